@@ -1,0 +1,52 @@
+// gfxstat: run GPU tests and benchmarks, keep every sample, and decide with
+// honest statistics whether a patch changed performance.
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "cli/ministat_command.h"
+#include "cli/summary_command.h"
+
+namespace {
+
+void usage(FILE* out) {
+    std::fprintf(out,
+                 "usage: gfxstat COMMAND [ARGS...]\n"
+                 "\n"
+                 "commands:\n"
+                 "  ministat   ministat's report (histogram, summary, Student's t), numerically\n"
+                 "             correct; also runs as a symlink named 'ministat'\n"
+                 "  summary    N, min, quartiles, max, mean, stddev per file (--json)\n"
+                 "\n"
+                 "'gfxstat COMMAND --help' for a command's options.\n");
+}
+
+std::string base_name(const char* path) {
+    const char* slash = std::strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (base_name(argv[0]) == "ministat")
+        return gfxstat::cli::ministat_main(argc, argv, "ministat");
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const std::string cmd = argv[1];
+    if (cmd == "ministat") {
+        static char name[] = "gfxstat ministat";
+        argv[1] = name;
+        return gfxstat::cli::ministat_main(argc - 1, argv + 1, name);
+    }
+    if (cmd == "summary") return gfxstat::cli::summary_main(argc - 1, argv + 1);
+    if (cmd == "-h" || cmd == "--help" || cmd == "help") {
+        usage(stdout);
+        return 0;
+    }
+    std::fprintf(stderr, "gfxstat: unknown command '%s'\n", cmd.c_str());
+    usage(stderr);
+    return 2;
+}

@@ -1,0 +1,196 @@
+// Options are parsed with getopt, not CLI11: ministat users rely on getopt's
+// exact behaviour (clustered flags "-An", attached values "-w60", options
+// after file names, "--"), and a drop-in must accept the same command lines.
+#include "cli/ministat_command.h"
+
+#include <getopt.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "analysis/ministat_plot.h"
+#include "analysis/moments.h"
+#include "analysis/order_stats.h"
+#include "analysis/pooled_t.h"
+#include "analysis/student_t.h"
+#include "cli/column_samples.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+constexpr int kMaxSets = 7;
+constexpr int kMaxWidth = 100000;
+
+[[noreturn]] void usage(const char* prog, const char* whine) {
+    std::fprintf(stderr, "%s\n", whine);
+    std::fprintf(stderr,
+                 "Usage: %s [-C column] [-c confidence] [-d delimiter(s)] [-Anqs] [-w width] "
+                 "[file [file ...]]\n",
+                 prog);
+    std::fprintf(stderr, "\tconfidence = any level in (0, 100); default 95\n");
+    std::fprintf(stderr, "\t-A : print statistics only. suppress the graph.\n");
+    std::fprintf(stderr, "\t-C : column number to extract (starts and defaults to 1)\n");
+    std::fprintf(stderr, "\t-d : delimiter(s) string, default to \" \\t\"\n");
+    std::fprintf(stderr, "\t-n : print summary statistics only, no graph/test\n");
+    std::fprintf(stderr, "\t-q : same as -A\n");
+    std::fprintf(stderr, "\t-s : print avg/median/stddev bars on separate lines\n");
+    std::fprintf(stderr,
+                 "\t-w : width of graph/test output (default 74 or terminal width)\n");
+    std::exit(2);
+}
+
+// "95.0" for the levels ministat knows (as it prints them); other levels
+// with as many digits as they were given, so 99.95 is not shown as 100.0.
+std::string format_level(double level) {
+    char buf[64];
+    if (std::fabs(level * 10 - std::round(level * 10)) < 1e-9) {
+        std::snprintf(buf, sizeof buf, "%.1f", level);
+    } else {
+        for (int prec = 2; prec <= 17; ++prec) {
+            std::snprintf(buf, sizeof buf, "%.*f", prec, level);
+            if (std::strtod(buf, nullptr) == level) break;
+        }
+    }
+    return buf;
+}
+
+struct SetStats {
+    analysis::Moments moments;
+    analysis::Range range;
+    double median = 0;
+};
+
+}  // namespace
+
+int ministat_main(int argc, char** argv, const char* prog) {
+    data::ColumnFormat format;
+    bool separate = false, stats_only = false, no_plot = false;
+    double level = 95;
+    int width = 74;
+    char* end = nullptr;
+
+    if (isatty(STDOUT_FILENO)) {
+        struct winsize ws;
+        const char* cols = std::getenv("COLUMNS");
+        if (cols != nullptr && *cols != '\0')
+            width = std::atoi(cols);
+        else if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != -1 && ws.ws_col > 0)
+            width = ws.ws_col - 2;
+    }
+
+    optind = 0;  // full re-initialisation of glibc's getopt
+    int c;
+    while ((c = getopt(argc, argv, "AC:c:d:snqw:")) != -1) {
+        switch (c) {
+            case 'A':
+            case 'q': no_plot = true; break;
+            case 'C': {
+                long v = std::strtol(optarg, &end, 10);
+                if (*end != '\0') usage(prog, "Invalid column number.");
+                if (v <= 0) usage(prog, "Column number should be positive.");
+                if (v > 1000000) usage(prog, "Column number too large.");
+                format.column = static_cast<int>(v);
+                break;
+            }
+            case 'c':
+                level = std::strtod(optarg, &end);
+                if (*end != '\0' || end == optarg) usage(prog, "Not a floating point number");
+                if (!(level > 0 && level < 100))
+                    usage(prog, "No support for confidence level (must be in (0, 100))");
+                break;
+            case 'd':
+                if (*optarg == '\0') usage(prog, "Can't use empty delimiter string");
+                format.delimiters = optarg;
+                break;
+            case 'n': stats_only = true; break;
+            case 's': separate = true; break;
+            case 'w': {
+                long v = std::strtol(optarg, &end, 10);
+                if (*end != '\0' || end == optarg) usage(prog, "Invalid width, not a number.");
+                if (v < 0) usage(prog, "Unable to move beyond left margin.");
+                if (v > kMaxWidth) usage(prog, "Width too large (at most 100000).");
+                width = static_cast<int>(v);
+                break;
+            }
+            default: usage(prog, "Unknown option");
+        }
+    }
+
+    std::vector<ColumnInput> inputs;
+    if (optind == argc) {
+        inputs.push_back({"-", "<stdin>"});
+    } else {
+        if (argc - optind > kMaxSets) usage(prog, "Too many datasets.");
+        for (int i = optind; i < argc; ++i) inputs.push_back({argv[i], argv[i]});
+    }
+
+    auto outcomes = read_columns_parallel(inputs, format);
+    std::vector<data::Sample> samples;
+    for (auto& o : outcomes) {
+        if (!o.file) {
+            std::fprintf(stderr, "%s: %s\n", prog, o.error.c_str());
+            return 2;
+        }
+        warn_skipped_lines(prog, *o.file, format);
+        if (o.file->sample.size() < 3) {
+            std::fprintf(stderr, "Dataset %s must contain at least 3 data points\n",
+                         o.file->sample.name.c_str());
+            return 2;
+        }
+        samples.push_back(std::move(o.file->sample));
+    }
+
+    std::vector<SetStats> stats(samples.size());
+    for (size_t i = 0; i < samples.size(); ++i) {
+        stats[i].moments = analysis::moments(samples[i].view());
+        stats[i].range = analysis::range(samples[i].view());
+        stats[i].median = analysis::median(samples[i].mutable_view());
+    }
+
+    for (size_t i = 0; i < samples.size(); ++i)
+        std::printf("%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)),
+                    samples[i].name.c_str());
+
+    if (!stats_only && !no_plot) {
+        std::vector<analysis::PlotSet> sets;
+        for (size_t i = 0; i < samples.size(); ++i)
+            sets.push_back({samples[i].view(), stats[i].moments.mean, stats[i].median,
+                            stats[i].moments.stddev});
+        analysis::PlotOptions opt;
+        opt.width = width;
+        opt.separate_bars = separate;
+        for (const std::string& line : analysis::ministat_plot(sets, opt))
+            std::printf("%s\n", line.c_str());
+    }
+
+    std::printf("    N           Min           Max        Median           Avg        Stddev\n");
+    const std::string level_text = format_level(level);
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const SetStats& s = stats[i];
+        std::printf("%c %3zu %13.8g %13.8g %13.8g %13.8g %13.8g\n",
+                    analysis::ministat_symbol(static_cast<int>(i + 1)), s.moments.n, s.range.min,
+                    s.range.max, s.median, s.moments.mean, s.moments.stddev);
+        if (i == 0 || stats_only) continue;
+        const int df = static_cast<int>(s.moments.n + stats[0].moments.n - 2);
+        const auto r = analysis::pooled_t_interval(
+            stats[0].moments, s.moments, analysis::ministat_t_critical(level, df));
+        if (r.significant) {
+            std::printf("Difference at %s%% confidence\n", level_text.c_str());
+            std::printf("\t%g +/- %g\n", r.difference, r.halfwidth);
+            std::printf("\t%g%% +/- %g%%\n", r.relative_difference_percent,
+                        r.relative_halfwidth_percent);
+            std::printf("\t(Student's t, pooled s = %g)\n", r.pooled_sd);
+        } else {
+            std::printf("No difference proven at %s%% confidence\n", level_text.c_str());
+        }
+    }
+    return 0;
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,120 @@
+#include "data/column_file.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "data/input_error.h"
+
+namespace gfxstat::data {
+
+namespace {
+
+bool is_space(unsigned char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
+}
+
+class LineParser {
+public:
+    LineParser(const std::string& name, const ColumnFormat& format)
+        : name_(name), column_(format.column) {
+        std::memset(delim_, 0, sizeof delim_);
+        for (unsigned char c : format.delimiters) delim_[c] = true;
+    }
+
+    void line(const char* p, const char* end) {
+        ++result_.lines;
+        while (end > p && is_space(static_cast<unsigned char>(end[-1]))) --end;
+        int field = 0;
+        for (;;) {
+            while (p < end && delim_[static_cast<unsigned char>(*p)]) ++p;
+            if (p == end) {  // fewer fields than the column asked for
+                if (field > 0) {
+                    if (result_.lines_without_column++ == 0)
+                        result_.first_line_without_column = result_.lines;
+                }
+                return;
+            }
+            const char* start = p;
+            while (p < end && !delim_[static_cast<unsigned char>(*p)]) ++p;
+            if (*start == '#') return;  // comment: rest of the line ignored
+            if (++field == column_) {
+                token({start, static_cast<size_t>(p - start)});
+                return;
+            }
+        }
+    }
+
+    ColumnFile finish() && {
+        result_.sample = std::move(builder_).finish(name_);
+        return std::move(result_);
+    }
+
+private:
+    void token(std::string_view text) {
+        const NumberToken t = parse_number_token(text);
+        if (t.status == TokenStatus::decimal || t.status == TokenStatus::binary) {
+            builder_.add(t);
+            return;
+        }
+        const std::string col = "column " + std::to_string(column_);
+        if (t.status == TokenStatus::malformed)
+            throw input_error(name_, result_.lines,
+                              "expected a number in " + col + ", found " + quote_token(text));
+        throw input_error(name_, result_.lines,
+                          quote_token(text) + " in " + col + " is " + describe(t.status));
+    }
+
+    std::string name_;
+    int column_;
+    bool delim_[256];
+    SampleBuilder builder_;
+    ColumnFile result_;
+};
+
+}  // namespace
+
+ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format) {
+    LineParser parser(name, format);
+    std::vector<char> buf(size_t{1} << 20);
+    size_t have = 0;  // bytes of an unfinished line at the start of buf
+    for (;;) {
+        if (have == buf.size()) buf.resize(buf.size() * 2);  // a very long line
+        ssize_t got = ::read(fd, buf.data() + have, buf.size() - have);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw input_error(name, 0, std::string("read error: ") + std::strerror(errno));
+        }
+        if (got == 0) break;
+        const char* p = buf.data();
+        const char* end = buf.data() + have + static_cast<size_t>(got);
+        const char* scan = buf.data() + have;  // no newline before this point
+        for (;;) {
+            const char* nl = static_cast<const char*>(std::memchr(scan, '\n', end - scan));
+            if (!nl) break;
+            parser.line(p, nl);
+            p = scan = nl + 1;
+        }
+        have = static_cast<size_t>(end - p);
+        std::memmove(buf.data(), p, have);
+    }
+    if (have > 0) parser.line(buf.data(), buf.data() + have);
+    return std::move(parser).finish();
+}
+
+ColumnFile read_column_path(const std::string& path, const std::string& name,
+                            const ColumnFormat& format) {
+    if (path == "-") return read_column(STDIN_FILENO, name, format);
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    return read_column(fd, name, format);
+}
+
+}  // namespace gfxstat::data

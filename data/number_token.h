@@ -1,0 +1,34 @@
+// Parses one token of a column file into an exact decimal (or, where the
+// token cannot be held exactly, the correctly rounded double), accepting
+// exactly the tokens that strtod consumes entirely -- minus the ones that are
+// not finite numbers, which ministat silently turns into garbage.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace gfxstat::data {
+
+enum class TokenStatus {
+    decimal,      // exact: (negative ? -1 : 1) * significand * 10^exponent
+    binary,       // a double only: hexadecimal float, or more than 18 significant digits
+    malformed,    // not a number (or trailing garbage)
+    not_finite,   // inf, infinity, nan, nan(...)
+    out_of_range  // finite as written, but beyond the double range (1e400)
+};
+
+struct NumberToken {
+    TokenStatus status = TokenStatus::malformed;
+    bool negative = false;
+    uint64_t significand = 0;  // at most 18 decimal digits: fits int64
+    int32_t exponent = 0;
+    double value = 0;  // binary only: the correctly rounded double
+};
+
+// `text` is one token; leading white space is skipped as strtod does.
+NumberToken parse_number_token(std::string_view text);
+
+// A short reason for a rejected token, for error messages.
+const char* describe(TokenStatus status);
+
+}  // namespace gfxstat::data

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Installs the Debian packages gfxstat builds and tests with. Idempotent: when
+# every package is already installed it only asks dpkg and returns.
+set -eu
+
+PACKAGES="build-essential cmake pkg-config python3
+libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev
+libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time"
+
+missing=""
+for p in $PACKAGES; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+        missing="$missing $p"
+    fi
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+# shellcheck disable=SC2086
+$SUDO apt-get install -y -qq --no-install-recommends $missing
