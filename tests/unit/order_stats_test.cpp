@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <random>
+
 #include "test_support.h"
 
 namespace gfxstat::analysis {
@@ -67,6 +70,57 @@ TEST(Range, MinAndMax) {
     const Range r = range(s.view());
     EXPECT_EQ(r.min, -1.5);
     EXPECT_EQ(r.max, 5);
+}
+
+}  // namespace
+}  // namespace gfxstat::analysis
+
+namespace gfxstat::analysis {
+namespace {
+
+// Large samples take the histogram selection path; check it against a full
+// sort on shapes that stress it: ties, huge ranges, a gap between the two
+// middle values, negative numbers, int64.
+TEST(Quantile, HistogramSelectionAgreesWithSort) {
+    std::mt19937_64 rng(3);
+    for (int shape = 0; shape < 6; ++shape) {
+        for (size_t n : {5000u, 5001u, 100000u}) {
+            std::vector<int64_t> v(n);
+            for (size_t i = 0; i < n; ++i) {
+                switch (shape) {
+                    case 0: v[i] = static_cast<int64_t>(rng() % 1000000); break;
+                    case 1: v[i] = static_cast<int64_t>(rng() % 3); break;  // heavy ties
+                    case 2: v[i] = static_cast<int64_t>(rng() >> 1) - (INT64_MAX / 2); break;
+                    case 3: v[i] = (i < n / 2) ? -1000000 : 1000000; break;  // gap
+                    case 4: v[i] = -static_cast<int64_t>(rng() % 70000); break;
+                    default: v[i] = (i % 1000 == 0) ? INT64_MAX - 5 : static_cast<int64_t>(i); break;
+                }
+            }
+            std::vector<int64_t> sorted = v;
+            std::sort(sorted.begin(), sorted.end());
+            for (auto [num, den] : {std::pair{1, 2}, std::pair{1, 4}, std::pair{3, 4}}) {
+                std::vector<int64_t> work = v;
+                MutableScaledValues m{std::span<int64_t>(work), 0};
+                const double got = quantile_type7(m, num, den);
+                const double h = static_cast<double>(n - 1) * num / den;
+                const size_t lo = static_cast<size_t>(h);
+                const long double want =
+                    sorted[lo] + (h - lo) * static_cast<long double>(
+                                                lo + 1 < n ? sorted[lo + 1] - sorted[lo] : 0);
+                EXPECT_NEAR(got, static_cast<double>(want), std::abs(static_cast<double>(want)) * 1e-15)
+                    << "shape " << shape << " n " << n << " p " << num << "/" << den;
+            }
+            // int32 too
+            if (shape != 2 && shape != 5) {
+                std::vector<int32_t> w(v.begin(), v.end());
+                std::vector<int32_t> ws = w;
+                std::sort(ws.begin(), ws.end());
+                MutableScaledValues m{std::span<int32_t>(w), 0};
+                const double want = (n % 2) ? ws[n / 2] : (ws[n / 2 - 1] + static_cast<double>(ws[n / 2])) / 2;
+                EXPECT_EQ(median(m), want) << "shape " << shape << " n " << n;
+            }
+        }
+    }
 }
 
 }  // namespace
