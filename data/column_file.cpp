@@ -55,6 +55,39 @@ public:
 
 private:
     void token(std::string_view text) {
+        // Fast path for the common shape, [-]digits[.digits] with at most 18
+        // digits; anything else goes through the full parser.
+        const char* p = text.data();
+        const char* end = p + text.size();
+        const bool negative = p < end && *p == '-';
+        p += negative;
+        uint64_t sig = 0;
+        int digits = 0, fraction = 0;
+        while (p < end && static_cast<unsigned char>(*p - '0') < 10) {
+            sig = sig * 10 + static_cast<unsigned>(*p++ - '0');
+            ++digits;
+        }
+        if (p < end && *p == '.') {
+            ++p;
+            while (p < end && static_cast<unsigned char>(*p - '0') < 10) {
+                sig = sig * 10 + static_cast<unsigned>(*p++ - '0');
+                ++digits;
+                ++fraction;
+            }
+        }
+        if (p == end && digits > 0 && digits <= 18) {
+            NumberToken t;
+            t.status = TokenStatus::decimal;
+            t.negative = negative;
+            t.significand = sig;
+            t.exponent = -fraction;
+            builder_.add(t);
+            return;
+        }
+        slow_token(text);
+    }
+
+    void slow_token(std::string_view text) {
         const NumberToken t = parse_number_token(text);
         if (t.status == TokenStatus::decimal || t.status == TokenStatus::binary) {
             builder_.add(t);
