@@ -7,6 +7,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +83,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
             width = std::atoi(cols);
         else if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != -1 && ws.ws_col > 0)
             width = ws.ws_col - 2;
+        width = std::min(width, kMaxWidth);  // COLUMNS is not validated by anyone
     }
 
     optind = 0;  // full re-initialisation of glibc's getopt
