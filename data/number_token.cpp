@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 
 #include "analysis/scaled_values.h"
@@ -57,14 +58,14 @@ NumberToken parse_hex(std::string_view s, bool negative) {
     double v = 0;
     auto res = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::hex);
     if (res.ec == std::errc::result_out_of_range) {
-        // Overflow, or underflow to zero; tell them apart by the exponent sign.
-        size_t p = s.find_first_of("pP");
-        bool tiny = p != std::string_view::npos && p + 1 < s.size() && s[p + 1] == '-';
-        if (!tiny) {
+        // Overflow or underflow: strtod (C locale) tells them apart, giving
+        // HUGE_VAL for the one and 0 or a subnormal for the other.
+        const std::string copy = "0x" + std::string(s);
+        v = std::strtod(copy.c_str(), nullptr);
+        if (std::isinf(v)) {
             t.status = TokenStatus::out_of_range;
             return t;
         }
-        v = 0;
     } else if (res.ec != std::errc() || res.ptr != s.data() + s.size()) {
         return t;
     }

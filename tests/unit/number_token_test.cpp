@@ -112,3 +112,25 @@ TEST(NumberToken, AgreesWithStrtodOnRandomTokens) {
 
 }  // namespace
 }  // namespace gfxstat::data
+
+namespace gfxstat::data {
+namespace {
+
+// The exponent's sign alone does not say whether a hex float overflows.
+TEST(NumberToken, HexRangeDecidedByMagnitude) {
+    EXPECT_EQ(parse_number_token("0x100000000000000000000000000000p+1000").status,
+              TokenStatus::out_of_range);
+    EXPECT_EQ(parse_number_token("0x1p+1023").status, TokenStatus::binary);
+    auto t = parse_number_token("0x0.00000000000000000000000001p-1000");
+    ASSERT_EQ(t.status, TokenStatus::binary);
+    EXPECT_EQ(t.value, 0.0);
+    t = parse_number_token("0x0.0000000000000001p+2");
+    ASSERT_EQ(t.status, TokenStatus::binary);
+    EXPECT_EQ(t.value, 0x0.0000000000000001p+2);
+    t = parse_number_token("0xfp-1070");  // subnormal, not zero
+    ASSERT_EQ(t.status, TokenStatus::binary);
+    EXPECT_EQ(t.value, 0xfp-1070);
+}
+
+}  // namespace
+}  // namespace gfxstat::data
