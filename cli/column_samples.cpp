@@ -7,12 +7,14 @@
 
 namespace gfxstat::cli {
 
-std::vector<ColumnReadOutcome> read_columns_parallel(const std::vector<ColumnInput>& inputs,
-                                                     const data::ColumnFormat& format) {
+std::vector<ColumnReadOutcome> read_columns_parallel(
+    const std::vector<ColumnInput>& inputs, const data::ColumnFormat& format,
+    const std::function<void(size_t, data::ColumnFile&)>& then) {
     std::vector<ColumnReadOutcome> out(inputs.size());
     auto work = [&](size_t i) {
         try {
             out[i].file = data::read_column_path(inputs[i].path, inputs[i].name, format);
+            if (then) then(i, *out[i].file);
         } catch (const data::InputError& e) {
             out[i].error = e.what();
         } catch (const std::bad_alloc&) {

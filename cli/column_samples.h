@@ -3,6 +3,7 @@
 // order so that messages do not depend on thread timing.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,8 +22,11 @@ struct ColumnReadOutcome {
     std::string error;  // set when file is empty
 };
 
-std::vector<ColumnReadOutcome> read_columns_parallel(const std::vector<ColumnInput>& inputs,
-                                                     const data::ColumnFormat& format);
+// `then(i, file)`, if given, runs on file i's thread right after it was read
+// successfully: statistics of each file are computed in parallel too.
+std::vector<ColumnReadOutcome> read_columns_parallel(
+    const std::vector<ColumnInput>& inputs, const data::ColumnFormat& format,
+    const std::function<void(size_t, data::ColumnFile&)>& then = {});
 
 // Prints a warning on stderr when lines were skipped for lacking the column.
 void warn_skipped_lines(const char* prog, const data::ColumnFile& file,

@@ -132,7 +132,16 @@ int ministat_main(int argc, char** argv, const char* prog) {
         for (int i = optind; i < argc; ++i) inputs.push_back({argv[i], argv[i]});
     }
 
-    auto outcomes = read_columns_parallel(inputs, format);
+    // Statistics are computed on each file's reading thread. Files with
+    // fewer than 3 values are reported below, before anything is printed.
+    std::vector<SetStats> stats(inputs.size());
+    auto outcomes = read_columns_parallel(inputs, format, [&](size_t i, data::ColumnFile& f) {
+        data::Sample& s = f.sample;
+        if (s.size() < 3) return;
+        stats[i].moments = analysis::moments(s.view());
+        stats[i].range = analysis::range(s.view());
+        stats[i].median = analysis::median(s.mutable_view());
+    });
     std::vector<data::Sample> samples;
     for (auto& o : outcomes) {
         if (!o.file) {
@@ -146,13 +155,6 @@ int ministat_main(int argc, char** argv, const char* prog) {
             return 2;
         }
         samples.push_back(std::move(o.file->sample));
-    }
-
-    std::vector<SetStats> stats(samples.size());
-    for (size_t i = 0; i < samples.size(); ++i) {
-        stats[i].moments = analysis::moments(samples[i].view());
-        stats[i].range = analysis::range(samples[i].view());
-        stats[i].median = analysis::median(samples[i].mutable_view());
     }
 
     for (size_t i = 0; i < samples.size(); ++i)

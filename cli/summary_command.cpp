@@ -66,8 +66,10 @@ int summary_main(int argc, char** argv) {
     std::vector<ColumnInput> inputs;
     if (files.empty()) files.push_back("-");
     for (const auto& f : files) inputs.push_back({f, f == "-" ? "<stdin>" : f});
-    auto outcomes = read_columns_parallel(inputs, format);
-    std::vector<Row> rows;
+    std::vector<Row> rows(inputs.size());
+    auto outcomes = read_columns_parallel(inputs, format, [&](size_t i, data::ColumnFile& f) {
+        if (f.sample.size() > 0) rows[i] = summarize(f.sample);
+    });
     for (auto& o : outcomes) {
         if (!o.file) {
             std::fprintf(stderr, "gfxstat summary: %s\n", o.error.c_str());
@@ -79,7 +81,6 @@ int summary_main(int argc, char** argv) {
                          o.file->sample.name.c_str(), format.column);
             return 2;
         }
-        rows.push_back(summarize(o.file->sample));
     }
 
     if (json) {

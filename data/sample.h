@@ -36,6 +36,25 @@ class SampleBuilder {
 public:
     // Accepts tokens whose status is decimal or binary.
     void add(const NumberToken& token);
+    // The same as add() for a decimal token, inlined for the common case: a
+    // value with the shared exponent that fits the int32 chunk being filled.
+    void add_decimal(bool negative, uint64_t significand, int exponent) {
+        const size_t at = n_ % kChunk;
+        if (mode_ == Mode::int32 && exponent == exponent_ && at != 0 &&
+            significand <= static_cast<uint64_t>(INT32_MAX)) {
+            const auto v = static_cast<int32_t>(significand);
+            c32_.back()[at] = negative ? -v : v;
+            ++n_;
+            if (significand > max_abs_) max_abs_ = significand;
+            return;
+        }
+        NumberToken t;
+        t.status = TokenStatus::decimal;
+        t.negative = negative;
+        t.significand = significand;
+        t.exponent = exponent;
+        add(t);
+    }
     size_t size() const { return n_; }
     // Moves the values into one contiguous array, freeing chunks as it goes.
     Sample finish(std::string name) &&;
