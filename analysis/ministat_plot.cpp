@@ -40,14 +40,8 @@ bool make_axis(const std::vector<PlotSet>& sets, int width, Axis<F>& axis) {
     };
     for (const PlotSet& s : sets) {
         // ministat widens the range by min, max, mean - sd and mean + sd.
-        F lo_v = s.values.at(0), hi_v = lo_v;
-        for (size_t i = 1; i < s.values.size(); ++i) {  // min and max
-            F v = s.values.at(i);
-            lo_v = std::min(lo_v, v);
-            hi_v = std::max(hi_v, v);
-        }
-        adj(lo_v);
-        adj(hi_v);
+        adj(static_cast<F>(s.min));
+        adj(static_cast<F>(s.max));
         adj(static_cast<F>(s.mean) - static_cast<F>(s.stddev));
         adj(static_cast<F>(s.mean) + static_cast<F>(s.stddev));
     }

@@ -20,6 +20,7 @@ namespace gfxstat::analysis {
 struct PlotSet {
     ScaledValues values;
     double mean = 0, median = 0, stddev = 0;
+    double min = 0, max = 0;  // of values (analysis::range), not recomputed here
 };
 
 struct PlotOptions {

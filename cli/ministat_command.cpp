@@ -165,7 +165,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
         std::vector<analysis::PlotSet> sets;
         for (size_t i = 0; i < samples.size(); ++i)
             sets.push_back({samples[i].view(), stats[i].moments.mean, stats[i].median,
-                            stats[i].moments.stddev});
+                            stats[i].moments.stddev, stats[i].range.min, stats[i].range.max});
         analysis::PlotOptions opt;
         opt.width = width;
         opt.separate_bars = separate;

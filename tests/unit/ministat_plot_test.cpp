@@ -20,7 +20,8 @@ Sets make_sets(const std::vector<std::vector<std::string>>& columns) {
     for (auto& sample : s.samples) {
         const Moments m = moments(sample.view());
         const double med = median(sample.mutable_view());
-        s.sets.push_back({sample.view(), m.mean, med, m.stddev});
+        const Range r = range(sample.view());
+        s.sets.push_back({sample.view(), m.mean, med, m.stddev, r.min, r.max});
     }
     return s;
 }
@@ -61,8 +62,9 @@ TEST(MinistatPlot, DrawsEveryStackToItsFullHeight) {
 }
 
 TEST(MinistatPlot, CollisionSymbolsAreBitwiseOr) {
-    // Sets 1 and 2 share a column: symbol 3 ('*'); sets 1, 2, 3 share: 'O'?
-    // No: 1|2|3 = 3, also '*', as in ministat. Sets 2 and 4 give '@' (6).
+    // A cell holding values of several sets shows the symbol of the OR of
+    // their numbers, as ministat does: sets 1 and 2 give 3 ('*', the same as
+    // set 3's own symbol), sets 2 and 4 give 6 ('@').
     EXPECT_EQ(ministat_symbol(1 | 2), '*');
     EXPECT_EQ(ministat_symbol(2 | 4), '@');
     EXPECT_EQ(ministat_symbol(1 | 2 | 4), 'O');
