@@ -4,7 +4,10 @@
 #include <cstring>
 #include <string>
 
+#include "cli/import_command.h"
+#include "cli/merge_command.h"
 #include "cli/ministat_command.h"
+#include "cli/show_command.h"
 #include "cli/summary_command.h"
 
 namespace {
@@ -17,6 +20,11 @@ void usage(FILE* out) {
                  "  ministat   ministat's report (histogram, summary, Student's t), numerically\n"
                  "             correct; also runs as a symlink named 'ministat'\n"
                  "  summary    N, min, quartiles, max, mean, stddev per file (--json)\n"
+                 "  import     other tools' output (lines, csv, hyperfine, gbench, gotest,\n"
+                 "             ezbench, pts) into a results file\n"
+                 "  show       what a results file holds: variants, metrics, runs per boot,\n"
+                 "             excluded runs, environment differences (--json)\n"
+                 "  merge      combine results files, keeping provenance\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n");
 }
@@ -42,6 +50,9 @@ int main(int argc, char** argv) {
         return gfxstat::cli::ministat_main(argc - 1, argv + 1, name);
     }
     if (cmd == "summary") return gfxstat::cli::summary_main(argc - 1, argv + 1);
+    if (cmd == "import") return gfxstat::cli::import_main(argc - 1, argv + 1);
+    if (cmd == "show") return gfxstat::cli::show_main(argc - 1, argv + 1);
+    if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;

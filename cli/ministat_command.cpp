@@ -19,7 +19,7 @@
 #include "analysis/order_stats.h"
 #include "analysis/pooled_t.h"
 #include "analysis/student_t.h"
-#include "cli/column_samples.h"
+#include "cli/sample_inputs.h"
 
 namespace gfxstat::cli {
 
@@ -32,7 +32,7 @@ constexpr int kMaxWidth = 100000;
     std::fprintf(stderr, "%s\n", whine);
     std::fprintf(stderr,
                  "Usage: %s [-C column] [-c confidence] [-d delimiter(s)] [-Anqs] [-w width] "
-                 "[file [file ...]]\n",
+                 "[--metric NAME] [--variant LABEL]... [file [file ...]]\n",
                  prog);
     std::fprintf(stderr, "\tconfidence = any level in (0, 100); default 95\n");
     std::fprintf(stderr, "\t-A : print statistics only. suppress the graph.\n");
@@ -43,6 +43,9 @@ constexpr int kMaxWidth = 100000;
     std::fprintf(stderr, "\t-s : print avg/median/stddev bars on separate lines\n");
     std::fprintf(stderr,
                  "\t-w : width of graph/test output (default 74 or terminal width)\n");
+    std::fprintf(stderr, "\tfiles may be gfxstat results files: one data set per variant\n");
+    std::fprintf(stderr, "\t--metric : the metric to take from results files\n");
+    std::fprintf(stderr, "\t--variant : a variant to take from results files (repeatable)\n");
     std::exit(2);
 }
 
@@ -86,10 +89,18 @@ int ministat_main(int argc, char** argv, const char* prog) {
         width = std::min(width, kMaxWidth);  // COLUMNS is not validated by anyone
     }
 
+    ResultsChoice choice;
+    enum { kMetric = 1000, kVariant };
+    static const struct option long_options[] = {
+        {"metric", required_argument, nullptr, kMetric},
+        {"variant", required_argument, nullptr, kVariant},
+        {nullptr, 0, nullptr, 0}};
     optind = 0;  // full re-initialisation of glibc's getopt
     int c;
-    while ((c = getopt(argc, argv, "AC:c:d:snqw:")) != -1) {
+    while ((c = getopt_long(argc, argv, "AC:c:d:snqw:", long_options, nullptr)) != -1) {
         switch (c) {
+            case kMetric: choice.metric = optarg; break;
+            case kVariant: choice.variants.push_back(optarg); break;
             case 'A':
             case 'q': no_plot = true; break;
             case 'C': {
@@ -124,7 +135,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
         }
     }
 
-    std::vector<ColumnInput> inputs;
+    std::vector<SampleInput> inputs;
     if (optind == argc) {
         inputs.push_back({"-", "<stdin>"});
     } else {
@@ -132,30 +143,43 @@ int ministat_main(int argc, char** argv, const char* prog) {
         for (int i = optind; i < argc; ++i) inputs.push_back({argv[i], argv[i]});
     }
 
-    // Statistics are computed on each file's reading thread. Files with
-    // fewer than 3 values are reported below, before anything is printed.
-    std::vector<SetStats> stats(inputs.size());
-    auto outcomes = read_columns_parallel(inputs, format, [&](size_t i, data::ColumnFile& f) {
-        data::Sample& s = f.sample;
-        if (s.size() < 3) return;
-        stats[i].moments = analysis::moments(s.view());
-        stats[i].range = analysis::range(s.view());
-        stats[i].median = analysis::median(s.mutable_view());
-    });
+    // Statistics are computed on each file's reading thread (each thread
+    // touches only its own input's slot). Data sets with fewer than 3
+    // values are reported below, before anything is printed.
+    std::vector<std::vector<SetStats>> input_stats(inputs.size());
+    auto outcomes = read_inputs_parallel(
+        inputs, format, choice, [&](size_t i, size_t k, LoadedSample& loaded) {
+            if (input_stats[i].size() <= k) input_stats[i].resize(k + 1);
+            data::Sample& s = loaded.sample;
+            if (s.size() < 3) return;
+            input_stats[i][k].moments = analysis::moments(s.view());
+            input_stats[i][k].range = analysis::range(s.view());
+            input_stats[i][k].median = analysis::median(s.mutable_view());
+        });
     std::vector<data::Sample> samples;
-    for (auto& o : outcomes) {
-        if (!o.file) {
+    std::vector<SetStats> stats;
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        const InputOutcome& o = outcomes[i];
+        if (!o.error.empty()) {
             std::fprintf(stderr, "%s: %s\n", prog, o.error.c_str());
             return 2;
         }
-        warn_skipped_lines(prog, *o.file, format);
-        if (o.file->sample.size() < 3) {
-            std::fprintf(stderr, "Dataset %s must contain at least 3 data points\n",
-                         o.file->sample.name.c_str());
-            return 2;
-        }
-        samples.push_back(std::move(o.file->sample));
     }
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        InputOutcome& o = outcomes[i];
+        warn_left_out(prog, o, format);
+        for (size_t k = 0; k < o.samples.size(); ++k) {
+            if (o.samples[k].sample.size() < 3) {
+                std::fprintf(stderr, "Dataset %s must contain at least 3 data points\n",
+                             o.samples[k].sample.name.c_str());
+                return 2;
+            }
+            samples.push_back(std::move(o.samples[k].sample));
+            stats.push_back(input_stats[i][k]);
+        }
+    }
+    if (samples.size() > static_cast<size_t>(kMaxSets))
+        usage(prog, "Too many datasets (results files give one per variant; choose with --variant).");
 
     for (size_t i = 0; i < samples.size(); ++i)
         std::printf("%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)),

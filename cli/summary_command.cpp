@@ -6,7 +6,7 @@
 
 #include "analysis/moments.h"
 #include "analysis/order_stats.h"
-#include "cli/column_samples.h"
+#include "cli/sample_inputs.h"
 
 namespace gfxstat::cli {
 
@@ -18,11 +18,19 @@ struct Row {
     double min = 0, q1 = 0, median = 0, q3 = 0, max = 0, mean = 0, stddev = 0;
     bool exact = true;
     size_t binary_tokens = 0;
+    std::string metric, unit;  // results files only
+    size_t excluded = 0;       // runs left out (failed, warm-up, ...)
 };
 
-Row summarize(data::Sample& s) {
+Row summarize(LoadedSample& loaded) {
+    data::Sample& s = loaded.sample;
     Row r;
     r.name = s.name;
+    if (loaded.from_results) {
+        r.metric = loaded.metric.name;
+        r.unit = loaded.metric.unit;
+        r.excluded = loaded.counts.excluded();
+    }
     const auto m = analysis::moments(s.view());
     const auto range = analysis::range(s.view());
     r.n = m.n;
@@ -45,7 +53,7 @@ nlohmann::json number(double v) {  // NaN (stddev of one value) becomes null
 }  // namespace
 
 int summary_main(int argc, char** argv) {
-    CLI::App app{"Summary statistics of columns of numbers (one data set per file).",
+    CLI::App app{"Summary statistics: one data set per column file, or per variant of a results file.",
                  "gfxstat summary"};
     bool json = false;
     data::ColumnFormat format;
@@ -55,7 +63,13 @@ int summary_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", format.delimiters, "field delimiter characters")
         ->check([](const std::string& s) { return s.empty() ? "empty delimiter string" : ""; });
-    app.add_option("files", files, "input files ('-' or none: standard input)");
+    ResultsChoice choice;
+    app.add_option("--metric", choice.metric, "the metric to take from results files");
+    app.add_option("--variant", choice.variants,
+                   "variants to take from results files (default: all)")
+        ->allow_extra_args(false);  // one value per --variant; the rest are files
+    app.add_option("files", files,
+                   "column files or results files ('-' or none: standard input)");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -63,23 +77,37 @@ int summary_main(int argc, char** argv) {
         return rc == 0 ? 0 : 2;
     }
 
-    std::vector<ColumnInput> inputs;
+    std::vector<SampleInput> inputs;
     if (files.empty()) files.push_back("-");
     for (const auto& f : files) inputs.push_back({f, f == "-" ? "<stdin>" : f});
-    std::vector<Row> rows(inputs.size());
-    auto outcomes = read_columns_parallel(inputs, format, [&](size_t i, data::ColumnFile& f) {
-        if (f.sample.size() > 0) rows[i] = summarize(f.sample);
-    });
+    std::vector<std::vector<Row>> input_rows(inputs.size());
+    auto outcomes = read_inputs_parallel(inputs, format, choice,
+                                         [&](size_t i, size_t k, LoadedSample& loaded) {
+                                             if (input_rows[i].size() <= k) input_rows[i].resize(k + 1);
+                                             if (loaded.sample.size() > 0)
+                                                 input_rows[i][k] = summarize(loaded);
+                                         });
     for (auto& o : outcomes) {
-        if (!o.file) {
+        if (!o.error.empty()) {
             std::fprintf(stderr, "gfxstat summary: %s\n", o.error.c_str());
             return 2;
         }
-        warn_skipped_lines("gfxstat summary", *o.file, format);
-        if (o.file->sample.size() == 0) {
-            std::fprintf(stderr, "gfxstat summary: %s: no numbers in column %d\n",
-                         o.file->sample.name.c_str(), format.column);
-            return 2;
+    }
+    std::vector<Row> rows;
+    for (size_t i = 0; i < outcomes.size(); ++i) {
+        warn_left_out("gfxstat summary", outcomes[i], format);
+        for (size_t k = 0; k < outcomes[i].samples.size(); ++k) {
+            const LoadedSample& s = outcomes[i].samples[k];
+            if (s.sample.size() == 0) {
+                if (s.from_results)
+                    std::fprintf(stderr, "gfxstat summary: %s: no samples of %s\n",
+                                 s.sample.name.c_str(), s.metric.name.c_str());
+                else
+                    std::fprintf(stderr, "gfxstat summary: %s: no numbers in column %d\n",
+                                 s.sample.name.c_str(), format.column);
+                return 2;
+            }
+            rows.push_back(input_rows[i][k]);
         }
     }
 
@@ -104,6 +132,11 @@ int summary_main(int argc, char** argv) {
             // too many powers of ten for 64-bit significands.
             j["exact"] = r.exact;
             j["binary_tokens"] = r.binary_tokens;
+            if (!r.metric.empty()) {
+                j["metric"] = r.metric;
+                j["unit"] = r.unit;
+                j["runs_excluded"] = r.excluded;
+            }
             out["inputs"].push_back(std::move(j));
         }
         std::printf("%s\n", out.dump(2).c_str());

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -105,15 +106,20 @@ private:
 
 }  // namespace
 
-ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format) {
+ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format,
+                       std::string_view prefix) {
     LineParser parser(name, format);
     // 64 KiB reads cost nothing measurable on large files, and small inputs
     // (tests, fuzzing) do not pay for zeroing a large buffer.
-    std::vector<char> buf(size_t{64} << 10);
+    std::vector<char> buf(std::max(size_t{64} << 10, prefix.size() * 2));
+    std::memcpy(buf.data(), prefix.data(), prefix.size());
     size_t have = 0;  // bytes of an unfinished line at the start of buf
+    size_t pending = prefix.size();  // bytes in buf that no read() returned
     for (;;) {
         if (have == buf.size()) buf.resize(buf.size() * 2);  // a line longer than buf
-        ssize_t got = ::read(fd, buf.data() + have, buf.size() - have);
+        ssize_t got = static_cast<ssize_t>(pending);
+        if (pending == 0) got = ::read(fd, buf.data() + have, buf.size() - have);
+        pending = 0;
         if (got < 0) {
             if (errno == EINTR) continue;
             throw input_error(name, 0, std::string("read error: ") + std::strerror(errno));

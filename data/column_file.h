@@ -25,8 +25,10 @@ struct ColumnFile {
 };
 
 // Reads until end of file from `fd` (not closed). `name` is used in errors.
-// Throws InputError on bad data, and on read errors.
-ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format);
+// `prefix` holds bytes already read from `fd` (to tell a results file from
+// a column file). Throws InputError on bad data, and on read errors.
+ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format,
+                       std::string_view prefix = {});
 
 // Opens `path` ("-" is standard input) and reads it. Throws InputError when
 // it cannot be opened.

@@ -1,0 +1,158 @@
+// gfxstat import: other tools' output into a results file. The new file
+// (or, with --append, the old file plus the new runs) is written whole to a
+// temporary file and renamed into place, so an interrupted import leaves
+// nothing behind and never a half-written results file.
+#include "cli/import_command.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+#include "data/importers.h"
+#include "data/input_error.h"
+#include "data/results_reader.h"
+#include "data/results_writer.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+std::string join(const std::vector<std::string>& v, const char* sep) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
+    return s;
+}
+
+size_t count_samples(const data::ResultsFile& f, size_t first_run) {
+    size_t n = 0;
+    for (size_t i = first_run; i < f.runs().size(); ++i)
+        for (const auto& m : f.runs()[i].metrics) n += m.values.size();
+    return n;
+}
+
+}  // namespace
+
+int import_main(int argc, char** argv) {
+    CLI::App app{"Import other tools' results into a gfxstat results file.", "gfxstat import"};
+    std::string format, output;
+    std::vector<std::string> files, labels, tags;
+    data::ImportOptions opt;
+    bool lower = false, higher = false, append = false;
+    app.add_option("--from", format, "input format: " + join(data::importer_names(), ", "))
+        ->required();
+    app.add_option("files", files, "input files ('-': standard input)")->required();
+    app.add_option("-o,--output", output, "results file to write ('-': standard output)")
+        ->required();
+    app.add_option("--label", labels,
+                   "variant label: once for every file, or once per file in order "
+                   "(default: each format's own, else the file name)")
+        ->allow_extra_args(false);  // one value per --label; the rest are files
+    app.add_option("--metric", opt.metric,
+                   "metric name (lines: default 'value'); formats with several metrics keep "
+                   "only this one");
+    app.add_option("--unit", opt.unit, "unit of metrics whose format does not say");
+    auto* lo = app.add_flag("--lower-is-better", lower, "metrics without a direction: lower is better");
+    app.add_flag("--higher-is-better", higher, "metrics without a direction: higher is better")
+        ->excludes(lo);
+    app.add_option("-C,--column", opt.column.column, "lines: column to read (1-based)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("-d,--delimiters", opt.column.delimiters, "lines: field delimiter characters")
+        ->check([](const std::string& s) { return s.empty() ? "empty delimiter string" : ""; });
+    app.add_option("--tag", tags, "KEY=VALUE recorded with every imported run (a git sha, ...)")
+        ->allow_extra_args(false);
+    app.add_flag("--append", append, "add the runs to OUT, which must be a results file");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+    const char* prog = "gfxstat import";
+    const data::Importer importer = data::find_importer(format);
+    if (!importer) {
+        std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, format.c_str(),
+                     join(data::importer_names(), ", ").c_str());
+        return 2;
+    }
+    if (!labels.empty() && labels.size() != 1 && labels.size() != files.size()) {
+        std::fprintf(stderr, "%s: %zu --label for %zu files: give one for all, or one per file\n",
+                     prog, labels.size(), files.size());
+        return 2;
+    }
+    if (lower) opt.direction = data::Direction::lower_is_better;
+    if (higher) opt.direction = data::Direction::higher_is_better;
+    for (const std::string& t : tags) {
+        const size_t eq = t.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            std::fprintf(stderr, "%s: --tag '%s': expected KEY=VALUE\n", prog, t.c_str());
+            return 2;
+        }
+        opt.tags[t.substr(0, eq)] = t.substr(eq + 1);
+    }
+    if (append && output == "-") {
+        std::fprintf(stderr, "%s: --append needs a file, not standard output\n", prog);
+        return 2;
+    }
+
+    int lock_fd = -1;
+    struct Unlock {
+        int& fd;
+        ~Unlock() {
+            if (fd >= 0) ::close(fd);
+        }
+    } unlock{lock_fd};
+    try {
+        data::ResultsFile results;
+        if (append) {
+            // Hold the lock appenders take, so no run is appended between
+            // our read and our rename (it would be lost).
+            lock_fd = ::open(output.c_str(), O_RDONLY | O_CLOEXEC);
+            if (lock_fd < 0)
+                throw data::input_error(output, 0, std::string("cannot open for --append: ") +
+                                                       std::strerror(errno));
+            if (::flock(lock_fd, LOCK_EX | LOCK_NB) != 0)
+                throw data::input_error(output, 0, "another gfxstat is writing to this results file");
+            data::ReadReport report;
+            results = data::parse_results(data::read_all(lock_fd, output), output, &report);
+            if (report.torn_tail)
+                std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog,
+                             data::torn_tail_message(output, report).c_str());
+        } else {
+            results.header = data::new_results_header();
+        }
+        const size_t first_new = results.runs().size();
+        for (size_t i = 0; i < files.size(); ++i) {
+            opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
+            importer(files[i], opt, results);
+        }
+        if (results.runs().size() == first_new)
+            throw data::input_error(join(files, ", "), 0, "no runs found to import");
+
+        std::set<std::string> variants;
+        for (size_t i = first_new; i < results.runs().size(); ++i) variants.insert(results.runs()[i].variant);
+        if (output == "-") {
+            const std::string text = data::serialize_results(results);
+            std::fwrite(text.data(), 1, text.size(), stdout);
+        } else {
+            data::write_results_file(output, results, append);
+        }
+        std::fprintf(stderr, "%s: %zu run%s (%zu samples) of %zu variant%s from %zu file%s %s %s\n",
+                     prog, results.runs().size() - first_new,
+                     results.runs().size() - first_new == 1 ? "" : "s",
+                     count_samples(results, first_new), variants.size(),
+                     variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
+                     append ? "appended to" : "written to", output == "-" ? "stdout" : output.c_str());
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,62 @@
+#include "cli/merge_command.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <deque>
+
+#include "data/input_error.h"
+#include "data/results_merge.h"
+#include "data/results_reader.h"
+#include "data/results_writer.h"
+
+namespace gfxstat::cli {
+
+int merge_main(int argc, char** argv) {
+    CLI::App app{"Combine results files (from several machines or campaigns) into one, keeping "
+                 "where each run came from.",
+                 "gfxstat merge"};
+    std::vector<std::string> files;
+    std::string output;
+    bool replace = false;
+    app.add_option("files", files, "results files to merge")->required()->expected(1, -1);
+    app.add_option("-o,--output", output, "the merged results file ('-': standard output)")->required();
+    app.add_flag("--replace", replace, "replace OUT if it exists");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+    const char* prog = "gfxstat merge";
+    try {
+        std::deque<data::ResultsFile> read;  // stable addresses for MergeInput
+        std::deque<data::ReadReport> reports;
+        std::vector<data::MergeInput> inputs;
+        for (const std::string& f : files) {
+            reports.emplace_back();
+            read.push_back(data::read_results_path(f, f, &reports.back()));
+            if (reports.back().torn_tail)
+                std::fprintf(stderr, "%s: warning: %s\n", prog,
+                             data::torn_tail_message(f, reports.back()).c_str());
+            inputs.push_back({f, &read.back(), &reports.back()});
+        }
+        data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());
+        if (output == "-") {
+            const std::string text = data::serialize_results(m.merged);
+            std::fwrite(text.data(), 1, text.size(), stdout);
+        } else {
+            data::write_results_file(output, m.merged, replace);
+        }
+        std::fprintf(stderr, "%s: %zu runs from %zu files", prog, m.merged.runs().size(), files.size());
+        if (m.duplicates_dropped > 0)
+            std::fprintf(stderr, "; %zu identical duplicate run%s kept once", m.duplicates_dropped,
+                         m.duplicates_dropped == 1 ? "" : "s");
+        std::fprintf(stderr, "\n");
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,124 @@
+#include "cli/sample_inputs.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+
+#include "data/input_error.h"
+#include "data/results_json.h"
+#include "data/results_reader.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+// Reads the first bytes of `fd`, enough to see the first non-blank byte.
+std::string read_prefix(int fd, const std::string& name) {
+    std::string prefix;
+    char buf[4096];
+    for (;;) {
+        const ssize_t got = ::read(fd, buf, sizeof buf);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            throw data::input_error(name, 0, std::string("read error: ") + std::strerror(errno));
+        }
+        if (got == 0) return prefix;
+        prefix.append(buf, static_cast<size_t>(got));
+        if (prefix.find_first_not_of(" \t\r\n") != std::string::npos) return prefix;
+    }
+}
+
+void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
+          const ResultsChoice& choice, InputOutcome& out) {
+    int fd = STDIN_FILENO;
+    if (in.path != "-") {
+        fd = ::open(in.path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0)
+            throw data::input_error(in.path, 0, std::string("cannot open: ") + std::strerror(errno));
+    }
+    struct Closer {
+        int fd;
+        ~Closer() {
+            if (fd != STDIN_FILENO) ::close(fd);
+        }
+    } closer{fd};
+
+    const std::string prefix = read_prefix(fd, in.name);
+    if (!data::looks_like_results(prefix)) {
+        data::ColumnFile f = data::read_column(fd, in.name, format, prefix);
+        LoadedSample s;
+        s.sample = std::move(f.sample);
+        s.lines_without_column = f.lines_without_column;
+        s.first_line_without_column = f.first_line_without_column;
+        out.samples.push_back(std::move(s));
+        return;
+    }
+    const std::string text = prefix + data::read_all(fd, in.name);
+    data::ReadReport report;
+    const data::ResultsFile file = data::parse_results(text, in.name, &report);
+    if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
+    data::MetricSelection sel = data::select_metric(file, in.name, choice.metric, choice.variants);
+    for (auto& v : sel.variants) {
+        LoadedSample s;
+        s.sample = std::move(v.sample);
+        s.sample.name = qualify ? in.name + ":" + v.variant : v.variant;
+        s.from_results = true;
+        s.metric = sel.metric;
+        s.counts = v.counts;
+        out.samples.push_back(std::move(s));
+    }
+}
+
+}  // namespace
+
+std::vector<InputOutcome> read_inputs_parallel(
+    const std::vector<SampleInput>& inputs, const data::ColumnFormat& format,
+    const ResultsChoice& choice, const std::function<void(size_t, size_t, LoadedSample&)>& then) {
+    std::vector<InputOutcome> out(inputs.size());
+    const bool qualify = inputs.size() > 1;
+    auto work = [&](size_t i) {
+        try {
+            load(inputs[i], qualify, format, choice, out[i]);
+            if (then)
+                for (size_t k = 0; k < out[i].samples.size(); ++k) then(i, k, out[i].samples[k]);
+        } catch (const data::InputError& e) {
+            out[i].samples.clear();
+            out[i].error = e.what();
+        } catch (const std::bad_alloc&) {
+            out[i].samples.clear();
+            out[i].error = inputs[i].name + ": out of memory";
+        }
+    };
+    std::vector<std::thread> threads;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+        if (inputs[i].path == "-" || i + 1 == inputs.size())
+            continue;  // standard input and the last file: this thread
+        threads.emplace_back(work, i);
+    }
+    for (size_t i = 0; i < inputs.size(); ++i)
+        if (inputs[i].path == "-" || i + 1 == inputs.size()) work(i);
+    for (auto& t : threads) t.join();
+    return out;
+}
+
+void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format) {
+    for (const std::string& note : outcome.notes) std::fprintf(stderr, "%s: warning: %s\n", prog, note.c_str());
+    for (const LoadedSample& s : outcome.samples) {
+        if (s.lines_without_column > 0)
+            std::fprintf(stderr,
+                         "%s: warning: %s: %zu line%s without column %d skipped (first: line %zu)\n",
+                         prog, s.sample.name.c_str(), s.lines_without_column,
+                         s.lines_without_column == 1 ? "" : "s", format.column,
+                         s.first_line_without_column);
+        const std::string left_out = data::describe_exclusions(s.counts);
+        if (!left_out.empty())
+            std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, s.sample.name.c_str(),
+                         left_out.c_str(), s.metric.name.c_str());
+    }
+}
+
+}  // namespace gfxstat::cli

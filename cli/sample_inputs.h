@@ -1,0 +1,59 @@
+// Reads the inputs of the commands that take numbers (ministat, summary):
+// column files, or results files (told apart by their first byte), several
+// at once, one thread per file (two cores read two files in the time of
+// one). A results file gives one sample per selected variant of one metric.
+// Errors are reported in argument order so that messages do not depend on
+// thread timing.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "data/column_file.h"
+#include "data/results_select.h"
+
+namespace gfxstat::cli {
+
+struct SampleInput {
+    std::string path;  // "-" for standard input
+    std::string name;  // shown in reports and errors
+};
+
+// What to take from results files: --metric and --variant.
+struct ResultsChoice {
+    std::string metric;                 // empty: the file's only metric
+    std::vector<std::string> variants;  // empty: all, in order of appearance
+};
+
+struct LoadedSample {
+    data::Sample sample;
+    bool from_results = false;
+    // Column files: lines skipped for lacking the column.
+    size_t lines_without_column = 0;
+    size_t first_line_without_column = 0;
+    // Results files: the metric, and the runs left out.
+    data::MetricInfo metric;
+    data::SelectionCounts counts;
+};
+
+struct InputOutcome {
+    std::vector<LoadedSample> samples;  // empty when error is set
+    std::string error;
+    std::vector<std::string> notes;  // e.g. a torn last record that was ignored
+};
+
+// `then(input, k, sample)`, if given, runs on the input's thread for each of
+// its samples right after it was read: statistics are computed in parallel.
+// A results file's samples are named after their variants, prefixed with
+// "NAME:" when there are several inputs.
+std::vector<InputOutcome> read_inputs_parallel(
+    const std::vector<SampleInput>& inputs, const data::ColumnFormat& format,
+    const ResultsChoice& choice,
+    const std::function<void(size_t, size_t, LoadedSample&)>& then = {});
+
+// Prints to stderr what reading left out: lines without the column, runs
+// that failed or were warm-ups, a torn last record.
+void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format);
+
+}  // namespace gfxstat::cli

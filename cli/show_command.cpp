@@ -1,0 +1,279 @@
+// gfxstat show: what a results file holds, in the order a reviewer asks:
+// which variants and metrics, how many runs and which were left out, how
+// runs spread over boots, and what differed between the machines' states.
+#include "cli/show_command.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "data/input_error.h"
+#include "data/results_overview.h"
+#include "data/results_reader.h"
+#include "data/results_select.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+// Field names as a reviewer says them.
+std::string field_label(const std::string& field) {
+    static const std::pair<const char*, const char*> kLabels[] = {
+        {"hostname", "host"},
+        {"kernel_release", "kernel"},
+        {"kernel_cmdline", "kernel command line"},
+        {"cpu_model", "CPU"},
+        {"cpu_governor", "CPU governor"},
+        {"cpu_turbo", "CPU turbo"},
+        {"gpu_driver", "GPU driver"},
+        {"gpu_pci_id", "GPU PCI id"},
+        {"gpu_min_freq_mhz", "GPU min frequency (MHz)"},
+        {"gpu_max_freq_mhz", "GPU max frequency (MHz)"},
+    };
+    for (const auto& [k, label] : kLabels)
+        if (field == k) return label;
+    if (field.rfind("tag:", 0) == 0) return "tag " + field.substr(4);
+    return field;
+}
+
+std::string shown_value(const std::string& v) { return v.empty() ? "(not recorded)" : v; }
+
+data::SelectionCounts left_out(const data::VariantOverview& v) {
+    data::SelectionCounts c;
+    c.warmup = v.warmup;
+    c.excluded_by_class = v.by_class;
+    c.excluded_by_class[static_cast<size_t>(data::ExitClass::ok)] = 0;
+    return c;
+}
+
+std::string short_boot(const std::string& boot) {
+    if (boot.empty()) return "(unknown)";
+    return boot.size() > 8 ? boot.substr(0, 8) : boot;
+}
+
+bool numeric(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A table: columns of numbers right-aligned, columns of text left-aligned.
+void print_table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
+    std::vector<size_t> w(head.size());
+    std::vector<bool> right(head.size(), true);
+    for (size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
+    for (const auto& r : rows)
+        for (size_t i = 0; i < r.size(); ++i) {
+            w[i] = std::max(w[i], r[i].size());
+            if (!numeric(r[i])) right[i] = false;
+        }
+    const auto line = [&](const std::vector<std::string>& cells) {
+        std::string s = " ";
+        for (size_t i = 0; i < cells.size(); ++i) {
+            const std::string pad(w[i] - cells[i].size(), ' ');
+            s += "  " + (right[i] ? pad + cells[i] : cells[i] + pad);
+        }
+        while (!s.empty() && s.back() == ' ') s.pop_back();
+        std::printf("%s\n", s.c_str());
+    };
+    line(head);
+    for (const auto& r : rows) line(r);
+}
+
+// Well-known fields first, in the order of the table above, then the rest.
+size_t field_rank(const std::string& field) {
+    static const char* kOrder[] = {"kernel_release", "kernel_cmdline", "gpu_driver",
+                                   "gpu_pci_id", "gpu_min_freq_mhz", "gpu_max_freq_mhz",
+                                   "cpu_model", "cpu_governor", "cpu_turbo", "hostname"};
+    for (size_t i = 0; i < std::size(kOrder); ++i)
+        if (field == kOrder[i]) return i;
+    return std::size(kOrder) + (field.rfind("tag:", 0) == 0 ? 1 : 0);
+}
+
+void print_text(const std::string& name, const data::ResultsFile& f, const data::ResultsOverview& o) {
+    std::printf("%s: %zu variant%s, %zu metric%s, %zu run%s, %zu boot%s\n", name.c_str(),
+                o.variants.size(), o.variants.size() == 1 ? "" : "s", f.metrics().size(),
+                f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
+                o.boots.size(), o.boots.size() == 1 ? "" : "s");
+    std::printf("  results format version %d, created %s by %s\n", f.header.version,
+                f.header.created.empty() ? "(unknown)" : f.header.created.c_str(),
+                f.header.generator.empty() ? "(unknown)" : f.header.generator.c_str());
+    for (const auto& s : f.header.merged_from)
+        std::printf("  merged from %s (file %s)\n", s.path.c_str(), s.id.c_str());
+
+    std::printf("\nmetrics\n");
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& m : f.metrics()) {
+        const char* dir = m.direction == data::Direction::lower_is_better    ? "lower is better"
+                          : m.direction == data::Direction::higher_is_better ? "higher is better"
+                                                                             : "direction unknown";
+        rows.push_back({m.name, m.unit.empty() ? "-" : m.unit, dir});
+    }
+    print_table({"name", "unit", "direction"}, rows);
+
+    std::printf("\nruns\n");
+    rows.clear();
+    for (const auto& v : o.variants) {
+        const size_t used = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
+        const std::string out = data::describe_exclusions(left_out(v));
+        rows.push_back({v.variant, std::to_string(v.runs), std::to_string(used), out.empty() ? "-" : out});
+    }
+    print_table({"variant", "runs", "used", "left out"}, rows);
+
+    if (!f.metrics().empty() && !o.variants.empty()) {
+        std::printf("\nsamples in the runs used\n");
+        std::vector<std::string> head = {"metric"};
+        for (const auto& v : o.variants) head.push_back(v.variant);
+        rows.clear();
+        for (const auto& m : f.metrics()) {
+            std::vector<std::string> r = {m.name};
+            for (const auto& v : o.variants) {
+                auto it = v.samples.find(m.name);
+                r.push_back(it == v.samples.end() ? "0" : std::to_string(it->second));
+            }
+            rows.push_back(r);
+        }
+        print_table(head, rows);
+    }
+
+    if (!o.boots.empty()) {
+        std::printf("\nruns per boot\n");
+        std::vector<std::string> head = {"boot"};
+        for (const auto& v : o.variants) head.push_back(v.variant);
+        rows.clear();
+        for (const auto& [boot, counts] : o.boots) {
+            std::vector<std::string> r = {short_boot(boot)};
+            for (const auto& v : o.variants) {
+                auto it = counts.find(v.variant);
+                r.push_back(std::to_string(it == counts.end() ? 0 : it->second));
+            }
+            rows.push_back(r);
+        }
+        print_table(head, rows);
+    }
+
+    std::vector<const data::EnvironmentField*> between, within;
+    for (const auto& e : o.environment) {
+        if (e.differs_between_variants) between.push_back(&e);
+        if (e.varies_within_variant) within.push_back(&e);
+    }
+    const auto by_rank = [](const data::EnvironmentField* a, const data::EnvironmentField* b) {
+        const size_t ra = field_rank(a->field), rb = field_rank(b->field);
+        return ra != rb ? ra < rb : a->field < b->field;
+    };
+    std::stable_sort(between.begin(), between.end(), by_rank);
+    std::stable_sort(within.begin(), within.end(), by_rank);
+    if (!between.empty()) {
+        std::printf("\nenvironment differences between variants\n");
+        for (const auto* e : between) {
+            std::string s;
+            for (const auto& [variant, values] : e->values) {
+                if (!s.empty()) s += " vs ";
+                std::string vals;
+                for (const auto& [value, n] : values) {
+                    if (!vals.empty()) vals += ", ";
+                    vals += shown_value(value);
+                    if (values.size() > 1) vals += " (" + std::to_string(n) + " runs)";
+                }
+                s += vals + " (" + variant + ")";
+            }
+            std::printf("  %s differs: %s\n", field_label(e->field).c_str(), s.c_str());
+        }
+    }
+    if (!within.empty()) {
+        std::printf("\nenvironment changes within a variant\n");
+        for (const auto* e : within)
+            for (const auto& [variant, values] : e->values) {
+                if (values.size() < 2) continue;
+                std::string vals;
+                for (const auto& [value, n] : values)
+                    vals += (vals.empty() ? "" : ", ") + shown_value(value) + " (" + std::to_string(n) +
+                            (n == 1 ? " run)" : " runs)");
+                std::printf("  %s: %s: %s\n", variant.c_str(), field_label(e->field).c_str(), vals.c_str());
+            }
+    }
+    if (o.runs_without_environment > 0 && o.runs_without_environment < f.runs().size())
+        std::printf("\n%zu run%s recorded no environment\n", o.runs_without_environment,
+                    o.runs_without_environment == 1 ? "" : "s");
+}
+
+nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
+                       const data::ResultsOverview& o, const data::ReadReport& report) {
+    nlohmann::json j;
+    j["file"] = name;
+    j["version"] = f.header.version;
+    j["id"] = f.header.id;
+    j["created"] = f.header.created;
+    j["generator"] = f.header.generator;
+    j["merged_from"] = nlohmann::json::array();
+    for (const auto& s : f.header.merged_from)
+        j["merged_from"].push_back({{"id", s.id}, {"path", s.path}, {"created", s.created}});
+    j["torn_tail"] = report.torn_tail;
+    j["metrics"] = nlohmann::json::array();
+    for (const auto& m : f.metrics())
+        j["metrics"].push_back({{"name", m.name}, {"unit", m.unit}, {"direction", data::direction_name(m.direction)}});
+    j["variants"] = nlohmann::json::array();
+    for (const auto& v : o.variants) {
+        nlohmann::json jv;
+        jv["variant"] = v.variant;
+        jv["runs"] = v.runs;
+        jv["used"] = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
+        jv["warmup"] = v.warmup;
+        nlohmann::json exits = nlohmann::json::object();
+        for (data::ExitClass c : {data::ExitClass::ok, data::ExitClass::fail, data::ExitClass::skip,
+                                  data::ExitClass::timeout, data::ExitClass::crash})
+            exits[data::exit_class_name(c)] = v.by_class[static_cast<size_t>(c)];
+        jv["exit"] = exits;
+        jv["samples"] = v.samples;
+        jv["runs_with_metric"] = v.runs_with_metric;
+        jv["origins"] = v.origins;
+        j["variants"].push_back(jv);
+    }
+    j["boots"] = nlohmann::json::array();
+    for (const auto& [boot, counts] : o.boots)
+        j["boots"].push_back({{"boot", boot.empty() ? nlohmann::json(nullptr) : nlohmann::json(boot)},
+                              {"runs", counts}});
+    j["environment"] = nlohmann::json::array();
+    for (const auto& e : o.environment)
+        j["environment"].push_back({{"field", e.field},
+                                    {"differs_between_variants", e.differs_between_variants},
+                                    {"varies_within_variant", e.varies_within_variant},
+                                    {"values", e.values}});
+    return j;
+}
+
+}  // namespace
+
+int show_main(int argc, char** argv) {
+    CLI::App app{"What a results file holds: variants, metrics, runs per boot, runs left out, "
+                 "and environment differences between variants.",
+                 "gfxstat show"};
+    std::string file;
+    bool json = false;
+    app.add_option("file", file, "results file ('-': standard input)")->required();
+    app.add_flag("--json", json, "machine output");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+    const std::string name = file == "-" ? "<stdin>" : file;
+    try {
+        data::ReadReport report;
+        const data::ResultsFile f = data::read_results_path(file, name, &report);
+        if (report.torn_tail)
+            std::fprintf(stderr, "gfxstat show: warning: %s\n", data::torn_tail_message(name, report).c_str());
+        const data::ResultsOverview o = data::overview(f);
+        if (json)
+            std::printf("%s\n", to_json(name, f, o, report).dump(2, ' ', false,
+                                                                  nlohmann::json::error_handler_t::replace).c_str());
+        else
+            print_text(name, f, o);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "gfxstat show: %s\n", e.what());
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace gfxstat::cli

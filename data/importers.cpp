@@ -1,0 +1,85 @@
+#include "data/importers.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "data/input_error.h"
+#include "data/results_reader.h"
+
+namespace gfxstat::data {
+
+namespace {
+
+struct Entry {
+    const char* name;
+    Importer importer;
+};
+constexpr Entry kImporters[] = {
+    {"lines", import_lines},         {"csv", import_csv},       {"hyperfine", import_hyperfine},
+    {"gbench", import_gbench},       {"gotest", import_gotest}, {"ezbench", import_ezbench},
+    {"pts", import_pts},
+};
+
+}  // namespace
+
+Importer find_importer(std::string_view format) {
+    for (const Entry& e : kImporters)
+        if (format == e.name) return e.importer;
+    return nullptr;
+}
+
+std::vector<std::string> importer_names() {
+    std::vector<std::string> names;
+    for (const Entry& e : kImporters) names.emplace_back(e.name);
+    return names;
+}
+
+std::string default_label(const std::string& path) {
+    if (path == "-") return "stdin";
+    const size_t slash = path.rfind('/');
+    std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+    const size_t dot = base.rfind('.');
+    if (dot != std::string::npos && dot > 0) base.resize(dot);
+    return base.empty() ? path : base;
+}
+
+std::string import_environment(ResultsFile& out, std::map<std::string, std::string> fields,
+                               const ImportOptions& options) {
+    if (fields.empty() && options.tags.empty()) return {};
+    Environment env;
+    env.fields = std::move(fields);
+    env.tags = options.tags;
+    const std::string conflict = out.add_environment(env);
+    if (!conflict.empty()) throw InputError(conflict);
+    return env.id;
+}
+
+void import_declare_metric(ResultsFile& out, const std::string& path, MetricInfo metric,
+                           const ImportOptions& options) {
+    if (metric.unit.empty()) metric.unit = options.unit;
+    if (metric.direction == Direction::unknown && options.direction)
+        metric.direction = *options.direction;
+    const std::string conflict = out.declare_metric(metric);
+    if (!conflict.empty()) throw input_error(path, 0, conflict);
+}
+
+void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run) {
+    const std::string conflict = out.add_run(std::move(run));
+    if (!conflict.empty()) throw input_error(path, line, conflict);
+}
+
+std::string import_read_file(const std::string& path) {
+    if (path == "-") return read_all(STDIN_FILENO, "stdin");
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
+    return read_all(fd, path);
+}
+
+}  // namespace gfxstat::data

@@ -1,0 +1,479 @@
+#include "data/results_json.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <limits>
+#include <nlohmann/json.hpp>
+
+#include "data/json_cursor.h"
+
+namespace gfxstat::data {
+
+// ---------------------------------------------------------------- writing
+
+void append_json_string(std::string& out, std::string_view s) {
+    bool plain = true;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        plain &= (u >= 0x20 && u < 0x80 && c != '"' && c != '\\');
+    }
+    if (plain) {  // the common case, without building a json value
+        out += '"';
+        out += s;
+        out += '"';
+        return;
+    }
+    out += nlohmann::json(std::string(s)).dump(-1, ' ', false,
+                                               nlohmann::json::error_handler_t::replace);
+}
+
+void append_json_number(std::string& out, const NumberToken& v) {
+    if (v.status == TokenStatus::binary) {
+        char buf[32];
+        auto res = std::to_chars(buf, buf + sizeof buf, v.value);  // shortest round trip
+        out.append(buf, res.ptr);
+        return;
+    }
+    uint64_t s = v.significand;
+    int64_t e = v.exponent;
+    if (v.negative) out += '-';
+    if (s == 0) {
+        out += '0';
+        return;
+    }
+    while (s % 10 == 0) s /= 10, ++e;
+    char digits[24];
+    const int len = static_cast<int>(std::to_chars(digits, digits + sizeof digits, s).ptr - digits);
+    const int64_t point = len + e;  // digits before the decimal point
+    if (e >= 0 && point <= 21) {
+        out.append(digits, len);
+        out.append(static_cast<size_t>(e), '0');
+    } else if (e < 0 && point > 0) {
+        out.append(digits, static_cast<size_t>(point));
+        out += '.';
+        out.append(digits + point, static_cast<size_t>(len - point));
+    } else if (e < 0 && point > -6) {
+        out += "0.";
+        out.append(static_cast<size_t>(-point), '0');
+        out.append(digits, len);
+    } else {
+        out += digits[0];
+        if (len > 1) {
+            out += '.';
+            out.append(digits + 1, static_cast<size_t>(len - 1));
+        }
+        out += 'e';
+        out += std::to_string(point - 1);
+    }
+}
+
+namespace {
+
+void append_unknown(std::string& out, const UnknownMembers& unknown) {
+    for (const auto& [k, raw] : unknown) {
+        out += ',';
+        append_json_string(out, k);
+        out += ':';
+        out += raw;
+    }
+}
+
+void member(std::string& out, std::string_view key, std::string_view value) {
+    out += ",\"";
+    out += key;
+    out += "\":";
+    append_json_string(out, value);
+}
+
+}  // namespace
+
+void append_header_line(std::string& out, const ResultsHeader& h) {
+    out += "{\"format\":\"";
+    out += kResultsFormatName;
+    out += "\",\"version\":";
+    out += std::to_string(h.version);
+    member(out, "id", h.id);
+    member(out, "created", h.created);
+    member(out, "generator", h.generator);
+    if (!h.merged_from.empty()) {
+        out += ",\"merged_from\":[";
+        for (size_t i = 0; i < h.merged_from.size(); ++i) {
+            const auto& s = h.merged_from[i];
+            out += i ? ",{\"id\":" : "{\"id\":";
+            append_json_string(out, s.id);
+            member(out, "path", s.path);
+            member(out, "created", s.created);
+            out += '}';
+        }
+        out += ']';
+    }
+    append_unknown(out, h.unknown);
+    out += "}\n";
+}
+
+void append_metric_line(std::string& out, const MetricInfo& m) {
+    out += "{\"type\":\"metric\"";
+    member(out, "name", m.name);
+    member(out, "unit", m.unit);
+    member(out, "direction", direction_name(m.direction));
+    append_unknown(out, m.unknown);
+    out += "}\n";
+}
+
+void append_environment_line(std::string& out, const Environment& env) {
+    out += "{\"type\":\"environment\"";
+    member(out, "id", env.id);
+    for (const auto& [k, v] : env.fields) member(out, k, v);
+    if (!env.tags.empty()) {
+        out += ",\"tags\":{";
+        bool first = true;
+        for (const auto& [k, v] : env.tags) {
+            if (!first) out += ',';
+            first = false;
+            append_json_string(out, k);
+            out += ':';
+            append_json_string(out, v);
+        }
+        out += '}';
+    }
+    out += "}\n";
+}
+
+void append_run_line(std::string& out, const RunRecord& r) {
+    out += "{\"type\":\"run\"";
+    member(out, "variant", r.variant);
+    out += ",\"run\":";
+    out += std::to_string(r.run);
+    if (!r.boot.empty()) member(out, "boot", r.boot);
+    if (!r.start.empty()) member(out, "start", r.start);
+    if (r.duration_s) {
+        out += ",\"duration_s\":";
+        char buf[32];
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, *r.duration_s).ptr);
+    }
+    out += ",\"exit\":{\"class\":\"";
+    out += exit_class_name(r.exit_class);
+    out += '"';
+    if (r.exit_code) out += ",\"code\":" + std::to_string(*r.exit_code);
+    if (r.signal) out += ",\"signal\":" + std::to_string(*r.signal);
+    out += '}';
+    if (r.warmup) out += ",\"warmup\":true";
+    if (!r.environment.empty()) member(out, "environment", r.environment);
+    out += ",\"metrics\":{";
+    for (size_t i = 0; i < r.metrics.size(); ++i) {
+        const MetricValues& m = r.metrics[i];
+        if (i) out += ',';
+        append_json_string(out, m.name);
+        out += ':';
+        const bool array = m.array || m.values.size() != 1;
+        if (array) out += '[';
+        for (size_t j = 0; j < m.values.size(); ++j) {
+            if (j) out += ',';
+            append_json_number(out, m.values[j]);
+        }
+        if (array) out += ']';
+    }
+    out += '}';
+    if (!r.origin.empty()) member(out, "origin", r.origin);
+    if (!r.source.empty()) member(out, "source", r.source);
+    append_unknown(out, r.unknown);
+    out += "}\n";
+}
+
+// ---------------------------------------------------------------- reading
+
+namespace {
+
+[[noreturn]] void bad(const std::string& what) { throw RecordError(what); }
+
+NumberToken json_number(JsonCursor& c, const std::string& where) {
+    const std::string_view text = c.number_token();
+    // Fast path: [-]digits[.digits], at most 18 digits (JSON forbids the
+    // other shapes ministat accepts, like ".5" or "+1").
+    const char* p = text.data();
+    const char* end = p + text.size();
+    NumberToken t;
+    t.negative = *p == '-';
+    p += t.negative;
+    int digits = 0, fraction = 0;
+    while (p < end && *p >= '0' && *p <= '9') t.significand = t.significand * 10 + (*p++ - '0'), ++digits;
+    if (p < end && *p == '.') {
+        ++p;
+        while (p < end && *p >= '0' && *p <= '9')
+            t.significand = t.significand * 10 + (*p++ - '0'), ++digits, ++fraction;
+    }
+    if (p == end && digits <= 18) {
+        t.status = TokenStatus::decimal;
+        t.exponent = -fraction;
+        return t;
+    }
+    t = parse_number_token(text);
+    if (t.status != TokenStatus::decimal && t.status != TokenStatus::binary)
+        bad(where + " " + std::string(text) + " is " + describe(t.status));
+    return t;
+}
+
+uint64_t json_count(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::number) bad(where + " must be a whole number, found " + c.describe_next());
+    const std::string_view text = c.number_token();
+    uint64_t v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size() ||
+        v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        bad(where + " must be a whole number from 0 to 2^63-1, found " + std::string(text));
+    return v;
+}
+
+int json_int(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::number) bad(where + " must be an integer, found " + c.describe_next());
+    const std::string_view text = c.number_token();
+    int v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || res.ptr != text.data() + text.size())
+        bad(where + " must be an integer, found " + std::string(text));
+    return v;
+}
+
+std::string json_string(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::string) bad(where + " must be a string, found " + c.describe_next());
+    return c.string_value();
+}
+
+// Finds the top-level "type" member wherever it is in the object.
+std::string record_type(std::string_view line) {
+    JsonCursor c(line);
+    c.begin_object();
+    std::string key, type;
+    bool found = false;
+    while (c.next_key(key)) {
+        if (key == "type" && !found) {
+            type = json_string(c, "\"type\"");
+            found = true;
+        } else {
+            c.skip_value();
+        }
+    }
+    c.expect_end();
+    if (!found) bad("a record needs a \"type\" member (\"run\", \"metric\" or \"environment\")");
+    return type;
+}
+
+MetricInfo parse_metric(JsonCursor& c) {
+    MetricInfo m;
+    std::string key;
+    bool named = false;
+    while (c.next_key(key)) {
+        if (key == "type") {
+            c.skip_value();
+        } else if (key == "name") {
+            m.name = json_string(c, "a metric's \"name\"");
+            named = true;
+        } else if (key == "unit") {
+            m.unit = json_string(c, "a metric's \"unit\"");
+        } else if (key == "direction") {
+            const std::string d = json_string(c, "a metric's \"direction\"");
+            auto dir = parse_direction(d);
+            if (!dir) bad("a metric's \"direction\" is \"lower\", \"higher\" or \"unknown\", not \"" + d + "\"");
+            m.direction = *dir;
+        } else {
+            m.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    if (!named || m.name.empty()) bad("a metric record needs a non-empty \"name\"");
+    return m;
+}
+
+Environment parse_environment(JsonCursor& c) {
+    Environment env;
+    std::string key;
+    while (c.next_key(key)) {
+        if (key == "type") {
+            c.skip_value();
+        } else if (key == "id") {
+            env.id = json_string(c, "an environment's \"id\"");
+        } else if (key == "tags") {
+            if (c.peek() != JsonKind::object) bad("\"tags\" must be an object of strings");
+            c.begin_object();
+            std::string tag;
+            while (c.next_key(tag)) env.tags[tag] = json_string(c, "tag \"" + tag + "\"");
+        } else {
+            env.fields[key] = json_string(c, "environment field \"" + key + "\"");
+        }
+    }
+    if (env.id.empty()) bad("an environment record needs a non-empty \"id\"");
+    return env;
+}
+
+void parse_exit(JsonCursor& c, RunRecord& r) {
+    if (c.peek() != JsonKind::object) bad("\"exit\" must be an object like {\"class\":\"ok\"}");
+    c.begin_object();
+    std::string key;
+    bool has_class = false;
+    while (c.next_key(key)) {
+        if (key == "class") {
+            const std::string s = json_string(c, "\"exit\".\"class\"");
+            auto cls = parse_exit_class(s);
+            if (!cls) bad("\"exit\".\"class\" is ok, fail, skip, timeout or crash, not \"" + s + "\"");
+            r.exit_class = *cls;
+            has_class = true;
+        } else if (key == "code") {
+            r.exit_code = json_int(c, "\"exit\".\"code\"");
+        } else if (key == "signal") {
+            r.signal = json_int(c, "\"exit\".\"signal\"");
+        } else {
+            c.skip_value();  // documented: unknown members of "exit" are ignored
+        }
+    }
+    if (!has_class) bad("\"exit\" needs a \"class\"");
+}
+
+void parse_metrics(JsonCursor& c, RunRecord& r) {
+    if (c.peek() != JsonKind::object) bad("\"metrics\" must be an object of name: number or [numbers]");
+    c.begin_object();
+    std::string name;
+    while (c.next_key(name)) {
+        MetricValues m;
+        m.name = name;
+        const std::string where = "metric \"" + name + "\"";
+        const JsonKind k = c.peek();
+        if (k == JsonKind::number) {
+            m.values.push_back(json_number(c, where));
+        } else if (k == JsonKind::array) {
+            m.array = true;
+            c.begin_array();
+            while (c.next_item()) {
+                if (c.peek() != JsonKind::number)
+                    bad(where + " holds " + c.describe_next() + "; only numbers are allowed");
+                m.values.push_back(json_number(c, where));
+            }
+        } else {
+            bad(where + " must be a number or an array of numbers, found " + c.describe_next());
+        }
+        r.metrics.push_back(std::move(m));
+    }
+}
+
+RunRecord parse_run(JsonCursor& c) {
+    RunRecord r;
+    std::string key;
+    bool has_variant = false, has_run = false, has_exit = false, has_metrics = false;
+    while (c.next_key(key)) {
+        if (key == "type") {
+            c.skip_value();
+        } else if (key == "variant") {
+            r.variant = json_string(c, "\"variant\"");
+            has_variant = true;
+        } else if (key == "run") {
+            r.run = json_count(c, "\"run\"");
+            has_run = true;
+        } else if (key == "boot") {
+            r.boot = json_string(c, "\"boot\"");
+        } else if (key == "start") {
+            r.start = json_string(c, "\"start\"");
+        } else if (key == "duration_s") {
+            if (c.peek() != JsonKind::number) bad("\"duration_s\" must be a number of seconds");
+            const std::string_view t = c.number_token();
+            double d = std::strtod(std::string(t).c_str(), nullptr);
+            if (!(d >= 0) || d > std::numeric_limits<double>::max())
+                bad("\"duration_s\" must be a finite number of seconds >= 0");
+            r.duration_s = d;
+        } else if (key == "exit") {
+            parse_exit(c, r);
+            has_exit = true;
+        } else if (key == "warmup") {
+            if (c.peek() != JsonKind::boolean) bad("\"warmup\" must be true or false");
+            r.warmup = c.boolean_value();
+        } else if (key == "environment") {
+            r.environment = json_string(c, "\"environment\"");
+        } else if (key == "metrics") {
+            parse_metrics(c, r);
+            has_metrics = true;
+        } else if (key == "origin") {
+            r.origin = json_string(c, "\"origin\"");
+        } else if (key == "source") {
+            r.source = json_string(c, "\"source\"");
+        } else {
+            r.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    if (!has_variant) bad("a run needs a \"variant\"");
+    if (!has_run) bad("a run needs a \"run\" index");
+    if (!has_exit) bad("a run needs an \"exit\" object");
+    if (!has_metrics) bad("a run needs a \"metrics\" object (empty for a run that measured nothing)");
+    return r;
+}
+
+}  // namespace
+
+ResultsHeader parse_header_line(std::string_view line) {
+    JsonCursor c(line);
+    if (c.peek() != JsonKind::object) bad("expected the header object {\"format\":\"gfxstat-results\",...}");
+    c.begin_object();
+    ResultsHeader h;
+    std::string key, format;
+    bool has_version = false;
+    while (c.next_key(key)) {
+        if (key == "format") {
+            format = json_string(c, "\"format\"");
+        } else if (key == "version") {
+            h.version = json_int(c, "\"version\"");
+            has_version = true;
+        } else if (key == "id") {
+            h.id = json_string(c, "\"id\"");
+        } else if (key == "created") {
+            h.created = json_string(c, "\"created\"");
+        } else if (key == "generator") {
+            h.generator = json_string(c, "\"generator\"");
+        } else if (key == "merged_from") {
+            if (c.peek() != JsonKind::array) bad("\"merged_from\" must be an array");
+            c.begin_array();
+            while (c.next_item()) {
+                if (c.peek() != JsonKind::object) bad("\"merged_from\" holds objects");
+                c.begin_object();
+                ResultsHeader::Source s;
+                std::string k;
+                while (c.next_key(k)) {
+                    if (k == "id") s.id = json_string(c, "\"merged_from\".\"id\"");
+                    else if (k == "path") s.path = json_string(c, "\"merged_from\".\"path\"");
+                    else if (k == "created") s.created = json_string(c, "\"merged_from\".\"created\"");
+                    else c.skip_value();
+                }
+                h.merged_from.push_back(std::move(s));
+            }
+        } else {
+            h.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    c.expect_end();
+    if (format != kResultsFormatName) bad("not a gfxstat results file: the header's \"format\" is not \"gfxstat-results\"");
+    if (!has_version) bad("the header has no \"version\"");
+    if (h.version > kResultsFormatVersion)
+        bad("written in results format version " + std::to_string(h.version) +
+            " by a newer gfxstat; this one reads version " + std::to_string(kResultsFormatVersion));
+    if (h.version < 1) bad("the header's \"version\" must be 1 or more");
+    if (h.id.empty()) bad("the header has no \"id\"");
+    return h;
+}
+
+ResultsRecord parse_record_line(std::string_view line) {
+    const std::string type = record_type(line);
+    JsonCursor c(line);
+    c.begin_object();
+    if (type == "run") return parse_run(c);
+    if (type == "metric") return parse_metric(c);
+    if (type == "environment") return parse_environment(c);
+    bad("unknown record type \"" + type + "\" (expected run, metric or environment)");
+}
+
+bool looks_like_results(std::string_view start) {
+    // Column files cannot start with '{' (it is not a number), so whatever
+    // does is read as a results file, and gets a results-file error if it
+    // is not one.
+    size_t i = 0;
+    while (i < start.size() && (start[i] == ' ' || start[i] == '\t' || start[i] == '\r' ||
+                                start[i] == '\n'))
+        ++i;
+    return i < start.size() && start[i] == '{';
+}
+
+}  // namespace gfxstat::data

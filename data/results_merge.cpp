@@ -1,0 +1,63 @@
+#include "data/results_merge.h"
+
+#include "data/input_error.h"
+#include "data/results_json.h"
+
+namespace gfxstat::data {
+
+namespace {
+
+std::string where(const MergeInput& in, size_t run_index) {
+    if (in.report && run_index < in.report->run_lines.size())
+        return in.path + ":" + std::to_string(in.report->run_lines[run_index]);
+    return in.path;
+}
+
+}  // namespace
+
+MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader header) {
+    MergeOutcome out;
+    out.merged.header = std::move(header);
+    // For each kept run: which input and which of its runs, to name lines.
+    std::vector<std::pair<size_t, size_t>> kept_from;
+    for (size_t k = 0; k < inputs.size(); ++k) {
+        const MergeInput& in = inputs[k];
+        const ResultsFile& f = *in.file;
+        out.merged.header.merged_from.push_back({f.header.id, in.path, f.header.created});
+        for (const MetricInfo& m : f.metrics()) {
+            const std::string conflict = out.merged.declare_metric(m);
+            if (!conflict.empty())
+                throw input_error(in.path, 0, conflict + " in an earlier input; refusing to merge");
+        }
+        for (Environment e : f.environments()) {
+            const std::string conflict = out.merged.add_environment(e);
+            if (!conflict.empty())
+                throw input_error(in.path, 0, conflict + " in an earlier input; refusing to merge");
+        }
+        for (size_t r = 0; r < f.runs().size(); ++r) {
+            RunRecord run = f.runs()[r];
+            if (run.origin.empty()) run.origin = f.header.id;
+            if (auto dup = out.merged.find_run(run.origin, run.variant, run.run)) {
+                std::string a, b;
+                append_run_line(a, out.merged.runs()[*dup]);
+                append_run_line(b, run);
+                if (a == b) {
+                    ++out.duplicates_dropped;
+                    continue;
+                }
+                const auto [pk, pr] = kept_from[*dup];
+                throw input_error(where(in, r), 0,
+                                  "run " + std::to_string(run.run) + " of variant '" + run.variant +
+                                      "' (first recorded in file " + run.origin +
+                                      ") differs from the same run at " +
+                                      where(inputs[pk], pr) + "; refusing to merge");
+            }
+            const std::string conflict = out.merged.add_run(std::move(run));
+            if (!conflict.empty()) throw input_error(where(in, r), 0, conflict);
+            kept_from.emplace_back(k, r);
+        }
+    }
+    return out;
+}
+
+}  // namespace gfxstat::data

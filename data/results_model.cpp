@@ -1,0 +1,143 @@
+#include "data/results_model.h"
+
+#include <cstdio>
+
+namespace gfxstat::data {
+
+const char* direction_name(Direction d) {
+    switch (d) {
+        case Direction::lower_is_better: return "lower";
+        case Direction::higher_is_better: return "higher";
+        case Direction::unknown: return "unknown";
+    }
+    return "unknown";
+}
+
+std::optional<Direction> parse_direction(std::string_view s) {
+    if (s == "lower") return Direction::lower_is_better;
+    if (s == "higher") return Direction::higher_is_better;
+    if (s == "unknown") return Direction::unknown;
+    return std::nullopt;
+}
+
+const char* exit_class_name(ExitClass c) {
+    switch (c) {
+        case ExitClass::ok: return "ok";
+        case ExitClass::fail: return "fail";
+        case ExitClass::skip: return "skip";
+        case ExitClass::timeout: return "timeout";
+        case ExitClass::crash: return "crash";
+    }
+    return "fail";
+}
+
+std::optional<ExitClass> parse_exit_class(std::string_view s) {
+    for (ExitClass c : {ExitClass::ok, ExitClass::fail, ExitClass::skip, ExitClass::timeout,
+                        ExitClass::crash})
+        if (s == exit_class_name(c)) return c;
+    return std::nullopt;
+}
+
+std::string environment_id(const Environment& env) {
+    // FNV-1a over a length-prefixed serialisation: stable across versions
+    // and platforms, so the same machine state always gets the same id.
+    uint64_t h = 0xcbf29ce484222325ull;
+    const auto mix = [&](std::string_view s) {
+        const std::string len = std::to_string(s.size()) + ":";
+        for (unsigned char c : len) h = (h ^ c) * 0x100000001b3ull;
+        for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+    };
+    for (const auto& [k, v] : env.fields) mix(k), mix(v);
+    mix("tags");
+    for (const auto& [k, v] : env.tags) mix(k), mix(v);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "env-%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+const MetricValues* RunRecord::metric(std::string_view name) const {
+    for (const auto& m : metrics)
+        if (m.name == name) return &m;
+    return nullptr;
+}
+
+const MetricInfo* ResultsFile::find_metric(std::string_view name) const {
+    auto it = metric_index_.find(std::string(name));
+    return it == metric_index_.end() ? nullptr : &metrics_[it->second];
+}
+
+const Environment* ResultsFile::find_environment(std::string_view id) const {
+    auto it = environment_index_.find(std::string(id));
+    return it == environment_index_.end() ? nullptr : &environments_[it->second];
+}
+
+std::string ResultsFile::declare_metric(const MetricInfo& m) {
+    if (m.name.empty()) return "a metric needs a non-empty name";
+    if (const MetricInfo* old = find_metric(m.name)) {
+        if (old->same_declaration(m)) return {};
+        return "metric '" + m.name + "' was declared with unit '" + old->unit + "', " +
+               direction_name(old->direction) + " is better; now unit '" + m.unit + "', " +
+               direction_name(m.direction) + " is better";
+    }
+    metric_index_.emplace(m.name, metrics_.size());
+    metrics_.push_back(m);
+    return {};
+}
+
+std::string ResultsFile::add_environment(Environment& env) {
+    if (env.id.empty()) env.id = environment_id(env);
+    if (const Environment* old = find_environment(env.id)) {
+        if (old->same_content(env)) return {};
+        return "environment '" + env.id + "' was recorded before with different content";
+    }
+    environment_index_.emplace(env.id, environments_.size());
+    environments_.push_back(env);
+    return {};
+}
+
+std::optional<size_t> ResultsFile::find_run(const std::string& origin, const std::string& variant,
+                                            uint64_t run) const {
+    auto it = run_index_.find(origin + '\n' + variant);
+    if (it == run_index_.end()) return std::nullopt;
+    auto r = it->second.find(run);
+    if (r == it->second.end()) return std::nullopt;
+    return r->second;
+}
+
+std::string ResultsFile::add_run(RunRecord run) {
+    if (run.variant.empty()) return "a run needs a non-empty variant label";
+    for (size_t i = 0; i < run.metrics.size(); ++i) {
+        if (!find_metric(run.metrics[i].name))
+            return "metric '" + run.metrics[i].name + "' is used before it is declared";
+        for (size_t j = 0; j < i; ++j)
+            if (run.metrics[j].name == run.metrics[i].name)
+                return "metric '" + run.metrics[i].name + "' appears twice in one run";
+    }
+    if (!run.environment.empty() && !find_environment(run.environment))
+        return "environment '" + run.environment + "' is used before it is recorded";
+    auto& by_run = run_index_[run.origin + '\n' + run.variant];
+    if (by_run.count(run.run)) {
+        std::string who = "run " + std::to_string(run.run) + " of variant '" + run.variant + "'";
+        if (!run.origin.empty()) who += " from file " + run.origin;
+        return who + " is recorded twice";
+    }
+    by_run.emplace(run.run, runs_.size());
+    bool seen = false;
+    for (const auto& v : variants_) seen |= (v == run.variant);
+    if (!seen) variants_.push_back(run.variant);
+    if (run.origin.empty()) {
+        uint64_t& next = next_run_[run.variant];
+        if (run.run >= next) next = run.run + 1;
+    }
+    runs_.push_back(std::move(run));
+    return {};
+}
+
+uint64_t ResultsFile::next_run_index(std::string_view variant) const {
+    auto it = next_run_.find(std::string(variant));
+    return it == next_run_.end() ? 0 : it->second;
+}
+
+std::vector<std::string> ResultsFile::variants() const { return variants_; }
+
+}  // namespace gfxstat::data

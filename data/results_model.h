@@ -1,0 +1,152 @@
+// The results model: what a results file holds, in memory. The on-disk form
+// (JSON Lines, docs/results-format.md) is read and written by
+// results_reader / results_writer; nothing else touches it.
+//
+// A results file holds runs of one or more variants (a variant is one build
+// under test). A run is one execution of a workload: when and where it ran,
+// how it ended, and the metrics parsed from it. Metrics and environment
+// snapshots are declared once, in their own records, and referred to by
+// name and id, so that a million runs do not repeat them.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "data/number_token.h"
+
+namespace gfxstat::data {
+
+inline constexpr std::string_view kResultsFormatName = "gfxstat-results";
+inline constexpr int kResultsFormatVersion = 1;
+
+enum class Direction { lower_is_better, higher_is_better, unknown };
+enum class ExitClass { ok, fail, skip, timeout, crash };
+
+// JSON spellings: "lower" / "higher" / "unknown"; "ok" / "fail" / ...
+const char* direction_name(Direction d);
+std::optional<Direction> parse_direction(std::string_view s);
+const char* exit_class_name(ExitClass c);
+std::optional<ExitClass> parse_exit_class(std::string_view s);
+
+// Members a newer gfxstat wrote that this one does not know: kept verbatim
+// (name, JSON text) so that merging and appending never drop them.
+using UnknownMembers = std::vector<std::pair<std::string, std::string>>;
+
+struct ResultsHeader {
+    int version = kResultsFormatVersion;
+    std::string id;         // 32 hex digits, random, fixed at creation
+    std::string created;    // RFC 3339 UTC
+    std::string generator;  // "gfxstat 0.1.0"
+    struct Source {         // set by merge: the files this one was made from
+        std::string id, path, created;
+    };
+    std::vector<Source> merged_from;
+    UnknownMembers unknown;
+};
+
+struct MetricInfo {
+    std::string name;
+    std::string unit;  // free text: "us", "ns/op", "MiB/s", "" when unknown
+    Direction direction = Direction::unknown;
+    UnknownMembers unknown;
+    bool same_declaration(const MetricInfo& o) const {
+        return unit == o.unit && direction == o.direction;
+    }
+};
+
+// Where a run ran. Every field is a string; absent fields were not probed.
+// Well-known keys (see docs/results-format.md): hostname, kernel_release,
+// kernel_cmdline, cpu_model, cpu_governor, cpu_turbo, gpu_driver,
+// gpu_pci_id, gpu_min_freq_mhz, gpu_max_freq_mhz. `tags` holds the user's
+// --tag key=value pairs (a Mesa or kernel git sha, a firmware version).
+struct Environment {
+    std::string id;  // "env-" + 16 hex digits of a hash of the content
+    std::map<std::string, std::string> fields;
+    std::map<std::string, std::string> tags;
+    bool same_content(const Environment& o) const {
+        return fields == o.fields && tags == o.tags;
+    }
+};
+// The content-derived id of `env` (fields and tags; the id itself ignored).
+std::string environment_id(const Environment& env);
+
+struct MetricValues {
+    std::string name;
+    // One value, or the repetitions one run measured (gem_exec_nop -r 100
+    // prints a hundred); every value is a sample.
+    std::vector<NumberToken> values;
+    bool array = false;  // written as a JSON array even when it holds one value
+};
+
+struct RunRecord {
+    std::string variant;
+    uint64_t run = 0;  // index within the variant (and origin), from 0
+    std::string boot;  // /proc/sys/kernel/random/boot_id; "" when unknown
+    std::string start;                // RFC 3339 UTC; "" when unknown
+    std::optional<double> duration_s; // wall time of the run
+    ExitClass exit_class = ExitClass::ok;
+    std::optional<int> exit_code;
+    std::optional<int> signal;
+    bool warmup = false;
+    std::string environment;  // id of an environment record; "" when none
+    std::vector<MetricValues> metrics;
+    // Provenance: id of the results file the run was first written to (set
+    // by merge), and where an importer found it ("bench.json", "out.txt:12").
+    std::string origin;
+    std::string source;
+    UnknownMembers unknown;
+
+    const MetricValues* metric(std::string_view name) const;
+};
+
+// A whole results file in memory, with the rules every file obeys: metrics
+// and environments declared before use and never redeclared differently,
+// run identities (origin, variant, run) unique.
+class ResultsFile {
+public:
+    ResultsHeader header;
+
+    const std::vector<MetricInfo>& metrics() const { return metrics_; }
+    const std::vector<Environment>& environments() const { return environments_; }
+    const std::vector<RunRecord>& runs() const { return runs_; }
+
+    const MetricInfo* find_metric(std::string_view name) const;
+    const Environment* find_environment(std::string_view id) const;
+
+    // Each returns an empty string on success, else why the record conflicts
+    // with what the file holds (the caller adds file and line).
+    // Declaring a metric again with the same unit and direction is a no-op.
+    std::string declare_metric(const MetricInfo& m);
+    // Adds the environment unless one with the same id exists (same content
+    // required). Fills env.id from the content when empty.
+    std::string add_environment(Environment& env);
+    // Checks the run's references and identity, then keeps it.
+    std::string add_run(RunRecord run);
+
+    // Index into runs() of the run with this identity, if any.
+    std::optional<size_t> find_run(const std::string& origin, const std::string& variant,
+                                   uint64_t run) const;
+    // The next free run index for `variant` among runs without an origin.
+    uint64_t next_run_index(std::string_view variant) const;
+    // Variant labels in order of first appearance.
+    std::vector<std::string> variants() const;
+
+private:
+    std::vector<MetricInfo> metrics_;
+    std::vector<Environment> environments_;
+    std::vector<RunRecord> runs_;
+    std::unordered_map<std::string, size_t> metric_index_;
+    std::unordered_map<std::string, size_t> environment_index_;
+    // origin + '\n' + variant -> (run -> index into runs_)
+    std::unordered_map<std::string, std::unordered_map<uint64_t, size_t>> run_index_;
+    std::unordered_map<std::string, uint64_t> next_run_;  // by variant, origin ""
+    std::vector<std::string> variants_;
+};
+
+}  // namespace gfxstat::data

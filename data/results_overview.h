@@ -1,0 +1,45 @@
+// What a results file holds, counted: the facts `gfxstat show` prints and a
+// reviewer asks for first (how many runs, which failed, which boots, and
+// whether the variants ran in different environments).
+#pragma once
+
+#include <array>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "data/results_model.h"
+
+namespace gfxstat::data {
+
+struct VariantOverview {
+    std::string variant;
+    size_t runs = 0;                       // every run record
+    size_t warmup = 0;                     // warm-up runs (any exit)
+    std::array<size_t, 5> by_class{};      // non-warm-up runs, by ExitClass
+    // Samples each metric has in the runs analyses use (ok, not warm-up).
+    std::map<std::string, size_t> samples;
+    std::map<std::string, size_t> runs_with_metric;
+    std::vector<std::string> origins;      // distinct run origins ("" = this file)
+};
+
+// One environment field, or tag, and the values each variant's runs had.
+struct EnvironmentField {
+    std::string field;  // "kernel_release"; tags as "tag:<key>"
+    // variant -> value -> number of runs ("" = not recorded for those runs)
+    std::map<std::string, std::map<std::string, size_t>> values;
+    bool differs_between_variants = false;  // the variants' value sets differ
+    bool varies_within_variant = false;     // some variant saw several values
+};
+
+struct ResultsOverview {
+    std::vector<VariantOverview> variants;  // in order of first appearance
+    // boot id ("" = unknown) in order of first appearance, runs per variant
+    std::vector<std::pair<std::string, std::map<std::string, size_t>>> boots;
+    std::vector<EnvironmentField> environment;  // fields that differ or vary only
+    size_t runs_without_environment = 0;
+};
+
+ResultsOverview overview(const ResultsFile& file);
+
+}  // namespace gfxstat::data

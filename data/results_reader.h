@@ -1,0 +1,38 @@
+// Reads a results file (JSON Lines, docs/results-format.md) into memory,
+// checking every rule of the format and naming file and line on error.
+//
+// A writer killed mid-append can leave an incomplete last line. That tail is
+// not an error: it is reported (ReadReport::torn_tail) and ignored, and every
+// record before it is intact because appends never rewrite earlier bytes.
+// Anything malformed before the last line is corruption and an InputError.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/results_model.h"
+
+namespace gfxstat::data {
+
+struct ReadReport {
+    size_t records = 0;       // lines read as records, header included
+    bool torn_tail = false;   // the last line was incomplete and ignored
+    size_t torn_line = 0;     // its line number
+    size_t torn_bytes = 0;    // its length in bytes
+    size_t good_bytes = 0;    // bytes up to and including the last good '\n'
+    std::vector<size_t> run_lines;  // line of each run, parallel to runs()
+};
+
+// `name` is used in messages. Throws InputError.
+ResultsFile parse_results(std::string_view text, const std::string& name, ReadReport* report = nullptr);
+// Reads the whole of `path` ("-" is standard input).
+ResultsFile read_results_path(const std::string& path, const std::string& name,
+                              ReadReport* report = nullptr);
+// Reads everything from `fd` (not closed).
+std::string read_all(int fd, const std::string& name);
+
+// "FILE:LINE: incomplete last record (N bytes) ignored: ..." for a warning.
+std::string torn_tail_message(const std::string& name, const ReadReport& report);
+
+}  // namespace gfxstat::data

@@ -1,0 +1,46 @@
+// Picks the samples of one metric out of a results file, one sample per
+// variant, the way every analysis wants them: only runs that ended ok and
+// were not warm-ups, with the excluded runs counted so reports can say so.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/results_model.h"
+#include "data/sample.h"
+
+namespace gfxstat::data {
+
+struct SelectionCounts {
+    size_t runs_used = 0;       // ok, not warm-up, with the metric
+    size_t values = 0;          // samples taken from them
+    size_t warmup = 0;          // warm-up runs excluded (whatever their exit)
+    std::array<size_t, 5> excluded_by_class{};  // indexed by ExitClass; ok never counted
+    size_t without_metric = 0;  // ok runs that did not report the metric
+    size_t excluded() const;
+};
+
+struct VariantSample {
+    std::string variant;
+    Sample sample;  // name = variant label
+    SelectionCounts counts;
+};
+
+struct MetricSelection {
+    MetricInfo metric;
+    std::vector<VariantSample> variants;
+};
+
+// `metric` may be empty when the file declares exactly one metric.
+// `variants` empty selects every variant, in order of first appearance;
+// otherwise those given, in that order. Throws InputError naming `name`
+// and listing what the file holds when a metric or variant is not there.
+MetricSelection select_metric(const ResultsFile& file, const std::string& name,
+                              std::string_view metric, const std::vector<std::string>& variants);
+
+// "2 failed, 1 timed out, 3 warm-ups" (empty when nothing was excluded).
+std::string describe_exclusions(const SelectionCounts& counts);
+
+}  // namespace gfxstat::data

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Results files from the command line: gfxstat import / show / merge, and
+results files given to ministat and summary. Checks exit statuses, that no
+half-written output is ever left, that every file gfxstat writes validates
+against docs/results-format.schema.json (with the independent Python
+jsonschema package), and that a results file gives exactly the statistics
+of the column file it was imported from."""
+
+import argparse
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+
+
+def run(args, stdin=b""):
+    p = subprocess.run(args, input=stdin, capture_output=True)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+def records(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gfxstat", required=True)
+    ap.add_argument("--source", required=True)
+    args = ap.parse_args()
+    g, src = args.gfxstat, args.source
+    try:
+        import jsonschema
+    except ImportError:
+        print("python3-jsonschema is missing (scripts/install-deps.sh installs it)")
+        return 1
+    with open(os.path.join(src, "docs/results-format.schema.json")) as f:
+        schema = json.load(f)
+    validator = jsonschema.Draft202012Validator(schema)
+
+    def valid(path):
+        for i, rec in enumerate(records(path)):
+            errs = list(validator.iter_errors(rec))
+            if errs:
+                check(False, f"{path}: record {i + 1} fails the schema: {errs[0].message}")
+                return False
+        first = records(path)[0]
+        return check(first.get("format") == "gfxstat-results", f"{path}: header first") or True
+
+    a = os.path.join(src, "examples/bdw-syslatency-mean-a.txt")
+    b = os.path.join(src, "examples/bdw-syslatency-mean-b.txt")
+    campaign = os.path.join(src, "tests/data/results/campaign.json")
+
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "r.json")
+        # Import two column files; the results file gives ministat exactly the
+        # report the column files give, legend names aside.
+        rc, _, err = run([g, "import", "--from", "lines", a, b, "--label", "before", "--label", "after",
+                          "--metric", "latency", "--unit", "us", "--lower-is-better",
+                          "--tag", "kernel=6.9.0", "-o", out])
+        check(rc == 0, f"import lines: rc {rc}: {err}")
+        check("2 runs (17 samples) of 2 variants" in err, f"import summary line: {err!r}")
+        valid(out)
+        recs = records(out)
+        runs = [r for r in recs if r.get("type") == "run"]
+        check([r["variant"] for r in runs] == ["before", "after"], "variants in file order")
+        check(runs[0]["metrics"]["latency"][0] == 678.892, "first value kept")
+        with open(a) as f:
+            want = [float(line.split()[0]) for line in f if line.strip() and not line.startswith("#")]
+        check(runs[0]["metrics"]["latency"] == want, "all values of a kept in order")
+        envs = [r for r in recs if r.get("type") == "environment"]
+        check(len(envs) == 1 and envs[0]["tags"] == {"kernel": "6.9.0"}, "--tag recorded")
+
+        rc1, o1, _ = run([g, "ministat", out])
+        rc2, o2, _ = run([g, "ministat", a, b])
+        check(rc1 == 0 and rc2 == 0, "ministat on results and on columns")
+        check(o1.splitlines()[2:] == o2.splitlines()[2:], "ministat: results file == column files")
+        check(o1.splitlines()[:2] == ["x before", "+ after"], f"legend from variants: {o1.splitlines()[:2]}")
+
+        rc1, j1, _ = run([g, "summary", "--json", out])
+        rc2, j2, _ = run([g, "summary", "--json", a, b])
+        s1, s2 = json.loads(j1)["inputs"], json.loads(j2)["inputs"]
+        for x, y in zip(s1, s2):
+            for k in ("n", "min", "q1", "median", "q3", "max", "mean", "stddev", "exact"):
+                check(x[k] == y[k], f"summary {k}: {x[k]} vs {y[k]}")
+        check(s1[0]["metric"] == "latency" and s1[0]["unit"] == "us", "summary names metric and unit")
+
+        # Standard input works for results files too.
+        with open(out, "rb") as f:
+            rc, o3, _ = run([g, "ministat"], stdin=f.read())
+        check(rc == 0 and o3.splitlines()[2:] == o2.splitlines()[2:], "results file on stdin")
+
+        # Never replace an existing file without --append; --append continues
+        # run indices; the old runs are kept.
+        before = open(out, "rb").read()
+        rc, _, err = run([g, "import", "--from", "lines", a, "-o", out])
+        check(rc == 2 and "already exists" in err, f"refuses to overwrite: {rc} {err}")
+        check(open(out, "rb").read() == before, "existing file untouched")
+        rc, _, err = run([g, "import", "--from", "lines", a, "--label", "before", "--metric", "latency",
+                          "--unit", "us", "--lower-is-better", "--append", "-o", out])
+        check(rc == 0, f"--append: {err}")
+        runs = [r for r in records(out) if r.get("type") == "run"]
+        check([(r["variant"], r["run"]) for r in runs] == [("before", 0), ("after", 0), ("before", 1)],
+              f"append continues indices: {[(r['variant'], r['run']) for r in runs]}")
+        valid(out)
+        # A metric declared differently is refused, and nothing changes.
+        before = open(out, "rb").read()
+        rc, _, err = run([g, "import", "--from", "lines", a, "--metric", "latency", "--unit", "ms",
+                          "--append", "-o", out])
+        check(rc == 2 and "unit 'us'" in err, f"unit conflict refused: {err}")
+        check(open(out, "rb").read() == before, "file untouched after a refused append")
+
+        # Bad input: exit 2, file:line named, no output and no temporary file.
+        bad = os.path.join(d, "bad.txt")
+        with open(bad, "w") as f:
+            f.write("1\n2\nx3\n")
+        out2 = os.path.join(d, "bad.json")
+        rc, _, err = run([g, "import", "--from", "lines", bad, "-o", out2])
+        check(rc == 2 and f"{bad}:3:" in err, f"bad lines input: {err}")
+        check(not os.path.exists(out2), "no output after an error")
+        check(glob.glob(os.path.join(d, "*.tmp.*")) == [], "no temporary files left")
+        rc, _, err = run([g, "import", "--from", "nosuch", a, "-o", out2])
+        check(rc == 2 and "unknown format" in err and "hyperfine" in err, f"unknown format: {err}")
+
+        # show: the facts a reviewer asks for first.
+        rc, o, err = run([g, "show", campaign])
+        check(rc == 0, f"show: {err}")
+        for want in ["2 variants, 2 metrics, 32 runs, 4 boots",
+                     "baseline    16    13  1 failed, 2 warm-ups",
+                     "patched     16    13  1 crashed, 2 warm-ups",
+                     "kernel differs: 6.9.0 (baseline) vs 6.9.0+patch (patched)",
+                     "GPU max frequency (MHz) differs: 1100 (baseline) vs 950 (patched)",
+                     "5d1c0a2e         8        0"]:
+            check(want in o, f"show prints {want!r}:\n{o}")
+        check("CPU governor" not in o, "fields that agree are not listed")
+        rc, o, _ = run([g, "show", "--json", campaign])
+        j = json.loads(o)
+        check(rc == 0 and [v["used"] for v in j["variants"]] == [13, 13], "show --json used runs")
+        check(j["variants"][0]["exit"]["fail"] == 1 and j["variants"][1]["exit"]["crash"] == 1,
+              "show --json exit classes")
+        check(len(j["boots"]) == 4 and j["variants"][0]["samples"] == {"latency": 13, "max": 13},
+              "show --json boots and samples")
+
+        # ministat/summary on a file with several metrics: --metric required,
+        # the error lists them; --variant selects; excluded runs are noted.
+        rc, _, err = run([g, "ministat", campaign])
+        check(rc == 2 and "'latency', 'max'" in err and "--metric" in err, f"several metrics: {err}")
+        rc, o, err = run([g, "ministat", "--metric", "latency", campaign])
+        check(rc == 0 and "x  13" in o and "+  13" in o, f"ministat --metric: {o} {err}")
+        check("baseline: 1 failed, 2 warm-ups left out of latency" in err, f"exclusions noted: {err}")
+        rc, o, err = run([g, "ministat", "-n", "--metric", "max", "--variant", "patched", campaign])
+        check(rc == 0 and o.splitlines()[0] == "x patched" and "+" not in o, f"--variant: {o}")
+        rc, _, err = run([g, "ministat", "--metric", "nope", campaign])
+        check(rc == 2 and "no metric 'nope'" in err, f"unknown metric: {err}")
+        rc, _, err = run([g, "summary", "--metric", "latency", "--variant", "nope", campaign])
+        check(rc == 2 and "no variant 'nope'" in err and "'baseline', 'patched'" in err,
+              f"unknown variant: {err}")
+        # Check the numbers against Python on the same selection.
+        sel = [r["metrics"]["latency"] for r in records(campaign)
+               if r.get("type") == "run" and r["variant"] == "baseline"
+               and r["exit"]["class"] == "ok" and not r.get("warmup")]
+        rc, o, _ = run([g, "summary", "--json", "--metric", "latency", "--variant", "baseline", campaign])
+        s = json.loads(o)["inputs"][0]
+        mean = sum(sel) / len(sel)
+        check(s["n"] == len(sel) == 13 and abs(s["mean"] - mean) < 1e-12 and s["runs_excluded"] == 3,
+              f"summary of selection: {s}")
+
+        # A torn last record (writer killed mid-append) is reported, ignored,
+        # and every earlier run is still read.
+        torn = os.path.join(d, "torn.json")
+        text = open(campaign).read()
+        with open(torn, "w") as f:
+            f.write(text + text.splitlines()[-1][:57])
+        rc, o, err = run([g, "summary", "--json", "--metric", "latency", torn])
+        check(rc == 0 and "incomplete last record" in err and "ignored" in err, f"torn tail: {err}")
+        check(json.loads(o)["inputs"][0]["n"] == 13, "torn tail: earlier runs intact")
+        # Damage before the last line is an error naming the line.
+        lines = text.splitlines(True)
+        broken = os.path.join(d, "broken.json")
+        with open(broken, "w") as f:
+            f.write("".join(lines[:7] + [lines[7][:40] + "\n"] + lines[8:]))
+        rc, _, err = run([g, "show", broken])
+        check(rc == 2 and f"{broken}:8:" in err and "broken JSON" in err, f"corrupt line: {err}")
+        newer = os.path.join(d, "newer.json")
+        with open(newer, "w") as f:
+            f.write(text.replace('"version":1', '"version":2', 1))
+        rc, _, err = run([g, "show", newer])
+        check(rc == 2 and "newer gfxstat" in err, f"newer version refused: {err}")
+
+        # merge: provenance kept, identical duplicates kept once, conflicts refused.
+        m = os.path.join(d, "m.json")
+        rc, _, err = run([g, "merge", campaign, out, "-o", m])
+        check(rc == 0, f"merge: {err}")
+        valid(m)
+        mr = records(m)
+        check(len(mr[0]["merged_from"]) == 2 and mr[0]["merged_from"][0]["path"] == campaign,
+              "merged_from lists the inputs")
+        mruns = [r for r in mr if r.get("type") == "run"]
+        check(len(mruns) == 32 + 3, f"merged run count {len(mruns)}")
+        check({r["origin"] for r in mruns[:32]} == {"7f3a9c1e5b2d4f6a8c0e1a3b5d7f9e2c"},
+              "runs keep the id of their first file as origin")
+        rc, o, _ = run([g, "summary", "--json", "--metric", "latency", "--variant", "baseline", m])
+        check(json.loads(o)["inputs"][0]["n"] == 13, "merged file selects the same runs")
+        m2 = os.path.join(d, "m2.json")
+        rc, _, err = run([g, "merge", campaign, campaign, m, "-o", m2])
+        check(rc == 0 and "kept once" in err and len([r for r in records(m2) if r.get("type") == "run"]) == 35,
+              f"identical duplicates kept once: {err}")
+        changed = os.path.join(d, "changed.json")
+        with open(changed, "w") as f:
+            f.write(text.replace('"run":3,', '"run":3,"warmup":true,', 1))
+        rc, _, err = run([g, "merge", campaign, changed, "-o", os.path.join(d, "m3.json")])
+        check(rc == 2 and "refusing to merge" in err and changed + ":" in err and campaign + ":" in err,
+              f"conflicting duplicate refused: {err}")
+        check(not os.path.exists(os.path.join(d, "m3.json")), "no output after a refused merge")
+        other = os.path.join(d, "other.json")
+        with open(other, "w") as f:
+            f.write(text.replace('"unit":"us"', '"unit":"ms"', 1).replace("7f3a9c1e", "00000000", 1))
+        rc, _, err = run([g, "merge", campaign, other, "-o", os.path.join(d, "m4.json")])
+        check(rc == 2 and "metric 'latency'" in err, f"metric conflict refused: {err}")
+        rc, _, err = run([g, "merge", campaign, "-o", m])
+        check(rc == 2 and "already exists" in err, f"merge refuses to overwrite: {err}")
+
+    if FAILURES:
+        print(f"{len(FAILURES)} failure(s)")
+        return 1
+    print("results CLI: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
