@@ -41,6 +41,7 @@ fuzz: deps
 
 bench: build
 	./bench/ministat_speed.sh
+	./bench/results_load.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

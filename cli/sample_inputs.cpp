@@ -59,9 +59,9 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     }
     const std::string text = prefix + data::read_all(fd, in.name);
     data::ReadReport report;
-    const data::ResultsFile file = data::parse_results(text, in.name, &report);
+    data::MetricSelection sel =
+        data::read_and_select(text, in.name, choice.metric, choice.variants, &report);
     if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
-    data::MetricSelection sel = data::select_metric(file, in.name, choice.metric, choice.variants);
     for (auto& v : sel.variants) {
         LoadedSample s;
         s.sample = std::move(v.sample);

@@ -81,10 +81,10 @@ std::vector<Row> split_rows(std::string_view text, const std::string& path) {
                 }
                 while (i < text.size() && is_blank(text[i])) ++i;
                 if (!at_row_end(i) && text[i] != ',') {
-                    const size_t end = text.find_first_of(",\r\n", i);
+                    const size_t end = text.find_first_of(",\r\n", i);  // npos: substr takes the rest
                     throw input_error(path, line,
                                       "expected ',' or the end of the row after a closing quote, found " +
-                                          quote_token(text.substr(i, end == std::string_view::npos ? end : end - i)));
+                                          quote_token(text.substr(i, end - i)));
                 }
             } else {
                 const size_t start = i;

@@ -64,7 +64,7 @@ Direction unit_direction(std::string_view unit) {
 // How the run ended, from the status line's str() value.
 ExitClass status_class(std::string_view status) {
     if (status == "completed") return ExitClass::ok;
-    if (status == "skipped" || status == "skip") return ExitClass::fail;
+    if (status == "skipped" || status == "skip") return ExitClass::skip;
     return ExitClass::fail;
 }
 

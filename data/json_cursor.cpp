@@ -26,14 +26,6 @@ const char* json_kind_name(JsonKind kind) {
 
 void JsonCursor::fail(const std::string& what) const { throw JsonSyntaxError(pos_, what); }
 
-void JsonCursor::skip_space() {
-    while (pos_ < text_.size()) {
-        const char c = text_[pos_];
-        if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
-        ++pos_;
-    }
-}
-
 const char* JsonCursor::describe_next() {
     skip_space();
     if (pos_ >= text_.size()) return "the end of the record";
@@ -48,7 +40,7 @@ const char* JsonCursor::describe_next() {
     }
 }
 
-JsonKind JsonCursor::peek() {
+JsonKind JsonCursor::peek_slow() {
     skip_space();
     if (pos_ >= text_.size()) fail("expected a value, found the end of the record");
     switch (text_[pos_]) {
@@ -102,7 +94,7 @@ void JsonCursor::begin_array() {
     first_ = true;
 }
 
-bool JsonCursor::next_item() {
+bool JsonCursor::next_item_slow() {
     skip_space();
     if (pos_ < text_.size() && text_[pos_] == ']') {
         ++pos_;

@@ -30,14 +30,42 @@ public:
 
     // The kind of the next value (after white space). Throws at end of text
     // or on a byte that cannot start a value.
-    JsonKind peek();
+    JsonKind peek() {
+        skip_space();
+        if (pos_ < text_.size()) {
+            switch (text_[pos_]) {
+                case '"': return JsonKind::string;
+                case '[': return JsonKind::array;
+                case '{': return JsonKind::object;
+                default: break;
+            }
+            if (text_[pos_] == '-' || (text_[pos_] >= '0' && text_[pos_] <= '9')) return JsonKind::number;
+        }
+        return peek_slow();
+    }
 
     // Objects: begin_object(), then next_key() until it returns false.
     void begin_object();
     bool next_key(std::string& key);  // reads the key and the ':'
     // Arrays: begin_array(), then next_item() until it returns false.
     void begin_array();
-    bool next_item();
+    bool next_item() {
+        skip_space();
+        if (pos_ < text_.size()) {
+            const char c = text_[pos_];
+            if (c == ']') {
+                ++pos_;
+                --depth_;
+                first_ = false;
+                return false;
+            }
+            if (c == ',' && !first_) {
+                ++pos_;
+                return true;
+            }
+        }
+        return next_item_slow();
+    }
 
     std::string string_value();
     // The number's text exactly as written (validated against the grammar).
@@ -50,11 +78,21 @@ public:
     void expect_end();
 
     size_t offset() const { return pos_; }
+    // The text not read yet (for size hints).
+    std::string_view rest() const { return text_.substr(pos_); }
     const char* describe_next();  // "a string", "end of line", ... for messages
 
 private:
     [[noreturn]] void fail(const std::string& what) const;
-    void skip_space();
+    void skip_space() {
+        while (pos_ < text_.size()) {
+            const char c = text_[pos_];
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return;
+            ++pos_;
+        }
+    }
+    JsonKind peek_slow();
+    bool next_item_slow();
     void expect(char c, const char* what);
     std::string_view scan_string();  // raw token including quotes
 

@@ -1,5 +1,6 @@
 #include "data/results_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <limits>
@@ -123,7 +124,12 @@ void append_metric_line(std::string& out, const MetricInfo& m) {
 void append_environment_line(std::string& out, const Environment& env) {
     out += "{\"type\":\"environment\"";
     member(out, "id", env.id);
-    for (const auto& [k, v] : env.fields) member(out, k, v);
+    for (const auto& [k, v] : env.fields) {  // keys are data: escape them (member() does not)
+        out += ',';
+        append_json_string(out, k);
+        out += ':';
+        append_json_string(out, v);
+    }
     if (!env.tags.empty()) {
         out += ",\"tags\":{";
         bool first = true;
@@ -341,6 +347,11 @@ void parse_metrics(JsonCursor& c, RunRecord& r) {
         } else if (k == JsonKind::array) {
             m.array = true;
             c.begin_array();
+            // Reserve what the array can hold (commas before the first ']'),
+            // so a million values are not copied through growing buffers.
+            const std::string_view rest = c.rest();
+            const std::string_view body = rest.substr(0, rest.find(']'));
+            m.values.reserve(static_cast<size_t>(std::count(body.begin(), body.end(), ',')) + 1);
             while (c.next_item()) {
                 if (c.peek() != JsonKind::number)
                     bad(where + " holds " + c.describe_next() + "; only numbers are allowed");
@@ -456,13 +467,25 @@ ResultsHeader parse_header_line(std::string_view line) {
 }
 
 ResultsRecord parse_record_line(std::string_view line) {
-    const std::string type = record_type(line);
+    // gfxstat writes "type" first; then one pass reads the record. Records
+    // written by others may put it anywhere, which costs a second pass.
     JsonCursor c(line);
     c.begin_object();
-    if (type == "run") return parse_run(c);
-    if (type == "metric") return parse_metric(c);
-    if (type == "environment") return parse_environment(c);
-    bad("unknown record type \"" + type + "\" (expected run, metric or environment)");
+    std::string key, type;
+    if (c.next_key(key) && key == "type") {
+        type = json_string(c, "\"type\"");
+    } else {
+        type = record_type(line);
+        c = JsonCursor(line);
+        c.begin_object();
+    }
+    ResultsRecord rec;
+    if (type == "run") rec = parse_run(c);
+    else if (type == "metric") rec = parse_metric(c);
+    else if (type == "environment") rec = parse_environment(c);
+    else bad("unknown record type \"" + type + "\" (expected run, metric or environment)");
+    c.expect_end();
+    return rec;
 }
 
 bool looks_like_results(std::string_view start) {

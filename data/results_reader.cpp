@@ -41,7 +41,8 @@ bool blank(std::string_view line) {
 
 }  // namespace
 
-ResultsFile parse_results(std::string_view text, const std::string& name, ReadReport* report) {
+ResultsFile parse_results(std::string_view text, const std::string& name, ReadReport* report,
+                          const RunHook& hook) {
     ReadReport local;
     ReadReport& rep = report ? *report : local;
     rep = ReadReport{};
@@ -73,9 +74,11 @@ ResultsFile parse_results(std::string_view text, const std::string& name, ReadRe
                     conflict = file.add_environment(*e);
                 } else {
                     auto& run = std::get<RunRecord>(rec);
+                    if (hook) hook(run);
                     const auto dup = file.find_run(run.origin, run.variant, run.run);
                     conflict = file.add_run(std::move(run));
-                    if (!conflict.empty() && dup)
+                    // Name the first line only when the identity is the problem.
+                    if (dup && conflict.ends_with(" is recorded twice"))
                         conflict += " (first at line " + std::to_string(rep.run_lines[*dup]) + ")";
                     if (conflict.empty()) rep.run_lines.push_back(line_no);
                 }

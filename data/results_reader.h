@@ -7,6 +7,7 @@
 // Anything malformed before the last line is corruption and an InputError.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,8 +25,14 @@ struct ReadReport {
     std::vector<size_t> run_lines;  // line of each run, parallel to runs()
 };
 
+// Called with each run as it is read, before it is checked and kept: it may
+// take the run's values (leaving the metric names), so that a reader that
+// only wants samples does not hold every value twice.
+using RunHook = std::function<void(RunRecord& run)>;
+
 // `name` is used in messages. Throws InputError.
-ResultsFile parse_results(std::string_view text, const std::string& name, ReadReport* report = nullptr);
+ResultsFile parse_results(std::string_view text, const std::string& name,
+                          ReadReport* report = nullptr, const RunHook& hook = {});
 // Reads the whole of `path` ("-" is standard input).
 ResultsFile read_results_path(const std::string& path, const std::string& name,
                               ReadReport* report = nullptr);

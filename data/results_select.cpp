@@ -1,6 +1,7 @@
 #include "data/results_select.h"
 
 #include <unordered_map>
+#include <unordered_set>
 
 #include "data/input_error.h"
 
@@ -20,74 +21,118 @@ std::string quoted_list(const std::vector<std::string>& items) {
     return s.empty() ? "none" : s;
 }
 
+// Accumulates runs into samples per (variant, metric), for every metric,
+// since which metric is wanted may only be known at the end of the file
+// ("the only metric").
+class Accumulator {
+public:
+    explicit Accumulator(const std::vector<std::string>& variants) {
+        for (const std::string& v : variants) wanted_.insert(v);
+    }
+
+    void add(const RunRecord& run) {
+        if (!wanted_.empty() && !wanted_.count(run.variant)) return;
+        Variant& v = variants_[run.variant];
+        if (run.warmup) {
+            ++v.warmup;
+            return;
+        }
+        if (run.exit_class != ExitClass::ok) {
+            ++v.by_class[static_cast<size_t>(run.exit_class)];
+            return;
+        }
+        ++v.ok_runs;
+        for (const MetricValues& m : run.metrics) {
+            PerMetric& pm = v.metrics[m.name];
+            ++pm.runs;
+            pm.values += m.values.size();
+            for (const NumberToken& t : m.values) {
+                if (t.status == TokenStatus::decimal)
+                    pm.builder.add_decimal(t.negative, t.significand, t.exponent);
+                else
+                    pm.builder.add(t);
+            }
+        }
+    }
+
+    MetricSelection finish(const ResultsFile& file, const std::string& name, std::string_view metric,
+                           const std::vector<std::string>& variants) {
+        std::vector<std::string> metric_names;
+        for (const MetricInfo& m : file.metrics()) metric_names.push_back(m.name);
+        MetricSelection sel;
+        if (metric.empty()) {
+            if (metric_names.size() != 1)
+                throw input_error(name, 0,
+                                  metric_names.empty()
+                                      ? std::string("holds no metrics")
+                                      : "holds several metrics (" + quoted_list(metric_names) +
+                                            "); choose one with --metric");
+            sel.metric = file.metrics()[0];
+        } else {
+            const MetricInfo* m = file.find_metric(metric);
+            if (!m)
+                throw input_error(name, 0, "has no metric '" + std::string(metric) + "'; it holds " +
+                                               quoted_list(metric_names));
+            sel.metric = *m;
+        }
+        const std::vector<std::string> all = file.variants();
+        const std::vector<std::string>& chosen = variants.empty() ? all : variants;
+        for (size_t i = 0; i < chosen.size(); ++i) {
+            bool present = false;
+            for (const std::string& a : all) present |= (a == chosen[i]);
+            if (!present)
+                throw input_error(name, 0, "has no variant '" + chosen[i] + "'; it holds " + quoted_list(all));
+            for (size_t j = 0; j < i; ++j)
+                if (chosen[j] == chosen[i]) throw input_error(name, 0, "variant '" + chosen[i] + "' selected twice");
+        }
+        if (chosen.empty()) throw input_error(name, 0, "holds no runs");
+        for (const std::string& label : chosen) {
+            Variant& v = variants_[label];
+            PerMetric& pm = v.metrics[sel.metric.name];
+            SelectionCounts c;
+            c.runs_used = pm.runs;
+            c.values = pm.values;
+            c.warmup = v.warmup;
+            c.excluded_by_class = v.by_class;
+            c.without_metric = v.ok_runs - pm.runs;
+            sel.variants.push_back({label, std::move(pm.builder).finish(label), c});
+        }
+        return sel;
+    }
+
+private:
+    struct PerMetric {
+        SampleBuilder builder;
+        size_t runs = 0, values = 0;
+    };
+    struct Variant {
+        size_t warmup = 0, ok_runs = 0;
+        std::array<size_t, 5> by_class{};
+        std::unordered_map<std::string, PerMetric> metrics;
+    };
+    std::unordered_set<std::string> wanted_;
+    std::unordered_map<std::string, Variant> variants_;
+};
+
 }  // namespace
 
 MetricSelection select_metric(const ResultsFile& file, const std::string& name,
                               std::string_view metric, const std::vector<std::string>& variants) {
-    std::vector<std::string> metric_names;
-    for (const MetricInfo& m : file.metrics()) metric_names.push_back(m.name);
-    MetricSelection sel;
-    if (metric.empty()) {
-        if (metric_names.size() != 1)
-            throw input_error(name, 0,
-                              metric_names.empty()
-                                  ? std::string("holds no metrics")
-                                  : "holds several metrics (" + quoted_list(metric_names) +
-                                        "); choose one with --metric");
-        sel.metric = file.metrics()[0];
-    } else {
-        const MetricInfo* m = file.find_metric(metric);
-        if (!m)
-            throw input_error(name, 0, "has no metric '" + std::string(metric) + "'; it holds " +
-                                           quoted_list(metric_names));
-        sel.metric = *m;
-    }
+    Accumulator acc(variants);
+    for (const RunRecord& run : file.runs()) acc.add(run);
+    return acc.finish(file, name, metric, variants);
+}
 
-    const std::vector<std::string> all = file.variants();
-    const std::vector<std::string>& wanted = variants.empty() ? all : variants;
-    std::unordered_map<std::string, size_t> slot;
-    for (const std::string& v : wanted) {
-        bool present = false;
-        for (const std::string& a : all) present |= (a == v);
-        if (!present)
-            throw input_error(name, 0, "has no variant '" + v + "'; it holds " + quoted_list(all));
-        if (slot.emplace(v, slot.size()).second == false)
-            throw input_error(name, 0, "variant '" + v + "' selected twice");
-    }
-    if (wanted.empty()) throw input_error(name, 0, "holds no runs");
-
-    std::vector<SampleBuilder> builders(wanted.size());
-    std::vector<SelectionCounts> counts(wanted.size());
-    for (const RunRecord& run : file.runs()) {
-        auto it = slot.find(run.variant);
-        if (it == slot.end()) continue;
-        SelectionCounts& c = counts[it->second];
-        if (run.warmup) {
-            ++c.warmup;
-            continue;
-        }
-        if (run.exit_class != ExitClass::ok) {
-            ++c.excluded_by_class[static_cast<size_t>(run.exit_class)];
-            continue;
-        }
-        const MetricValues* values = run.metric(sel.metric.name);
-        if (!values) {
-            ++c.without_metric;
-            continue;
-        }
-        ++c.runs_used;
-        c.values += values->values.size();
-        SampleBuilder& b = builders[it->second];
-        for (const NumberToken& t : values->values) {
-            if (t.status == TokenStatus::decimal)
-                b.add_decimal(t.negative, t.significand, t.exponent);
-            else
-                b.add(t);
-        }
-    }
-    for (size_t i = 0; i < wanted.size(); ++i)
-        sel.variants.push_back({wanted[i], std::move(builders[i]).finish(wanted[i]), counts[i]});
-    return sel;
+MetricSelection read_and_select(std::string_view text, const std::string& name,
+                                std::string_view metric, const std::vector<std::string>& variants,
+                                ReadReport* report) {
+    Accumulator acc(variants);
+    const ResultsFile file =
+        parse_results(text, name, report, [&](RunRecord& run) {
+            acc.add(run);
+            for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+        });
+    return acc.finish(file, name, metric, variants);
 }
 
 std::string describe_exclusions(const SelectionCounts& c) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "data/results_model.h"
+#include "data/results_reader.h"
 #include "data/sample.h"
 
 namespace gfxstat::data {
@@ -39,6 +40,13 @@ struct MetricSelection {
 // and listing what the file holds when a metric or variant is not there.
 MetricSelection select_metric(const ResultsFile& file, const std::string& name,
                               std::string_view metric, const std::vector<std::string>& variants);
+
+// The same from a results file's text, read and selected in one pass: each
+// run's values go straight into the samples, so a file of a million values
+// is never held as parsed numbers and samples at once.
+MetricSelection read_and_select(std::string_view text, const std::string& name,
+                                std::string_view metric, const std::vector<std::string>& variants,
+                                ReadReport* report = nullptr);
 
 // "2 failed, 1 timed out, 3 warm-ups" (empty when nothing was excluded).
 std::string describe_exclusions(const SelectionCounts& counts);
