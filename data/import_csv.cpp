@@ -178,7 +178,7 @@ Layout read_header(const Row& header, const std::string& path, const ImportOptio
 }  // namespace
 
 void import_csv(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::vector<Row> rows = split_rows(import_read_file(path), path);
+    const std::vector<Row> rows = split_rows(read_whole_file(path), path);
     if (rows.empty()) throw input_error(path, 0, "empty file: expected a header row");
     const Layout layout = read_header(rows[0], path, options);
     if (rows.size() == 1) throw input_error(path, rows[0].line, "a header and no rows: no runs to import");

@@ -86,7 +86,7 @@ struct Series {
 }  // namespace
 
 void import_ezbench(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = import_read_file(path);
+    const std::string text = read_whole_file(path);
     std::vector<Series> series;  // in order of first appearance
     std::unordered_map<std::string, size_t> index;
     std::optional<ExitClass> status;

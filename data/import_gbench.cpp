@@ -10,6 +10,7 @@
 #include <charconv>
 #include <nlohmann/json.hpp>
 
+#include "data/import_json.h"
 #include "data/importers.h"
 #include "data/input_error.h"
 
@@ -19,90 +20,12 @@ namespace {
 
 using nlohmann::json;
 
-// JSON helpers. import_hyperfine.cpp holds the same few; they stay private
-// to each importer because the build lists no shared file for them.
-
-const char* json_kind(const json& v) {
-    switch (v.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
-    case json::value_t::number_integer:
-    case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    default: return "a value";
-    }
-}
-
-[[noreturn]] void expected(const std::string& path, const std::string& where, const std::string& what,
-                           const json& found) {
-    throw input_error(path, 0, where + ": expected " + what + ", found " + json_kind(found));
-}
-
-// nlohmann's message without its "[json.exception...] parse error at line
-// L, column C: " prefix: the line is given the way every importer gives it.
-std::string json_message(const nlohmann::json::exception& e) {
-    std::string_view m = e.what();
-    const size_t tag = m.find("] ");
-    if (tag != std::string_view::npos) m.remove_prefix(tag + 2);
-    if (m.starts_with("parse error")) {
-        const size_t colon = m.find(": ");
-        if (colon != std::string_view::npos) m.remove_prefix(colon + 2);
-    }
-    return std::string(m);
-}
-
-json parse_json(const std::string& path, const std::string& text) {
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        // e.byte counts from 1 and is the byte that could not be read; one
-        // past the text at end of input, where the last line is the one to
-        // name rather than the empty one after its newline.
-        size_t end = std::min(e.byte > 0 ? e.byte - 1 : 0, text.size());
-        if (end == text.size() && end > 0 && text[end - 1] == '\n') --end;
-        const size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(end), '\n'));
-        throw input_error(path, line, "invalid JSON: " + json_message(e));
-    } catch (const json::exception& e) {
-        // A number beyond the double range ("number overflow parsing '1e400'",
-        // which names the token); nlohmann gives no position for it.
-        throw input_error(path, 0, "invalid JSON: " + json_message(e));
-    }
-}
-
-// nlohmann keeps a JSON number as a double (or an integer), not as the text
-// written. The text is recovered with std::to_chars, which writes the
-// shortest decimal that reads back as the same double. Google Benchmark
-// prints times with 17 significant digits ("1.2345000000000000e+03"), a
-// longer spelling of that same double, so nothing is lost that the file
-// held; the shorter text is the one a person would have written. Integers
-// (older versions rounded times to integers) are exact as they are.
-std::string json_number_text(const std::string& path, const std::string& where, const json& v) {
-    char buf[64];
-    std::to_chars_result r{};
-    if (v.is_number_unsigned()) r = std::to_chars(buf, buf + sizeof buf, v.get<uint64_t>());
-    else if (v.is_number_integer()) r = std::to_chars(buf, buf + sizeof buf, v.get<int64_t>());
-    else if (v.is_number_float()) r = std::to_chars(buf, buf + sizeof buf, v.get<double>());
-    else expected(path, where, "a number", v);
-    return std::string(buf, r.ptr);
-}
-
-NumberToken json_number(const std::string& path, const std::string& where, const json& v) {
-    const NumberToken t = parse_number_token(json_number_text(path, where, v));
-    // nlohmann refuses non-finite numbers already; kept as a guard.
-    if (t.status != TokenStatus::decimal && t.status != TokenStatus::binary)
-        throw input_error(path, 0, where + ": " + describe(t.status));
-    return t;
-}
-
 // A member that may be absent; when present it must be of the kind asked.
 const json* optional_member(const std::string& path, const std::string& where, const json& object,
                             const char* name, bool (json::*is_kind)() const noexcept, const char* kind) {
     const auto it = object.find(name);
     if (it == object.end()) return nullptr;
-    if (!((*it).*is_kind)()) expected(path, where + "." + name, kind, *it);
+    if (!((*it).*is_kind)()) json_expected(path, where + "." + name, kind, *it);
     return &*it;
 }
 
@@ -121,7 +44,7 @@ void read_context(const std::string& path, const json& doc, std::map<std::string
                   std::string& start) {
     const auto context = doc.find("context");
     if (context == doc.end()) return;
-    if (!context->is_object()) expected(path, "context", "an object", *context);
+    if (!context->is_object()) json_expected(path, "context", "an object", *context);
     const std::string where = "context";
     if (const json* v = optional_member(path, where, *context, "host_name", &json::is_string, "a string"))
         fields["hostname"] = v->get<std::string>();
@@ -140,13 +63,13 @@ void read_context(const std::string& path, const json& doc, std::map<std::string
 }  // namespace
 
 void import_gbench(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = import_read_file(path);
-    const json doc = parse_json(path, text);
-    if (!doc.is_object()) expected(path, "top level", "an object (Google Benchmark JSON output)", doc);
+    const std::string text = read_whole_file(path);
+    const json doc = parse_json_file(path, text);
+    if (!doc.is_object()) json_expected(path, "top level", "an object (Google Benchmark JSON output)", doc);
     const auto entries = doc.find("benchmarks");
     if (entries == doc.end())
         throw input_error(path, 0, "benchmarks: missing (is this Google Benchmark's --benchmark_format=json output?)");
-    if (!entries->is_array()) expected(path, "benchmarks", "an array", *entries);
+    if (!entries->is_array()) json_expected(path, "benchmarks", "an array", *entries);
 
     // Everything is read before anything is added, so that a bad entry
     // leaves `out` as it was.
@@ -155,10 +78,10 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
     for (size_t i = 0; i < entries->size(); ++i) {
         const json& e = (*entries)[i];
         const std::string where = "benchmarks[" + std::to_string(i) + "]";
-        if (!e.is_object()) expected(path, where, "an object", e);
+        if (!e.is_object()) json_expected(path, where, "an object", e);
         const auto name = e.find("name");
         if (name == e.end()) throw input_error(path, 0, where + ".name: missing");
-        if (!name->is_string()) expected(path, where + ".name", "a string", *name);
+        if (!name->is_string()) json_expected(path, where + ".name", "a string", *name);
         // Entries without run_type come from versions before aggregates
         // were marked; they are iterations.
         if (const json* type = optional_member(path, where, e, "run_type", &json::is_string, "a string")) {
@@ -178,10 +101,11 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
 
         const auto unit = e.find("time_unit");
         if (unit == e.end()) throw input_error(path, 0, where + ".time_unit: missing");
-        if (!unit->is_string()) expected(path, where + ".time_unit", "a string", *unit);
+        if (!unit->is_string()) json_expected(path, where + ".time_unit", "a string", *unit);
         const std::string u = unit->get<std::string>();
         if (!known_unit(u))
-            throw input_error(path, 0, where + ".time_unit: expected \"ns\", \"us\", \"ms\" or \"s\", found " + quote_token(u));
+            throw input_error(path, 0,
+                              where + ".time_unit: expected \"ns\", \"us\", \"ms\" or \"s\", found " + quote_token(u));
         for (const char* member : {"real_time", "cpu_time"})
             if (!e.contains(member)) throw input_error(path, 0, where + "." + member + ": missing");
 
@@ -194,8 +118,8 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
             throw input_error(path, 0, where + ".time_unit: " + quote_token(u) + ", but earlier repetitions of " + n +
                                            " are in " + quote_token(it->unit));
         }
-        it->real_time.push_back(json_number(path, where + ".real_time", e["real_time"]));
-        it->cpu_time.push_back(json_number(path, where + ".cpu_time", e["cpu_time"]));
+        it->real_time.push_back(json_number(path, where + ".real_time", e.at("real_time")));
+        it->cpu_time.push_back(json_number(path, where + ".cpu_time", e.at("cpu_time")));
     }
     if (benchmarks.empty())
         throw input_error(path, 0, "no benchmark repetitions to import (" + std::to_string(errored) + " errored, " +

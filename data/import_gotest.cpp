@@ -134,7 +134,7 @@ void read_result_line(const std::vector<std::string_view>& fields, const std::st
 }  // namespace
 
 void import_gotest(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = import_read_file(path);
+    const std::string text = read_whole_file(path);
     SeriesSet series;
     std::map<std::string, std::string> config;
     // The file is one run with one environment, yet a log of several

@@ -151,10 +151,11 @@ Metric read_result(const std::string& path, const XmlElement& result) {
 }  // namespace
 
 void import_pts(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = import_read_file(path);
+    const std::string text = read_whole_file(path);
     const XmlElement root = read_xml(text, path);
     if (root.name != "PhoronixTestSuite")
-        throw input_error(path, root.line, "expected <PhoronixTestSuite> (a PTS composite.xml), found <" + root.name + ">");
+        throw input_error(path, root.line,
+                          "expected <PhoronixTestSuite> (a PTS composite.xml), found <" + root.name + ">");
 
     // Everything is read before anything is added, so that a bad entry
     // leaves `out` as it was.
@@ -205,9 +206,12 @@ void import_pts(const std::string& path, const ImportOptions& options, ResultsFi
     const bool any = std::any_of(metrics.begin(), metrics.end(), [](const Metric& m) { return !m.samples.empty(); });
     if (!any) throw input_error(path, 0, "no samples: no <Result> has an <Entry> with a non-empty <RawString>");
 
+    // Declarations first: a conflict with what `out` holds stops the import
+    // before any run is added. A result without raw values declares nothing.
+    for (const Metric& m : metrics)
+        if (!m.samples.empty()) import_declare_metric(out, path, m.info, options);
     std::map<std::string, std::string> environments;  // by system identifier, made on first use
-    for (Metric& m : metrics) {
-        import_declare_metric(out, path, m.info, options);
+    for (const Metric& m : metrics) {
         for (const EntrySamples& s : m.samples) {
             auto env = environments.find(s.system);
             if (env == environments.end()) {

@@ -1,13 +1,6 @@
 #include "data/importers.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
-
 #include "data/input_error.h"
-#include "data/results_reader.h"
 
 namespace gfxstat::data {
 
@@ -69,17 +62,6 @@ void import_declare_metric(ResultsFile& out, const std::string& path, MetricInfo
 void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run) {
     const std::string conflict = out.add_run(std::move(run));
     if (!conflict.empty()) throw input_error(path, line, conflict);
-}
-
-std::string import_read_file(const std::string& path) {
-    if (path == "-") return read_all(STDIN_FILENO, "stdin");
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    return read_all(fd, path);
 }
 
 }  // namespace gfxstat::data

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "data/column_file.h"
+#include "data/file_read.h"
 #include "data/results_model.h"
 
 namespace gfxstat::data {
@@ -62,7 +63,5 @@ void import_declare_metric(ResultsFile& out, const std::string& path, MetricInfo
                            const ImportOptions& options);
 // Adds a run, throwing InputError (naming `path` and `line`) on a conflict.
 void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run);
-// Reads a whole file ("-" for stdin) for importers that parse text in memory.
-std::string import_read_file(const std::string& path);
 
 }  // namespace gfxstat::data

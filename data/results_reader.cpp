@@ -1,35 +1,13 @@
 #include "data/results_reader.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <cstring>
-
+#include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/json_cursor.h"
 #include "data/results_json.h"
 
 namespace gfxstat::data {
-
-std::string read_all(int fd, const std::string& name) {
-    std::string text;
-    struct stat st;
-    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        text.reserve(static_cast<size_t>(st.st_size));
-    char buf[1 << 16];
-    for (;;) {
-        const ssize_t got = ::read(fd, buf, sizeof buf);
-        if (got < 0) {
-            if (errno == EINTR) continue;
-            throw input_error(name, 0, std::string("read error: ") + std::strerror(errno));
-        }
-        if (got == 0) break;
-        text.append(buf, static_cast<size_t>(got));
-    }
-    return text;
-}
 
 namespace {
 
@@ -112,14 +90,7 @@ ResultsFile parse_results(std::string_view text, const std::string& name, ReadRe
 
 ResultsFile read_results_path(const std::string& path, const std::string& name, ReadReport* report) {
     if (path == "-") return parse_results(read_all(STDIN_FILENO, name), name, report);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    const std::string text = read_all(fd, name);
-    return parse_results(text, name, report);
+    return parse_results(read_whole_file(path), name, report);
 }
 
 std::string torn_tail_message(const std::string& name, const ReadReport& r) {

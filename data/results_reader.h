@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "data/file_read.h"
 #include "data/results_model.h"
 
 namespace gfxstat::data {
@@ -36,8 +37,6 @@ ResultsFile parse_results(std::string_view text, const std::string& name,
 // Reads the whole of `path` ("-" is standard input).
 ResultsFile read_results_path(const std::string& path, const std::string& name,
                               ReadReport* report = nullptr);
-// Reads everything from `fd` (not closed).
-std::string read_all(int fd, const std::string& name);
 
 // "FILE:LINE: incomplete last record (N bytes) ignored: ..." for a warning.
 std::string torn_tail_message(const std::string& name, const ReadReport& report);

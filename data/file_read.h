@@ -1,0 +1,18 @@
+// Reading whole inputs into memory, with errors that name the file. Results
+// files and the importers' formats are parsed in memory; column files are
+// streamed instead (data/column_file), since they can be far larger.
+#pragma once
+
+#include <string>
+
+namespace gfxstat::data {
+
+// Everything from `fd` (not closed) until end of file. Throws InputError
+// naming `name` on a read error.
+std::string read_all(int fd, const std::string& name);
+
+// The whole of `path`; "-" is standard input. Throws InputError when the
+// file cannot be opened or read.
+std::string read_whole_file(const std::string& path);
+
+}  // namespace gfxstat::data

@@ -1,0 +1,35 @@
+// What the importers of JSON formats (hyperfine, gbench) share: parsing
+// with nlohmann_json into errors that name file and line, type words for
+// messages, and numbers turned back into exact decimals. Included only by
+// those importers' .cpp files (nlohmann_json is a heavy header).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "data/number_token.h"
+
+namespace gfxstat::data {
+
+// "a number", "an object", ... for "expected X, found Y" messages.
+const char* json_kind(const nlohmann::json& v);
+
+// Throws InputError "PATH: WHERE: expected WHAT, found <kind of found>".
+[[noreturn]] void json_expected(const std::string& path, const std::string& where,
+                                const std::string& what, const nlohmann::json& found);
+
+// Parses `text`; a syntax error becomes an InputError naming the line.
+nlohmann::json parse_json_file(const std::string& path, const std::string& text);
+
+// nlohmann keeps a JSON number as a double (or an integer), not as the text
+// written. The text is recovered with std::to_chars, which writes the
+// shortest decimal that reads back as the same double. hyperfine (serde_json)
+// writes exactly that text; Google Benchmark writes 17 significant digits
+// ("1.2345000000000000e+03"), a longer spelling of the same double, so the
+// shorter text is the one a person would have written and nothing the file
+// held is lost. Integers are exact as they are.
+std::string json_number_text(const std::string& path, const std::string& where,
+                             const nlohmann::json& v);
+NumberToken json_number(const std::string& path, const std::string& where, const nlohmann::json& v);
+
+}  // namespace gfxstat::data
