@@ -16,10 +16,16 @@ build: deps
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # Until the workload drivers exist the demo is the analysis of shipped data:
-# gem_syslatency runs from an intel-gfx thread, first nine against the rest.
+# gem_syslatency runs from an intel-gfx thread, first nine against the rest,
+# kept in a results file with their context, then shown and compared.
 demo: build
-	./$(BUILD)/gfxstat ministat examples/bdw-syslatency-mean-a.txt examples/bdw-syslatency-mean-b.txt
-	./$(BUILD)/gfxstat summary examples/bdw-syslatency-mean-a.txt examples/bdw-syslatency-mean-b.txt
+	@rm -f $(BUILD)/demo-results.json
+	./$(BUILD)/gfxstat import --from lines examples/bdw-syslatency-mean-a.txt \
+	    examples/bdw-syslatency-mean-b.txt --label before --label after \
+	    --metric latency --unit us --lower-is-better -o $(BUILD)/demo-results.json
+	./$(BUILD)/gfxstat show $(BUILD)/demo-results.json
+	./$(BUILD)/gfxstat ministat $(BUILD)/demo-results.json
+	./$(BUILD)/gfxstat summary $(BUILD)/demo-results.json
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -30,14 +36,19 @@ asan-test: deps
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
-# Coverage-guided fuzzing of the number parser and column reader (clang).
+# Coverage-guided fuzzing (clang) of the number parser and column reader,
+# then of results files; FUZZ_SECONDS (default 60) is split between the two.
 fuzz: deps
 	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader
-	@mkdir -p build-fuzz/corpus
-	# New inputs go to build-fuzz/corpus; tests/fuzz/corpus is the seed, read only.
-	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$${FUZZ_SECONDS:-60} \
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader
+	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results
+	# New inputs go to build-fuzz/corpus and build-fuzz/corpus-results;
+	# tests/fuzz/corpus and tests/fuzz/results_corpus are the seeds, read only.
+	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 2 )) \
 	    -max_len=4096 build-fuzz/corpus tests/fuzz/corpus
+	./build-fuzz/tests/fuzz/fuzz_results_reader \
+	    -max_total_time=$$(( ($${FUZZ_SECONDS:-60} + 1) / 2 )) \
+	    -max_len=4096 build-fuzz/corpus-results tests/fuzz/results_corpus
 
 bench: build
 	./bench/ministat_speed.sh

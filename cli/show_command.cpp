@@ -67,7 +67,7 @@ void print_table(const std::vector<std::string>& head, const std::vector<std::ve
             if (!numeric(r[i])) right[i] = false;
         }
     const auto line = [&](const std::vector<std::string>& cells) {
-        std::string s = " ";
+        std::string s;
         for (size_t i = 0; i < cells.size(); ++i) {
             const std::string pad(w[i] - cells[i].size(), ' ');
             s += "  " + (right[i] ? pad + cells[i] : cells[i] + pad);

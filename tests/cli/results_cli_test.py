@@ -22,6 +22,7 @@ def check(cond, what):
     if not cond:
         FAILURES.append(what)
         print("FAIL:", what)
+    return cond
 
 
 def run(args, stdin=b""):
@@ -230,6 +231,25 @@ def main():
         check(rc == 2 and "metric 'latency'" in err, f"metric conflict refused: {err}")
         rc, _, err = run([g, "merge", campaign, "-o", m])
         check(rc == 2 and "already exists" in err, f"merge refuses to overwrite: {err}")
+
+        # Every importer's output is a valid results file that show, summary
+        # and ministat read.
+        fixtures = os.path.join(src, "tests/data/import")
+        for fmt, name in [("csv", "runs.csv"), ("gotest", "bench.txt"), ("ezbench", "completed.txt"),
+                          ("hyperfine", "scan.json"), ("gbench", "repetitions.json"),
+                          ("pts", "composite.xml")]:
+            out = os.path.join(d, f"{fmt}.json")
+            rc, _, err = run([g, "import", "--from", fmt, os.path.join(fixtures, fmt, name), "-o", out])
+            if not check(rc == 0, f"import --from {fmt}: {err}") and not os.path.exists(out):
+                continue
+            valid(out)
+            rc, o, err = run([g, "show", "--json", out])
+            check(rc == 0, f"show {fmt}: {err}")
+            shown = json.loads(o) if rc == 0 else {"metrics": []}
+            metric = shown["metrics"][0]["name"] if shown["metrics"] else ""
+            rc, o, err = run([g, "summary", "--json", "--metric", metric, out])
+            check(rc == 0 and all(x["n"] > 0 for x in json.loads(o)["inputs"]) if rc == 0 else False,
+                  f"summary of imported {fmt}, metric {metric!r}: {err}")
 
     if FAILURES:
         print(f"{len(FAILURES)} failure(s)")
