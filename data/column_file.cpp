@@ -112,7 +112,7 @@ ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& form
     // 64 KiB reads cost nothing measurable on large files, and small inputs
     // (tests, fuzzing) do not pay for zeroing a large buffer.
     std::vector<char> buf(std::max(size_t{64} << 10, prefix.size() * 2));
-    std::memcpy(buf.data(), prefix.data(), prefix.size());
+    if (!prefix.empty()) std::memcpy(buf.data(), prefix.data(), prefix.size());
     size_t have = 0;  // bytes of an unfinished line at the start of buf
     size_t pending = prefix.size();  // bytes in buf that no read() returned
     for (;;) {

@@ -85,6 +85,10 @@ std::string ResultsFile::declare_metric(const MetricInfo& m) {
 }
 
 std::string ResultsFile::add_environment(Environment& env) {
+    // These names are the record's own members on disk.
+    for (const char* reserved : {"id", "type", "tags"})
+        if (env.fields.count(reserved))
+            return std::string("an environment field may not be called '") + reserved + "'";
     if (env.id.empty()) env.id = environment_id(env);
     if (const Environment* old = find_environment(env.id)) {
         if (old->same_content(env)) return {};

@@ -111,9 +111,17 @@ std::string serialize_results(const ResultsFile& file) {
 
 void write_results_file(const std::string& path, const ResultsFile& file, bool replace) {
     const std::string text = serialize_results(file);
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) throw input_error(tmp, 0, "cannot create: " + errno_text());
+    // A writer killed here leaves its temporary file; a later one with the
+    // same pid (pid 1 in a container, say) must not be blocked by it.
+    std::string tmp;
+    int fd = -1;
+    for (int attempt = 0; fd < 0; ++attempt) {
+        tmp = path + ".tmp." + std::to_string(::getpid());
+        if (attempt > 0) tmp += "." + std::to_string(attempt);
+        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+        if (fd < 0 && (errno != EEXIST || attempt == 100))
+            throw input_error(tmp, 0, "cannot create: " + errno_text());
+    }
     try {
         write_all(fd, text, tmp);
         if (::fsync(fd) != 0) throw input_error(tmp, 0, "fsync failed: " + errno_text());
@@ -204,6 +212,8 @@ std::string ResultsAppender::add_environment(Environment env) {
 }
 
 void ResultsAppender::append_run(const RunRecord& run) {
+    if (failed_)
+        throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
     std::string bytes = pending_;
     append_run_line(bytes, run);
     // Validate against the file before anything reaches the disk.
@@ -217,8 +227,22 @@ void ResultsAppender::write_durably(const std::string& bytes) {
     // One write() call: with O_APPEND semantics emulated by the lseek above
     // and the exclusive lock, the record lands whole after the last one, or
     // (killed or powered off mid-way) as a torn last line.
-    write_all(fd_, bytes, path_);
-    if (::fdatasync(fd_) != 0) throw input_error(path_, 0, "fdatasync failed: " + errno_text());
+    const off_t before = ::lseek(fd_, 0, SEEK_CUR);
+    try {
+        write_all(fd_, bytes, path_);
+        if (::fdatasync(fd_) != 0) throw input_error(path_, 0, "fdatasync failed: " + errno_text());
+    } catch (...) {
+        // A write that failed part-way (disk full) left a partial line: cut
+        // it off, or the next record would be glued onto it -- corruption
+        // in the middle of the file. Best effort; a reader or the next
+        // appender treats a partial line left behind as a torn tail.
+        failed_ = true;
+        if (before >= 0 && ::ftruncate(fd_, before) == 0) {
+            ::lseek(fd_, before, SEEK_SET);
+            ::fdatasync(fd_);
+        }
+        throw;
+    }
 }
 
 }  // namespace gfxstat::data

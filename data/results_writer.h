@@ -50,7 +50,9 @@ public:
     std::string add_environment(Environment env);
     // Appends the run (with pending declarations); returns once durable.
     // Throws InputError when the run breaks a rule of the format, or on an
-    // I/O error (nothing is acknowledged then).
+    // I/O error (nothing is acknowledged then). After an I/O error the bytes
+    // written are cut off again and every later append_run throws: reopen
+    // the file to go on.
     void append_run(const RunRecord& run);
 
 private:
@@ -61,6 +63,7 @@ private:
     ResultsFile file_;
     std::string pending_;  // declaration lines not yet written
     std::string repaired_;
+    bool failed_ = false;  // a write failed: file_ holds a run the file may not
 };
 
 }  // namespace gfxstat::data
