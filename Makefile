@@ -53,6 +53,7 @@ fuzz: deps
 bench: build
 	./bench/ministat_speed.sh
 	./bench/results_load.sh
+	./bench/compare_speed.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "cli/compare_command.h"
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
@@ -20,6 +21,8 @@ void usage(FILE* out) {
                  "  ministat   ministat's report (histogram, summary, Student's t), numerically\n"
                  "             correct; also runs as a symlink named 'ministat'\n"
                  "  summary    N, min, quartiles, max, mean, stddev per file (--json)\n"
+                 "  compare    a verdict per metric: t and rank tests, effect sizes,\n"
+                 "             equivalence, runs needed; --gate for CI (text/markdown/json)\n"
                  "  import     other tools' output (lines, csv, hyperfine, gbench, gotest,\n"
                  "             ezbench, pts) into a results file\n"
                  "  show       what a results file holds: variants, metrics, runs per boot,\n"
@@ -53,6 +56,7 @@ int main(int argc, char** argv) {
     if (cmd == "import") return gfxstat::cli::import_main(argc - 1, argv + 1);
     if (cmd == "show") return gfxstat::cli::show_main(argc - 1, argv + 1);
     if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
+    if (cmd == "compare") return gfxstat::cli::compare_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;

@@ -32,22 +32,37 @@ std::string read_prefix(int fd, const std::string& name) {
     }
 }
 
+// Opens `in` (or takes standard input) and reads the first bytes, which
+// tell a results file from a column file.
+class OpenedInput {
+public:
+    explicit OpenedInput(const SampleInput& in) {
+        if (in.path != "-") {
+            fd_ = ::open(in.path.c_str(), O_RDONLY | O_CLOEXEC);
+            if (fd_ < 0)
+                throw data::input_error(in.path, 0, std::string("cannot open: ") + std::strerror(errno));
+        }
+        prefix_ = read_prefix(fd_, in.name);
+    }
+    ~OpenedInput() {
+        if (fd_ != STDIN_FILENO) ::close(fd_);
+    }
+    OpenedInput(const OpenedInput&) = delete;
+    OpenedInput& operator=(const OpenedInput&) = delete;
+    int fd() const { return fd_; }
+    const std::string& prefix() const { return prefix_; }
+    bool results() const { return data::looks_like_results(prefix_); }
+
+private:
+    int fd_ = STDIN_FILENO;
+    std::string prefix_;
+};
+
 void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
           const ResultsChoice& choice, InputOutcome& out) {
-    int fd = STDIN_FILENO;
-    if (in.path != "-") {
-        fd = ::open(in.path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd < 0)
-            throw data::input_error(in.path, 0, std::string("cannot open: ") + std::strerror(errno));
-    }
-    struct Closer {
-        int fd;
-        ~Closer() {
-            if (fd != STDIN_FILENO) ::close(fd);
-        }
-    } closer{fd};
-
-    const std::string prefix = read_prefix(fd, in.name);
+    OpenedInput input(in);
+    const int fd = input.fd();
+    const std::string& prefix = input.prefix();
     if (!data::looks_like_results(prefix)) {
         data::ColumnFile f = data::read_column(fd, in.name, format, prefix);
         LoadedSample s;
@@ -74,6 +89,19 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
 }
 
 }  // namespace
+
+RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
+    OpenedInput input(in);
+    RawInput raw;
+    if (!input.results()) {
+        raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
+        return raw;
+    }
+    data::ReadReport report;
+    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
+    if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
+    return raw;
+}
 
 std::vector<InputOutcome> read_inputs_parallel(
     const std::vector<SampleInput>& inputs, const data::ColumnFormat& format,

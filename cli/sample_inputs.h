@@ -7,10 +7,12 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "data/column_file.h"
+#include "data/results_model.h"
 #include "data/results_select.h"
 
 namespace gfxstat::cli {
@@ -51,6 +53,15 @@ std::vector<InputOutcome> read_inputs_parallel(
     const std::vector<SampleInput>& inputs, const data::ColumnFormat& format,
     const ResultsChoice& choice,
     const std::function<void(size_t, size_t, LoadedSample&)>& then = {});
+
+// One input read whole, whichever kind it is: a column file's sample, or a
+// parsed results file (for commands that need every metric of it).
+struct RawInput {
+    std::optional<data::ColumnFile> column;
+    std::optional<data::ResultsFile> results;
+    std::vector<std::string> notes;  // e.g. a torn last record that was ignored
+};
+RawInput read_input(const SampleInput& in, const data::ColumnFormat& format);
 
 // Prints to stderr what reading left out: lines without the column, runs
 // that failed or were warm-ups, a torn last record.

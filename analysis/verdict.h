@@ -1,0 +1,66 @@
+// The verdict on one metric of one comparison: improvement, regression,
+// no change (proven equivalent within a threshold) or inconclusive, with the
+// test that decided, the reason in words, and how many runs per side would
+// settle an inconclusive result.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "analysis/rank_tests.h"
+#include "analysis/t_tests.h"
+
+namespace gfxstat::analysis {
+
+enum class Better { lower, higher, unknown };
+enum class Outcome { improvement, regression, no_change, inconclusive, changed };
+enum class PrimaryTest { welch, mann_whitney };
+
+const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
+const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney"
+
+// Shape statistics that decide whether a t test suits the data.
+struct Shape {
+    size_t n = 0;
+    double skewness = 0;         // bias-corrected G1 (0 when undefined)
+    double excess_kurtosis = 0;  // bias-corrected G2 (0 when undefined)
+};
+Shape shape(const ScaledValues& values, const Moments& m);
+
+struct PrimaryChoice {
+    PrimaryTest test = PrimaryTest::welch;
+    std::string why;
+};
+// Welch when the samples look roughly normal (|G1| <= 1 and |G2| <= 3 in
+// both), or when either has fewer than 8 values (too few to judge the
+// shape, and the exact rank test has almost no power there); the
+// Mann-Whitney test otherwise.
+PrimaryChoice choose_primary(const Shape& baseline, const Shape& candidate);
+
+struct VerdictInputs {
+    Better better = Better::unknown;
+    double confidence = 0.95;   // alpha = 1 - confidence
+    double threshold = 0.01;    // relative, for equivalence and the gate
+    PrimaryChoice primary;
+    double p_adjusted = 1;      // the primary test's p after multiplicity adjustment
+    // The primary test's estimate of the change, relative to the baseline
+    // (difference of means / baseline mean, or Hodges-Lehmann / baseline median).
+    double relative_change = 0;
+    Equivalence equivalence;    // TOST at `threshold`
+    double cv = 0;              // pooled sd / |baseline mean|, for runs_needed
+};
+
+struct Verdict {
+    Outcome outcome = Outcome::inconclusive;
+    PrimaryTest primary = PrimaryTest::welch;
+    double p_adjusted = 1;
+    // Runs per side that would resolve +-threshold at this variability
+    // (power 0.8); empty when it cannot be computed (no variability).
+    std::optional<double> runs_needed;
+    bool beyond_threshold = false;  // |relative change| > threshold
+    std::string reason;
+};
+
+Verdict decide(const VerdictInputs& in);
+
+}  // namespace gfxstat::analysis

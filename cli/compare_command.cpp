@@ -1,0 +1,297 @@
+// gfxstat compare: candidates against a baseline, metric by metric, with a
+// verdict per metric and an exit status CI can gate on.
+//
+// Inputs: column files (one sample each), one results file holding several
+// variants (compared within itself), or several results files holding one
+// variant each. Exit statuses: 0 no regression; 1 a regression beyond the
+// threshold (with --gate); 3 something inconclusive (with --gate --strict);
+// 2 usage or input errors, always.
+#include "cli/compare_command.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "analysis/t_tests.h"
+#include "cli/report/compare_report.h"
+#include "cli/sample_inputs.h"
+#include "data/input_error.h"
+#include "data/results_select.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+analysis::Better better_of(data::Direction d) {
+    switch (d) {
+        case data::Direction::lower_is_better: return analysis::Better::lower;
+        case data::Direction::higher_is_better: return analysis::Better::higher;
+        case data::Direction::unknown: return analysis::Better::unknown;
+    }
+    return analysis::Better::unknown;
+}
+
+ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
+    ReportSample r;
+    r.label = label;
+    r.sample = std::move(v.sample);
+    r.counts = v.counts;
+    r.from_results = true;
+    return r;
+}
+
+struct Choices {
+    std::vector<std::string> metrics;
+    std::string baseline;
+    std::vector<std::string> variants;
+};
+
+// One results file holding several variants: compared within itself.
+std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
+                                          const Choices& ch) {
+    const std::vector<std::string> all = file.variants();
+    if (all.size() < 2 && ch.variants.empty())
+        throw data::input_error(name, 0, "holds one variant ('" + (all.empty() ? "" : all[0]) +
+                                              "'); give a second file to compare with");
+    std::string base = ch.baseline.empty() ? all[0] : ch.baseline;
+    std::vector<std::string> wanted = {base};
+    if (ch.variants.empty()) {
+        for (const auto& v : all)
+            if (v != base) wanted.push_back(v);
+    } else {
+        for (const auto& v : ch.variants)
+            if (v != base) wanted.push_back(v);
+    }
+    if (wanted.size() < 2) throw data::input_error(name, 0, "no candidate variant besides the baseline '" + base + "'");
+    std::vector<std::string> metrics = ch.metrics;
+    if (metrics.empty())
+        for (const auto& m : file.metrics()) metrics.push_back(m.name);
+    std::vector<MetricReport> out;
+    for (const std::string& metric : metrics) {
+        data::MetricSelection sel = data::select_metric(file, name, metric, wanted);
+        MetricReport r;
+        r.metric = sel.metric.name;
+        r.unit = sel.metric.unit;
+        r.better = better_of(sel.metric.direction);
+        r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant);
+        for (size_t i = 1; i < sel.variants.size(); ++i)
+            r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant));
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+// Several results files, one variant each: BASELINE's metrics against each
+// candidate file's, for the metrics they all hold.
+std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
+                                       const std::vector<data::ResultsFile>& files, const Choices& ch) {
+    std::vector<std::string> labels;
+    for (size_t i = 0; i < files.size(); ++i) {
+        const auto vs = files[i].variants();
+        if (vs.size() != 1)
+            throw data::input_error(inputs[i].name, 0,
+                                    "holds " + std::to_string(vs.size()) +
+                                        " variants; with several files each must hold one "
+                                        "(compare a single file within itself, or gfxstat merge)");
+        labels.push_back(vs[0]);
+    }
+    // Labels that repeat across files are told apart by the file name.
+    for (size_t i = 0; i < labels.size(); ++i)
+        if (std::count(labels.begin(), labels.end(), labels[i]) > 1) labels[i] = inputs[i].name + ":" + labels[i];
+    std::vector<std::string> metrics = ch.metrics;
+    if (metrics.empty()) {
+        for (const auto& m : files[0].metrics()) {
+            bool everywhere = true;
+            for (const auto& f : files) everywhere &= f.find_metric(m.name) != nullptr;
+            if (everywhere) metrics.push_back(m.name);
+        }
+        if (metrics.empty()) throw data::input_error(inputs[0].name, 0, "shares no metric with the other files");
+    }
+    std::vector<MetricReport> out;
+    for (const std::string& metric : metrics) {
+        MetricReport r;
+        for (size_t i = 0; i < files.size(); ++i) {
+            data::MetricSelection sel = data::select_metric(files[i], inputs[i].name, metric, {});
+            if (i == 0) {
+                r.metric = sel.metric.name;
+                r.unit = sel.metric.unit;
+                r.better = better_of(sel.metric.direction);
+                r.baseline = from_selection(std::move(sel.variants[0]), labels[i]);
+            } else {
+                if (!sel.metric.same_declaration(*files[0].find_metric(metric)))
+                    throw data::input_error(inputs[i].name, 0,
+                                            "declares metric '" + metric + "' with another unit or direction than " +
+                                                inputs[0].name);
+                r.candidates.push_back(from_selection(std::move(sel.variants[0]), labels[i]));
+            }
+        }
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+int exit_status(const CompareReport& report, bool gate, bool strict) {
+    if (!gate) return 0;
+    bool regression = false, inconclusive = false;
+    for (const auto& m : report.metrics)
+        for (const auto& v : m.verdicts) {
+            regression |= v.outcome == analysis::Outcome::regression && v.beyond_threshold;
+            inconclusive |= v.outcome == analysis::Outcome::inconclusive;
+        }
+    if (regression) return 1;
+    if (strict && inconclusive) return 3;
+    return 0;
+}
+
+}  // namespace
+
+int compare_main(int argc, char** argv) {
+    CLI::App app{"Compare candidates with a baseline: tests, effect sizes, equivalence and a "
+                 "verdict per metric. Inputs are column files, one results file with several "
+                 "variants, or results files with one variant each.",
+                 "gfxstat compare"};
+    std::vector<std::string> files;
+    Choices ch;
+    CompareReport report;
+    std::string format = "text";
+    double threshold_pct = 1;
+    bool lower = false, higher = false, fdr = false, gate = false, strict = false;
+    data::ColumnFormat column;
+    app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
+    app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")
+        ->allow_extra_args(false);
+    app.add_option("--baseline", ch.baseline, "baseline variant of a single results file (default: the first)");
+    app.add_option("--variant", ch.variants, "candidate variants of a single results file (default: all others)")
+        ->allow_extra_args(false);
+    app.add_option("--confidence", report.confidence, "confidence level in (0, 1)")
+        ->check([](const std::string& s) {
+            char* end = nullptr;
+            const double v = std::strtod(s.c_str(), &end);
+            return (*end == '\0' && v > 0 && v < 1) ? "" : "must be in (0, 1), e.g. 0.95";
+        });
+    app.add_option("--threshold", threshold_pct,
+                   "percent: equivalence margin, and the size of regression that fails --gate (default 1)")
+        ->check(CLI::Range(0.0, 1000.0));
+    auto* lo = app.add_flag("--lower-is-better", lower, "override the metrics' direction");
+    app.add_flag("--higher-is-better", higher, "override the metrics' direction")->excludes(lo);
+    app.add_flag("--fdr", fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
+    app.add_flag("--gate", gate, "exit 1 when a regression beyond the threshold is shown");
+    app.add_flag("--strict", strict, "with --gate: exit 3 when a comparison is inconclusive");
+    app.add_option("--format", format, "text, markdown or json")
+        ->check(CLI::IsMember({"text", "markdown", "json"}));
+    app.add_option("--width", report.width, "text: at most this many columns (default 74)")
+        ->check(CLI::Range(40, 100000));
+    app.add_option("--bootstrap", report.resamples, "bootstrap resamples (0: none; default 9999)")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--seed", report.seed, "bootstrap seed (default 12345)");
+    app.add_option("-C,--column", column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
+    app.add_option("-d,--delimiters", column.delimiters, "column files: field delimiters");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? 0 : 2;
+    }
+    const char* prog = "gfxstat compare";
+    report.threshold = threshold_pct / 100;
+    report.adjustment = fdr ? "benjamini-hochberg" : "holm";
+
+    try {
+        std::vector<SampleInput> inputs;
+        for (const auto& f : files) inputs.push_back({f, f == "-" ? "<stdin>" : f});
+        std::vector<RawInput> raw;
+        for (const auto& in : inputs) {
+            raw.push_back(read_input(in, column));
+            for (const auto& note : raw.back().notes) std::fprintf(stderr, "%s: warning: %s\n", prog, note.c_str());
+        }
+        const size_t n_results = static_cast<size_t>(std::count_if(
+            raw.begin(), raw.end(), [](const RawInput& r) { return r.results.has_value(); }));
+        if (n_results != 0 && n_results != raw.size())
+            throw data::InputError("mixing results files and column files; import the column files "
+                                   "(gfxstat import --from lines) or compare like with like");
+        if (n_results == 0) {
+            if (raw.size() < 2) throw data::InputError("give a baseline and at least one candidate");
+            MetricReport r;
+            r.unit = "";
+            for (size_t i = 0; i < raw.size(); ++i) {
+                ReportSample s;
+                s.label = inputs[i].name;
+                s.sample = std::move(raw[i].column->sample);
+                if (i == 0) r.baseline = std::move(s);
+                else r.candidates.push_back(std::move(s));
+            }
+            report.metrics.push_back(std::move(r));
+        } else if (raw.size() == 1) {
+            report.metrics = within_one_file(inputs[0].name, *raw[0].results, ch);
+        } else {
+            std::vector<data::ResultsFile> rf;
+            for (auto& r : raw) rf.push_back(std::move(*r.results));
+            report.metrics = across_files(inputs, rf, ch);
+        }
+        if (lower || higher)
+            for (auto& m : report.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
+
+        // Statistics, then multiplicity over every comparison, then verdicts.
+        analysis::ComparisonOptions opt;
+        opt.confidence = report.confidence;
+        opt.threshold = report.threshold;
+        opt.bootstrap_resamples = report.resamples;
+        opt.seed = report.seed;
+        std::vector<double> pvals;
+        for (auto& m : report.metrics) {
+            const auto check_n = [&](const ReportSample& s) {
+                if (s.sample.size() < 2)
+                    throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
+                                           " has " + std::to_string(s.sample.size()) +
+                                           " value(s); a comparison needs at least 2 a side");
+            };
+            check_n(m.baseline);
+            for (auto& c : m.candidates) {
+                check_n(c);
+                m.comparisons.push_back(
+                    analysis::compare_samples(m.baseline.sample.mutable_view(), c.sample.mutable_view(), opt));
+                pvals.push_back(m.comparisons.back().primary_p);
+            }
+        }
+        const std::vector<double> adjusted =
+            fdr ? analysis::benjamini_hochberg_adjust(pvals) : analysis::holm_adjust(pvals);
+        size_t k = 0;
+        for (auto& m : report.metrics)
+            for (const auto& c : m.comparisons) {
+                analysis::VerdictInputs vi;
+                vi.better = m.better;
+                vi.confidence = report.confidence;
+                vi.threshold = report.threshold;
+                vi.primary = c.primary;
+                vi.p_adjusted = adjusted[k++];
+                vi.relative_change = c.relative_change;
+                vi.equivalence = c.equivalence;
+                vi.cv = c.cv;
+                m.verdicts.push_back(analysis::decide(vi));
+            }
+        for (const auto& m : report.metrics) {
+            for (const ReportSample* s : {&m.baseline}) {
+                const std::string left = data::describe_exclusions(s->counts);
+                if (!left.empty())
+                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, s->label.c_str(),
+                                 left.c_str(), m.metric.c_str());
+            }
+            for (const auto& c : m.candidates) {
+                const std::string left = data::describe_exclusions(c.counts);
+                if (!left.empty())
+                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, c.label.c_str(),
+                                 left.c_str(), m.metric.c_str());
+            }
+        }
+        if (format == "json") render_json(report, stdout);
+        else if (format == "markdown") render_markdown(report, stdout);
+        else render_text(report, stdout);
+        return exit_status(report, gate, strict);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    }
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,99 @@
+// The JSON report, documented in docs/compare-format.md. Numbers are full
+// precision (shortest round trip); a statistic that is undefined is null.
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "cli/report/compare_report.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+using nlohmann::json;
+
+json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+json pair(const std::array<double, 2>& a) { return json::array({num(a[0]), num(a[1])}); }
+
+json summary(const ReportSample& s, const analysis::SampleSummary& m) {
+    json j = {{"label", s.label}, {"n", m.n},           {"min", num(m.min)},   {"max", num(m.max)},
+              {"median", num(m.median)}, {"mean", num(m.mean)}, {"stddev", num(m.stddev)}};
+    if (s.from_results) j["runs_excluded"] = s.counts.excluded();
+    return j;
+}
+
+json ttest(const analysis::TTest& t) {
+    return {{"t", num(t.t)}, {"df", num(t.df)}, {"p", num(t.p)}, {"ci", pair(t.ci)},
+            {"stderr", num(t.stderr_)}, {"defined", t.defined}};
+}
+
+json interval(const analysis::BootstrapInterval& b) {
+    return {{"estimate", num(b.estimate)}, {"percentile", pair(b.percentile)},
+            {"bca", b.bca_defined ? pair(b.bca) : json(nullptr)}};
+}
+
+const char* better_name(analysis::Better b) {
+    return b == analysis::Better::lower ? "lower" : b == analysis::Better::higher ? "higher" : "unknown";
+}
+
+}  // namespace
+
+void render_json(const CompareReport& r, FILE* out) {
+    json doc;
+    doc["format"] = "gfxstat-compare";
+    doc["version"] = 1;
+    doc["confidence"] = r.confidence;
+    doc["threshold"] = r.threshold;
+    doc["adjustment"] = r.adjustment;
+    doc["bootstrap"] = {{"resamples", r.resamples}, {"seed", r.seed}};
+    doc["comparisons"] = json::array();
+    for (const auto& m : r.metrics)
+        for (size_t k = 0; k < m.comparisons.size(); ++k) {
+            const auto& c = m.comparisons[k];
+            const auto& v = m.verdicts[k];
+            json j;
+            j["metric"] = metric_title(m);
+            j["unit"] = m.unit;
+            j["direction"] = better_name(m.better);
+            j["baseline"] = summary(m.baseline, c.baseline);
+            j["candidate"] = summary(m.candidates[k], c.candidate);
+            j["difference"] = num(c.difference);
+            j["relative_difference"] = num(c.relative_difference);
+            j["tests"]["student"] = ttest(c.student);
+            j["tests"]["welch"] = ttest(c.welch);
+            j["tests"]["mann_whitney"] = {{"u", num(c.mann_whitney.u)},
+                                          {"p", num(c.mann_whitney.p)},
+                                          {"method", c.mann_whitney.exact ? "exact" : "normal"},
+                                          {"ties", c.mann_whitney.ties}};
+            j["tests"]["hodges_lehmann"] = {{"estimate", num(c.hodges_lehmann.estimate)},
+                                            {"ci", pair(c.hodges_lehmann.ci)}};
+            j["tests"]["equivalence"] = {{"margin", num(c.equivalence.margin)},
+                                         {"p", num(c.equivalence.p)},
+                                         {"ci", pair(c.equivalence.ci)},
+                                         {"equivalent", c.equivalence.equivalent}};
+            if (c.bootstrap)
+                j["bootstrap"] = {{"median_difference", interval(c.bootstrap->median_difference)},
+                                  {"median_ratio", c.bootstrap->ratio_defined
+                                                       ? interval(c.bootstrap->median_ratio)
+                                                       : json(nullptr)},
+                                  {"resamples", c.bootstrap->resamples}};
+            else
+                j["bootstrap"] = nullptr;
+            j["effect"] = {{"cohens_d", c.effect.defined ? num(c.effect.cohens_d) : json(nullptr)},
+                           {"hedges_g", c.effect.defined ? num(c.effect.hedges_g) : json(nullptr)},
+                           {"hedges_g_ci", c.effect.defined ? pair(c.effect.g_ci) : json(nullptr)},
+                           {"probability_of_superiority", num(c.mann_whitney.probability_of_superiority)}};
+            j["verdict"] = {{"outcome", analysis::outcome_name(v.outcome)},
+                            {"primary_test", analysis::primary_test_name(v.primary)},
+                            {"primary_test_reason", c.primary.why},
+                            {"p", num(c.primary_p)},
+                            {"p_adjusted", num(v.p_adjusted)},
+                            {"relative_change", num(c.relative_change)},
+                            {"beyond_threshold", v.beyond_threshold},
+                            {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
+                            {"reason", v.reason}};
+            doc["comparisons"].push_back(std::move(j));
+        }
+    std::fprintf(out, "%s\n", doc.dump(2, ' ', false, json::error_handler_t::replace).c_str());
+}
+
+}  // namespace gfxstat::cli

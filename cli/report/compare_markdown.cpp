@@ -1,0 +1,74 @@
+// The markdown report, for a merge-request comment: one summary table of
+// verdicts, then a table of statistics per metric.
+#include <cmath>
+#include <string>
+
+#include "cli/report/compare_report.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+// Table cells may not contain '|'.
+std::string cell(std::string s) {
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+}  // namespace
+
+void render_markdown(const CompareReport& r, FILE* out) {
+    std::fprintf(out, "| metric | baseline | candidate | change | p (%s) | verdict |\n", r.adjustment.c_str());
+    std::fprintf(out, "| --- | --- | --- | ---: | ---: | --- |\n");
+    for (const auto& m : r.metrics)
+        for (size_t k = 0; k < m.comparisons.size(); ++k) {
+            const auto& c = m.comparisons[k];
+            const auto& v = m.verdicts[k];
+            std::string outcome = analysis::outcome_name(v.outcome);
+            if (v.outcome == analysis::Outcome::regression || v.outcome == analysis::Outcome::improvement)
+                outcome = "**" + outcome + "**";
+            std::fprintf(out, "| %s | %s | %s | %+.3g%% | %.3g | %s |\n", cell(metric_title(m)).c_str(),
+                         cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(),
+                         c.relative_change * 100, v.p_adjusted, outcome.c_str());
+        }
+    for (const auto& m : r.metrics) {
+        std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
+                     m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), better_words(m.better));
+        std::fprintf(out, "| sample | n | min | median | mean | stddev | max |\n");
+        std::fprintf(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (size_t i = 0; i <= m.candidates.size() && !m.comparisons.empty(); ++i) {
+            const auto& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            const std::string& label = i == 0 ? m.baseline.label : m.candidates[i - 1].label;
+            std::fprintf(out, "| %s | %zu | %.6g | %.6g | %.6g | %.6g | %.6g |\n", cell(label).c_str(), s.n, s.min,
+                         s.median, s.mean, s.stddev, s.max);
+        }
+        for (size_t k = 0; k < m.comparisons.size(); ++k) {
+            const auto& c = m.comparisons[k];
+            const auto& v = m.verdicts[k];
+            const double lvl = r.confidence * 100;
+            std::fprintf(out, "\n**%s vs %s**: %s — %s\n\n", cell(m.candidates[k].label).c_str(),
+                         cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str());
+            std::fprintf(out, "| test | statistic | p | %g%% CI |\n| --- | ---: | ---: | --- |\n", lvl);
+            std::fprintf(out, "| Welch t | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", c.welch.t, c.welch.df,
+                         c.welch.p, c.welch.ci[0], c.welch.ci[1]);
+            std::fprintf(out, "| Student t | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", c.student.t,
+                         c.student.df, c.student.p, c.student.ci[0], c.student.ci[1]);
+            std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | [%.6g, %.6g] |\n",
+                         c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, c.hodges_lehmann.ci[0],
+                         c.hodges_lehmann.ci[1]);
+            std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | [%.6g, %.6g] |\n", r.threshold * 100,
+                         c.equivalence.margin, c.equivalence.p, c.equivalence.ci[0], c.equivalence.ci[1]);
+            if (c.bootstrap) {
+                const auto& b = c.bootstrap->median_difference;
+                const auto& iv = b.bca_defined ? b.bca : b.percentile;
+                std::fprintf(out, "| bootstrap median difference | %.6g | | [%.6g, %.6g] |\n", b.estimate, iv[0], iv[1]);
+            }
+            if (c.effect.defined)
+                std::fprintf(out, "| Hedges' g | %.3g | | [%.3g, %.3g] |\n", c.effect.hedges_g, c.effect.g_ci[0],
+                             c.effect.g_ci[1]);
+        }
+    }
+}
+
+}  // namespace gfxstat::cli

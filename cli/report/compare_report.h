@@ -1,0 +1,55 @@
+// What `gfxstat compare` found, ready to render: per metric, the baseline
+// and candidate samples, every statistic of each comparison, and its
+// verdict. Rendered as text (ministat-style, for mail), markdown (for a
+// merge-request comment) or JSON (docs/compare-format.md).
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "analysis/comparison.h"
+#include "analysis/verdict.h"
+#include "data/results_select.h"
+#include "data/sample.h"
+
+namespace gfxstat::cli {
+
+struct ReportSample {
+    std::string label;
+    data::Sample sample;
+    data::SelectionCounts counts;  // results files: runs left out
+    bool from_results = false;
+};
+
+struct MetricReport {
+    std::string metric;  // "" for column files
+    std::string unit;
+    analysis::Better better = analysis::Better::unknown;
+    ReportSample baseline;
+    std::vector<ReportSample> candidates;
+    std::vector<analysis::TwoSampleComparison> comparisons;  // one per candidate
+    std::vector<analysis::Verdict> verdicts;                 // one per candidate
+};
+
+struct CompareReport {
+    double confidence = 0.95;
+    double threshold = 0.01;
+    std::string adjustment = "holm";  // or "benjamini-hochberg"
+    int resamples = 9999;
+    uint64_t seed = 12345;
+    int width = 74;
+    std::vector<MetricReport> metrics;
+};
+
+void render_text(const CompareReport& report, FILE* out);
+void render_markdown(const CompareReport& report, FILE* out);
+void render_json(const CompareReport& report, FILE* out);
+
+// Shared by the renderers: "lower is better" and friends, and the metric's
+// name as shown ("value" for column files).
+const char* better_words(analysis::Better b);
+std::string metric_title(const MetricReport& m);
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,199 @@
+// The text report: for each metric a ministat-style histogram and table,
+// then each candidate's tests, effect and verdict in a few plain lines,
+// never wider than --width (so it can be pasted into a 72-column mail).
+#include <algorithm>
+#include <cmath>
+#include <cstdarg>
+#include <string>
+
+#include "analysis/ministat_plot.h"
+#include "cli/report/compare_report.h"
+
+namespace gfxstat::cli {
+
+const char* better_words(analysis::Better b) {
+    switch (b) {
+        case analysis::Better::lower: return "lower is better";
+        case analysis::Better::higher: return "higher is better";
+        case analysis::Better::unknown: return "direction unknown";
+    }
+    return "direction unknown";
+}
+
+std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "value" : m.metric; }
+
+namespace {
+
+std::string fmt(const char* f, ...) {
+    char buf[512];
+    va_list ap;
+    va_start(ap, f);
+    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
+}
+
+// Prints "  label  text", wrapping text at spaces to `width` columns with
+// continuation lines indented under the text.
+void field(FILE* out, int width, const std::string& label, const std::string& text) {
+    const size_t indent = 2 + 13;
+    std::string line = "  " + label + std::string(indent > label.size() + 2 ? indent - label.size() - 2 : 1, ' ');
+    const size_t limit = static_cast<size_t>(std::max(width, 40));
+    size_t pos = 0;
+    bool first_word = true;
+    while (pos < text.size()) {
+        size_t next = text.find(' ', pos);
+        if (next == std::string::npos) next = text.size();
+        const std::string word = text.substr(pos, next - pos);
+        if (!first_word && line.size() + 1 + word.size() > limit) {
+            std::fprintf(out, "%s\n", line.c_str());
+            line = std::string(indent, ' ') + word;
+        } else {
+            line += (first_word ? "" : " ") + word;
+        }
+        first_word = false;
+        pos = next + 1;
+    }
+    std::fprintf(out, "%s\n", line.c_str());
+}
+
+std::string ci(const std::array<double, 2>& c) { return fmt("[%.6g, %.6g]", c[0], c[1]); }
+
+std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
+
+void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
+    std::string head = metric_title(m);
+    if (!m.unit.empty()) head += " (" + m.unit + ", " + better_words(m.better) + ")";
+    else head += std::string(" (") + better_words(m.better) + ")";
+    std::fprintf(out, "%s\n", head.c_str());
+
+    std::vector<const ReportSample*> samples = {&m.baseline};
+    for (const auto& c : m.candidates) samples.push_back(&c);
+    for (size_t i = 0; i < samples.size(); ++i)
+        std::fprintf(out, "%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)), samples[i]->label.c_str());
+
+    if (samples.size() <= 7 && !m.comparisons.empty()) {
+        std::vector<analysis::PlotSet> sets;
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            sets.push_back({samples[i]->sample.view(), s.mean, s.median, s.stddev, s.min, s.max});
+        }
+        analysis::PlotOptions po;
+        po.width = r.width - 2;  // columns between the frame's corners
+        po.max_rows = 20;
+        for (const std::string& line : analysis::ministat_plot(sets, po)) std::fprintf(out, "%s\n", line.c_str());
+    }
+    // ministat's table where it fits; narrower columns (fewer digits) in a
+    // narrow report, so that no line is wider than --width.
+    size_t nw = 3;
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+        nw = std::max(nw, std::to_string(s.n).size());
+    }
+    const int col = std::clamp((r.width - 2 - static_cast<int>(nw)) / 5, 9, 14);
+    const int digits = std::min(8, col - 6);
+    std::fprintf(out, "%*s", static_cast<int>(2 + nw), "N");
+    for (const char* h : {"Min", "Max", "Median", "Avg", "Stddev"}) std::fprintf(out, "%*s", col, h);
+    std::fprintf(out, "\n");
+    for (size_t i = 0; i < samples.size(); ++i) {
+        const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+        std::fprintf(out, "%c %*zu", analysis::ministat_symbol(static_cast<int>(i + 1)), static_cast<int>(nw), s.n);
+        for (double v : {s.min, s.max, s.median, s.mean, s.stddev}) std::fprintf(out, " %*.*g", col - 1, digits, v);
+        std::fprintf(out, "\n");
+    }
+
+    for (size_t k = 0; k < m.candidates.size(); ++k) {
+        const analysis::TwoSampleComparison& c = m.comparisons[k];
+        const analysis::Verdict& v = m.verdicts[k];
+        const std::string& cand = m.candidates[k].label;
+        std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)), cand.c_str(),
+                     analysis::ministat_symbol(1), m.baseline.label.c_str());
+        std::string change = fmt("%+.6g", c.difference);
+        if (std::isfinite(c.relative_difference)) change += fmt(" (%+.3g%%)", c.relative_difference * 100);
+        change += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
+        field(out, r.width, "change", change);
+        const auto ttext = [&](const analysis::TTest& t) {
+            if (!t.defined)
+                return std::string("undefined: both samples are constant; the difference ") +
+                       (t.difference == 0 ? "is exactly 0" : fmt("is exactly %.6g", t.difference));
+            return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, level(r.confidence).c_str()) +
+                   ci(t.ci);
+        };
+        field(out, r.width, "Welch t", ttext(c.welch));
+        field(out, r.width, "Student t", ttext(c.student));
+        field(out, r.width, "Mann-Whitney",
+              fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %.6g, %s CI ", c.mann_whitney.u,
+                  c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",
+                  c.hodges_lehmann.estimate, level(r.confidence).c_str()) +
+                  ci(c.hodges_lehmann.ci));
+        if (c.bootstrap) {
+            const auto& b = *c.bootstrap;
+            std::string t = fmt("median difference %.6g, %s ", b.median_difference.estimate,
+                                b.median_difference.bca_defined ? "BCa" : "percentile") +
+                            ci(b.median_difference.bca_defined ? b.median_difference.bca : b.median_difference.percentile);
+            if (b.ratio_defined)
+                t += fmt("; ratio %.6g, ", b.median_ratio.estimate) +
+                     (b.median_ratio.bca_defined ? "BCa " : "percentile ") +
+                     ci(b.median_ratio.bca_defined ? b.median_ratio.bca : b.median_ratio.percentile);
+            t += fmt(" (%d resamples, seed %llu)", b.resamples, static_cast<unsigned long long>(r.seed));
+            field(out, r.width, "bootstrap", t);
+        }
+        std::string effect = c.effect.defined
+                                 ? fmt("Hedges' g = %.3g, %s CI ", c.effect.hedges_g, level(r.confidence).c_str()) +
+                                       ci(c.effect.g_ci)
+                                 : std::string("Hedges' g undefined (no variability)");
+        effect += fmt("; P(%s > %s) = %.3g", cand.c_str(), m.baseline.label.c_str(),
+                      c.mann_whitney.probability_of_superiority);
+        field(out, r.width, "effect", effect);
+        std::string verdict = analysis::outcome_name(v.outcome);
+        for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+        verdict += std::string(" by ") + (v.primary == analysis::PrimaryTest::welch ? "Welch t" : "Mann-Whitney U") +
+                   " (" + c.primary.why + "): " + v.reason;
+        field(out, r.width, "verdict", verdict);
+    }
+}
+
+}  // namespace
+
+void render_text(const CompareReport& r, FILE* out) {
+    for (size_t i = 0; i < r.metrics.size(); ++i) {
+        if (i) std::fprintf(out, "\n");
+        print_metric(r, r.metrics[i], out);
+    }
+    if (r.metrics.size() < 2) return;
+    // One line per metric and candidate, benchstat-style.
+    std::fprintf(out, "\nsummary (%s-adjusted p at %g%% confidence, threshold %g%%)\n", r.adjustment.c_str(),
+                 r.confidence * 100, r.threshold * 100);
+    size_t w = 6;
+    for (const auto& m : r.metrics) w = std::max(w, metric_title(m).size());
+    std::fprintf(out, "  %-*s  %-12s %9s %9s  %s\n", static_cast<int>(w), "metric", "candidate", "change", "p", "verdict");
+    for (const auto& m : r.metrics)
+        for (size_t k = 0; k < m.comparisons.size(); ++k) {
+            const auto& c = m.comparisons[k];
+            std::fprintf(out, "  %-*s  %-12s %8.3g%% %9.3g  %s\n", static_cast<int>(w), metric_title(m).c_str(),
+                         m.candidates[k].label.c_str(), c.relative_change * 100, m.verdicts[k].p_adjusted,
+                         analysis::outcome_name(m.verdicts[k].outcome));
+        }
+    // Geometric mean of the ratios of means, per candidate label.
+    std::vector<std::string> labels;
+    for (const auto& m : r.metrics)
+        for (const auto& c : m.candidates)
+            if (std::find(labels.begin(), labels.end(), c.label) == labels.end()) labels.push_back(c.label);
+    for (const auto& label : labels) {
+        double log_sum = 0;
+        size_t n = 0;
+        for (const auto& m : r.metrics)
+            for (size_t k = 0; k < m.candidates.size(); ++k) {
+                const auto& c = m.comparisons[k];
+                if (m.candidates[k].label == label && c.baseline.mean > 0 && c.candidate.mean > 0) {
+                    log_sum += std::log(c.candidate.mean / c.baseline.mean);
+                    ++n;
+                }
+            }
+        if (n > 0)
+            std::fprintf(out, "  geometric mean of ratios of means, %s: %.4g (%zu metric%s)\n", label.c_str(),
+                         std::exp(log_sum / static_cast<double>(n)), n, n == 1 ? "" : "s");
+    }
+}
+
+}  // namespace gfxstat::cli

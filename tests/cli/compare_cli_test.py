@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""gfxstat compare from the command line: every statistic in its JSON
+output checked against R 4.2 on the reference cases (tests/data/
+reference_cases.json, a copy of shared/reference/cases.json), the verdicts
+and the --gate exit statuses on data whose answer is known, the text
+report's width and histogram height, markdown, and errors."""
+
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+FAILURES = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+    return cond
+
+
+def close(x, want, rel=1e-6, abs_=1e-12):
+    if want is None or (isinstance(want, float) and math.isnan(want)):
+        return x is None
+    if x is None:
+        return False
+    return abs(x - want) <= max(abs_, rel * abs(want))
+
+
+def run(args, stdin=b""):
+    p = subprocess.run(args, input=stdin, capture_output=True)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+def write(d, name, values):
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        f.write("".join(f"{v!r}\n" for v in values))
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gfxstat", required=True)
+    ap.add_argument("--source", required=True)
+    args = ap.parse_args()
+    g, src = args.gfxstat, args.source
+    with open(os.path.join(src, "tests/data/reference_cases.json")) as f:
+        ref = json.load(f)
+
+    with tempfile.TemporaryDirectory() as d:
+        for case in ref["cases"]:
+            cid = case["id"]
+            a = write(d, "a", case["a"])
+            b = write(d, "b", case["b"])
+            rc, out, err = run([g, "compare", "--format", "json", "--bootstrap", "0", a, b])
+            if not check(rc == 0, f"{cid}: rc {rc}: {err}"):
+                continue
+            c = json.loads(out)["comparisons"][0]
+            ts = case["two_sample"]
+            sa, sb = case["stats_a"], case["stats_b"]
+            for side, st in (("baseline", sa), ("candidate", sb)):
+                for k in ("n", "min", "max", "median", "mean"):
+                    check(close(c[side][k], st[k]), f"{cid}: {side} {k} {c[side][k]} vs R {st[k]}")
+                check(close(c[side]["stddev"], st["sd"]), f"{cid}: {side} sd")
+            huge = cid.startswith("huge_offset")
+            for name, key in (("student", "student_pooled"), ("welch", "welch")):
+                want = ts[key]
+                if huge:  # R loses digits here; the exact rational values are the target
+                    want = dict(ts["exact_rational_t"]["pooled" if name == "student" else "welch"])
+                got = c["tests"][name]
+                if want.get("statistic") is None or not got["defined"]:
+                    check(not got["defined"] or want.get("statistic") is not None,
+                          f"{cid}: {name} defined mismatch")
+                    check(got["p"] is not None and got["ci"][0] is not None, f"{cid}: {name}: no NaN printed")
+                    continue
+                check(close(got["t"], want["statistic"]), f"{cid}: {name} t {got['t']} vs {want['statistic']}")
+                check(close(got["df"], want["df"]), f"{cid}: {name} df")
+                check(close(got["p"], want["p_value"]), f"{cid}: {name} p {got['p']} vs {want['p_value']}")
+                check(close(got["ci"][0], want["ci95"][0]) and close(got["ci"][1], want["ci95"][1]),
+                      f"{cid}: {name} ci95 {got['ci']} vs {want['ci95']}")
+            mw = ts["mann_whitney"]
+            got = c["tests"]["mann_whitney"]
+            check(close(got["u"], mw["W_b"]), f"{cid}: U {got['u']} vs {mw['W_b']}")
+            if mw["R_default"].get("p_value") is not None:
+                check(close(got["p"], mw["R_default"]["p_value"]),
+                      f"{cid}: Mann-Whitney p {got['p']} vs R {mw['R_default']['p_value']}")
+            check(close(c["tests"]["hodges_lehmann"]["estimate"], mw["hodges_lehmann"], rel=1e-9, abs_=1e-12),
+                  f"{cid}: Hodges-Lehmann {c['tests']['hodges_lehmann']['estimate']} vs {mw['hodges_lehmann']}")
+            n_a, n_b = len(case["a"]), len(case["b"])
+            check(close(c["effect"]["probability_of_superiority"], mw["W_b"] / (n_a * n_b)),
+                  f"{cid}: probability of superiority")
+            if c["effect"]["cohens_d"] is not None:
+                pooled = math.sqrt(((n_a - 1) * sa["var"] + (n_b - 1) * sb["var"]) / (n_a + n_b - 2))
+                check(close(c["effect"]["cohens_d"], ts["diff_means"] / pooled, rel=1e-6),
+                      f"{cid}: Cohen's d")
+
+        # Known answers for the verdict and the gate.
+        rng = random.Random(20261130)
+        base = [round(rng.gauss(100.0, 1.0), 3) for _ in range(40)]
+        slower = [round(rng.gauss(105.0, 1.0), 3) for _ in range(40)]
+        same = [round(rng.gauss(100.0, 0.2), 3) for _ in range(200)]
+        same2 = [round(rng.gauss(100.0, 0.2), 3) for _ in range(200)]
+        few_a, few_b = [100.0, 103.0, 98.0], [101.0, 97.0, 104.0]
+        pa, pb = write(d, "base", base), write(d, "slower", slower)
+        rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", "--gate", "--bootstrap", "0", pa, pb])
+        v = json.loads(out)["comparisons"][0]["verdict"]
+        check(rc == 1 and v["outcome"] == "regression" and v["beyond_threshold"],
+              f"5% slower, lower is better: regression, gate 1: rc {rc} {v}")
+        rc, out, _ = run([g, "compare", "--format", "json", "--higher-is-better", "--gate", "--bootstrap", "0", pa, pb])
+        v = json.loads(out)["comparisons"][0]["verdict"]
+        check(rc == 0 and v["outcome"] == "improvement", f"5% higher, higher is better: improvement: {rc} {v}")
+        rc, out, _ = run([g, "compare", "--format", "json", "--bootstrap", "0", pa, pb])
+        check(rc == 0 and json.loads(out)["comparisons"][0]["verdict"]["outcome"] == "changed",
+              "direction unknown: changed, exit 0 without --gate")
+        sa_, sb_ = write(d, "same", same), write(d, "same2", same2)
+        rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", "--gate", "--strict",
+                          "--bootstrap", "0", sa_, sb_])
+        v = json.loads(out)["comparisons"][0]["verdict"]
+        check(rc == 0 and v["outcome"] == "no_change", f"equal within 1%: no_change: {rc} {v}")
+        fa, fb = write(d, "fa", few_a), write(d, "fb", few_b)
+        rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", "--gate", "--strict",
+                          "--bootstrap", "0", fa, fb])
+        v = json.loads(out)["comparisons"][0]["verdict"]
+        check(rc == 3 and v["outcome"] == "inconclusive" and v["runs_needed"] and v["runs_needed"] > 3,
+              f"3 vs 3 noisy runs: inconclusive, --strict exit 3, runs needed: {rc} {v}")
+        rc, _, _ = run([g, "compare", "--lower-is-better", "--gate", "--bootstrap", "0", fa, fb])
+        check(rc == 0, "inconclusive without --strict: exit 0")
+
+        # Text: never wider than --width; histogram capped at 20 rows.
+        big_a = write(d, "big_a", [round(rng.gauss(10, 1), 2) for _ in range(5000)])
+        big_b = write(d, "big_b", [round(rng.gauss(10.1, 1), 2) for _ in range(5000)])
+        rc, out, err = run([g, "compare", "--width", "72", "--bootstrap", "200", big_a, big_b])
+        lines = out.splitlines()
+        check(rc == 0, f"text report: {err}")
+        check(max(len(l) for l in lines) <= 72, f"width 72: longest line {max(len(l) for l in lines)}")
+        plot_rows = [l for l in lines if l.startswith("|") and l.endswith("|")]
+        check(len(plot_rows) <= 22, f"histogram capped: {len(plot_rows)} rows")
+        check(any("histogram scaled" in l for l in lines), "scaling is said, not silent")
+        rc, out, _ = run([g, "compare", "--format", "markdown", "--bootstrap", "0", pa, pb])
+        check(rc == 0 and out.startswith("| metric | baseline | candidate |"), "markdown summary table")
+
+        # Several metrics from one results file: Holm adjustment and summary.
+        campaign = os.path.join(src, "tests/data/results/campaign.json")
+        rc, out, err = run([g, "compare", "--bootstrap", "0", campaign])
+        check(rc == 0 and "summary (holm-adjusted p" in out and "geometric mean of ratios" in out,
+              f"several metrics: summary table: {err}")
+        rc, out, _ = run([g, "compare", "--format", "json", "--bootstrap", "0", campaign])
+        cs = json.loads(out)["comparisons"]
+        ps = sorted(c["verdict"]["p"] for c in cs)
+        adj = sorted(c["verdict"]["p_adjusted"] for c in cs)
+        check(len(cs) == 2 and close(adj[0], min(1, 2 * ps[0])), f"Holm: smallest p doubled: {ps} {adj}")
+        rc, out, _ = run([g, "compare", "--format", "json", "--fdr", "--bootstrap", "0", campaign])
+        cs = json.loads(out)["comparisons"]
+        check(json.loads(out)["adjustment"] == "benjamini-hochberg", "--fdr names BH")
+
+        # Errors: exit 2, always.
+        rc, _, err = run([g, "compare", pa])
+        check(rc == 2, f"one column file: exit 2: {err}")
+        rc, _, err = run([g, "compare", pa, campaign])
+        check(rc == 2 and "mixing" in err, f"mixed inputs: {err}")
+        one = write(d, "one", [1.0])
+        rc, _, err = run([g, "compare", pa, one])
+        check(rc == 2 and "at least 2" in err, f"n = 1: {err}")
+        rc, _, err = run([g, "compare", "--confidence", "95", pa, pb])
+        check(rc == 2, f"confidence outside (0, 1): {err}")
+        rc, _, err = run([g, "compare", "--metric", "nope", campaign])
+        check(rc == 2 and "no metric 'nope'" in err, f"unknown metric: {err}")
+
+    if FAILURES:
+        print(f"{len(FAILURES)} failure(s)")
+        return 1
+    print("compare CLI: all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
