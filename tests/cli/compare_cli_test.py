@@ -62,6 +62,9 @@ def main():
             if not check(rc == 0, f"{cid}: rc {rc}: {err}"):
                 continue
             c = json.loads(out)["comparisons"][0]
+            rc, text, err = run([g, "compare", "--bootstrap", "200", a, b])
+            check(rc == 0 and not any(w in text.lower() for w in ("nan", " inf", "-inf")),
+                  f"{cid}: the text report prints no NaN or inf: {text}{err}")
             ts = case["two_sample"]
             sa, sb = case["stats_a"], case["stats_b"]
             for side, st in (("baseline", sa), ("candidate", sb)):
