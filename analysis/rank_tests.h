@@ -6,7 +6,8 @@
 //
 // Both functions need at least one value in each sample, all finite (R drops
 // non-finite values; here they are an error): otherwise they throw
-// std::invalid_argument.
+// std::invalid_argument (std::length_error past 2^53 pairs or 2^32 baseline
+// values).
 #pragma once
 
 #include <array>

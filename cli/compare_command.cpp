@@ -6,6 +6,7 @@
 // variant each. Exit statuses: 0 no regression; 1 a regression beyond the
 // threshold (with --gate); 3 something inconclusive (with --gate --strict);
 // 2 usage or input errors, always.
+#include "cli/command_line.h"
 #include "cli/compare_command.h"
 
 #include <CLI/CLI.hpp>
@@ -187,12 +188,7 @@ int compare_main(int argc, char** argv) {
     app.add_option("--seed", report.seed, "bootstrap seed (default 12345)");
     app.add_option("-C,--column", column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", column.delimiters, "column files: field delimiters");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;
-    }
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat compare";
     report.threshold = threshold_pct / 100;
     report.adjustment = fdr ? "benjamini-hochberg" : "holm";

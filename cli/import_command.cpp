@@ -2,6 +2,7 @@
 // (or, with --append, the old file plus the new runs) is written whole to a
 // temporary file and renamed into place, so an interrupted import leaves
 // nothing behind and never a half-written results file.
+#include "cli/command_line.h"
 #include "cli/import_command.h"
 
 #include <fcntl.h>
@@ -67,12 +68,7 @@ int import_main(int argc, char** argv) {
     app.add_option("--tag", tags, "KEY=VALUE recorded with every imported run (a git sha, ...)")
         ->allow_extra_args(false);
     app.add_flag("--append", append, "add the runs to OUT, which must be a results file");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;
-    }
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
     const data::Importer importer = data::find_importer(format);
     if (!importer) {

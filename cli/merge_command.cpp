@@ -1,3 +1,4 @@
+#include "cli/command_line.h"
 #include "cli/merge_command.h"
 
 #include <CLI/CLI.hpp>
@@ -21,12 +22,7 @@ int merge_main(int argc, char** argv) {
     app.add_option("files", files, "results files to merge")->required()->expected(1, -1);
     app.add_option("-o,--output", output, "the merged results file ('-': standard output)")->required();
     app.add_flag("--replace", replace, "replace OUT if it exists");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;
-    }
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat merge";
     try {
         std::deque<data::ResultsFile> read;  // stable addresses for MergeInput

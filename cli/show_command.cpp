@@ -1,6 +1,7 @@
 // gfxstat show: what a results file holds, in the order a reviewer asks:
 // which variants and metrics, how many runs and which were left out, how
 // runs spread over boots, and what differed between the machines' states.
+#include "cli/command_line.h"
 #include "cli/show_command.h"
 
 #include <CLI/CLI.hpp>
@@ -251,12 +252,7 @@ int show_main(int argc, char** argv) {
     bool json = false;
     app.add_option("file", file, "results file ('-': standard input)")->required();
     app.add_flag("--json", json, "machine output");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;
-    }
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
         data::ReadReport report;

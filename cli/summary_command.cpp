@@ -1,3 +1,4 @@
+#include "cli/command_line.h"
 #include "cli/summary_command.h"
 
 #include <CLI/CLI.hpp>
@@ -70,12 +71,7 @@ int summary_main(int argc, char** argv) {
         ->allow_extra_args(false);  // one value per --variant; the rest are files
     app.add_option("files", files,
                    "column files or results files ('-' or none: standard input)");
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError& e) {
-        const int rc = app.exit(e);
-        return rc == 0 ? 0 : 2;
-    }
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
 
     std::vector<SampleInput> inputs;
     if (files.empty()) files.push_back("-");

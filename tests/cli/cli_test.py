@@ -8,22 +8,11 @@ computed in this file."""
 import argparse
 import json
 import os
-import subprocess
 import sys
 import tempfile
 
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-
-
-def run(args, stdin=b""):
-    p = subprocess.run(args, input=stdin, capture_output=True)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, run  # noqa: E402
 
 
 def write(d, name, text):
@@ -181,11 +170,7 @@ def main():
         rc, out, err = run([g, "nosuchcommand"])
         check(rc == 2, "unknown command")
 
-    if FAILURES:
-        print(f"{len(FAILURES)} check(s) failed")
-        return 1
-    print("all command-line checks passed")
-    return 0
+    return finish("all command-line checks passed")
 
 
 if __name__ == "__main__":

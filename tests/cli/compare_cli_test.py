@@ -10,18 +10,11 @@ import json
 import math
 import os
 import random
-import subprocess
 import sys
 import tempfile
 
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-    return cond
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, run  # noqa: E402
 
 
 def close(x, want, rel=1e-6, abs_=1e-12):
@@ -30,11 +23,6 @@ def close(x, want, rel=1e-6, abs_=1e-12):
     if x is None:
         return False
     return abs(x - want) <= max(abs_, rel * abs(want))
-
-
-def run(args, stdin=b""):
-    p = subprocess.run(args, input=stdin, capture_output=True)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
 def write(d, name, values):
@@ -175,11 +163,7 @@ def main():
         rc, _, err = run([g, "compare", "--metric", "nope", campaign])
         check(rc == 2 and "no metric 'nope'" in err, f"unknown metric: {err}")
 
-    if FAILURES:
-        print(f"{len(FAILURES)} failure(s)")
-        return 1
-    print("compare CLI: all checks passed")
-    return 0
+    return finish("compare CLI: all checks passed")
 
 
 if __name__ == "__main__":

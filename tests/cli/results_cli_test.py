@@ -11,23 +11,11 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
-FAILURES = []
-
-
-def check(cond, what):
-    if not cond:
-        FAILURES.append(what)
-        print("FAIL:", what)
-    return cond
-
-
-def run(args, stdin=b""):
-    p = subprocess.run(args, input=stdin, capture_output=True)
-    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, run  # noqa: E402
 
 
 def records(path):
@@ -251,11 +239,7 @@ def main():
             check(rc == 0 and all(x["n"] > 0 for x in json.loads(o)["inputs"]) if rc == 0 else False,
                   f"summary of imported {fmt}, metric {metric!r}: {err}")
 
-    if FAILURES:
-        print(f"{len(FAILURES)} failure(s)")
-        return 1
-    print("results CLI: all checks passed")
-    return 0
+    return finish("results CLI: all checks passed")
 
 
 if __name__ == "__main__":

@@ -459,6 +459,28 @@ TEST(RankTests, HugeTiedSamplesMatchHistogram) {
 // ---------------------------------------------------------------------------
 // Edge cases
 
+// The two middle differences straddle a tie block: 11,250 zeros, then
+// 11,250 ones. Found by sampling (not gathering), the median is 0.5.
+TEST(RankTests, MedianBetweenTieBlocks) {
+    const std::vector<double> a(150, 0.0);
+    std::vector<double> b(150, 0.0);
+    std::fill(b.begin() + 75, b.end(), 1.0);
+    const auto r = hodges_lehmann(a, b, 0.95);
+    EXPECT_EQ(r.estimate, 0.5);
+    EXPECT_EQ(r.ci[0], 0);
+    EXPECT_EQ(r.ci[1], 1);
+    std::vector<double> c(b);
+    c.push_back(1.0);  // 150 more ones: the median is 1
+    EXPECT_EQ(hodges_lehmann(a, c, 0.95).estimate, 1);
+    // 20,000 differences below 1 (100 distinct, 200 copies each), then
+    // 20,000 equal to 1000: the middle two are the largest small one and 1000.
+    std::vector<double> d;
+    for (int i = 0; i < 100; ++i) d.push_back(0.001 * i + 0.25);
+    d.resize(200, 1000.0);
+    const std::vector<double> zeros(200, 0.0);
+    EXPECT_EQ(hodges_lehmann(zeros, d, 0.95).estimate, mean2(0.001 * 99 + 0.25, 1000));
+}
+
 TEST(RankTests, AllValuesEqual) {
     const std::vector<double> a(7, 5.0), b(4, 5.0);
     const auto mw = mann_whitney(a, b);

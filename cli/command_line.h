@@ -1,0 +1,18 @@
+// The one way every CLI11-parsed subcommand ends on bad options: CLI11
+// prints the message (or the --help text), and gfxstat exits 2 for a usage
+// error, 0 after --help.
+#pragma once
+
+#include <optional>
+
+namespace CLI {
+class App;
+}
+
+namespace gfxstat::cli {
+
+// Parses argv into `app`. Returns the exit status to end with, or nothing
+// when the command should go on.
+std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv);
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,30 @@
+"""What the command-line tests share: running gfxstat, recording failed
+checks (every check runs; the failures are listed at the end), and the exit
+status ctest reads."""
+
+import subprocess
+
+FAILURES = []
+
+
+def check(cond, what):
+    """Records `what` as a failure unless `cond`; returns `cond`."""
+    if not cond:
+        FAILURES.append(what)
+        print("FAIL:", what)
+    return cond
+
+
+def run(args, stdin=b""):
+    """(exit status, stdout, stderr) of a command."""
+    p = subprocess.run(args, input=stdin, capture_output=True)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+def finish(passed_message):
+    """The exit status for ctest: 1 if any check failed."""
+    if FAILURES:
+        print(f"{len(FAILURES)} check(s) failed")
+        return 1
+    print(passed_message)
+    return 0
