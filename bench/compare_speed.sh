@@ -16,21 +16,11 @@
 set -euo pipefail
 
 GOAL=3
-strict=0
-runs=3
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --strict) strict=1 ;;
-        --runs) [ $# -ge 2 ] || { echo "$0: --runs needs a number" >&2; exit 2; }; runs="$2"; shift ;;
-        --runs=*) runs="${1#--runs=}" ;;
-        -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "$0: unknown argument: $1 (try --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-case "$runs" in ''|*[!0-9]*|0) echo "$0: --runs needs a positive integer" >&2; exit 2 ;; esac
-
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,19 3 "$@"
+
 root="$(dirname "$here")"
 GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
 MINISTAT="${MINISTAT:-/usr/bin/ministat}"
@@ -57,18 +47,14 @@ PY
     echo "$stamp" > "$data/.complete"
 fi
 
-# best wall (bash microsecond clock) and peak RSS (GNU time) of a command
+work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+# measure CMD...: prints "best-wall-seconds peak-rss-KiB" (bench/lib.sh);
+# the command's output stays in $work/last.out.
 measure() {
-    local best="" rss=0 t0 t1 wall kb
-    "$@" >/dev/null
-    for _ in $(seq "$runs"); do
-        t0=$EPOCHREALTIME; "$@" >/dev/null; t1=$EPOCHREALTIME
-        wall=$(awk "BEGIN{printf \"%.3f\", $t1 - $t0}")
-        if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
-        kb=$("$TIME" -f "%M" "$@" 2>&1 >/dev/null | tail -1)
-        [ "$kb" -gt "$rss" ] && rss=$kb
-    done
-    echo "$best $rss"
+    bench_best "$work" last "$@"
+    echo "$best_wall $peak_rss"
 }
 
 read -r g_wall g_rss < <(measure "$GFXSTAT" compare --format json "$data/a" "$data/b")

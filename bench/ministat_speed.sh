@@ -25,23 +25,11 @@ set -euo pipefail
 SPEEDUP_GOAL=10
 MEMORY_GOAL=0.7
 
-strict=0
-runs=3
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --strict) strict=1 ;;
-        --runs)
-            [ $# -ge 2 ] || { echo "$0: --runs needs a number" >&2; exit 2; }
-            runs="$2"; shift ;;
-        --runs=*) runs="${1#--runs=}" ;;
-        -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "$0: unknown argument: $1 (try --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-case "$runs" in ''|*[!0-9]*|0) echo "$0: --runs needs a positive integer" >&2; exit 2 ;; esac
-
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,23 3 "$@"
+
 root="$(dirname "$here")"
 GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
 MINISTAT="${MINISTAT:-/usr/bin/ministat}"
@@ -85,42 +73,11 @@ fi
 work="$(mktemp -d "${TMPDIR:-/tmp}/ministat-speed.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
 
-# run TAG CMD...: runs CMD in $data with stdout to $work/TAG.out; sets
-# last_wall (seconds, from the shell's clock) and last_rss (KiB, GNU time).
-run() {
-    local tag="$1"; shift
-    local t0 t1 rc=0
-    t0=$EPOCHREALTIME
-    (cd "$data" && "$TIME" -f '%e %M' -o "$work/$tag.time" "$@" >"$work/$tag.out" 2>"$work/$tag.err") || rc=$?
-    t1=$EPOCHREALTIME
-    if [ "$rc" -ne 0 ]; then
-        echo "$0: '$*' failed with status $rc:" >&2
-        cat "$work/$tag.err" >&2
-        exit 1
-    fi
-    last_wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }')
-    last_rss=$(awk 'END { print $2 }' "$work/$tag.time")
-}
-
-# bench TAG CMD...: one warm-up run (also fills the page cache), then $runs
-# timed runs; sets best_wall (min) and peak_rss (max over the timed runs).
-bench() {
-    local tag="$1"; shift
-    run "$tag" "$@"
-    best_wall=""; peak_rss=0
-    for ((i = 0; i < runs; i++)); do
-        run "$tag" "$@"
-        if [ -z "$best_wall" ] || awk -v a="$last_wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
-            best_wall=$last_wall
-        fi
-        if [ "$last_rss" -gt "$peak_rss" ]; then peak_rss=$last_rss; fi
-    done
-}
-
 echo "timing: warm-up + best of $runs, $BENCH_N values per file, $(nproc) cores" >&2
-bench ministat "$MINISTAT" -A a b
+cd "$data"  # the tables name the files as given: a and b
+bench_best "$work" ministat "$MINISTAT" -A a b
 m_wall=$best_wall m_rss=$peak_rss
-bench gfxstat "$GFXSTAT" ministat -A a b
+bench_best "$work" gfxstat "$GFXSTAT" ministat -A a b
 g_wall=$best_wall g_rss=$peak_rss
 
 # The tables (legend, header, one line per data set) must be identical.

@@ -23,21 +23,11 @@
 set -euo pipefail
 
 GOAL=3
-strict=0
-runs=5
-while [ $# -gt 0 ]; do
-    case "$1" in
-        --strict) strict=1 ;;
-        --runs) [ $# -ge 2 ] || { echo "$0: --runs needs a number" >&2; exit 2; }; runs="$2"; shift ;;
-        --runs=*) runs="${1#--runs=}" ;;
-        -h|--help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "$0: unknown argument: $1 (try --help)" >&2; exit 2 ;;
-    esac
-    shift
-done
-case "$runs" in ''|*[!0-9]*|0) echo "$0: --runs needs a positive integer" >&2; exit 2 ;; esac
-
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,25 5 "$@"
+
 root="$(dirname "$here")"
 GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
 BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
@@ -85,32 +75,27 @@ PY
     echo "$stamp" > "$data/.complete"
 fi
 
-# best wall time (s, from bash's microsecond clock) and peak RSS (KiB, GNU
-# time) of `gfxstat summary --json FILE`, after one warm-up run
+work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+
+# measure CMD...: prints "best-wall-seconds peak-rss-KiB" (bench/lib.sh);
+# the command's output stays in $work/last.out.
 measure() {
-    local file="$1" best="" rss=0 t0 t1 wall kb
-    "$GFXSTAT" summary --json "$file" > "$data/out.$(basename "$file").json"
-    for _ in $(seq "$runs"); do
-        t0=$EPOCHREALTIME
-        "$GFXSTAT" summary --json "$file" >/dev/null
-        t1=$EPOCHREALTIME
-        wall=$(awk "BEGIN{printf \"%.4f\", $t1 - $t0}")
-        if [ -z "$best" ] || awk "BEGIN{exit !($wall < $best)}"; then best=$wall; fi
-        kb=$("$TIME" -f "%M" "$GFXSTAT" summary --json "$file" 2>&1 >/dev/null | tail -1)
-        [ "$kb" -gt "$rss" ] && rss=$kb
-    done
-    echo "$best $rss"
+    bench_best "$work" last "$@"
+    echo "$best_wall $peak_rss"
 }
 
-read -r col_wall col_rss < <(measure "$data/column.txt")
+read -r col_wall col_rss < <(measure "$GFXSTAT" summary --json "$data/column.txt")
+cp "$work/last.out" "$work/column.json"
 status=0
 printf '%-12s %10s %10s %8s %8s  %s\n' layout "wall s" "RSS MiB" ratio goal stats
 printf '%-12s %10s %10.1f %8s %8s  %s\n' column "$col_wall" "$(awk "BEGIN{print $col_rss/1024}")" 1.00 - reference
 for layout in one-run runs-x-reps scalar-runs; do
     f="$data/$layout.json"
-    read -r wall rss < <(measure "$f")
+    read -r wall rss < <(measure "$GFXSTAT" summary --json "$f")
+    cp "$work/last.out" "$work/$layout.json"
     # Identical statistics (names aside) or the timing means nothing.
-    if python3 - "$data/out.column.txt.json" "$data/out.$layout.json.json" <<'PY'
+    if python3 - "$work/column.json" "$work/$layout.json" <<'PY'
 import json, sys
 a, b = (json.load(open(p))["inputs"][0] for p in sys.argv[1:])
 keys = ("n", "min", "q1", "median", "q3", "max", "mean", "stddev")
