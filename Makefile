@@ -17,15 +17,15 @@ build: deps
 
 # Until the workload drivers exist the demo is the analysis of shipped data:
 # gem_syslatency runs from an intel-gfx thread, first nine against the rest,
-# kept in a results file with their context, then shown and compared.
+# kept in a results file with their context, then shown and compared (the
+# verdict: tests, effect sizes, equivalence, runs needed).
 demo: build
 	@rm -f $(BUILD)/demo-results.json
 	./$(BUILD)/gfxstat import --from lines examples/bdw-syslatency-mean-a.txt \
 	    examples/bdw-syslatency-mean-b.txt --label before --label after \
 	    --metric latency --unit us --lower-is-better -o $(BUILD)/demo-results.json
 	./$(BUILD)/gfxstat show $(BUILD)/demo-results.json
-	./$(BUILD)/gfxstat ministat $(BUILD)/demo-results.json
-	./$(BUILD)/gfxstat summary $(BUILD)/demo-results.json
+	./$(BUILD)/gfxstat compare $(BUILD)/demo-results.json
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

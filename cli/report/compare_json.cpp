@@ -59,6 +59,11 @@ void render_json(const CompareReport& r, FILE* out) {
             j["difference"] = num(c.difference);
             j["relative_difference"] = num(c.relative_difference);
             j["tests"]["student"] = ttest(c.student);
+            // ministat's relative form: the interval in percent of |mean(baseline)|.
+            j["tests"]["student"]["relative_ci_percent"] =
+                c.baseline.mean != 0 ? pair({c.student.ci[0] / std::fabs(c.baseline.mean) * 100,
+                                             c.student.ci[1] / std::fabs(c.baseline.mean) * 100})
+                                     : json(nullptr);
             j["tests"]["welch"] = ttest(c.welch);
             j["tests"]["mann_whitney"] = {{"u", num(c.mann_whitney.u)},
                                           {"p", num(c.mann_whitney.p)},

@@ -120,7 +120,12 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
                    ci(t.ci);
         };
         field(out, r.width, "Welch t", ttext(c.welch));
-        field(out, r.width, "Student t", ttext(c.student));
+        std::string student = ttext(c.student);
+        // ministat's relative form: the interval as a percentage of the baseline mean.
+        if (c.student.defined && c.baseline.mean != 0)
+            student += fmt(" = %+.3g%% +/- %.3g%%", (c.student.ci[0] + c.student.ci[1]) / 2 / std::fabs(c.baseline.mean) * 100,
+                           (c.student.ci[1] - c.student.ci[0]) / 2 / std::fabs(c.baseline.mean) * 100);
+        field(out, r.width, "Student t", student);
         field(out, r.width, "Mann-Whitney",
               fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %.6g, %s CI ", c.mann_whitney.u,
                   c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",

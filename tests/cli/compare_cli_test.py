@@ -59,6 +59,12 @@ def main():
                 for k in ("n", "min", "max", "median", "mean"):
                     check(close(c[side][k], st[k]), f"{cid}: {side} {k} {c[side][k]} vs R {st[k]}")
                 check(close(c[side]["stddev"], st["sd"]), f"{cid}: {side} sd")
+            st = c["tests"]["student"]
+            if st["defined"] and sa["mean"] != 0:
+                want = [x / abs(sa["mean"]) * 100 for x in ts["student_pooled"]["ci95"]]
+                check(close(st["relative_ci_percent"][0], want[0], rel=1e-6, abs_=1e-9) and
+                      close(st["relative_ci_percent"][1], want[1], rel=1e-6, abs_=1e-9),
+                      f"{cid}: relative CI {st['relative_ci_percent']} vs {want}")
             huge = cid.startswith("huge_offset")
             for name, key in (("student", "student_pooled"), ("welch", "welch")):
                 want = ts[key]

@@ -75,7 +75,9 @@ TEST(Verdict, FindsAKnownTwoPercentRegression) {
         for (auto& x : b) x = slow(rng);
         found += verdict_of(a, b, Better::lower) == Outcome::regression;
         // The same data where higher is better is an improvement.
-        if (r == 0) EXPECT_EQ(verdict_of(a, b, Better::higher), Outcome::improvement);
+        if (r == 0) {
+            EXPECT_EQ(verdict_of(a, b, Better::higher), Outcome::improvement);
+        }
     }
     EXPECT_GE(found, 198);  // power is essentially 1 at 2 sd with 30 runs a side
 }
