@@ -43,7 +43,9 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     c.baseline = summarize(a, baseline_values, m.baseline);
     c.candidate = summarize(b, candidate_values, m.candidate);
     c.difference = m.difference;
-    c.relative_difference = m.baseline.mean != 0 ? m.difference / m.baseline.mean
+    // Relative to the baseline's magnitude, so that the sign stays the sign
+    // of the difference when the baseline is negative.
+    c.relative_difference = m.baseline.mean != 0 ? m.difference / std::fabs(m.baseline.mean)
                                                  : std::numeric_limits<double>::quiet_NaN();
     c.student = student_t_test(m, o.confidence);
     c.welch = welch_t_test(m, o.confidence);
@@ -60,17 +62,23 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     c.effect = effect_size(m, o.confidence);
     c.equivalence = tost(m, o.threshold, 1 - o.confidence);
     c.primary = choose_primary(shape(baseline, m.baseline), shape(candidate, m.candidate));
-    const double pooled_var =
-        ((m.baseline.n - 1) * m.baseline.variance + (m.candidate.n - 1) * m.candidate.variance) /
-        static_cast<double>(m.baseline.n + m.candidate.n - 2);
-    c.cv = m.baseline.mean != 0 ? std::sqrt(pooled_var) / std::fabs(m.baseline.mean) : 0;
+    // Scaled by the baseline mean before squaring, so that values near the
+    // double range do not overflow the pooled variance.
+    if (m.baseline.mean != 0) {
+        const double ra = m.baseline.stddev / std::fabs(m.baseline.mean);
+        const double rb = m.candidate.stddev / std::fabs(m.baseline.mean);
+        c.cv = std::sqrt(((m.baseline.n - 1) * ra * ra + (m.candidate.n - 1) * rb * rb) /
+                         static_cast<double>(m.baseline.n + m.candidate.n - 2));
+    }
+    const double nan = std::numeric_limits<double>::quiet_NaN();
     if (c.primary.test == PrimaryTest::welch) {
         c.primary_p = c.welch.p;
-        c.relative_change = std::isfinite(c.relative_difference) ? c.relative_difference : 0;
+        c.change = c.difference;
+        c.relative_change = c.relative_difference;
     } else {
         c.primary_p = c.mann_whitney.p;
-        c.relative_change =
-            c.baseline.median != 0 ? c.hodges_lehmann.estimate / std::fabs(c.baseline.median) : 0;
+        c.change = c.hodges_lehmann.estimate;
+        c.relative_change = c.baseline.median != 0 ? c.change / std::fabs(c.baseline.median) : nan;
     }
     return c;
 }

@@ -42,7 +42,10 @@ struct TwoSampleComparison {
     Equivalence equivalence;
     PrimaryChoice primary;
     double primary_p = 1;            // unadjusted
-    double relative_change = 0;      // the primary test's estimate, relative
+    double change = 0;               // the primary test's estimate of the change
+    // ... relative to the baseline's magnitude (mean or median); NaN when
+    // that is 0
+    double relative_change = 0;
     double cv = 0;                   // pooled sd / |mean(baseline)|
 };
 

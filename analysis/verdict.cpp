@@ -76,7 +76,8 @@ Verdict decide(const VerdictInputs& in) {
     v.primary = in.primary.test;
     v.p_adjusted = in.p_adjusted;
     const double alpha = 1 - in.confidence;
-    v.beyond_threshold = std::fabs(in.relative_change) > in.threshold;
+    v.beyond_threshold = std::isnan(in.relative_change) ? in.change != 0
+                                                        : std::fabs(in.relative_change) > in.threshold;
     if (in.cv > 0 && std::isfinite(in.cv) && in.threshold > 0) {
         const double n = runs_per_group(in.cv, in.threshold, alpha, 0.8);
         if (std::isfinite(n)) v.runs_needed = n;
@@ -91,13 +92,18 @@ Verdict decide(const VerdictInputs& in) {
                       in.equivalence.p,
                       in.p_adjusted < alpha ? "; a real but negligible change" : "");
     } else if (in.p_adjusted < alpha) {
-        const bool worse = (in.better == Better::lower && in.relative_change > 0) ||
-                           (in.better == Better::higher && in.relative_change < 0);
+        const bool worse = (in.better == Better::lower && in.change > 0) ||
+                           (in.better == Better::higher && in.change < 0);
         if (in.better == Better::unknown)
             v.outcome = Outcome::changed;
         else
             v.outcome = worse ? Outcome::regression : Outcome::improvement;
-        std::snprintf(buf, sizeof buf, "%+.3g%%, significant (p = %.3g, %s)%s", pct, in.p_adjusted,
+        char size[64];
+        if (std::isnan(pct))
+            std::snprintf(size, sizeof size, "%+.3g (the baseline is 0)", in.change);
+        else
+            std::snprintf(size, sizeof size, "%+.3g%%", pct);
+        std::snprintf(buf, sizeof buf, "%s, significant (p = %.3g, %s)%s", size, in.p_adjusted,
                       in.primary.test == PrimaryTest::welch ? "Welch t" : "Mann-Whitney U",
                       in.better == Better::unknown ? "; which direction is better is unknown"
                       : v.beyond_threshold         ? ""

@@ -43,8 +43,11 @@ struct VerdictInputs {
     double threshold = 0.01;    // relative, for equivalence and the gate
     PrimaryChoice primary;
     double p_adjusted = 1;      // the primary test's p after multiplicity adjustment
-    // The primary test's estimate of the change, relative to the baseline
-    // (difference of means / baseline mean, or Hodges-Lehmann / baseline median).
+    // The primary test's estimate of the change (difference of means, or
+    // the Hodges-Lehmann shift): its sign says which way things moved.
+    double change = 0;
+    // The same relative to the baseline's magnitude; NaN when the baseline
+    // is 0 (then any change counts as beyond the threshold).
     double relative_change = 0;
     Equivalence equivalence;    // TOST at `threshold`
     double cv = 0;              // pooled sd / |baseline mean|, for runs_needed

@@ -98,8 +98,9 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
         labels.push_back(vs[0]);
     }
     // Labels that repeat across files are told apart by the file name.
+    const std::vector<std::string> plain = labels;
     for (size_t i = 0; i < labels.size(); ++i)
-        if (std::count(labels.begin(), labels.end(), labels[i]) > 1) labels[i] = inputs[i].name + ":" + labels[i];
+        if (std::count(plain.begin(), plain.end(), plain[i]) > 1) labels[i] = inputs[i].name + ":" + plain[i];
     std::vector<std::string> metrics = ch.metrics;
     if (metrics.empty()) {
         for (const auto& m : files[0].metrics()) {
@@ -165,11 +166,12 @@ int compare_main(int argc, char** argv) {
     app.add_option("--baseline", ch.baseline, "baseline variant of a single results file (default: the first)");
     app.add_option("--variant", ch.variants, "candidate variants of a single results file (default: all others)")
         ->allow_extra_args(false);
-    app.add_option("--confidence", report.confidence, "confidence level in (0, 1)")
+    app.add_option("--confidence", report.confidence, "confidence level in (0.5, 1); default 0.95")
         ->check([](const std::string& s) {
             char* end = nullptr;
             const double v = std::strtod(s.c_str(), &end);
-            return (*end == '\0' && v > 0 && v < 1) ? "" : "must be in (0, 1), e.g. 0.95";
+            // Above 0.5: the equivalence test's interval is at 1 - 2 alpha.
+            return (*end == '\0' && v > 0.5 && v < 1) ? "" : "must be in (0.5, 1), e.g. 0.95";
         });
     app.add_option("--threshold", threshold_pct,
                    "percent: equivalence margin, and the size of regression that fails --gate (default 1)")
@@ -182,15 +184,26 @@ int compare_main(int argc, char** argv) {
     app.add_option("--format", format, "text, markdown or json")
         ->check(CLI::IsMember({"text", "markdown", "json"}));
     app.add_option("--width", report.width, "text: at most this many columns (default 74)")
-        ->check(CLI::Range(40, 100000));
-    app.add_option("--bootstrap", report.resamples, "bootstrap resamples (0: none; default 9999)")
-        ->check(CLI::Range(0, 1000000));
+        ->check(CLI::Range(60, 100000));
+    app.add_option("--bootstrap", report.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
+        ->check([](const std::string& s) {
+            char* end = nullptr;
+            const long v = std::strtol(s.c_str(), &end, 10);
+            return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
+        });
     app.add_option("--seed", report.seed, "bootstrap seed (default 12345)");
     app.add_option("-C,--column", column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", column.delimiters, "column files: field delimiters");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat compare";
     report.threshold = threshold_pct / 100;
+    for (const auto* list : {&ch.metrics, &ch.variants})
+        for (size_t i = 0; i < list->size(); ++i)
+            for (size_t j = 0; j < i; ++j)
+                if ((*list)[i] == (*list)[j]) {
+                    std::fprintf(stderr, "%s: '%s' given twice\n", prog, (*list)[i].c_str());
+                    return 2;
+                }
     report.adjustment = fdr ? "benjamini-hochberg" : "holm";
 
     try {
@@ -261,6 +274,7 @@ int compare_main(int argc, char** argv) {
                 vi.threshold = report.threshold;
                 vi.primary = c.primary;
                 vi.p_adjusted = adjusted[k++];
+                vi.change = c.change;
                 vi.relative_change = c.relative_change;
                 vi.equivalence = c.equivalence;
                 vi.cv = c.cv;
@@ -285,6 +299,9 @@ int compare_main(int argc, char** argv) {
         else render_text(report, stdout);
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    } catch (const std::invalid_argument& e) {  // a statistic refused its arguments
         std::fprintf(stderr, "%s: %s\n", prog, e.what());
         return 2;
     }

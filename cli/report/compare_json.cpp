@@ -92,6 +92,7 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"primary_test_reason", c.primary.why},
                             {"p", num(c.primary_p)},
                             {"p_adjusted", num(v.p_adjusted)},
+                            {"change", num(c.change)},
                             {"relative_change", num(c.relative_change)},
                             {"beyond_threshold", v.beyond_threshold},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},

@@ -28,9 +28,12 @@ void render_markdown(const CompareReport& r, FILE* out) {
             std::string outcome = analysis::outcome_name(v.outcome);
             if (v.outcome == analysis::Outcome::regression || v.outcome == analysis::Outcome::improvement)
                 outcome = "**" + outcome + "**";
-            std::fprintf(out, "| %s | %s | %s | %+.3g%% | %.3g | %s |\n", cell(metric_title(m)).c_str(),
-                         cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(),
-                         c.relative_change * 100, v.p_adjusted, outcome.c_str());
+            char change[48];
+            if (std::isnan(c.relative_change)) std::snprintf(change, sizeof change, "%+.3g", c.change);
+            else std::snprintf(change, sizeof change, "%+.3g%%", c.relative_change * 100);
+            std::fprintf(out, "| %s | %s | %s | %s | %.3g | %s |\n", cell(metric_title(m)).c_str(),
+                         cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(), change,
+                         v.p_adjusted, outcome.c_str());
         }
     for (const auto& m : r.metrics) {
         std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
@@ -50,10 +53,15 @@ void render_markdown(const CompareReport& r, FILE* out) {
             std::fprintf(out, "\n**%s vs %s**: %s — %s\n\n", cell(m.candidates[k].label).c_str(),
                          cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str());
             std::fprintf(out, "| test | statistic | p | %g%% CI |\n| --- | ---: | ---: | --- |\n", lvl);
-            std::fprintf(out, "| Welch t | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", c.welch.t, c.welch.df,
-                         c.welch.p, c.welch.ci[0], c.welch.ci[1]);
-            std::fprintf(out, "| Student t | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", c.student.t,
-                         c.student.df, c.student.p, c.student.ci[0], c.student.ci[1]);
+            for (const auto& [name, t] : {std::pair<const char*, const analysis::TTest*>{"Welch t", &c.welch},
+                                          {"Student t", &c.student}}) {
+                if (t->defined)
+                    std::fprintf(out, "| %s | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", name, t->t, t->df,
+                                 t->p, t->ci[0], t->ci[1]);
+                else
+                    std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | | |\n",
+                                 name, t->difference);
+            }
             std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | [%.6g, %.6g] |\n",
                          c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, c.hodges_lehmann.ci[0],
                          c.hodges_lehmann.ci[1]);

@@ -57,6 +57,11 @@ void field(FILE* out, int width, const std::string& label, const std::string& te
     std::fprintf(out, "%s\n", line.c_str());
 }
 
+// `s` cut to `n` columns, with "~" marking the cut.
+std::string clip(const std::string& s, size_t n) {
+    return s.size() <= n ? s : s.substr(0, n > 1 ? n - 1 : 0) + "~";
+}
+
 std::string ci(const std::array<double, 2>& c) { return fmt("[%.6g, %.6g]", c[0], c[1]); }
 
 std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
@@ -109,7 +114,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)), cand.c_str(),
                      analysis::ministat_symbol(1), m.baseline.label.c_str());
         std::string change = fmt("%+.6g", c.difference);
-        if (std::isfinite(c.relative_difference)) change += fmt(" (%+.3g%%)", c.relative_difference * 100);
+        if (std::isfinite(c.relative_difference)) change += fmt(" (%+.3g%% of |baseline|)", c.relative_difference * 100);
         change += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
         field(out, r.width, "change", change);
         const auto ttext = [&](const analysis::TTest& t) {
@@ -167,16 +172,21 @@ void render_text(const CompareReport& r, FILE* out) {
     }
     if (r.metrics.size() < 2) return;
     // One line per metric and candidate, benchstat-style.
-    std::fprintf(out, "\nsummary (%s-adjusted p at %g%% confidence, threshold %g%%)\n", r.adjustment.c_str(),
-                 r.confidence * 100, r.threshold * 100);
+    std::fprintf(out, "\nsummary (%s-adjusted p, %g%% confidence, threshold %g%%)\n",
+                 r.adjustment == "holm" ? "Holm" : "BH", r.confidence * 100, r.threshold * 100);
+    // The metric column takes what the other columns (2+12+1+9+1+9+2+12)
+    // leave of the width; longer names are cut.
     size_t w = 6;
     for (const auto& m : r.metrics) w = std::max(w, metric_title(m).size());
+    w = std::min(w, static_cast<size_t>(std::max(6, r.width - 2 - 2 - 48)));
     std::fprintf(out, "  %-*s  %-12s %9s %9s  %s\n", static_cast<int>(w), "metric", "candidate", "change", "p", "verdict");
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
-            std::fprintf(out, "  %-*s  %-12s %8.3g%% %9.3g  %s\n", static_cast<int>(w), metric_title(m).c_str(),
-                         m.candidates[k].label.c_str(), c.relative_change * 100, m.verdicts[k].p_adjusted,
+            const std::string change = std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
+                                                                     : fmt("%+.3g%%", c.relative_change * 100);
+            std::fprintf(out, "  %-*s  %-12s %9s %9.3g  %s\n", static_cast<int>(w), clip(metric_title(m), w).c_str(),
+                         clip(m.candidates[k].label, 12).c_str(), change.c_str(), m.verdicts[k].p_adjusted,
                          analysis::outcome_name(m.verdicts[k].outcome));
         }
     // Geometric mean of the ratios of means, per candidate label.
@@ -196,8 +206,9 @@ void render_text(const CompareReport& r, FILE* out) {
                 }
             }
         if (n > 0)
-            std::fprintf(out, "  geometric mean of ratios of means, %s: %.4g (%zu metric%s)\n", label.c_str(),
-                         std::exp(log_sum / static_cast<double>(n)), n, n == 1 ? "" : "s");
+            field(out, r.width, "geomean",
+                  fmt("of the ratios of means, %s: %.4g (%zu metric%s)", label.c_str(),
+                      std::exp(log_sum / static_cast<double>(n)), n, n == 1 ? "" : "s"));
     }
 }
 

@@ -129,6 +129,23 @@ def main():
         rc, _, _ = run([g, "compare", "--lower-is-better", "--gate", "--bootstrap", "0", fa, fb])
         check(rc == 0, "inconclusive without --strict: exit 0")
 
+        # A negative baseline: -10 -> -5 is worse when lower is better. A zero
+        # baseline: the change has no relative size but still a direction.
+        neg_a = write(d, "neg_a", [round(rng.gauss(-10, 0.1), 3) for _ in range(20)])
+        neg_b = write(d, "neg_b", [round(rng.gauss(-5, 0.1), 3) for _ in range(20)])
+        rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", "--gate", "--bootstrap", "0",
+                          neg_a, neg_b])
+        c = json.loads(out)["comparisons"][0]
+        check(rc == 1 and c["verdict"]["outcome"] == "regression" and c["relative_difference"] > 0.4,
+              f"negative baseline, lower is better, -10 -> -5: regression: {rc} {c['verdict']}")
+        zero_a = write(d, "zero_a", [-1.0, 1.0, -0.5, 0.5, 0.0, -0.25, 0.25, 0.0])
+        zero_b = write(d, "zero_b", [9.0, 11.0, 9.5, 10.5, 10.0, 9.75, 10.25, 10.0])
+        rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", "--gate", "--bootstrap", "0",
+                          zero_a, zero_b])
+        v = json.loads(out)["comparisons"][0]["verdict"]
+        check(rc == 1 and v["outcome"] == "regression" and v["beyond_threshold"] and v["relative_change"] is None,
+              f"zero baseline: regression beyond any threshold: {rc} {v}")
+
         # Text: never wider than --width; histogram capped at 20 rows.
         big_a = write(d, "big_a", [round(rng.gauss(10, 1), 2) for _ in range(5000)])
         big_b = write(d, "big_b", [round(rng.gauss(10.1, 1), 2) for _ in range(5000)])
@@ -145,13 +162,16 @@ def main():
         # Several metrics from one results file: Holm adjustment and summary.
         campaign = os.path.join(src, "tests/data/results/campaign.json")
         rc, out, err = run([g, "compare", "--bootstrap", "0", campaign])
-        check(rc == 0 and "summary (holm-adjusted p" in out and "geometric mean of ratios" in out,
+        check(rc == 0 and "summary (Holm-adjusted p" in out and "geomean" in out,
               f"several metrics: summary table: {err}")
         rc, out, _ = run([g, "compare", "--format", "json", "--bootstrap", "0", campaign])
         cs = json.loads(out)["comparisons"]
         ps = sorted(c["verdict"]["p"] for c in cs)
         adj = sorted(c["verdict"]["p_adjusted"] for c in cs)
         check(len(cs) == 2 and close(adj[0], min(1, 2 * ps[0])), f"Holm: smallest p doubled: {ps} {adj}")
+        rc, out, _ = run([g, "compare", "--width", "60", "--bootstrap", "0", campaign])
+        check(rc == 0 and max(len(l) for l in out.splitlines()) <= 60,
+              f"width 60 with several metrics: longest {max(len(l) for l in out.splitlines())}")
         rc, out, _ = run([g, "compare", "--format", "json", "--fdr", "--bootstrap", "0", campaign])
         cs = json.loads(out)["comparisons"]
         check(json.loads(out)["adjustment"] == "benjamini-hochberg", "--fdr names BH")
@@ -166,6 +186,12 @@ def main():
         check(rc == 2 and "at least 2" in err, f"n = 1: {err}")
         rc, _, err = run([g, "compare", "--confidence", "95", pa, pb])
         check(rc == 2, f"confidence outside (0, 1): {err}")
+        rc, _, err = run([g, "compare", "--confidence", "0.5", campaign])
+        check(rc == 2, f"confidence 0.5 (TOST needs more): exit 2, not a crash: {rc} {err}")
+        rc, _, err = run([g, "compare", "--metric", "latency", "--metric", "latency", campaign])
+        check(rc == 2 and "twice" in err, f"a metric given twice: {err}")
+        rc, _, err = run([g, "compare", "--bootstrap", "1", pa, pb])
+        check(rc == 2, f"--bootstrap 1: {err}")
         rc, _, err = run([g, "compare", "--metric", "nope", campaign])
         check(rc == 2 and "no metric 'nope'" in err, f"unknown metric: {err}")
 

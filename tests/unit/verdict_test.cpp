@@ -35,6 +35,7 @@ Outcome verdict_of(std::vector<double> a, std::vector<double> b, Better better, 
     in.threshold = threshold;
     in.primary = c.primary;
     in.p_adjusted = c.primary_p;
+    in.change = c.change;
     in.relative_change = c.relative_change;
     in.equivalence = c.equivalence;
     in.cv = c.cv;
