@@ -283,7 +283,9 @@ EffectSize effect_size(const TwoSampleMoments& m, double confidence) {
     check_confidence(confidence);
     EffectSize r;
     const auto sp2 = pooled_variance(m);
-    if (!sp2 || *sp2 == 0 || !std::isfinite(static_cast<double>(*sp2))) {
+    // The pooled variance of values near 1e300 exceeds a double but not a
+    // long double: the check is on the long double.
+    if (!sp2 || *sp2 == 0 || !std::isfinite(*sp2)) {
         r.defined = false;
         r.cohens_d = r.hedges_g = kNaN;
         r.g_ci = {kNaN, kNaN};
