@@ -70,10 +70,7 @@ ExitClass status_class(std::string_view status) {
 
 bool is_integer(std::string_view s) {
     if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
-    if (s.empty()) return false;
-    for (char c : s)
-        if (c < '0' || c > '9') return false;
-    return true;
+    return all_digits(s);
 }
 
 struct Series {

@@ -72,13 +72,6 @@ Direction unit_direction(std::string_view unit) {
     return Direction::unknown;
 }
 
-bool all_digits(std::string_view s) {
-    if (s.empty()) return false;
-    for (char c : s)
-        if (c < '0' || c > '9') return false;
-    return true;
-}
-
 struct Series {
     MetricInfo info;
     std::vector<NumberToken> values;

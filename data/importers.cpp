@@ -59,6 +59,13 @@ void import_declare_metric(ResultsFile& out, const std::string& path, MetricInfo
     if (!conflict.empty()) throw input_error(path, 0, conflict);
 }
 
+bool all_digits(std::string_view s) {
+    if (s.empty()) return false;
+    for (char c : s)
+        if (c < '0' || c > '9') return false;
+    return true;
+}
+
 void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run) {
     const std::string conflict = out.add_run(std::move(run));
     if (!conflict.empty()) throw input_error(path, line, conflict);

@@ -61,6 +61,8 @@ std::string import_environment(ResultsFile& out, std::map<std::string, std::stri
 // an earlier declaration of the same name.
 void import_declare_metric(ResultsFile& out, const std::string& path, MetricInfo metric,
                            const ImportOptions& options);
+// True when `s` is one or more ASCII digits (an iteration count, an int()).
+bool all_digits(std::string_view s);
 // Adds a run, throwing InputError (naming `path` and `line`) on a conflict.
 void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run);
 

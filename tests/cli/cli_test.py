@@ -12,14 +12,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, finish, run  # noqa: E402
-
-
-def write(d, name, text):
-    path = os.path.join(d, name)
-    with open(path, "w") as f:
-        f.write(text)
-    return path
+from testlib import check, finish, run, write  # noqa: E402
 
 
 def stats_row(out, symbol="x"):

@@ -14,6 +14,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testlib  # noqa: E402
 from testlib import check, finish, run  # noqa: E402
 
 
@@ -26,10 +27,8 @@ def close(x, want, rel=1e-6, abs_=1e-12):
 
 
 def write(d, name, values):
-    path = os.path.join(d, name)
-    with open(path, "w") as f:
-        f.write("".join(f"{v!r}\n" for v in values))
-    return path
+    """A column file of `values`, each as Python's shortest round trip."""
+    return testlib.write(d, name, "".join(f"{v!r}\n" for v in values))
 
 
 def main():

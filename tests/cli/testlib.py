@@ -2,6 +2,7 @@
 checks (every check runs; the failures are listed at the end), and the exit
 status ctest reads."""
 
+import os
 import subprocess
 
 FAILURES = []
@@ -28,3 +29,11 @@ def finish(passed_message):
         return 1
     print(passed_message)
     return 0
+
+
+def write(d, name, text):
+    """Writes `text` to the file `name` in directory `d`; returns its path."""
+    path = os.path.join(d, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
