@@ -1,6 +1,7 @@
 #include "analysis/comparison.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <limits>
 
@@ -32,13 +33,61 @@ SampleSummary summarize(const std::vector<double>& values, MutableScaledValues e
     return s;
 }
 
+// Pooled sd over |mean(baseline)|, scaled by the baseline mean before
+// squaring so that values near the double range do not overflow.
+double pooled_cv(const TwoSampleMoments& m) {
+    if (m.baseline.mean == 0 || m.baseline.n + m.candidate.n < 3) return 0;
+    const double ra = m.baseline.stddev / std::fabs(m.baseline.mean);
+    const double rb = m.candidate.stddev / std::fabs(m.baseline.mean);
+    const double wa = m.baseline.n > 1 ? (m.baseline.n - 1) * ra * ra : 0;
+    const double wb = m.candidate.n > 1 ? (m.candidate.n - 1) * rb * rb : 0;
+    return std::sqrt((wa + wb) / static_cast<double>(m.baseline.n + m.candidate.n - 2));
+}
+
+double mean_of(const std::vector<double>& v) {
+    long double s = 0;
+    for (double x : v) s += x;
+    return v.empty() ? 0 : static_cast<double>(s / static_cast<long double>(v.size()));
+}
+
+TwoSampleMoments boot_means_moments(const Clustering& k) {
+    return two_sample_moments(ScaledValues{std::span<const double>(k.baseline_means), 0},
+                              ScaledValues{std::span<const double>(k.candidate_means), 0});
+}
+
+Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<double>& b, const SampleLayout& la,
+                           const SampleLayout& lb, const SampleDiagnostics& da, const SampleDiagnostics& db,
+                           const ComparisonOptions& o) {
+    Clustering k;
+    if (la.boot_of_value.empty() || lb.boot_of_value.empty() || !da.boots || !db.boots) return k;
+    k.known = true;
+    k.baseline_boots = da.boots->boots;
+    k.candidate_boots = db.boots->boots;
+    for (const std::string& id : la.boot_ids)
+        k.shared_boots += std::find(lb.boot_ids.begin(), lb.boot_ids.end(), id) != lb.boot_ids.end();
+    k.confounded = k.baseline_boots == 1 && k.candidate_boots == 1 && k.shared_boots == 0;
+    const double alpha = 1 - o.confidence;
+    k.boots_matter = (da.boots->defined && da.boots->f_p < alpha) || (db.boots->defined && db.boots->f_p < alpha);
+    k.baseline_means = boot_means(a, la.boot_of_value);
+    k.candidate_means = boot_means(b, lb.boot_of_value);
+    k.by_boots = k.boots_matter && k.baseline_means.size() >= 2 && k.candidate_means.size() >= 2;
+    if (k.by_boots) {
+        const TwoSampleMoments m = boot_means_moments(k);
+        k.boot_means_welch = welch_t_test(m, o.confidence);
+        k.boot_means_equivalence = tost(m, o.threshold, 1 - o.confidence);
+    }
+    return k;
+}
+
 }  // namespace
 
 TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
-                                    MutableScaledValues candidate_values, const ComparisonOptions& o) {
+                                    MutableScaledValues candidate_values, const ComparisonOptions& o,
+                                    const SampleLayout& la, const SampleLayout& lb) {
     const ScaledValues baseline = baseline_values.view(), candidate = candidate_values.view();
     TwoSampleComparison c;
     const TwoSampleMoments m = two_sample_moments(baseline, candidate);
+    // In run order: taken before the median selection reorders the sample.
     const std::vector<double> a = as_doubles(baseline), b = as_doubles(candidate);
     c.baseline = summarize(a, baseline_values, m.baseline);
     c.candidate = summarize(b, candidate_values, m.candidate);
@@ -61,24 +110,60 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     }
     c.effect = effect_size(m, o.confidence);
     c.equivalence = tost(m, o.threshold, 1 - o.confidence);
+    c.cv = pooled_cv(m);
     c.primary = choose_primary(shape(baseline, m.baseline), shape(candidate, m.candidate));
-    // Scaled by the baseline mean before squaring, so that values near the
-    // double range do not overflow the pooled variance.
-    if (m.baseline.mean != 0) {
-        const double ra = m.baseline.stddev / std::fabs(m.baseline.mean);
-        const double rb = m.candidate.stddev / std::fabs(m.baseline.mean);
-        c.cv = std::sqrt(((m.baseline.n - 1) * ra * ra + (m.candidate.n - 1) * rb * rb) /
-                         static_cast<double>(m.baseline.n + m.candidate.n - 2));
+
+    if (o.diagnostics) {
+        DiagnosticOptions d;
+        d.confidence = o.confidence;
+        d.threshold = o.threshold;
+        c.baseline_diagnostics = diagnose_sample(a, la, d);
+        c.candidate_diagnostics = diagnose_sample(b, lb, d);
+        c.clustering = cluster_by_boot(a, b, la, lb, *c.baseline_diagnostics, *c.candidate_diagnostics, o);
+        const Bimodality& ba = c.baseline_diagnostics->bimodality;
+        const Bimodality& bb = c.candidate_diagnostics->bimodality;
+        if (ba.bimodal) c.candidate_in_baseline_modes = mode_weights(ba.mixture, b);
+        if (bb.bimodal) c.baseline_in_candidate_modes = mode_weights(bb.mixture, a);
+        if (c.clustering.by_boots) {
+            const Clustering& k = c.clustering;
+            char buf[200];
+            std::snprintf(buf, sizeof buf,
+                          "runs cluster by boot (intraclass correlation %.2g baseline, %.2g candidate), so "
+                          "the %zu and %zu boot means are what is independent",
+                          c.baseline_diagnostics->boots->icc, c.candidate_diagnostics->boots->icc,
+                          k.baseline_boots, k.candidate_boots);
+            c.primary = {PrimaryTest::welch_boot_means, buf};
+        } else if (ba.bimodal || bb.bimodal) {
+            const char* which = ba.bimodal && bb.bimodal ? "both samples are" : ba.bimodal ? "the baseline is"
+                                                                                           : "the candidate is";
+            c.primary = {PrimaryTest::mann_whitney,
+                         std::string(which) + " bimodal: means and t tests describe neither mode"};
+        }
     }
+
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    if (c.primary.test == PrimaryTest::welch) {
-        c.primary_p = c.welch.p;
-        c.change = c.difference;
-        c.relative_change = c.relative_difference;
-    } else {
-        c.primary_p = c.mann_whitney.p;
-        c.change = c.hodges_lehmann.estimate;
-        c.relative_change = c.baseline.median != 0 ? c.change / std::fabs(c.baseline.median) : nan;
+    c.primary_equivalence = c.equivalence;
+    switch (c.primary.test) {
+        case PrimaryTest::welch:
+            c.primary_p = c.welch.p;
+            c.change = c.difference;
+            c.relative_change = c.relative_difference;
+            break;
+        case PrimaryTest::mann_whitney:
+            c.primary_p = c.mann_whitney.p;
+            c.change = c.hodges_lehmann.estimate;
+            c.relative_change = c.baseline.median != 0 ? c.change / std::fabs(c.baseline.median) : nan;
+            break;
+        case PrimaryTest::welch_boot_means: {
+            const Clustering& k = c.clustering;
+            c.primary_p = k.boot_means_welch.p;
+            c.change = k.boot_means_welch.difference;
+            const double base = mean_of(k.baseline_means);
+            c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
+            c.cv = pooled_cv(boot_means_moments(k));
+            c.primary_equivalence = k.boot_means_equivalence;
+            break;
+        }
     }
     return c;
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "analysis/bootstrap.h"
+#include "analysis/diagnostics.h"
 #include "analysis/order_stats.h"
 #include "analysis/rank_tests.h"
 #include "analysis/t_tests.h"
@@ -25,9 +26,29 @@ struct SampleSummary {
 struct ComparisonOptions {
     double confidence = 0.95;
     double threshold = 0.01;     // relative
+    bool diagnostics = true;     // false: skip them (and their effect on the test)
     int bootstrap_resamples = 9999;  // 0: no bootstrap
     uint64_t seed = 12345;
     int threads = 2;
+};
+
+// Boots as clusters of runs, for a pair of samples.
+struct Clustering {
+    bool known = false;             // both samples carry boot ids
+    size_t baseline_boots = 0, candidate_boots = 0;
+    size_t shared_boots = 0;        // boots holding runs of both
+    // Each sample comes from a single boot, and not the same one: whatever
+    // differs between those boots is mixed into the difference.
+    bool confounded = false;
+    // Between-boot variance is significant (one-way ANOVA F test at
+    // 1 - confidence) in either sample.
+    bool boots_matter = false;
+    // The verdict tests boot means (needs boots_matter and 2+ boots a
+    // side); `by_boots` false means runs were the unit.
+    bool by_boots = false;
+    std::vector<double> baseline_means, candidate_means;  // per boot, when known
+    TTest boot_means_welch;         // when by_boots
+    Equivalence boot_means_equivalence;
 };
 
 struct TwoSampleComparison {
@@ -41,18 +62,33 @@ struct TwoSampleComparison {
     EffectSize effect;
     Equivalence equivalence;
     PrimaryChoice primary;
+    // The equivalence test the verdict uses: `equivalence`, or the one on
+    // boot means when the primary test is.
+    Equivalence primary_equivalence;
     double primary_p = 1;            // unadjusted
     double change = 0;               // the primary test's estimate of the change
     // ... relative to the baseline's magnitude (mean or median); NaN when
     // that is 0
     double relative_change = 0;
-    double cv = 0;                   // pooled sd / |mean(baseline)|
+    double cv = 0;                   // pooled sd / |mean(baseline)| (of boot means when by boots)
+    // Diagnostics of each sample (when ComparisonOptions::diagnostics).
+    std::optional<SampleDiagnostics> baseline_diagnostics, candidate_diagnostics;
+    Clustering clustering;
+    // When a sample is bimodal: the share of the other sample's values in
+    // each of its modes (mode_weights), so that mode weights compare.
+    std::optional<std::array<double, 2>> candidate_in_baseline_modes, baseline_in_candidate_modes;
 };
 
-// Both samples need at least 2 values. They are the exact samples (the
-// median is selected in place, so their order changes); the rank tests and
-// the bootstrap use their correctly rounded doubles.
+// Both samples need at least 2 values. They are the exact samples in run
+// order (the median is selected in place, so their order changes); the rank
+// tests, the bootstrap and the diagnostics use their correctly rounded
+// doubles. The layouts say which boot each value came from.
+//
+// The primary test, in order: Welch's t on boot means when runs cluster by
+// boot (Clustering::by_boots); the Mann-Whitney test when either sample is
+// bimodal; otherwise choose_primary on the samples' shapes.
 TwoSampleComparison compare_samples(MutableScaledValues baseline, MutableScaledValues candidate,
-                                    const ComparisonOptions& options);
+                                    const ComparisonOptions& options, const SampleLayout& baseline_layout = {},
+                                    const SampleLayout& candidate_layout = {});
 
 }  // namespace gfxstat::analysis

@@ -17,7 +17,21 @@ const char* outcome_name(Outcome o) {
 }
 
 const char* primary_test_name(PrimaryTest t) {
-    return t == PrimaryTest::welch ? "welch" : "mann_whitney";
+    switch (t) {
+        case PrimaryTest::welch: return "welch";
+        case PrimaryTest::mann_whitney: return "mann_whitney";
+        case PrimaryTest::welch_boot_means: return "welch_boot_means";
+    }
+    return "welch";
+}
+
+const char* primary_test_words(PrimaryTest t) {
+    switch (t) {
+        case PrimaryTest::welch: return "Welch t";
+        case PrimaryTest::mann_whitney: return "Mann-Whitney U";
+        case PrimaryTest::welch_boot_means: return "Welch t on boot means";
+    }
+    return "Welch t";
 }
 
 Shape shape(const ScaledValues& values, const Moments& m) {
@@ -75,6 +89,8 @@ Verdict decide(const VerdictInputs& in) {
     Verdict v;
     v.primary = in.primary.test;
     v.p_adjusted = in.p_adjusted;
+    v.by_boots = in.by_boots;
+    const char* unit = in.by_boots ? "boots" : "runs";
     const double alpha = 1 - in.confidence;
     v.beyond_threshold = std::isnan(in.relative_change) ? in.change != 0
                                                         : std::fabs(in.relative_change) > in.threshold;
@@ -104,7 +120,7 @@ Verdict decide(const VerdictInputs& in) {
         else
             std::snprintf(size, sizeof size, "%+.3g%%", pct);
         std::snprintf(buf, sizeof buf, "%s, significant (p = %.3g, %s)%s", size, in.p_adjusted,
-                      in.primary.test == PrimaryTest::welch ? "Welch t" : "Mann-Whitney U",
+                      primary_test_words(in.primary.test),
                       in.better == Better::unknown ? "; which direction is better is unknown"
                       : v.beyond_threshold         ? ""
                                                    : "; within the threshold, so it does not fail a gate");
@@ -113,8 +129,8 @@ Verdict decide(const VerdictInputs& in) {
         if (v.runs_needed)
             std::snprintf(buf, sizeof buf,
                           "neither a change (p = %.3g) nor equivalence within +-%.3g%% (TOST p = %.3g) "
-                          "is shown; about %.0f runs per side would resolve +-%.3g%%",
-                          in.p_adjusted, thr, in.equivalence.p, std::ceil(*v.runs_needed), thr);
+                          "is shown; about %.0f %s per side would resolve +-%.3g%%",
+                          in.p_adjusted, thr, in.equivalence.p, std::ceil(*v.runs_needed), unit, thr);
         else
             std::snprintf(buf, sizeof buf,
                           "neither a change (p = %.3g) nor equivalence within +-%.3g%% is shown",

@@ -14,10 +14,13 @@ namespace gfxstat::analysis {
 
 enum class Better { lower, higher, unknown };
 enum class Outcome { improvement, regression, no_change, inconclusive, changed };
-enum class PrimaryTest { welch, mann_whitney };
+// welch_boot_means: Welch's t on the per-boot means, when runs cluster by
+// boot (comparison.h).
+enum class PrimaryTest { welch, mann_whitney, welch_boot_means };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
-const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney"
+const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means"
+const char* primary_test_words(PrimaryTest t); // "Welch t", "Mann-Whitney U", "Welch t on boot means"
 
 // Shape statistics that decide whether a t test suits the data.
 struct Shape {
@@ -51,6 +54,9 @@ struct VerdictInputs {
     double relative_change = 0;
     Equivalence equivalence;    // TOST at `threshold`
     double cv = 0;              // pooled sd / |baseline mean|, for runs_needed
+    // What the test counted as independent observations: runs, or boots
+    // (then cv is that of the boot means and runs_needed counts boots).
+    bool by_boots = false;
 };
 
 struct Verdict {
@@ -59,7 +65,9 @@ struct Verdict {
     double p_adjusted = 1;
     // Runs per side that would resolve +-threshold at this variability
     // (power 0.8); empty when it cannot be computed (no variability).
+    // Boots per side when by_boots.
     std::optional<double> runs_needed;
+    bool by_boots = false;
     bool beyond_threshold = false;  // |relative change| > threshold
     std::string reason;
 };

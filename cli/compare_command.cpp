@@ -15,7 +15,9 @@
 #include <cstdio>
 
 #include "analysis/t_tests.h"
+#include "analysis/outliers.h"
 #include "cli/report/compare_report.h"
+#include "cli/report/diagnostic_words.h"
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
 #include "data/results_select.h"
@@ -39,6 +41,7 @@ ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
     r.sample = std::move(v.sample);
     r.counts = v.counts;
     r.from_results = true;
+    r.layout = std::move(v.layout);
     return r;
 }
 
@@ -133,6 +136,31 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
     return out;
 }
 
+analysis::SampleLayout layout_of(const ReportSample& s) {
+    analysis::SampleLayout l;
+    l.boot_of_value = s.layout.boot_of_value;
+    l.boot_ids = s.layout.boots;
+    l.firsts = s.layout.firsts;
+    return l;
+}
+
+// --drop-outliers: leaves out the values whose modified z-score is beyond
+// 3.5 (outliers.h), keeping the boot layout in step, and remembers them.
+void drop_outliers(ReportSample& s) {
+    std::vector<double> v(s.sample.size());
+    const analysis::ScaledValues view = s.sample.view();
+    for (size_t i = 0; i < v.size(); ++i) v[i] = view.at(i);
+    std::vector<size_t> drop;
+    for (const auto& o : analysis::find_outliers(v).outliers)
+        if (o.modified_z_flag) {
+            drop.push_back(o.index);
+            s.dropped.push_back({o.index, o.value});
+        }
+    if (drop.empty()) return;
+    data::erase_values(s.sample, drop);
+    data::erase_values(s.layout, drop);
+}
+
 int exit_status(const CompareReport& report, bool gate, bool strict) {
     if (!gate) return 0;
     bool regression = false, inconclusive = false;
@@ -159,6 +187,7 @@ int compare_main(int argc, char** argv) {
     std::string format = "text";
     double threshold_pct = 1;
     bool lower = false, higher = false, fdr = false, gate = false, strict = false;
+    bool no_diagnostics = false;
     data::ColumnFormat column;
     app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
     app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")
@@ -192,6 +221,10 @@ int compare_main(int argc, char** argv) {
             return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
         });
     app.add_option("--seed", report.seed, "bootstrap seed (default 12345)");
+    app.add_flag("--drop-outliers", report.drop_outliers,
+                 "leave out values with a modified z-score beyond 3.5, and say which");
+    app.add_flag("--no-diagnostics", no_diagnostics,
+                 "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
     app.add_option("-C,--column", column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", column.delimiters, "column files: field delimiters");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
@@ -247,6 +280,7 @@ int compare_main(int argc, char** argv) {
         opt.threshold = report.threshold;
         opt.bootstrap_resamples = report.resamples;
         opt.seed = report.seed;
+        opt.diagnostics = !no_diagnostics;
         std::vector<double> pvals;
         for (auto& m : report.metrics) {
             const auto check_n = [&](const ReportSample& s) {
@@ -255,11 +289,16 @@ int compare_main(int argc, char** argv) {
                                            " has " + std::to_string(s.sample.size()) +
                                            " value(s); a comparison needs at least 2 a side");
             };
+            if (report.drop_outliers) {
+                drop_outliers(m.baseline);
+                for (auto& c : m.candidates) drop_outliers(c);
+            }
             check_n(m.baseline);
             for (auto& c : m.candidates) {
                 check_n(c);
-                m.comparisons.push_back(
-                    analysis::compare_samples(m.baseline.sample.mutable_view(), c.sample.mutable_view(), opt));
+                m.comparisons.push_back(analysis::compare_samples(m.baseline.sample.mutable_view(),
+                                                                  c.sample.mutable_view(), opt,
+                                                                  layout_of(m.baseline), layout_of(c)));
                 pvals.push_back(m.comparisons.back().primary_p);
             }
         }
@@ -276,11 +315,25 @@ int compare_main(int argc, char** argv) {
                 vi.p_adjusted = adjusted[k++];
                 vi.change = c.change;
                 vi.relative_change = c.relative_change;
-                vi.equivalence = c.equivalence;
+                vi.equivalence = c.primary_equivalence;
                 vi.cv = c.cv;
+                vi.by_boots = c.clustering.by_boots;
                 m.verdicts.push_back(analysis::decide(vi));
             }
         for (const auto& m : report.metrics) {
+            std::vector<const ReportSample*> all = {&m.baseline};
+            for (const auto& c : m.candidates) all.push_back(&c);
+            for (const ReportSample* s : all) {
+                if (s->dropped.empty()) continue;
+                std::string list;
+                for (size_t i = 0; i < s->dropped.size() && i < 10; ++i)
+                    list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit) + " (value " +
+                            std::to_string(s->dropped[i].first + 1) + ")";
+                if (s->dropped.size() > 10) list += ", ...";
+                std::fprintf(stderr, "%s: note: %s: dropped %zu outlier%s%s%s: %s\n", prog, s->label.c_str(),
+                             s->dropped.size(), s->dropped.size() == 1 ? "" : "s", m.metric.empty() ? "" : " of ",
+                             m.metric.c_str(), list.c_str());
+            }
             for (const ReportSample* s : {&m.baseline}) {
                 const std::string left = data::describe_exclusions(s->counts);
                 if (!left.empty())

@@ -84,6 +84,7 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
         s.from_results = true;
         s.metric = sel.metric;
         s.counts = v.counts;
+        s.layout = std::move(v.layout);
         out.samples.push_back(std::move(s));
     }
 }

@@ -37,6 +37,7 @@ struct LoadedSample {
     // Results files: the metric, and the runs left out.
     data::MetricInfo metric;
     data::SelectionCounts counts;
+    data::BootLayout layout;  // boot ids, when the runs carry them
 };
 
 struct InputOutcome {

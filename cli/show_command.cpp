@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "analysis/diagnostics.h"
+#include "cli/report/diagnostic_words.h"
 #include "data/input_error.h"
 #include "data/results_overview.h"
 #include "data/results_reader.h"
@@ -197,8 +199,61 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
                     o.runs_without_environment == 1 ? "" : "s");
 }
 
+// Diagnostics of every metric of every variant (diagnostics.h).
+struct VariantDiagnostics {
+    std::string metric, variant, unit;
+    analysis::SampleDiagnostics diagnostics;
+};
+
+std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const std::string& name) {
+    std::vector<VariantDiagnostics> out;
+    for (const auto& m : f.metrics()) {
+        data::MetricSelection sel = data::select_metric(f, name, m.name, {});
+        for (auto& v : sel.variants) {
+            if (v.sample.size() == 0) continue;
+            std::vector<double> values(v.sample.size());
+            const analysis::ScaledValues view = v.sample.view();
+            for (size_t i = 0; i < values.size(); ++i) values[i] = view.at(i);
+            analysis::SampleLayout layout;
+            layout.boot_of_value = v.layout.boot_of_value;
+            layout.boot_ids = v.layout.boots;
+            layout.firsts = v.layout.firsts;
+            out.push_back({m.name, v.variant, m.unit, analysis::diagnose_sample(values, layout, {})});
+        }
+    }
+    return out;
+}
+
+void print_diagnostics(const std::vector<VariantDiagnostics>& all) {
+    if (all.empty()) return;
+    std::printf("\ndiagnostics\n");
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& d : all)
+        if (d.diagnostics.boots && d.diagnostics.boots->defined) {
+            const auto& b = *d.diagnostics.boots;
+            char icc[32], deff[32], neff[32];
+            std::snprintf(icc, sizeof icc, "%.2f", b.icc);
+            std::snprintf(deff, sizeof deff, "%.2f", b.design_effect);
+            std::snprintf(neff, sizeof neff, "%.1f", b.effective_n);
+            rows.push_back({d.metric, d.variant, std::to_string(b.boots), std::to_string(b.n), icc, deff, neff});
+        }
+    if (!rows.empty())
+        print_table({"metric", "variant", "boots", "values", "ICC", "design effect", "effective n"}, rows);
+    size_t said = 0;
+    for (const auto& d : all)
+        for (const std::string& s :
+             sample_findings("'" + d.variant + "' (" + d.metric + ")", d.diagnostics, d.unit, 0.95)) {
+            for (const std::string& line : wrap_words(s, 76, 2, 4)) std::printf("%s\n", line.c_str());
+            ++said;
+        }
+    if (said == 0)
+        std::printf("  nothing unusual: no bimodality, drift, change of level, first-run effect, outlier or "
+                    "boot clustering found\n");
+}
+
 nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
-                       const data::ResultsOverview& o, const data::ReadReport& report) {
+                       const data::ResultsOverview& o, const data::ReadReport& report,
+                       const std::vector<VariantDiagnostics>& diagnostics) {
     nlohmann::json j;
     j["file"] = name;
     j["version"] = f.header.version;
@@ -239,6 +294,10 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
                                     {"differs_between_variants", e.differs_between_variants},
                                     {"varies_within_variant", e.varies_within_variant},
                                     {"values", e.values}});
+    j["diagnostics"] = nlohmann::json::array();
+    for (const auto& d : diagnostics)
+        j["diagnostics"].push_back(
+            {{"metric", d.metric}, {"variant", d.variant}, {"diagnostics", diagnostics_json(d.diagnostics)}});
     return j;
 }
 
@@ -260,11 +319,15 @@ int show_main(int argc, char** argv) {
         if (report.torn_tail)
             std::fprintf(stderr, "gfxstat show: warning: %s\n", data::torn_tail_message(name, report).c_str());
         const data::ResultsOverview o = data::overview(f);
-        if (json)
-            std::printf("%s\n", to_json(name, f, o, report).dump(2, ' ', false,
-                                                                  nlohmann::json::error_handler_t::replace).c_str());
-        else
+        const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
+        if (json) {
+            std::printf("%s\n", to_json(name, f, o, report, diagnostics)
+                                     .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+                                     .c_str());
+        } else {
             print_text(name, f, o);
+            print_diagnostics(diagnostics);
+        }
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "gfxstat show: %s\n", e.what());
         return 2;

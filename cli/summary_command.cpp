@@ -4,9 +4,13 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <nlohmann/json.hpp>
+#include <optional>
+
+#include "analysis/diagnostics.h"
 
 #include "analysis/moments.h"
 #include "analysis/order_stats.h"
+#include "cli/report/diagnostic_words.h"
 #include "cli/sample_inputs.h"
 
 namespace gfxstat::cli {
@@ -21,9 +25,10 @@ struct Row {
     size_t binary_tokens = 0;
     std::string metric, unit;  // results files only
     size_t excluded = 0;       // runs left out (failed, warm-up, ...)
+    std::optional<analysis::SampleDiagnostics> diagnostics;
 };
 
-Row summarize(LoadedSample& loaded) {
+Row summarize(LoadedSample& loaded, bool diagnose) {
     data::Sample& s = loaded.sample;
     Row r;
     r.name = s.name;
@@ -31,6 +36,17 @@ Row summarize(LoadedSample& loaded) {
         r.metric = loaded.metric.name;
         r.unit = loaded.metric.unit;
         r.excluded = loaded.counts.excluded();
+    }
+    if (diagnose && s.size() > 0) {
+        // In run order, before the quantile selections below reorder it.
+        std::vector<double> values(s.size());
+        const analysis::ScaledValues view = s.view();
+        for (size_t i = 0; i < values.size(); ++i) values[i] = view.at(i);
+        analysis::SampleLayout layout;
+        layout.boot_of_value = loaded.layout.boot_of_value;
+        layout.boot_ids = loaded.layout.boots;
+        layout.firsts = loaded.layout.firsts;
+        r.diagnostics = analysis::diagnose_sample(values, layout, {});
     }
     const auto m = analysis::moments(s.view());
     const auto range = analysis::range(s.view());
@@ -56,10 +72,11 @@ nlohmann::json number(double v) {  // NaN (stddev of one value) becomes null
 int summary_main(int argc, char** argv) {
     CLI::App app{"Summary statistics: one data set per column file, or per variant of a results file.",
                  "gfxstat summary"};
-    bool json = false;
+    bool json = false, no_diagnostics = false;
     data::ColumnFormat format;
     std::vector<std::string> files;
     app.add_flag("--json", json, "machine output: full precision (shortest round-trip)");
+    app.add_flag("--no-diagnostics", no_diagnostics, "skip bimodality, drift, outlier and boot diagnostics");
     app.add_option("-C,--column", format.column, "column to read (1-based)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", format.delimiters, "field delimiter characters")
@@ -81,7 +98,7 @@ int summary_main(int argc, char** argv) {
                                          [&](size_t i, size_t k, LoadedSample& loaded) {
                                              if (input_rows[i].size() <= k) input_rows[i].resize(k + 1);
                                              if (loaded.sample.size() > 0)
-                                                 input_rows[i][k] = summarize(loaded);
+                                                 input_rows[i][k] = summarize(loaded, !no_diagnostics);
                                          });
     for (auto& o : outcomes) {
         if (!o.error.empty()) {
@@ -133,6 +150,7 @@ int summary_main(int argc, char** argv) {
                 j["unit"] = r.unit;
                 j["runs_excluded"] = r.excluded;
             }
+            if (r.diagnostics) j["diagnostics"] = diagnostics_json(*r.diagnostics);
             out["inputs"].push_back(std::move(j));
         }
         std::printf("%s\n", out.dump(2).c_str());
@@ -147,6 +165,16 @@ int summary_main(int argc, char** argv) {
                     "x+*%#@O"[k % 7], r.n, r.min, r.q1, r.median, r.q3, r.max, r.mean, r.stddev,
                     r.name.c_str());
         ++k;
+    }
+    // Diagnostics in words, under the table, for the samples they concern.
+    bool first = true;
+    for (const Row& r : rows) {
+        if (!r.diagnostics) continue;
+        for (const std::string& s : sample_findings("'" + r.name + "'", *r.diagnostics, r.unit, 0.95)) {
+            if (first) std::printf("\n");
+            for (const std::string& line : wrap_words(s, 76, 0, 2)) std::printf("%s\n", line.c_str());
+            first = false;
+        }
     }
     return 0;
 }

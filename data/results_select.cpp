@@ -1,5 +1,6 @@
 #include "data/results_select.h"
 
+#include <cstdint>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -45,6 +46,7 @@ public:
         for (const MetricValues& m : run.metrics) {
             PerMetric& pm = v.metrics[m.name];
             ++pm.runs;
+            pm.track_boot(run.boot, m.values.size());
             pm.values += m.values.size();
             for (const NumberToken& t : m.values) {
                 if (t.status == TokenStatus::decimal)
@@ -95,7 +97,13 @@ public:
             c.warmup = v.warmup;
             c.excluded_by_class = v.by_class;
             c.without_metric = v.ok_runs - pm.runs;
-            sel.variants.push_back({label, std::move(pm.builder).finish(label), c});
+            BootLayout layout;
+            if (pm.boot_known) {
+                layout.boots = std::move(pm.boots);
+                layout.boot_of_value = std::move(pm.boot_of_value);
+                layout.firsts = std::move(pm.firsts);
+            }
+            sel.variants.push_back({label, std::move(pm.builder).finish(label), c, std::move(layout)});
         }
         return sel;
     }
@@ -104,6 +112,28 @@ private:
     struct PerMetric {
         SampleBuilder builder;
         size_t runs = 0, values = 0;
+        // Boots, while every run so far carried a boot id.
+        bool boot_known = true;
+        std::vector<std::string> boots;
+        std::unordered_map<std::string, uint32_t> boot_index;
+        std::vector<uint32_t> boot_of_value;
+        std::vector<size_t> firsts;
+
+        void track_boot(const std::string& boot, size_t count) {
+            if (!boot_known) return;
+            if (boot.empty()) {
+                boot_known = false;
+                std::vector<uint32_t>().swap(boot_of_value);
+                return;
+            }
+            if (count == 0) return;
+            const auto [it, added] = boot_index.emplace(boot, static_cast<uint32_t>(boots.size()));
+            if (added) {
+                boots.push_back(boot);
+                firsts.push_back(values);
+            }
+            boot_of_value.insert(boot_of_value.end(), count, it->second);
+        }
     };
     struct Variant {
         size_t warmup = 0, ok_runs = 0;
@@ -133,6 +163,29 @@ MetricSelection read_and_select(std::string_view text, const std::string& name,
             for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
         });
     return acc.finish(file, name, metric, variants);
+}
+
+void erase_values(BootLayout& layout, const std::vector<size_t>& indices) {
+    if (layout.boot_of_value.empty() || indices.empty()) return;
+    std::vector<uint32_t> kept;
+    kept.reserve(layout.boot_of_value.size());
+    size_t next = 0;
+    for (size_t i = 0; i < layout.boot_of_value.size(); ++i) {
+        if (next < indices.size() && indices[next] == i) {
+            ++next;
+            continue;
+        }
+        kept.push_back(layout.boot_of_value[i]);
+    }
+    layout.boot_of_value = std::move(kept);
+    // The first remaining value of each boot.
+    layout.firsts.clear();
+    std::vector<bool> seen(layout.boots.size(), false);
+    for (size_t i = 0; i < layout.boot_of_value.size(); ++i)
+        if (!seen[layout.boot_of_value[i]]) {
+            seen[layout.boot_of_value[i]] = true;
+            layout.firsts.push_back(i);
+        }
 }
 
 std::string describe_exclusions(const SelectionCounts& c) {

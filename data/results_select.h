@@ -23,10 +23,26 @@ struct SelectionCounts {
     size_t excluded() const;
 };
 
+// Which boot each value came from, for the boot-clustering and warm-up
+// diagnostics. Values are in file order, which is run order.
+struct BootLayout {
+    std::vector<std::string> boots;       // boot ids, in order of first appearance
+    // One per value: an index into `boots`. Empty when some run used has
+    // no boot id (imported data): then nothing is known about boots.
+    std::vector<uint32_t> boot_of_value;
+    std::vector<size_t> firsts;           // index of the first value of each boot
+};
+
+// Removes the values at `indices` (increasing) from the layout, as
+// erase_values does from the sample; a boot left without values is kept
+// in `boots` but has no first value any more.
+void erase_values(BootLayout& layout, const std::vector<size_t>& indices);
+
 struct VariantSample {
     std::string variant;
     Sample sample;  // name = variant label
     SelectionCounts counts;
+    BootLayout layout;
 };
 
 struct MetricSelection {

@@ -190,4 +190,20 @@ Sample SampleBuilder::finish(std::string name) && {
     return s;
 }
 
+void erase_values(Sample& sample, const std::vector<size_t>& indices) {
+    std::visit(
+        [&](auto& v) {
+            size_t out = 0, next = 0;
+            for (size_t i = 0; i < v.size(); ++i) {
+                if (next < indices.size() && indices[next] == i) {
+                    ++next;
+                    continue;
+                }
+                v[out++] = v[i];
+            }
+            v.resize(out);
+        },
+        sample.values);
+}
+
 }  // namespace gfxstat::data

@@ -32,6 +32,10 @@ struct Sample {
     analysis::MutableScaledValues mutable_view();
 };
 
+// Removes the values at `indices` (increasing, in range), keeping the order
+// of the others.
+void erase_values(Sample& sample, const std::vector<size_t>& indices);
+
 class SampleBuilder {
 public:
     // Accepts tokens whose status is decimal or binary.

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/report/compare_report.h"
+#include "cli/report/diagnostic_words.h"
 
 namespace gfxstat::cli {
 
@@ -18,6 +19,9 @@ json summary(const ReportSample& s, const analysis::SampleSummary& m) {
     json j = {{"label", s.label}, {"n", m.n},           {"min", num(m.min)},   {"max", num(m.max)},
               {"median", num(m.median)}, {"mean", num(m.mean)}, {"stddev", num(m.stddev)}};
     if (s.from_results) j["runs_excluded"] = s.counts.excluded();
+    json dropped = json::array();
+    for (const auto& [index, value] : s.dropped) dropped.push_back({{"index", index}, {"value", num(value)}});
+    j["dropped_outliers"] = std::move(dropped);
     return j;
 }
 
@@ -56,6 +60,15 @@ void render_json(const CompareReport& r, FILE* out) {
             j["direction"] = better_name(m.better);
             j["baseline"] = summary(m.baseline, c.baseline);
             j["candidate"] = summary(m.candidates[k], c.candidate);
+            j["baseline"]["diagnostics"] =
+                c.baseline_diagnostics ? diagnostics_json(*c.baseline_diagnostics) : json(nullptr);
+            j["candidate"]["diagnostics"] =
+                c.candidate_diagnostics ? diagnostics_json(*c.candidate_diagnostics) : json(nullptr);
+            if (c.candidate_in_baseline_modes)
+                j["candidate"]["weights_in_baseline_modes"] = pair(*c.candidate_in_baseline_modes);
+            if (c.baseline_in_candidate_modes)
+                j["baseline"]["weights_in_candidate_modes"] = pair(*c.baseline_in_candidate_modes);
+            j["clustering"] = clustering_json(c);
             j["difference"] = num(c.difference);
             j["relative_difference"] = num(c.relative_difference);
             j["tests"]["student"] = ttest(c.student);

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/report/compare_report.h"
+#include "cli/report/diagnostic_words.h"
 
 namespace gfxstat::cli {
 
@@ -75,6 +76,28 @@ void render_markdown(const CompareReport& r, FILE* out) {
             if (c.effect.defined)
                 std::fprintf(out, "| Hedges' g | %.3g | | [%.3g, %.3g] |\n", c.effect.hedges_g, c.effect.g_ci[0],
                              c.effect.g_ci[1]);
+            // Diagnostics as a list under the table: the baseline's with
+            // the first candidate only.
+            std::vector<std::string> notes;
+            if (k == 0 && c.baseline_diagnostics)
+                notes = sample_findings(role_name("baseline", m.baseline.label), *c.baseline_diagnostics, m.unit, r.confidence);
+            if (c.candidate_diagnostics)
+                for (auto& s : sample_findings(role_name("candidate", m.candidates[k].label), *c.candidate_diagnostics, m.unit,
+                                               r.confidence))
+                    notes.push_back(std::move(s));
+            for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", m.candidates[k].label), c,
+                                               m.unit, r.confidence))
+                notes.push_back(std::move(s));
+            for (const ReportSample* s : {&m.baseline, &m.candidates[k]}) {
+                if (s->dropped.empty() || (s == &m.baseline && k != 0)) continue;
+                std::string list;
+                for (size_t i = 0; i < s->dropped.size(); ++i)
+                    list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit);
+                notes.push_back("--drop-outliers left out " + std::to_string(s->dropped.size()) + " value(s) of " +
+                                s->label + ": " + list);
+            }
+            if (!notes.empty()) std::fprintf(out, "\n");
+            for (const auto& s : notes) std::fprintf(out, "- %s\n", cell(s).c_str());
         }
     }
 }

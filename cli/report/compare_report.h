@@ -21,6 +21,9 @@ struct ReportSample {
     data::Sample sample;
     data::SelectionCounts counts;  // results files: runs left out
     bool from_results = false;
+    data::BootLayout layout;       // results files with boot ids
+    // --drop-outliers: what was left out (position in run order, value).
+    std::vector<std::pair<size_t, double>> dropped;
 };
 
 struct MetricReport {
@@ -40,6 +43,7 @@ struct CompareReport {
     int resamples = 9999;
     uint64_t seed = 12345;
     int width = 74;
+    bool drop_outliers = false;
     std::vector<MetricReport> metrics;
 };
 

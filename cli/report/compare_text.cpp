@@ -8,6 +8,7 @@
 
 #include "analysis/ministat_plot.h"
 #include "cli/report/compare_report.h"
+#include "cli/report/diagnostic_words.h"
 
 namespace gfxstat::cli {
 
@@ -107,6 +108,24 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::fprintf(out, "\n");
     }
 
+    // Each sample's own diagnostics once, the pair's with its comparison.
+    const auto findings = [&](const std::vector<std::string>& sentences) {
+        for (size_t i = 0; i < sentences.size(); ++i) field(out, r.width, i ? "" : "diagnostics", sentences[i]);
+    };
+    const auto dropped = [&](const ReportSample& s) {
+        if (s.dropped.empty()) return;
+        std::string list;
+        for (size_t i = 0; i < s.dropped.size(); ++i)
+            list += (i ? ", " : "") + with_unit(s.dropped[i].second, m.unit) + fmt(" (value %zu)", s.dropped[i].first + 1);
+        field(out, r.width, "dropped", fmt("%zu outlier%s of %s (--drop-outliers): ", s.dropped.size(),
+                                           s.dropped.size() == 1 ? "" : "s", s.label.c_str()) + list);
+    };
+    if (!m.comparisons.empty()) {
+        dropped(m.baseline);
+        if (m.comparisons[0].baseline_diagnostics)
+            findings(sample_findings(role_name("baseline", m.baseline.label), *m.comparisons[0].baseline_diagnostics, m.unit,
+                                     r.confidence));
+    }
     for (size_t k = 0; k < m.candidates.size(); ++k) {
         const analysis::TwoSampleComparison& c = m.comparisons[k];
         const analysis::Verdict& v = m.verdicts[k];
@@ -157,9 +176,15 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         field(out, r.width, "effect", effect);
         std::string verdict = analysis::outcome_name(v.outcome);
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        verdict += std::string(" by ") + (v.primary == analysis::PrimaryTest::welch ? "Welch t" : "Mann-Whitney U") +
-                   " (" + c.primary.why + "): " + v.reason;
+        verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
         field(out, r.width, "verdict", verdict);
+        dropped(m.candidates[k]);
+        std::vector<std::string> notes;
+        if (c.candidate_diagnostics)
+            notes = sample_findings(role_name("candidate", cand), *c.candidate_diagnostics, m.unit, r.confidence);
+        for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", cand), c, m.unit, r.confidence))
+            notes.push_back(std::move(s));
+        findings(notes);
     }
 }
 

@@ -146,6 +146,12 @@ def main():
         check(first["n"] == 1001 and first["mean"] == 10000000.2 and first["stddev"] == 0.1,
               f"NumAcc4 summary: {first}")
         check(first["exact"] is True and first["binary_tokens"] == 0, "exact flag")
+        # Diagnostics are their own contract (docs/diagnostics.md), checked
+        # in results_cli_test.py; here only that four values are not judged.
+        diagnostics = second.pop("diagnostics", None)
+        check(diagnostics is not None and diagnostics["bimodality"]["judged"] is False
+              and diagnostics["boots"] is None and diagnostics["drift"]["trend"] is not None,
+              f"even summary diagnostics: {diagnostics}")
         check(second == {"name": even, "n": 4, "min": 1.0, "q1": 1.75, "median": 2.5,
                          "q3": 3.25, "max": 4.0, "mean": 2.5, "stddev": 1.2909944487358056,
                          "exact": True, "binary_tokens": 0}, f"even summary: {second}")

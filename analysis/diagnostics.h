@@ -1,0 +1,101 @@
+// Can the numbers be trusted? Per sample: is it bimodal (dip test,
+// bimodality coefficient and a two-normal mixture, which must agree), does
+// it drift with run order or change level part-way, is the first run after
+// a boot different, which values are outliers, and how much of the
+// variance lies between boots. Rendered into plain sentences by the
+// reports; the comparison (comparison.h) changes its test accordingly.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "analysis/boot_clustering.h"
+#include "analysis/dip_test.h"
+#include "analysis/drift.h"
+#include "analysis/normal_mixture.h"
+#include "analysis/outliers.h"
+
+namespace gfxstat::analysis {
+
+// How a sample's values were collected, in run order.
+struct SampleLayout {
+    // The boot of each value (an index into boot_ids), or empty when boots
+    // are unknown (column files, imported data).
+    std::span<const uint32_t> boot_of_value;
+    std::span<const std::string> boot_ids;
+    // The first value of each boot; empty means {0}: one series.
+    std::span<const size_t> firsts;
+};
+
+struct DiagnosticOptions {
+    double confidence = 0.95;  // for intervals (the drift slope)
+    double threshold = 0.01;   // relative: smaller drifts and shifts are not reported
+};
+
+// Diagnostics use fixed levels, stricter than a typical test, because
+// several run on every sample and each false alarm costs a reviewer's
+// attention: see docs/diagnostics.md.
+inline constexpr double kBimodalDipLevel = 0.05;
+inline constexpr double kMixtureBicMargin = 6;   // "strong" on the Kass-Raftery scale
+inline constexpr double kMixtureMinSeparation = 2;  // Ashman's D
+inline constexpr double kMixtureClearSeparation = 3;
+inline constexpr double kBimodalityCoefficientCut = 5.0 / 9.0;
+inline constexpr double kDriftLevel = 0.01;
+inline constexpr size_t kMinValuesForShape = 10;
+
+struct Bimodality {
+    bool judged = false;  // n >= kMinValuesForShape and not constant
+    DipTest dip;
+    double coefficient = 0;        // (G1^2 + 1) / (G2 + 3 (n-1)^2 / ((n-2)(n-3))); NaN when undefined
+    NormalMixtureFit mixture;
+    // BIC of a lognormal fit (maximum likelihood on log x, with the
+    // Jacobian), the skewed unimodal alternative; NaN unless all values
+    // are positive.
+    double bic_lognormal = 0;
+    bool dip_significant = false;  // dip p < kBimodalDipLevel
+    bool coefficient_high = false; // coefficient > 5/9
+    // Two normals fit better than one normal and than a lognormal by more
+    // than kMixtureBicMargin in BIC, are separated by Ashman's D >
+    // kMixtureMinSeparation, and the smaller holds at least 3 values' weight.
+    bool mixture_separated = false;
+    // The rule: the mixture finds two separated modes, and the dip test or
+    // the bimodality coefficient agrees, or the modes lie so far apart
+    // (Ashman's D > kMixtureClearSeparation) that the mixture is
+    // unambiguous on its own.
+    bool bimodal = false;
+};
+
+struct SampleDiagnostics {
+    size_t n = 0;
+    Bimodality bimodality;
+    DriftAnalysis drift;
+    // When runs cluster by boot (between-boot variance significant at
+    // 1 - confidence), the trend and the change point are judged on the
+    // boot means in boot order: values within a boot are not independent,
+    // and a difference between boots is not a drift within a series.
+    bool drift_over_boots = false;
+    // Flags: significant at kDriftLevel and larger than the threshold.
+    bool trending = false;      // Spearman trend over run order
+    bool shifted = false;       // a change point (Pettitt)
+    bool first_run_differs = false;  // the first run after each boot
+    OutlierReport outliers;
+    std::optional<BootVariance> boots;  // when boots are known
+};
+
+Bimodality judge_bimodality(std::span<const double> values);
+
+// `values` in run order.
+SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
+                                  const DiagnosticOptions& options);
+
+// The share of `values` that belongs to each mode of a fitted mixture
+// (mean posterior probability): compares another sample's mode weights
+// with the modes found in a bimodal one.
+std::array<double, 2> mode_weights(const NormalMixtureFit& modes, std::span<const double> values);
+
+}  // namespace gfxstat::analysis

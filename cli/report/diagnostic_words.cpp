@@ -1,0 +1,298 @@
+#include "cli/report/diagnostic_words.h"
+
+#include <cmath>
+#include <cstdarg>
+#include <nlohmann/json.hpp>
+
+namespace gfxstat::cli {
+
+namespace {
+
+using nlohmann::json;
+
+std::string fmt(const char* f, ...) {
+    char buf[768];
+    va_list ap;
+    va_start(ap, f);
+    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
+}
+
+std::string pct(double relative) { return fmt("%+.2g%%", relative * 100); }
+
+std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
+
+json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+std::string bimodal_sentence(const std::string& who, const analysis::Bimodality& b, const std::string& unit) {
+    const auto& k = b.mixture.components;
+    std::string evidence;
+    if (b.dip_significant) evidence += fmt("dip test p = %.2g", b.dip.p);
+    if (b.coefficient_high)
+        evidence += std::string(evidence.empty() ? "" : ", ") + fmt("bimodality coefficient %.2f", b.coefficient);
+    evidence += fmt("; two normals fit better than one by %.0f in BIC, separated by Ashman's D = %.1f",
+                    b.mixture.bic_one - b.mixture.bic_two, b.mixture.ashman_d);
+    return fmt("%s is bimodal (%s): modes at %s and %s (sd %.3g and %.3g) holding %.0f%%/%.0f%% of the values. "
+               "A mean describes neither mode; when the mode changes between boots, more boots, not more runs, "
+               "will tell.",
+               who.c_str(), evidence.c_str(), with_unit(k[0].mean, "").c_str(), with_unit(k[1].mean, unit).c_str(),
+               k[0].sd, k[1].sd, k[0].weight * 100, k[1].weight * 100);
+}
+
+}  // namespace
+
+std::vector<std::string> wrap_words(const std::string& text, size_t width, size_t first_indent, size_t indent) {
+    std::vector<std::string> lines;
+    std::string line(first_indent, ' ');
+    bool empty = true;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+        size_t next = text.find(' ', pos);
+        if (next == std::string::npos) next = text.size();
+        const std::string word = text.substr(pos, next - pos);
+        pos = next + 1;
+        if (word.empty()) continue;
+        if (!empty && line.size() + 1 + word.size() > width) {
+            lines.push_back(line);
+            line = std::string(indent, ' ');
+            empty = true;
+        }
+        line += (empty ? "" : " ") + word;
+        empty = false;
+    }
+    if (!empty) lines.push_back(line);
+    return lines;
+}
+
+std::string role_name(const std::string& role, const std::string& label) {
+    return label == role ? role : role + " '" + label + "'";
+}
+
+std::string with_unit(double v, const std::string& unit) {
+    return fmt("%.6g", v) + (unit.empty() ? "" : " " + unit);
+}
+
+std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
+                                         const std::string& unit, double confidence, size_t max_listed) {
+    std::vector<std::string> out;
+    if (d.bimodality.bimodal) out.push_back(bimodal_sentence(who, d.bimodality, unit));
+    if (d.trending) {
+        const analysis::Trend& t = d.drift.trend;
+        const size_t count = d.drift_over_boots ? d.boots->boots : d.n;
+        const char* what = d.drift_over_boots ? "boot means" : "values";
+        out.push_back(fmt("%s drifts %s over its %zu %s: %s from first to last (slope %.3g%s per %s, %s CI "
+                          "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). Look for thermal or power throttling; "
+                          "a cooldown between runs or fixed GPU clocks help.",
+                          who.c_str(), t.slope > 0 ? "upward" : "downward", count, what,
+                          std::isnan(t.relative_drift) ? fmt("%+.3g", t.slope * (count - 1)).c_str()
+                                                       : pct(t.relative_drift).c_str(),
+                          t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
+                          level(confidence).c_str(),
+                          t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p));
+    }
+    if (d.shifted) {
+        const analysis::ChangePoint& c = d.drift.change_point;
+        out.push_back(fmt("%s changes level at %s %zu of %zu: median %s before, %s after (%s; Pettitt p = %.2g). "
+                          "Something changed during the series (clocks, background load, %s).",
+                          who.c_str(), d.drift_over_boots ? "boot" : "value", c.index + 1,
+                          d.drift_over_boots ? d.boots->boots : d.n, with_unit(c.median_before, "").c_str(),
+                          with_unit(c.median_after, unit).c_str(),
+                          std::isnan(c.relative_shift) ? "from 0" : pct(c.relative_shift).c_str(), c.p,
+                          d.drift_over_boots ? "the kernel or firmware" : "a reboot"));
+    }
+    if (d.first_run_differs) {
+        const analysis::FirstRunEffect& f = d.drift.first_run;
+        const bool several = f.firsts > 1;
+        out.push_back(fmt("%s %s differs from the rest by %s (mean %s against %s, p = %.2g): leave %s out as a "
+                          "warm-up (gfxstat run --warmup).",
+                          several ? "The first value after each boot of" : "The first value of", who.c_str(),
+                          std::isnan(f.relative_difference) ? fmt("%+.3g", f.difference).c_str()
+                                                            : pct(f.relative_difference).c_str(),
+                          with_unit(f.mean_firsts, "").c_str(), with_unit(f.mean_others, unit).c_str(), f.p,
+                          several ? "them" : "it"));
+    }
+    const analysis::OutlierReport& o = d.outliers;
+    size_t serious = 0;
+    for (const auto& x : o.outliers) serious += x.modified_z_flag || x.far_out;
+    if (serious > 0) {
+        std::string list;
+        size_t listed = 0;
+        for (const auto& x : o.outliers) {
+            if (!(x.modified_z_flag || x.far_out)) continue;
+            if (listed == max_listed) {
+                list += fmt(", and %zu more", serious - listed);
+                break;
+            }
+            list += (listed ? ", " : "") + with_unit(x.value, unit) + fmt(" (value %zu", x.index + 1);
+            if (std::isfinite(x.modified_z)) list += fmt(", z = %.2g", x.modified_z);
+            list += x.far_out ? ", far out)" : ")";
+            ++listed;
+        }
+        out.push_back(fmt("%s has %zu outlier%s (modified z-score beyond 3.5, or 3 IQR beyond the quartiles): %s. "
+                          "They are kept; --drop-outliers leaves out those beyond z 3.5 and says so.",
+                          who.c_str(), serious, serious == 1 ? "" : "s", list.c_str()));
+    }
+    if (d.boots && d.boots->defined && d.boots->f_p < 1 - confidence) {
+        const analysis::BootVariance& b = *d.boots;
+        out.push_back(fmt("%s clusters by boot: %.0f%% of its variance lies between its %zu boots (intraclass "
+                          "correlation %.2f, F test p = %.2g), so its %zu values are worth about %.1f independent "
+                          "ones (design effect %.2g).",
+                          who.c_str(), b.icc * 100, b.boots, b.icc, b.f_p, b.n, b.effective_n, b.design_effect));
+    }
+    return out;
+}
+
+std::vector<std::string> comparison_findings(const std::string& baseline, const std::string& candidate,
+                                             const analysis::TwoSampleComparison& c, const std::string& unit,
+                                             double confidence) {
+    (void)confidence;
+    std::vector<std::string> out;
+    const auto weights = [&](const std::string& bimodal_one, const analysis::Bimodality& b, const std::string& other,
+                             const std::array<double, 2>& w) {
+        const auto& k = b.mixture.components;
+        out.push_back(fmt("%s's values fall %.0f%%/%.0f%% into the modes of %s at %s and %s (which hold %.0f%%/%.0f%% "
+                          "of its own).",
+                          other.c_str(), w[0] * 100, w[1] * 100, bimodal_one.c_str(), with_unit(k[0].mean, "").c_str(),
+                          with_unit(k[1].mean, unit).c_str(), k[0].weight * 100, k[1].weight * 100));
+    };
+    if (c.candidate_in_baseline_modes)
+        weights(baseline, c.baseline_diagnostics->bimodality, candidate, *c.candidate_in_baseline_modes);
+    if (c.baseline_in_candidate_modes)
+        weights(candidate, c.candidate_diagnostics->bimodality, baseline, *c.baseline_in_candidate_modes);
+    const analysis::Clustering& k = c.clustering;
+    if (k.by_boots)
+        out.push_back(fmt("The verdict compares boot means (%zu baseline and %zu candidate boots), not runs: runs "
+                          "within a boot are alike. More boots, not more runs, will narrow the answer.",
+                          k.baseline_boots, k.candidate_boots));
+    else if (k.boots_matter) {
+        const std::string single = k.baseline_means.size() < 2 && k.candidate_means.size() < 2
+                                       ? "each variant was"
+                                       : (k.baseline_means.size() < 2 ? baseline : candidate) + " was";
+        out.push_back(fmt("Runs cluster by boot, but %s measured in a single boot, so boot means cannot be "
+                          "compared and the verdict treats runs as independent: it is over-confident. Measure "
+                          "over more boots.",
+                          single.c_str()));
+    }
+    if (k.confounded)
+        out.push_back(fmt("Each variant was measured in a single boot of its own: boot and variant are confounded, "
+                          "and a boot-to-boot difference would look like a change. Repeat over several boots."));
+    return out;
+}
+
+nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed) {
+    json j;
+    const analysis::Bimodality& b = d.bimodality;
+    json modes = nullptr;
+    if (b.bimodal) {
+        modes = json::array();
+        for (const auto& k : b.mixture.components)
+            modes.push_back({{"weight", num(k.weight)}, {"mean", num(k.mean)}, {"sd", num(k.sd)}});
+    }
+    json mixture = nullptr;
+    if (b.judged)
+        mixture = {{"bic_one", num(b.mixture.bic_one)},
+                   {"bic_two", b.mixture.two_fitted ? num(b.mixture.bic_two) : json(nullptr)},
+                   {"ashman_d", b.mixture.two_fitted ? num(b.mixture.ashman_d) : json(nullptr)},
+                   {"separated", b.mixture_separated}};
+    j["bimodality"] = {{"judged", b.judged},
+                       {"dip", num(b.dip.dip)},
+                       {"dip_p", num(b.dip.p)},
+                       {"coefficient", num(b.coefficient)},
+                       {"mixture", mixture},
+                       {"bimodal", b.bimodal},
+                       {"modes", modes}};
+    const analysis::Trend& t = d.drift.trend;
+    const analysis::ChangePoint& c = d.drift.change_point;
+    const analysis::FirstRunEffect& f = d.drift.first_run;
+    j["drift"] = {
+        {"unit", d.drift_over_boots ? "boots" : "values"},
+        {"trend", t.defined ? json{{"slope", num(t.slope)},
+                                   {"slope_ci", {num(t.slope_ci_low), num(t.slope_ci_high)}},
+                                   {"slope_p", num(t.slope_p)},
+                                   {"relative_drift", num(t.relative_drift)},
+                                   {"spearman_rho", num(t.spearman_rho)},
+                                   {"spearman_p", num(t.spearman_p)},
+                                   {"kendall_tau", num(t.kendall_tau)},
+                                   {"kendall_p", num(t.kendall_p)},
+                                   {"flagged", d.trending}}
+                            : json(nullptr)},
+        {"change_point", c.defined ? json{{"index", c.index},
+                                          {"p", num(c.p)},
+                                          {"mean_before", num(c.mean_before)},
+                                          {"mean_after", num(c.mean_after)},
+                                          {"median_before", num(c.median_before)},
+                                          {"median_after", num(c.median_after)},
+                                          {"relative_shift", num(c.relative_shift)},
+                                          {"flagged", d.shifted}}
+                                   : json(nullptr)},
+        {"first_run", f.defined ? json{{"firsts", f.firsts},
+                                       {"mean_firsts", num(f.mean_firsts)},
+                                       {"mean_others", num(f.mean_others)},
+                                       {"difference", num(f.difference)},
+                                       {"relative_difference", num(f.relative_difference)},
+                                       {"p", num(f.p)},
+                                       {"flagged", d.first_run_differs}}
+                                : json(nullptr)}};
+    const analysis::OutlierReport& o = d.outliers;
+    json listed = json::array();
+    for (size_t i = 0; i < o.outliers.size() && i < max_listed; ++i) {
+        const auto& x = o.outliers[i];
+        listed.push_back({{"index", x.index},
+                          {"value", num(x.value)},
+                          {"modified_z", num(x.modified_z)},
+                          {"modified_z_flag", x.modified_z_flag},
+                          {"tukey_flag", x.tukey_flag},
+                          {"far_out", x.far_out}});
+    }
+    j["outliers"] = {{"count", o.outliers.size()},
+                     {"by_modified_z", o.by_modified_z},
+                     {"by_tukey", o.by_tukey},
+                     {"far_out", o.far_out},
+                     {"median", num(o.median)},
+                     {"mad", num(o.mad)},
+                     {"fences", {num(o.lower_fence), num(o.upper_fence)}},
+                     {"far_fences", {num(o.lower_far), num(o.upper_far)}},
+                     {"listed", std::move(listed)}};
+    if (d.boots) {
+        const analysis::BootVariance& v = *d.boots;
+        j["boots"] = {{"boots", v.boots},
+                      {"icc", v.defined ? num(v.icc) : json(nullptr)},
+                      {"design_effect", v.defined ? num(v.design_effect) : json(nullptr)},
+                      {"effective_n", v.defined ? num(v.effective_n) : json(nullptr)},
+                      {"f_p", v.defined ? num(v.f_p) : json(nullptr)}};
+    } else {
+        j["boots"] = nullptr;
+    }
+    return j;
+}
+
+nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
+    const analysis::Clustering& k = c.clustering;
+    const auto side = [&](const std::optional<analysis::SampleDiagnostics>& d) -> json {
+        if (!k.known || !d || !d->boots) return nullptr;
+        const analysis::BootVariance& v = *d->boots;
+        return {{"boots", v.boots},
+                {"icc", v.defined ? num(v.icc) : json(nullptr)},
+                {"design_effect", v.defined ? num(v.design_effect) : json(nullptr)},
+                {"effective_n", v.defined ? num(v.effective_n) : json(nullptr)},
+                {"sigma2_between", v.defined ? num(v.sigma2_between) : json(nullptr)},
+                {"sigma2_within", v.defined ? num(v.sigma2_within) : json(nullptr)},
+                {"f_p", v.defined ? num(v.f_p) : json(nullptr)}};
+    };
+    json j = {{"known", k.known},
+              {"baseline", side(c.baseline_diagnostics)},
+              {"candidate", side(c.candidate_diagnostics)},
+              {"shared_boots", k.shared_boots},
+              {"boots_matter", k.boots_matter},
+              {"confounded", k.confounded},
+              {"unit", k.by_boots ? "boots" : "runs"}};
+    if (k.by_boots) {
+        const analysis::TTest& t = k.boot_means_welch;
+        j["boot_means_welch"] = {{"t", num(t.t)}, {"df", num(t.df)}, {"p", num(t.p)},
+                                 {"ci", {num(t.ci[0]), num(t.ci[1])}}, {"difference", num(t.difference)}};
+    }
+    return j;
+}
+
+}  // namespace gfxstat::cli

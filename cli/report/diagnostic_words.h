@@ -1,0 +1,44 @@
+// Diagnostics in words and in JSON, shared by compare, summary and show:
+// one sentence per finding that a reviewer understands, with what to do
+// about it, and the numbers behind it for machines
+// (docs/diagnostics.md).
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <vector>
+
+#include "analysis/comparison.h"
+#include "analysis/diagnostics.h"
+
+namespace gfxstat::cli {
+
+// Sentences about one sample, naming it `who` ("baseline 'before'",
+// "sample 'x.txt'"); `unit` may be empty. Nothing when nothing fired.
+// Outliers are listed when any are flagged, at most `max_listed`.
+std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
+                                         const std::string& unit, double confidence, size_t max_listed = 5);
+
+// Sentences about a pair: bimodality with the other sample's mode weights,
+// boot clustering and confounding (besides each sample's own findings).
+std::vector<std::string> comparison_findings(const std::string& baseline, const std::string& candidate,
+                                             const analysis::TwoSampleComparison& c, const std::string& unit,
+                                             double confidence);
+
+// The "diagnostics" object of one sample, and the "clustering" object of a
+// comparison. Outliers are listed up to `max_listed`.
+nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed = 100);
+nlohmann::json clustering_json(const analysis::TwoSampleComparison& c);
+
+// `text` broken at spaces into lines of at most `width` columns, the first
+// indented by `first_indent`, the rest by `indent`.
+std::vector<std::string> wrap_words(const std::string& text, size_t width, size_t first_indent, size_t indent);
+
+// How a report names a sample: "baseline 'before'", or "baseline" when
+// the label is the role itself.
+std::string role_name(const std::string& role, const std::string& label);
+
+// "1.5 us", "12.25" (6 significant digits; the unit when there is one).
+std::string with_unit(double v, const std::string& unit);
+
+}  // namespace gfxstat::cli
