@@ -75,6 +75,42 @@ double lognormal_bic(std::span<const double> x) {
     return static_cast<double>(-2 * loglik + 2 * std::log(nn));
 }
 
+// Residual sums of squares of a least-squares line over 0..n-1, and of two
+// levels split before `split`; centred on the first value.
+double line_sse(const std::vector<double>& y) {
+    const size_t n = y.size();
+    const long double c = y[0], xbar = (static_cast<long double>(n) - 1) / 2;
+    long double my = 0;
+    for (double v : y) my += v - c;
+    my /= static_cast<long double>(n);
+    long double sxy = 0, sxx = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const long double dx = static_cast<long double>(i) - xbar;
+        sxy += dx * ((y[i] - c) - my);
+        sxx += dx * dx;
+    }
+    const long double slope = sxx > 0 ? sxy / sxx : 0;
+    long double sse = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const long double e = (y[i] - c) - my - slope * (static_cast<long double>(i) - xbar);
+        sse += e * e;
+    }
+    return static_cast<double>(sse);
+}
+
+double step_sse(const std::vector<double>& y, size_t split) {
+    const long double c = y[0];
+    long double sse = 0;
+    for (const auto [from, to] : {std::pair<size_t, size_t>{0, split}, std::pair<size_t, size_t>{split, y.size()}}) {
+        if (to <= from) continue;
+        long double m = 0;
+        for (size_t i = from; i < to; ++i) m += y[i] - c;
+        m /= static_cast<long double>(to - from);
+        for (size_t i = from; i < to; ++i) sse += ((y[i] - c) - m) * ((y[i] - c) - m);
+    }
+    return static_cast<double>(sse);
+}
+
 }  // namespace
 
 Bimodality judge_bimodality(std::span<const double> values) {
@@ -125,6 +161,15 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
     d.trending = t.defined && notable(t.spearman_p, t.relative_drift, kDriftLevel, o.threshold);
     const ChangePoint& c = d.drift.change_point;
     d.shifted = c.defined && notable(c.p, c.relative_shift, kDriftLevel, o.threshold);
+    if (d.trending && d.shifted) {
+        // A steady drift also shows a "change point" half-way, and a step
+        // also shows a trend: say whichever describes the series better
+        // (smaller residual sum of squares: a line, or two levels).
+        const std::vector<double> series =
+            d.drift_over_boots ? boot_means(values, layout.boot_of_value) : std::vector<double>(values.begin(), values.end());
+        if (line_sse(series) <= step_sse(series, c.index)) d.shifted = false;
+        else d.trending = false;
+    }
     const FirstRunEffect& f = d.drift.first_run;
     d.first_run_differs = f.defined && notable(f.p, f.relative_difference, kDriftLevel, o.threshold);
     d.outliers = find_outliers(values);

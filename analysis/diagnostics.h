@@ -80,6 +80,8 @@ struct SampleDiagnostics {
     // and a difference between boots is not a drift within a series.
     bool drift_over_boots = false;
     // Flags: significant at kDriftLevel and larger than the threshold.
+    // When both the trend and the change point qualify, only the one that
+    // fits the series better (a line, or two levels) is flagged.
     bool trending = false;      // Spearman trend over run order
     bool shifted = false;       // a change point (Pettitt)
     bool first_run_differs = false;  // the first run after each boot

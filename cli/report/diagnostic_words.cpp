@@ -115,7 +115,9 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
     const analysis::OutlierReport& o = d.outliers;
     size_t serious = 0;
     for (const auto& x : o.outliers) serious += x.modified_z_flag || x.far_out;
-    if (serious > 0) {
+    // A bimodal sample's second mode is not a set of outliers: the
+    // bimodality sentence speaks for it (JSON still lists the flags).
+    if (serious > 0 && !d.bimodality.bimodal) {
         std::string list;
         size_t listed = 0;
         for (const auto& x : o.outliers) {
@@ -151,8 +153,8 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     const auto weights = [&](const std::string& bimodal_one, const analysis::Bimodality& b, const std::string& other,
                              const std::array<double, 2>& w) {
         const auto& k = b.mixture.components;
-        out.push_back(fmt("%s's values fall %.0f%%/%.0f%% into the modes of %s at %s and %s (which hold %.0f%%/%.0f%% "
-                          "of its own).",
+        out.push_back(fmt("The values of %s fall %.0f%%/%.0f%% into the modes of %s at %s and %s (which hold "
+                          "%.0f%%/%.0f%% of its own).",
                           other.c_str(), w[0] * 100, w[1] * 100, bimodal_one.c_str(), with_unit(k[0].mean, "").c_str(),
                           with_unit(k[1].mean, unit).c_str(), k[0].weight * 100, k[1].weight * 100));
     };
