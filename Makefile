@@ -19,13 +19,16 @@ build: deps
 # gem_syslatency runs from an intel-gfx thread, first nine against the rest,
 # kept in a results file with their context, then shown and compared (the
 # verdict: tests, effect sizes, equivalence, runs needed).
+# The seed's experiment on the CPU: timer wake-up latency on an idle
+# machine, then with every core busy, recorded run by run, then compared.
 demo: build
-	@rm -f $(BUILD)/demo-results.json
-	./$(BUILD)/gfxstat import --from lines examples/bdw-syslatency-mean-a.txt \
-	    examples/bdw-syslatency-mean-b.txt --label before --label after \
-	    --metric latency --unit us --lower-is-better -o $(BUILD)/demo-results.json
-	./$(BUILD)/gfxstat show $(BUILD)/demo-results.json
-	./$(BUILD)/gfxstat compare $(BUILD)/demo-results.json
+	@rm -rf $(BUILD)/demo-run.json $(BUILD)/demo-run.json.logs
+	./$(BUILD)/gfxstat run --workload wakeup-latency --runs 8 --duration 0.25 \
+	    --label unladen -o $(BUILD)/demo-run.json
+	./$(BUILD)/gfxstat run --workload wakeup-latency --load cpu:$(JOBS) --runs 8 --duration 0.25 \
+	    --label loaded -o $(BUILD)/demo-run.json
+	./$(BUILD)/gfxstat show $(BUILD)/demo-run.json
+	./$(BUILD)/gfxstat compare --metric latency_mean --metric latency_p99 $(BUILD)/demo-run.json
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
@@ -54,6 +57,7 @@ bench: build
 	./bench/ministat_speed.sh
 	./bench/results_load.sh
 	./bench/compare_speed.sh
+	./bench/run_overhead.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -2,7 +2,8 @@
 # Times `gfxstat compare` on 1,000,000 vs 1,000,000 values with every
 # statistic (Student and Welch t, Mann-Whitney U and the Hodges-Lehmann
 # interval, 9,999 bootstrap resamples of the median difference and ratio,
-# effect sizes, TOST), beside `ministat -A` on the same files (which
+# effect sizes, TOST, and the diagnostics: dip test, two-normal mixture,
+# drift, change point, outliers), beside `ministat -A` on the same files (which
 # computes only the pooled t), and reports peak RSS.
 #
 #   goal: gfxstat compare wall <= 3 s
@@ -62,6 +63,8 @@ printf '%-34s %8s %9s\n' command "wall s" "RSS MiB"
 printf '%-34s %8s %9.1f\n' "gfxstat compare (every statistic)" "$g_wall" "$(awk "BEGIN{print $g_rss/1024}")"
 read -r n_wall n_rss < <(measure "$GFXSTAT" compare --bootstrap 0 --format json "$data/a" "$data/b")
 printf '%-34s %8s %9.1f\n' "gfxstat compare --bootstrap 0" "$n_wall" "$(awk "BEGIN{print $n_rss/1024}")"
+read -r d_wall d_rss < <(measure "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b")
+printf '%-34s %8s %9.1f\n' "gfxstat compare --no-diagnostics" "$d_wall" "$(awk "BEGIN{print $d_rss/1024}")"
 if [ -x "$MINISTAT" ]; then
     read -r m_wall m_rss < <(measure "$MINISTAT" -A "$data/a" "$data/b")
     printf '%-34s %8s %9.1f\n' "ministat -A (pooled t only)" "$m_wall" "$(awk "BEGIN{print $m_rss/1024}")"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Times loading 1,000,000 samples from a results file against loading the
-# same values from a plain column file, with `gfxstat summary --json` (read,
+# same values from a plain column file, with `gfxstat summary --json --no-diagnostics` (read,
 # parse, select, quartiles), and checks both give identical statistics.
 #
 #   goal: results-file wall / column-file wall <= 3
@@ -85,14 +85,14 @@ measure() {
     echo "$best_wall $peak_rss"
 }
 
-read -r col_wall col_rss < <(measure "$GFXSTAT" summary --json "$data/column.txt")
+read -r col_wall col_rss < <(measure "$GFXSTAT" summary --json --no-diagnostics "$data/column.txt")
 cp "$work/last.out" "$work/column.json"
 status=0
 printf '%-12s %10s %10s %8s %8s  %s\n' layout "wall s" "RSS MiB" ratio goal stats
 printf '%-12s %10s %10.1f %8s %8s  %s\n' column "$col_wall" "$(awk "BEGIN{print $col_rss/1024}")" 1.00 - reference
 for layout in one-run runs-x-reps scalar-runs; do
     f="$data/$layout.json"
-    read -r wall rss < <(measure "$GFXSTAT" summary --json "$f")
+    read -r wall rss < <(measure "$GFXSTAT" summary --json --no-diagnostics "$f")
     cp "$work/last.out" "$work/$layout.json"
     # Identical statistics (names aside) or the timing means nothing.
     if python3 - "$work/column.json" "$work/$layout.json" <<'PY'

@@ -8,6 +8,7 @@
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
+#include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
 
@@ -28,6 +29,9 @@ void usage(FILE* out) {
                  "  show       what a results file holds: variants, metrics, runs per boot,\n"
                  "             excluded runs, environment differences (--json)\n"
                  "  merge      combine results files, keeping provenance\n"
+                 "  run        run a command or built-in workload repeatedly, recording every\n"
+                 "             run (exit class, metrics, boot, environment, logs)\n"
+                 "  workload   gfxstat's built-in workloads (wakeup-latency), for run --workload\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n");
 }
@@ -57,6 +61,8 @@ int main(int argc, char** argv) {
     if (cmd == "show") return gfxstat::cli::show_main(argc - 1, argv + 1);
     if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
     if (cmd == "compare") return gfxstat::cli::compare_main(argc - 1, argv + 1);
+    if (cmd == "run") return gfxstat::cli::run_main(argc - 1, argv + 1);
+    if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;

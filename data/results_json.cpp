@@ -162,6 +162,7 @@ void append_run_line(std::string& out, const RunRecord& r) {
     out += '"';
     if (r.exit_code) out += ",\"code\":" + std::to_string(*r.exit_code);
     if (r.signal) out += ",\"signal\":" + std::to_string(*r.signal);
+    if (!r.exit_reason.empty()) member(out, "reason", r.exit_reason);
     out += '}';
     if (r.warmup) out += ",\"warmup\":true";
     if (!r.environment.empty()) member(out, "environment", r.environment);
@@ -182,6 +183,7 @@ void append_run_line(std::string& out, const RunRecord& r) {
     out += '}';
     if (!r.origin.empty()) member(out, "origin", r.origin);
     if (!r.source.empty()) member(out, "source", r.source);
+    if (!r.log.empty()) member(out, "log", r.log);
     append_unknown(out, r.unknown);
     out += "}\n";
 }
@@ -326,6 +328,8 @@ void parse_exit(JsonCursor& c, RunRecord& r) {
             r.exit_code = json_int(c, "\"exit\".\"code\"");
         } else if (key == "signal") {
             r.signal = json_int(c, "\"exit\".\"signal\"");
+        } else if (key == "reason") {
+            r.exit_reason = json_string(c, "\"exit\".\"reason\"");
         } else {
             c.skip_value();  // documented: unknown members of "exit" are ignored
         }
@@ -403,6 +407,8 @@ RunRecord parse_run(JsonCursor& c) {
             r.origin = json_string(c, "\"origin\"");
         } else if (key == "source") {
             r.source = json_string(c, "\"source\"");
+        } else if (key == "log") {
+            r.log = json_string(c, "\"log\"");
         } else {
             r.unknown.emplace_back(key, std::string(c.skip_value()));
         }

@@ -93,6 +93,9 @@ struct RunRecord {
     ExitClass exit_class = ExitClass::ok;
     std::optional<int> exit_code;
     std::optional<int> signal;
+    // Why a run did not end ok, in one line: the program's skip reason, the
+    // parse error, "timed out after 10 s". "" when none.
+    std::string exit_reason;
     bool warmup = false;
     std::string environment;  // id of an environment record; "" when none
     std::vector<MetricValues> metrics;
@@ -100,6 +103,9 @@ struct RunRecord {
     // by merge), and where an importer found it ("bench.json", "out.txt:12").
     std::string origin;
     std::string source;
+    // Where `gfxstat run` kept the run's stdout and stderr: a directory
+    // relative to the results file's ("results.json.logs/baseline-0003").
+    std::string log;
     UnknownMembers unknown;
 
     const MetricValues* metric(std::string_view name) const;

@@ -119,6 +119,8 @@ void expect_same_run(const RunRecord& a, const RunRecord& b) {
     EXPECT_EQ(a.environment, b.environment);
     EXPECT_EQ(a.origin, b.origin);
     EXPECT_EQ(a.source, b.source);
+    EXPECT_EQ(a.exit_reason, b.exit_reason);
+    EXPECT_EQ(a.log, b.log);
     EXPECT_EQ(a.unknown, b.unknown);
     ASSERT_EQ(a.metrics.size(), b.metrics.size());
     for (size_t i = 0; i < a.metrics.size(); ++i) {
@@ -222,6 +224,8 @@ ResultsFile full_file() {
     r1.exit_class = ExitClass::fail;
     r1.exit_code = 98;
     r1.signal = 9;
+    r1.exit_reason = "no line \"latency\" in the output\tat all \u00e9";
+    r1.log = "results.json.logs/baseline-0001";
     r1.warmup = true;
     r1.duration_s = 0.0;
     must(f.add_run(r1));

@@ -1,0 +1,35 @@
+// How precisely a sample pins down its location, for "enough runs": the
+// distribution-free confidence interval of the median (order statistics
+// whose ranks come from the binomial distribution), and the t interval of
+// the mean. `gfxstat run --target-ci` stops once the interval is narrow
+// enough.
+#pragma once
+
+#include <cstddef>
+#include <span>
+
+namespace gfxstat::analysis {
+
+struct LocationInterval {
+    bool defined = false;    // enough values for the confidence asked
+    double estimate = 0;     // the median (type 7) or the mean
+    double low = 0, high = 0;
+    // Median: the exact coverage of [x(l), x(n+1-l)], at least the
+    // confidence asked. Mean: the confidence asked.
+    double coverage = 0;
+    // Half the width over |estimate|, in percent; +inf when the estimate
+    // is 0 and the width is not.
+    double relative_half_width_pct = 0;
+};
+
+// [x(l), x(n+1-l)] with l the largest rank such that
+// P(B < l) <= (1 - confidence) / 2, B ~ Binomial(n, 1/2): the classical
+// sign-test interval. Undefined when even [min, max] has less coverage
+// than asked (n < 6 at 95%). `values` in any order. confidence in (0, 1),
+// else std::invalid_argument.
+LocationInterval median_interval(std::span<const double> values, double confidence);
+
+// mean -+ t_{(1+confidence)/2, n-1} s / sqrt(n); undefined for n < 2.
+LocationInterval mean_interval(std::span<const double> values, double confidence);
+
+}  // namespace gfxstat::analysis

@@ -1,0 +1,311 @@
+// gfxstat run: runs a workload again and again and records every run
+// (drivers/run_loop.h), with a progress line on a terminal and plain lines
+// otherwise. Exit statuses: 0 done; 77 the workload skipped (it cannot run
+// on this machine); 2 usage errors, a command that cannot run, or an
+// invalid option of the workload (IGT exit 79); 1 too many failures in a
+// row or an IGT abort; 130 interrupted. Nothing recorded is lost in any case.
+#include "cli/command_line.h"
+#include "cli/run_command.h"
+
+#include <CLI/CLI.hpp>
+#include <climits>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+#include "data/input_error.h"
+#include "drivers/output_parsers.h"
+#include "drivers/run_loop.h"
+#include "drivers/wakeup_latency.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+extern "C" void on_stop_signal(int sig) { drivers::interrupt_run_plan(sig); }
+
+std::string self_executable() {
+    char buf[PATH_MAX];
+    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n <= 0) return "gfxstat";
+    buf[n] = '\0';
+    return buf;
+}
+
+std::string clock_text(double seconds) {
+    if (!(seconds >= 0) || !std::isfinite(seconds)) return "?";
+    const long s = std::lround(seconds);
+    char buf[32];
+    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+    return buf;
+}
+
+// "run 3/10 ok 1.02 s  latency_mean 23.2 us, median 23.1 +- 0.4; ETA 0:12"
+std::string progress_text(const drivers::RunProgress& p) {
+    const data::RunRecord& r = *p.record;
+    char buf[512];
+    std::string head = p.warmup ? "warm-up" : "run " + std::to_string(p.measured) + "/" + std::to_string(p.planned);
+    if (!p.warmup && r.exit_class != data::ExitClass::ok) head = "run";
+    std::string text = head + " " + data::exit_class_name(r.exit_class);
+    if (r.duration_s) {
+        std::snprintf(buf, sizeof buf, " %.3g s", *r.duration_s);
+        text += buf;
+    }
+    if (!r.exit_reason.empty()) text += " (" + r.exit_reason + ")";
+    if (p.estimate && !p.metric.empty()) {
+        std::snprintf(buf, sizeof buf, "  %s %.6g%s%s", p.metric.c_str(), *p.estimate,
+                      p.half_width ? (" +- " + std::to_string(*p.half_width).substr(0, 8)).c_str() : "",
+                      p.unit.empty() ? "" : (" " + p.unit).c_str());
+        text += buf;
+    }
+    if (p.measured > 0 && p.planned > p.measured) {
+        const double per_run = p.elapsed_s / static_cast<double>(p.measured);
+        text += "  ETA " + clock_text(per_run * static_cast<double>(p.planned - p.measured));
+    }
+    return text;
+}
+
+bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
+    const size_t eq = s.find('=');
+    if (eq == 0 || eq == std::string::npos) return false;
+    tags[s.substr(0, eq)] = s.substr(eq + 1);
+    return true;
+}
+
+// Metrics of a parser with the user's unit and direction for regex metrics.
+class OverriddenParser : public drivers::OutputParser {
+public:
+    OverriddenParser(std::unique_ptr<drivers::OutputParser> inner, std::string unit, data::Direction direction)
+        : inner_(std::move(inner)), unit_(std::move(unit)), direction_(direction) {}
+    std::vector<data::MetricInfo> metrics() const override {
+        auto ms = inner_->metrics();
+        for (auto& m : ms) {
+            if (!unit_.empty()) m.unit = unit_;
+            if (direction_ != data::Direction::unknown) m.direction = direction_;
+        }
+        return ms;
+    }
+    drivers::ParseResult parse(const drivers::RunOutput& o) const override {
+        drivers::ParseResult r = inner_->parse(o);
+        for (auto& m : r.metrics) {
+            if (!unit_.empty()) m.unit = unit_;
+            if (direction_ != data::Direction::unknown) m.direction = direction_;
+        }
+        return r;
+    }
+
+private:
+    std::unique_ptr<drivers::OutputParser> inner_;
+    std::string unit_;
+    data::Direction direction_;
+};
+
+}  // namespace
+
+int run_main(int argc, char** argv) {
+    CLI::App app{"Run a workload repeatedly and record every run (exit class, metrics, boot, "
+                 "environment, logs) in a results file.",
+                 "gfxstat run"};
+    drivers::RunPlan plan;
+    std::vector<std::string> command, tags, regexes;
+    std::string parser_name, metric_name, workload, load, unit;
+    size_t runs = 0;
+    double duration = 1;
+    bool lower = false, higher = false;
+    app.add_option("-o,--output", plan.results_path, "results file (created, or appended to)")->required();
+    app.add_option("command", command, "-- COMMAND [ARGS...]: run without a shell");
+    app.add_option("--workload", workload, "a built-in workload instead of a command: wakeup-latency")
+        ->check(CLI::IsMember({"wakeup-latency"}));
+    app.add_option("--load", load, "with --workload: background load, cpu:N (N busy threads)");
+    app.add_option("--duration", duration, "with --workload: seconds of measuring per run (default 1)")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--runs", runs, "measured runs (default: --min-runs to --max-runs, or 10)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--min-runs", plan.min_runs, "with --target-ci: at least this many (default 5)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--max-runs", plan.max_runs, "with --target-ci: at most this many (default 30)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--target-ci", plan.target_ci_pct,
+                   "stop when the confidence interval's half-width is within this percent of the median")
+        ->check(CLI::Range(0.0001, 100.0));
+    app.add_option("--target-metric", plan.target_metric, "the metric --target-ci watches (default: the first)");
+    app.add_flag("--target-mean", plan.target_mean, "--target-ci on the mean's t interval, not the median's");
+    app.add_option("--confidence", plan.confidence, "of the interval (default 0.95)")->check(CLI::Range(0.5, 0.9999));
+    app.add_option("--warmup", plan.warmup, "warm-up runs first, recorded and left out of analyses")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--timeout", plan.timeout_s, "seconds per run; then SIGTERM, SIGKILL to its process group")
+        ->check(CLI::Range(0.001, 1e7));
+    app.add_option("--prepare", plan.prepare, "shell command before each run (/bin/sh -c)");
+    app.add_option("--cleanup", plan.cleanup, "shell command after each run (/bin/sh -c)");
+    app.add_option("--cooldown", plan.cooldown_s, "seconds to wait between runs")->check(CLI::Range(0.0, 1e7));
+    app.add_option("--label", plan.variant, "variant label (default: the command's name)");
+    app.add_option("--tag", tags, "key=value recorded with the environment (repeatable)")->allow_extra_args(false);
+    app.add_option("--parser", parser_name, "how to read the output (default: lines; see docs/run.md)");
+    app.add_option("--metric", regexes, "NAME=REGEX with one capture group, matched per line (repeatable)")
+        ->allow_extra_args(false);
+    app.add_option("--metric-name", metric_name, "the lines parser's metric name (default: value)");
+    app.add_option("--unit", unit, "unit of the --metric or lines metrics");
+    auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
+    app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
+    app.add_option("--max-failures", plan.max_consecutive_failures, "stop after this many failed runs in a row (default 3)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--log-dir", plan.log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    const char* prog = "gfxstat run";
+
+    if (workload.empty() == command.empty()) {
+        std::fprintf(stderr, "%s: give a command after -- or a --workload, not both\n", prog);
+        return 2;
+    }
+    for (const auto& t : tags)
+        if (!parse_tag(t, plan.tags)) {
+            std::fprintf(stderr, "%s: --tag wants key=value, not '%s'\n", prog, t.c_str());
+            return 2;
+        }
+    if (runs > 0) plan.runs = runs;
+    else if (plan.target_ci_pct == 0) plan.runs = 10;
+    if (!load.empty() && workload.empty()) {
+        std::fprintf(stderr, "%s: --load goes with --workload\n", prog);
+        return 2;
+    }
+
+    std::unique_ptr<drivers::OutputParser> parser;
+    try {
+        if (!workload.empty()) {
+            int threads = 0;
+            if (!load.empty()) {
+                char* end = nullptr;
+                const long n = load.rfind("cpu:", 0) == 0 ? std::strtol(load.c_str() + 4, &end, 10) : -1;
+                if (n < 0 || n > 1024 || !end || *end != '\0') {
+                    std::fprintf(stderr, "%s: --load wants cpu:N (0 to 1024 busy threads), not '%s'\n", prog, load.c_str());
+                    return 2;
+                }
+                threads = static_cast<int>(n);
+            }
+            char dur[32];
+            std::snprintf(dur, sizeof dur, "%g", duration);
+            plan.command = {self_executable(), "workload", workload, "--duration", dur, "--load-threads",
+                            std::to_string(threads)};
+            if (plan.variant.empty()) plan.variant = threads ? workload + "+cpu:" + std::to_string(threads) : workload;
+            if (!plan.tags.count("workload")) plan.tags["workload"] = workload;
+            if (threads) plan.tags["load"] = load;
+            parser = drivers::make_parser("wakeup-latency");
+        } else {
+            plan.command = command;
+            if (plan.variant.empty()) {
+                const size_t slash = command[0].rfind('/');
+                plan.variant = slash == std::string::npos ? command[0] : command[0].substr(slash + 1);
+            }
+            if (!regexes.empty()) {
+                if (!parser_name.empty()) {
+                    std::fprintf(stderr, "%s: --parser and --metric exclude each other\n", prog);
+                    return 2;
+                }
+                parser = drivers::make_regex_parser(regexes);
+            } else {
+                parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
+            }
+            if (!unit.empty() || lower || higher) {
+                if (!regexes.empty() || parser_name.empty() || parser_name == "lines")
+                    parser = std::make_unique<OverriddenParser>(
+                        std::move(parser), unit,
+                        lower ? data::Direction::lower_is_better
+                              : higher ? data::Direction::higher_is_better : data::Direction::unknown);
+                else {
+                    std::fprintf(stderr, "%s: the %s parser knows its units and directions\n", prog,
+                                 parser_name.c_str());
+                    return 2;
+                }
+            }
+        }
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    }
+
+    struct sigaction sa {};
+    sa.sa_handler = on_stop_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+
+    const bool tty = isatty(STDERR_FILENO);
+    size_t last_width = 0;
+    drivers::RunReport report;
+    try {
+        report = drivers::run_plan(plan, *parser, [&](const drivers::RunProgress& p) {
+            const std::string line = progress_text(p);
+            if (tty) {
+                // One line, rewritten in place; padded over the previous one.
+                std::fprintf(stderr, "\r%s%*s", line.c_str(),
+                             static_cast<int>(last_width > line.size() ? last_width - line.size() : 0), "");
+                last_width = line.size();
+            } else {
+                std::fprintf(stderr, "%s: %s\n", prog, line.c_str());
+            }
+            std::fflush(stderr);
+        });
+    } catch (const data::InputError& e) {
+        if (tty && last_width) std::fprintf(stderr, "\n");
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    } catch (const std::invalid_argument& e) {
+        if (tty && last_width) std::fprintf(stderr, "\n");
+        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        return 2;
+    }
+    if (tty && last_width) std::fprintf(stderr, "\n");
+
+    std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
+    if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");
+    if (report.failed) done += ", " + std::to_string(report.failed) + " failed";
+    std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), plan.variant.c_str(),
+                 plan.results_path.c_str());
+    if (!plan.runs && report.outcome == drivers::RunOutcome::completed) {
+        if (report.target_reached)
+            std::fprintf(stderr, "%s: target reached: the interval's half-width is %.3g%% (target %g%%)\n", prog,
+                         *report.last_half_width_pct, plan.target_ci_pct);
+        else
+            std::fprintf(stderr, "%s: note: --max-runs %zu reached before the target: half-width %s (target %g%%)\n",
+                         prog, plan.max_runs,
+                         report.last_half_width_pct ? (std::to_string(*report.last_half_width_pct).substr(0, 6) + "%").c_str()
+                                                    : "unknown",
+                         plan.target_ci_pct);
+    }
+    switch (report.outcome) {
+        case drivers::RunOutcome::completed: return 0;
+        case drivers::RunOutcome::skipped:
+            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            return 77;
+        case drivers::RunOutcome::invalid:
+            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            return 2;
+        case drivers::RunOutcome::aborted:
+        case drivers::RunOutcome::failing:
+            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            return 1;
+        case drivers::RunOutcome::interrupted:
+            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            return 130;
+    }
+    return 0;
+}
+
+int workload_main(int argc, char** argv) {
+    CLI::App app{"gfxstat's built-in workloads (run them with gfxstat run --workload NAME).", "gfxstat workload"};
+    std::string name;
+    drivers::WakeupOptions o;
+    app.add_option("name", name, "wakeup-latency")->required()->check(CLI::IsMember({"wakeup-latency"}));
+    app.add_option("--duration", o.duration_s, "seconds of measuring (default 1)")->check(CLI::Range(0.001, 3600.0));
+    app.add_option("--interval", o.interval_us, "microseconds between deadlines (default 1000)")
+        ->check(CLI::Range(10.0, 1e7));
+    app.add_option("--load-threads", o.load_threads, "busy background threads (default 0)")->check(CLI::Range(0, 1024));
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    const drivers::WakeupResult r = drivers::measure_wakeups(o);
+    drivers::print_wakeup_report(r, stdout);
+    return 0;
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,553 @@
+// Environment probe: small reads of /proc and /sys (under ProbeOptions::root)
+// plus libdrm for the DRM devices. Every source is optional; a read error or
+// content that does not parse leaves its field out. Nothing here throws.
+#include "drivers/environment_probe.h"
+
+#include <fcntl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <xf86drm.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <system_error>
+#include <utility>
+#include <vector>
+
+namespace gfxstat::drivers {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kSpace = " \t\r\n\f\v";
+
+std::string_view trim(std::string_view s) {
+    const auto b = s.find_first_not_of(kSpace);
+    if (b == std::string_view::npos) return {};
+    const auto e = s.find_last_not_of(kSpace);
+    return s.substr(b, e - b + 1);
+}
+
+// The contents of `path`, read with plain read(2) (sysfs and procfs report
+// a size of 0 or 4096 whatever they hold), at most `limit` bytes. nullopt
+// when the file cannot be opened or a read fails (sysfs attributes answer
+// EIO, ENODATA, ... when the hardware cannot say).
+std::optional<std::string> read_text(const std::string& path, size_t limit = 64 * 1024) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    std::string out;
+    char buf[4096];
+    bool ok = true;
+    while (out.size() < limit) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            ok = false;
+            break;
+        }
+        if (n == 0) break;
+        out.append(buf, static_cast<size_t>(n));
+    }
+    ::close(fd);
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+// The trimmed, non-empty contents of `path`.
+std::optional<std::string> read_trimmed(const std::string& path) {
+    auto text = read_text(path);
+    if (!text) return std::nullopt;
+    const auto t = trim(*text);
+    if (t.empty()) return std::nullopt;
+    return std::string(t);
+}
+
+// A single token: non-empty, no whitespace inside (a governor, a DPM level).
+std::optional<std::string> read_token(const std::string& path) {
+    auto t = read_trimmed(path);
+    if (!t || t->find_first_of(kSpace) != std::string::npos) return std::nullopt;
+    return t;
+}
+
+template <class Int>
+std::optional<Int> parse_int(std::string_view s, int base = 10) {
+    Int v{};
+    const auto r = std::from_chars(s.data(), s.data() + s.size(), v, base);
+    if (r.ec != std::errc() || r.ptr != s.data() + s.size() || s.empty()) return std::nullopt;
+    return v;
+}
+
+// A non-negative decimal integer file ("300\n"), normalised ("0300" → "300").
+std::optional<uint64_t> read_unsigned(const std::string& path) {
+    auto t = read_trimmed(path);
+    if (!t) return std::nullopt;
+    return parse_int<uint64_t>(*t);
+}
+
+bool is_decimal_number(std::string_view s) {  // "0.12", "12"
+    if (s.empty()) return false;
+    bool digit = false, dot = false;
+    for (char c : s) {
+        if (c >= '0' && c <= '9') digit = true;
+        else if (c == '.' && !dot) dot = true;
+        else return false;
+    }
+    return digit;
+}
+
+// "cardN" / "renderDN" / "hwmonN" / "cpuN": the number after `prefix`,
+// when all the rest is digits.
+std::optional<unsigned> numbered(std::string_view name, std::string_view prefix) {
+    if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
+    return parse_int<unsigned>(name.substr(prefix.size()));
+}
+
+// Entries of `dir` named prefix + digits, sorted by number. Empty when the
+// directory cannot be listed.
+std::vector<std::pair<unsigned, std::string>> numbered_entries(const std::string& dir,
+                                                               std::string_view prefix) {
+    std::vector<std::pair<unsigned, std::string>> out;
+    std::error_code ec;
+    fs::directory_iterator it(dir, ec), end;
+    for (; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (auto n = numbered(name, prefix)) out.emplace_back(*n, name);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+using Fields = std::map<std::string, std::string>;
+
+// ---- kernel and host --------------------------------------------------
+
+void probe_kernel(const std::string& root, Fields& f) {
+    if (root.empty()) {
+        struct utsname u {};
+        if (::uname(&u) == 0) {
+            if (u.nodename[0]) f["hostname"] = u.nodename;
+            if (u.release[0]) f["kernel_release"] = u.release;
+        }
+    } else {
+        // What uname(2) reports, as the kernel also publishes it in /proc.
+        if (auto h = read_token(root + "/proc/sys/kernel/hostname")) f["hostname"] = *h;
+        if (auto r = read_token(root + "/proc/sys/kernel/osrelease")) f["kernel_release"] = *r;
+    }
+    if (auto c = read_trimmed(root + "/proc/cmdline")) f["kernel_cmdline"] = *c;
+    if (auto l = read_text(root + "/proc/loadavg")) {
+        // "0.12 0.30 0.25 1/234 5678": the 1, 5 and 15 minute averages.
+        std::string_view s = trim(*l);
+        std::string out;
+        int n = 0;
+        while (n < 3 && !s.empty()) {
+            const auto e = std::min(s.find(' '), s.size());
+            const auto tok = s.substr(0, e);
+            if (!is_decimal_number(tok)) break;
+            if (n) out += ' ';
+            out += tok;
+            ++n;
+            s = trim(s.substr(e));
+        }
+        if (n == 3) f["load_average"] = out;
+    }
+}
+
+// ---- CPU --------------------------------------------------------------
+
+// The first "model name" of /proc/cpuinfo. Read in chunks and stopped at the
+// first match: the kernel formats cpuinfo per CPU on demand (on x86 each
+// record asks its CPU for its clock), so reading all of it on a big machine
+// costs far more than the first record.
+std::optional<std::string> cpu_model(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    std::string text;
+    size_t line_start = 0;
+    std::optional<std::string> found;
+    bool seen = false;  // the first "model name" decides, empty or not
+    bool eof = false;
+    char buf[4096];
+    while (!seen && !eof && text.size() < (1u << 20)) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) eof = true;  // end of file, or a read error: scan what we have
+        else text.append(buf, static_cast<size_t>(n));
+        while (!seen && line_start < text.size()) {
+            auto nl = text.find('\n', line_start);
+            if (nl == std::string::npos) {
+                if (!eof) break;  // wait for the rest of the line
+                nl = text.size();
+            }
+            const std::string_view line(text.data() + line_start, nl - line_start);
+            line_start = nl + 1;
+            const auto colon = line.find(':');
+            if (colon != std::string_view::npos && trim(line.substr(0, colon)) == "model name") {
+                seen = true;
+                const auto v = trim(line.substr(colon + 1));
+                if (!v.empty()) found = std::string(v);
+            }
+        }
+    }
+    ::close(fd);
+    return found;
+}
+
+// "0-3,6,8-9" → 7. nullopt for anything else.
+std::optional<unsigned> count_cpu_list(std::string_view s) {
+    s = trim(s);
+    if (s.empty()) return std::nullopt;
+    unsigned count = 0;
+    while (!s.empty()) {
+        const auto comma = std::min(s.find(','), s.size());
+        const auto range = s.substr(0, comma);
+        const auto dash = range.find('-');
+        if (dash == std::string_view::npos) {
+            if (!parse_int<unsigned>(range)) return std::nullopt;
+            ++count;
+        } else {
+            auto a = parse_int<unsigned>(range.substr(0, dash));
+            auto b = parse_int<unsigned>(range.substr(dash + 1));
+            if (!a || !b || *b < *a) return std::nullopt;
+            count += *b - *a + 1;
+        }
+        if (comma == s.size()) break;
+        s = s.substr(comma + 1);
+        if (s.empty()) return std::nullopt;  // trailing comma
+    }
+    return count;
+}
+
+void probe_cpu(const std::string& root, Fields& f) {
+    if (auto m = cpu_model(root + "/proc/cpuinfo")) f["cpu_model"] = *m;
+
+    const std::string cpu = root + "/sys/devices/system/cpu";
+    if (auto online = read_text(cpu + "/online"))
+        if (auto n = count_cpu_list(*online)) f["cpu_count"] = std::to_string(*n);
+
+    std::set<std::string> governors;  // sorted, distinct
+    for (const auto& [n, name] : numbered_entries(cpu, "cpu")) {
+        (void)n;
+        if (auto g = read_token(cpu + "/" + name + "/cpufreq/scaling_governor")) governors.insert(*g);
+    }
+    if (!governors.empty()) {
+        std::string joined;
+        for (const auto& g : governors) joined += (joined.empty() ? "" : ",") + g;
+        f["cpu_governor"] = joined;
+    }
+
+    // intel_pstate's no_turbo (1: turbo off) wins over cpufreq's boost
+    // (1: boost on, acpi-cpufreq and amd-pstate); the first that reads
+    // 0 or 1 decides.
+    auto flag = [](const std::string& path) -> std::optional<bool> {
+        auto v = read_trimmed(path);
+        if (v == "0") return false;
+        if (v == "1") return true;
+        return std::nullopt;
+    };
+    if (auto no_turbo = flag(cpu + "/intel_pstate/no_turbo"))
+        f["cpu_turbo"] = *no_turbo ? "off" : "on";
+    else if (auto boost = flag(cpu + "/cpufreq/boost"))
+        f["cpu_turbo"] = *boost ? "on" : "off";
+}
+
+// ---- DRM devices ------------------------------------------------------
+
+struct DrmDevice {
+    // Sort key: primary nodes (cardN) by N, then render-only devices
+    // (renderDN) by N.
+    int kind = 0;  // 0: cardN, 1: renderDN
+    unsigned number = 0;
+    std::string sysfs_name;  // "card0" / "renderD128" under /sys/class/drm
+    std::optional<std::string> driver, driver_version, pci_id;
+};
+
+std::string hex4(unsigned v) {
+    char buf[8];
+    std::snprintf(buf, sizeof buf, "%04x", v & 0xffffu);
+    return buf;
+}
+
+// The DRM devices libdrm sees: name/version from DRM_IOCTL_VERSION on a node
+// we may open (render node first: opening a primary node may make us DRM
+// master for a moment), PCI ids from the bus info.
+std::vector<DrmDevice> libdrm_devices() {
+    std::vector<DrmDevice> out;
+    const int count = drmGetDevices2(0, nullptr, 0);
+    if (count <= 0) return out;
+    std::vector<drmDevicePtr> devs(static_cast<size_t>(count), nullptr);
+    const int got = drmGetDevices2(0, devs.data(), count);
+    if (got <= 0) return out;
+    for (int i = 0; i < got; ++i) {
+        const drmDevicePtr d = devs[static_cast<size_t>(i)];
+        if (!d) continue;
+        const bool has_primary = (d->available_nodes & (1 << DRM_NODE_PRIMARY)) && d->nodes[DRM_NODE_PRIMARY];
+        const bool has_render = (d->available_nodes & (1 << DRM_NODE_RENDER)) && d->nodes[DRM_NODE_RENDER];
+        if (!has_primary && !has_render) continue;
+        DrmDevice dev;
+        const std::string node = has_primary ? d->nodes[DRM_NODE_PRIMARY] : d->nodes[DRM_NODE_RENDER];
+        dev.sysfs_name = fs::path(node).filename().string();
+        if (auto n = numbered(dev.sysfs_name, "card")) {
+            dev.kind = 0;
+            dev.number = *n;
+        } else if (auto r = numbered(dev.sysfs_name, "renderD")) {
+            dev.kind = 1;
+            dev.number = *r;
+        } else {
+            continue;  // a node name we cannot place in /sys/class/drm
+        }
+        if (d->bustype == DRM_BUS_PCI && d->deviceinfo.pci)
+            dev.pci_id = hex4(d->deviceinfo.pci->vendor_id) + ":" + hex4(d->deviceinfo.pci->device_id);
+        for (const char* path : {has_render ? d->nodes[DRM_NODE_RENDER] : nullptr,
+                                 has_primary ? d->nodes[DRM_NODE_PRIMARY] : nullptr}) {
+            if (!path) continue;
+            const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) continue;  // EACCES and the like: sysfs names the driver
+            if (drmVersionPtr v = drmGetVersion(fd)) {
+                if (v->name && v->name_len > 0) {
+                    dev.driver = std::string(v->name, strnlen(v->name, static_cast<size_t>(v->name_len)));
+                    dev.driver_version = std::to_string(v->version_major) + "." +
+                                         std::to_string(v->version_minor) + "." +
+                                         std::to_string(v->version_patchlevel);
+                }
+                drmFreeVersion(v);
+            }
+            ::close(fd);
+            if (dev.driver) break;
+        }
+        out.push_back(std::move(dev));
+    }
+    drmFreeDevices(devs.data(), got);
+    return out;
+}
+
+// "0x8086\n" → "8086".
+std::optional<std::string> pci_hex(const std::string& path) {
+    auto t = read_trimmed(path);
+    if (!t || t->size() < 3 || (*t)[0] != '0' || ((*t)[1] != 'x' && (*t)[1] != 'X')) return std::nullopt;
+    auto v = parse_int<unsigned>(std::string_view(*t).substr(2), 16);
+    if (!v || *v > 0xffff) return std::nullopt;
+    return hex4(*v);
+}
+
+// The kernel driver a device is bound to: the last component of the
+// device/driver symlink ("../../../bus/pci/drivers/i915" → "i915").
+std::optional<std::string> bound_driver(const std::string& device_dir) {
+    std::error_code ec;
+    const fs::path target = fs::read_symlink(device_dir + "/driver", ec);
+    if (ec) return std::nullopt;
+    std::string name = target.filename().string();
+    if (name.empty() || name == "." || name == "..") return std::nullopt;
+    return name;
+}
+
+// Frequencies, throttle reasons and amdgpu DPM state of one card's sysfs
+// directory, with field names prefixed by `p` ("gpu", "gpu1").
+void probe_gpu_sysfs(const std::string& dir, const std::string& p, Fields& f) {
+    static constexpr const char* kFreqs[] = {"min", "max", "boost", "cur", "act"};
+
+    // i915: cardN/gt_<x>_freq_mhz (the first GT).
+    bool i915 = false;
+    for (const char* which : kFreqs) {
+        if (auto v = read_unsigned(dir + "/gt_" + which + "_freq_mhz")) {
+            f[p + "_" + which + "_freq_mhz"] = std::to_string(*v);
+            i915 = true;
+        }
+    }
+    // xe: device/tile0/gt0/freq0/<x>_freq (MHz), when i915's files are absent.
+    const std::string xe = dir + "/device/tile0/gt0/freq0";
+    if (!i915)
+        for (const char* which : {"min", "max", "cur", "act"})
+            if (auto v = read_unsigned(xe + "/" + which + "_freq"))
+                f[p + "_" + which + "_freq_mhz"] = std::to_string(*v);
+
+    // Throttle reasons: i915 gt/gt0/throttle_reason_<r>, xe
+    // freq0/throttle/reason_<r>. Non-zero reasons, sorted, comma-separated;
+    // "none" when every reason reads 0. "status" (the OR of all reasons) is
+    // listed only when it is set and no named reason is.
+    auto throttle = [&](const std::string& d, std::string_view prefix, const std::string& status_file) {
+        std::set<std::string> set;
+        bool any_read = false;
+        std::error_code ec;
+        fs::directory_iterator it(d, ec), end;
+        for (; !ec && it != end; it.increment(ec)) {
+            const std::string name = it->path().filename().string();
+            if (name.substr(0, prefix.size()) != prefix) continue;
+            const std::string reason = name.substr(prefix.size());
+            if (reason.empty() || reason == "status") continue;
+            auto v = read_unsigned(d + "/" + name);
+            if (!v) continue;
+            any_read = true;
+            if (*v) set.insert(reason);
+        }
+        const auto status = read_unsigned(d + "/" + status_file);
+        if (status) any_read = true;
+        if (!any_read) return false;
+        std::string joined;
+        for (const auto& r : set) joined += (joined.empty() ? "" : ",") + r;
+        if (joined.empty()) joined = (status && *status) ? "status" : "none";
+        f[p + "_throttle"] = joined;
+        return true;
+    };
+    if (!throttle(dir + "/gt/gt0", "throttle_reason_", "throttle_reason_status"))
+        throttle(xe + "/throttle", "reason_", "status");
+
+    // amdgpu: the current shader clock level is the line marked '*' of
+    // pp_dpm_sclk ("1: 1800Mhz *").
+    if (auto sclk = read_text(dir + "/device/pp_dpm_sclk")) {
+        std::string_view s = *sclk;
+        while (!s.empty()) {
+            const auto nl = std::min(s.find('\n'), s.size());
+            std::string_view line = trim(s.substr(0, nl));
+            s = nl < s.size() ? s.substr(nl + 1) : std::string_view{};
+            if (line.empty() || line.back() != '*') continue;
+            line = trim(line.substr(0, line.size() - 1));  // "1: 1800Mhz"
+            const auto colon = line.find(':');
+            if (colon == std::string_view::npos) break;
+            std::string_view mhz = trim(line.substr(colon + 1));
+            for (std::string_view unit : {"Mhz", "MHz", "mhz"})
+                if (mhz.size() > unit.size() && mhz.substr(mhz.size() - unit.size()) == unit)
+                    mhz = trim(mhz.substr(0, mhz.size() - unit.size()));
+            if (auto v = parse_int<uint64_t>(mhz)) f[p + "_sclk_mhz"] = std::to_string(*v);
+            break;
+        }
+    }
+    if (auto level = read_token(dir + "/device/power_dpm_force_performance_level")) {
+        const bool word = std::all_of(level->begin(), level->end(), [](char c) {
+            return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+        });
+        if (word) f[p + "_performance_level"] = *level;
+    }
+}
+
+void probe_drm(const std::string& root, bool use_libdrm, Fields& f) {
+    const std::string drm = root + "/sys/class/drm";
+    std::map<std::pair<int, unsigned>, DrmDevice> devices;
+    for (const auto& [n, name] : numbered_entries(drm, "card")) {
+        DrmDevice d;
+        d.kind = 0;
+        d.number = n;
+        d.sysfs_name = name;
+        devices.emplace(std::make_pair(0, n), std::move(d));
+    }
+    if (use_libdrm) {
+        for (auto& d : libdrm_devices()) {
+            auto& slot = devices[{d.kind, d.number}];
+            slot = std::move(d);  // libdrm's answers replace the sysfs-only entry
+        }
+    }
+    size_t index = 0;
+    for (auto& [key, d] : devices) {
+        (void)key;
+        const std::string p = index == 0 ? "gpu" : "gpu" + std::to_string(index);
+        ++index;
+        const std::string dir = drm + "/" + d.sysfs_name;
+        const std::string device = dir + "/device";
+        if (!d.driver) d.driver = bound_driver(device);
+        if (!d.pci_id) {
+            auto vendor = pci_hex(device + "/vendor");
+            auto product = pci_hex(device + "/device");
+            if (vendor && product) d.pci_id = *vendor + ":" + *product;
+        }
+        if (d.driver) f[p + "_driver"] = *d.driver;
+        if (d.driver_version) f[p + "_driver_version"] = *d.driver_version;
+        if (d.pci_id) f[p + "_pci_id"] = *d.pci_id;
+        probe_gpu_sysfs(dir, p, f);
+    }
+}
+
+// ---- hwmon ------------------------------------------------------------
+
+// Millidegrees → degrees with one decimal, rounded half away from zero in
+// integers ("45650" → "45.7", "-500" → "-0.5").
+std::string degrees(int64_t milli) {
+    const bool neg = milli < 0;
+    const uint64_t m = neg ? static_cast<uint64_t>(-(milli + 1)) + 1 : static_cast<uint64_t>(milli);
+    const uint64_t tenths = (m + 50) / 100;
+    std::string s = (neg && tenths ? "-" : "") + std::to_string(tenths / 10) + "." +
+                    std::to_string(tenths % 10);
+    return s;
+}
+
+void probe_hwmon(const std::string& root, Fields& f) {
+    const std::string base = root + "/sys/class/hwmon";
+    std::map<std::string, int64_t> hottest;  // by sensor-chip name
+    for (const auto& [n, name] : numbered_entries(base, "hwmon")) {
+        (void)n;
+        const std::string dir = base + "/" + name;
+        auto chip = read_token(dir + "/name");
+        if (!chip) continue;
+        std::string key;
+        for (char c : *chip) {
+            const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+            key += ok ? c : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : '_';
+        }
+        std::optional<int64_t> best;
+        std::error_code ec;
+        fs::directory_iterator it(dir, ec), end;
+        for (; !ec && it != end; it.increment(ec)) {
+            const std::string file = it->path().filename().string();
+            // temp<N>_input
+            if (file.size() < 11 || file.compare(0, 4, "temp") != 0 ||
+                file.compare(file.size() - 6, 6, "_input") != 0 ||
+                !parse_int<unsigned>(std::string_view(file).substr(4, file.size() - 10)))
+                continue;
+            auto t = read_trimmed(dir + "/" + file);
+            if (!t) continue;
+            auto v = parse_int<int64_t>(*t);
+            if (!v || *v < -300000 || *v > 1000000) continue;  // not a temperature
+            if (!best || *v > *best) best = v;
+        }
+        if (!best) continue;
+        auto [pos, fresh] = hottest.emplace(key, *best);
+        if (!fresh && *best > pos->second) pos->second = *best;
+    }
+    for (const auto& [key, milli] : hottest) f["temp_" + key] = degrees(milli);
+}
+
+template <class F>
+void guarded(F&& step) {
+    try {
+        step();
+    } catch (...) {
+        // Only allocation can fail here; a probe never fails a run.
+    }
+}
+
+}  // namespace
+
+std::string current_boot_id() {
+    try {
+        const char* file = std::getenv("GFXSTAT_BOOT_ID_FILE");
+        const std::string path = (file && *file) ? file : "/proc/sys/kernel/random/boot_id";
+        auto text = read_text(path, 4096);
+        if (!text) return {};
+        return std::string(trim(*text));
+    } catch (...) {
+        return {};
+    }
+}
+
+data::Environment probe_environment(const ProbeOptions& options) {
+    data::Environment env;
+    std::string root = options.root;
+    while (!root.empty() && root.back() == '/') root.pop_back();  // "/" is the real root
+    auto& f = env.fields;
+    guarded([&] { probe_kernel(root, f); });
+    guarded([&] { probe_cpu(root, f); });
+    guarded([&] { probe_drm(root, options.drm && root.empty(), f); });
+    guarded([&] { probe_hwmon(root, f); });
+    return env;
+}
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,75 @@
+// What the machine looked like when a run was made, for the results file's
+// environment records: kernel, command line, CPU model, governor and turbo,
+// load average, DRM devices (libdrm), GPU frequencies and throttle reasons
+// (i915, xe, amdgpu sysfs), temperatures (hwmon). A source that is missing
+// on this machine is simply absent, never an error.
+#pragma once
+
+#include <string>
+
+#include "data/results_model.h"
+
+namespace gfxstat::drivers {
+
+// The current boot's id: the file named by the GFXSTAT_BOOT_ID_FILE
+// environment variable when it is set and non-empty (tests simulate reboots
+// with it), else /proc/sys/kernel/random/boot_id; its contents with
+// surrounding whitespace trimmed. "" when that file cannot be read.
+std::string current_boot_id();
+
+struct ProbeOptions {
+    // Prefix for every path read (/proc, /sys): tests point it at a fake
+    // tree. Empty (or "/"): the real root. Under a non-empty root, the
+    // uname(2) fields come from the tree too (see below) and libdrm is not
+    // asked (it can only see this machine's /dev/dri).
+    std::string root;
+    bool drm = true;  // ask libdrm for devices
+};
+
+// Fields (data::Environment::fields) use the names of docs/results-format.md.
+// A field is present only when its source exists and reads cleanly; a
+// missing file, a read error or content that does not parse leaves it out.
+// Never throws. `id` and `tags` are left empty.
+//
+//   hostname, kernel_release   uname(2) nodename, release; under a root:
+//                              proc/sys/kernel/hostname, osrelease
+//   kernel_cmdline             /proc/cmdline, trimmed
+//   load_average               /proc/loadavg, first three fields "0.12 0.30 0.25"
+//   cpu_model                  /proc/cpuinfo, the first "model name"
+//   cpu_count                  /sys/devices/system/cpu/online ("0-3" → "4")
+//   cpu_governor               cpu<N>/cpufreq/scaling_governor of every CPU:
+//                              the distinct values, sorted, comma-separated
+//   cpu_turbo                  "on"/"off": intel_pstate/no_turbo (1 = off)
+//                              if it reads 0 or 1, else cpufreq/boost (1 = on)
+//   temp_<chip>                /sys/class/hwmon/hwmon*/name = <chip> (lower
+//                              case, other than [a-z0-9_] → '_'): the highest
+//                              temp*_input (millidegrees) of all hwmon devices
+//                              of that name, in degrees C with one decimal
+//
+// DRM devices: the cards /sys/class/drm/card<N> (connectors such as
+// card0-eDP-1 are not cards), joined with libdrm's drmGetDevices2() when
+// `drm` is on (matched by primary node name; a render-only device is placed
+// after the cards as renderD<N>). Ordered by card number, the first device's
+// fields are named gpu_*, the next ones gpu1_*, gpu2_*, ... For each:
+//   gpu_driver           drmGetVersion() name on the render node, else the
+//                        primary node (opened O_RDONLY; a node we may not
+//                        open is skipped); otherwise the basename of the
+//                        sysfs device/driver symlink (the bound kernel
+//                        driver: the same name for i915, xe, amdgpu, radeon,
+//                        nouveau, but not for every driver)
+//   gpu_driver_version   drmGetVersion() "major.minor.patchlevel" (libdrm only)
+//   gpu_pci_id           "8086:162b": libdrm's PCI device info, else sysfs
+//                        device/vendor and device/device
+//   gpu_{min,max,boost,cur,act}_freq_mhz
+//                        i915 card<N>/gt_<x>_freq_mhz; when none of those
+//                        exists, xe device/tile0/gt0/freq0/<x>_freq (no boost)
+//   gpu_throttle         non-zero reasons, sorted, comma-separated ("pl1,thermal"),
+//                        "none" when all read 0: i915 gt/gt0/throttle_reason_<r>,
+//                        else xe device/tile0/gt0/freq0/throttle/reason_<r>;
+//                        "status" only when it alone is set
+//   gpu_sclk_mhz         amdgpu device/pp_dpm_sclk, the level marked '*'
+//   gpu_performance_level amdgpu device/power_dpm_force_performance_level
+// Only the first GT (gt0) of i915 and xe is read.
+data::Environment probe_environment(const ProbeOptions& options = {});
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,98 @@
+// Runs one command the way a benchmark harness must: without a shell
+// (posix_spawnp), in its own process group, with stdout and stderr going to
+// files, an optional timeout that stops the whole group (SIGTERM, then
+// SIGKILL after a grace period), and the child's resource usage from
+// wait4 (wall, user and system time, peak RSS), as hyperfine measures.
+//
+// What the child gets:
+//   - stdin from /dev/null; stdout and stderr the given files (opened by
+//     gfxstat, relative paths against gfxstat's own working directory, so
+//     they do not depend on working_directory); the same path for both
+//     shares one open file, like `>f 2>&1`.
+//   - no other file descriptor: everything from 3 upwards is closed in the
+//     child, whether or not it was opened with O_CLOEXEC.
+//   - its own process group (pgid = its pid), an empty signal mask and the
+//     default action for SIGINT, SIGQUIT, SIGTERM, SIGPIPE and SIGXFSZ even
+//     if gfxstat ignores them (SIGHUP is left as inherited, for nohup).
+//   - gfxstat's environment plus ProcessSpec::env.
+//
+// The child's process group is separate from gfxstat's, so a Ctrl-C on the
+// terminal does NOT reach it. gfxstat's own SIGINT/SIGTERM handler must
+// forward the signal with stop_current_process().
+//
+// Waiting costs no CPU: a pidfd (pidfd_open, Linux >= 5.3) polled with the
+// remaining timeout; without pidfds, waitid(WNOHANG) with sleeps of 0.1 to
+// 10 ms (only while a timeout runs; otherwise a blocking waitid).
+//
+// gfxstat must not set SIGCHLD to SIG_IGN (the kernel would then reap the
+// child and its status would be lost; run_process throws in that case).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace gfxstat::drivers {
+
+struct ProcessSpec {
+    std::vector<std::string> argv;  // argv[0] is looked up in PATH (unless it has a '/')
+    // "NAME=VALUE" entries set on top of this process's environment; an entry
+    // replaces an inherited variable of the same name, and of several entries
+    // with the same name the last wins. "NAME" without '=' removes NAME.
+    std::vector<std::string> env;
+    // Files that receive the output (created or truncated, mode 0644 before
+    // the umask); empty: /dev/null.
+    std::string stdout_path, stderr_path;
+    // Empty: this process's. A relative argv[0] that contains a '/' is
+    // resolved against it.
+    std::string working_directory;
+    double timeout_s = 0;           // 0 (or negative): none
+    double kill_grace_s = 2;        // after SIGTERM, before SIGKILL
+};
+
+struct ProcessResult {
+    enum class Ended { exited, signaled, timed_out, not_started };
+    Ended ended = Ended::not_started;
+    int exit_code = 0;   // when exited (or timed_out and it then exited by itself)
+    // signaled: the signal that killed the child. timed_out: the signal that
+    // killed it (SIGTERM or SIGKILL), or, when it exited by itself after the
+    // SIGTERM, SIGTERM (and exit_code is its code).
+    int signal = 0;
+    double wall_s = 0;   // CLOCK_MONOTONIC from right before the spawn to right after reaping
+    double user_s = 0, sys_s = 0;  // rusage of the child (and the children it waited for)
+    long max_rss_kib = 0;          // ru_maxrss: the largest of the child and its waited-for children
+    // not_started: why ("gem_exec_nop: No such file or directory",
+    // "working directory /x: No such file or directory", "empty command").
+    std::string error;
+};
+
+// Never throws for a command that cannot run (not found, not executable, a
+// directory, a bad format, a missing working directory): returns
+// not_started with the reason. Throws std::runtime_error only for failures
+// of gfxstat's own environment (cannot create the output files, fork
+// failure: EAGAIN/ENOMEM, the child's status lost because SIGCHLD is
+// ignored). Never leaves a zombie or a file descriptor behind. On a timeout,
+// after the child has ended, the group is sent SIGKILL once more, so
+// grandchildren that ignored SIGTERM do not linger. Background processes of
+// a command that ends by itself (no timeout) are left alone.
+// Thread-safe: several threads may run processes at the same time.
+ProcessResult run_process(const ProcessSpec& spec);
+
+// Async-signal-safe: sends `signal` to the process group of every command
+// that run_process is running at this moment (in any thread), and does
+// nothing when none runs. Meant for gfxstat's SIGINT/SIGTERM handlers:
+//     void on_sigint(int) { stop_requested = 1; stop_current_process(SIGINT); }
+// The run then ends as `signaled` (or keeps running if the command ignores
+// the signal; send SIGKILL then). Signals are blocked in the calling thread
+// of run_process between the spawn and the recording of the child, so a
+// handler running on that thread cannot miss a child that was spawned; a
+// handler on another thread can, in that window of microseconds, so a caller
+// that stops on a flag should also check the flag after each run. It never
+// signals a process that run_process has already reaped (the record is
+// cleared, and calls in progress are waited for, before reaping).
+void stop_current_process(int signal) noexcept;
+
+// For tests only: false makes run_process wait as if pidfd_open were
+// unavailable (ENOSYS), to exercise the fallback. Default true.
+void set_process_runner_pidfd_enabled(bool enabled) noexcept;
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,423 @@
+#include "drivers/run_loop.h"
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <fcntl.h>
+#include <stdexcept>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis/location_interval.h"
+#include "analysis/scaled_values.h"
+#include "data/file_read.h"
+#include "data/input_error.h"
+#include "data/results_writer.h"
+#include "drivers/environment_probe.h"
+
+namespace gfxstat::drivers {
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+double seconds_since(std::chrono::steady_clock::time_point t0) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Sleeps in short slices so that an interruption ends the wait.
+void interruptible_sleep(double seconds) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!g_interrupted.load() && std::chrono::steady_clock::now() < until) {
+        const double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
+        const double slice = std::min(left, 0.05);
+        if (slice <= 0) break;
+        timespec ts{static_cast<time_t>(slice), static_cast<long>((slice - static_cast<time_t>(slice)) * 1e9)};
+        nanosleep(&ts, nullptr);
+    }
+}
+
+void make_directories(const std::string& path) {
+    std::string partial;
+    size_t pos = 0;
+    while (pos != std::string::npos) {
+        pos = path.find('/', pos + 1);
+        partial = path.substr(0, pos);
+        if (partial.empty()) continue;
+        if (mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
+            throw data::input_error(partial, 0, std::string("cannot create the log directory: ") + std::strerror(errno));
+    }
+}
+
+std::string dirname_of(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return ".";
+    return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string basename_of(const std::string& path) {
+    const size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// A variant label as a file name: letters, digits, '.', '_', '-' kept.
+std::string file_safe(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                          c == '_' || c == '-';
+        out += keep ? c : '_';
+    }
+    if (out.empty() || out[0] == '.') out = "_" + out;
+    return out;
+}
+
+std::string read_log(const std::string& path) {
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return "";
+    std::string text;
+    try {
+        text = data::read_all(fd, path);
+    } catch (const std::exception&) {
+        text.clear();
+    }
+    close(fd);
+    return text;
+}
+
+const char* signal_name(int sig) {
+    switch (sig) {
+        case SIGABRT: return "SIGABRT";
+        case SIGSEGV: return "SIGSEGV";
+        case SIGKILL: return "SIGKILL";
+        case SIGTERM: return "SIGTERM";
+        case SIGINT: return "SIGINT";
+        case SIGBUS: return "SIGBUS";
+        case SIGFPE: return "SIGFPE";
+        case SIGILL: return "SIGILL";
+        case SIGPIPE: return "SIGPIPE";
+        default: return nullptr;
+    }
+}
+
+std::string describe_signal(int sig) {
+    const char* name = signal_name(sig);
+    return name ? name : "signal " + std::to_string(sig);
+}
+
+std::string trim(std::string_view s) {
+    size_t a = 0, b = s.size();
+    while (a < b && (s[a] == ' ' || s[a] == '\t' || s[a] == '\r' || s[a] == '\n')) ++a;
+    while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t' || s[b - 1] == '\r' || s[b - 1] == '\n')) --b;
+    return std::string(s.substr(a, b - a));
+}
+
+std::string last_line(std::string_view text) {
+    size_t end = text.size();
+    while (end > 0) {
+        const size_t start = text.rfind('\n', end - 1);
+        const size_t from = start == std::string_view::npos ? 0 : start + 1;
+        const std::string line = trim(text.substr(from, end - from));
+        if (!line.empty()) return line;
+        if (start == std::string_view::npos) break;
+        end = start;
+    }
+    return "";
+}
+
+// One line for a record: control characters become spaces, at most 300 bytes.
+std::string one_line(std::string s) {
+    for (char& c : s)
+        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+    if (s.size() > 300) s = s.substr(0, 297) + "...";
+    return s;
+}
+
+double token_value(const data::NumberToken& t) {
+    if (t.status != data::TokenStatus::decimal) return t.value;
+    const double v = analysis::decimal_to_double(static_cast<int64_t>(t.significand), t.exponent);
+    return t.negative ? -v : v;
+}
+
+struct Tracker {
+    std::string metric, unit;
+    std::vector<double> values;
+};
+
+}  // namespace
+
+void interrupt_run_plan(int signal) {
+    g_interrupted.store(true);
+    stop_current_process(signal);
+}
+
+std::string skip_reason(std::string_view out, std::string_view err) {
+    // IGT prints its skip block on stdout; other programs say why on stderr.
+    for (std::string_view text : {out, err}) {
+        const std::string igt = igt_skip_reason(text);
+        if (!igt.empty()) return one_line(igt);
+    }
+    std::string line = last_line(err);
+    if (line.empty()) line = last_line(out);
+    return one_line(line);
+}
+
+RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
+                   const std::function<void(const RunProgress&)>& on_run) {
+    if (plan.command.empty()) throw std::invalid_argument("no command to run");
+    if (plan.variant.empty()) throw std::invalid_argument("the variant label is empty");
+    if (plan.runs && *plan.runs == 0) throw std::invalid_argument("--runs must be at least 1");
+    if (plan.min_runs == 0 || plan.max_runs < plan.min_runs)
+        throw std::invalid_argument("--min-runs must be at least 1 and at most --max-runs");
+    g_interrupted.store(false);
+
+    data::ResultsAppender appender(plan.results_path);
+    const std::vector<data::MetricInfo> declared = parser.metrics();
+    for (const auto& m : declared) appender.declare_metric(m);
+
+    const std::string results_dir = dirname_of(plan.results_path);
+    std::string log_dir = plan.log_dir.empty() ? plan.results_path + ".logs" : plan.log_dir;
+    make_directories(log_dir);
+    // Recorded relative to the results file when the logs sit beside it.
+    const bool beside = plan.log_dir.empty();
+
+    Tracker tracker;
+    tracker.metric = plan.target_metric.empty() ? (declared.empty() ? "" : declared[0].name) : plan.target_metric;
+    for (const auto& m : declared)
+        if (m.name == tracker.metric) tracker.unit = m.unit;
+    if (!plan.target_metric.empty() && tracker.unit.empty()) {
+        bool known = false;
+        for (const auto& m : declared) known |= m.name == plan.target_metric;
+        if (!known && !declared.empty())
+            throw std::invalid_argument("--target-metric '" + plan.target_metric + "' is not a metric of this parser");
+    }
+
+    RunReport report;
+    size_t consecutive_failures = 0;
+    const size_t planned = plan.runs ? *plan.runs : plan.max_runs;
+    const auto t0 = std::chrono::steady_clock::now();
+    bool first = true;
+    while (true) {
+        if (g_interrupted.load()) {
+            report.outcome = RunOutcome::interrupted;
+            report.message = "interrupted; every finished run is in " + plan.results_path;
+            break;
+        }
+        if (!first && plan.cooldown_s > 0) interruptible_sleep(plan.cooldown_s);
+        if (g_interrupted.load()) continue;
+        first = false;
+
+        const bool warmup = report.warmups < plan.warmup;
+        data::RunRecord rec;
+        rec.variant = plan.variant;
+        rec.run = appender.file().next_run_index(plan.variant);
+        rec.warmup = warmup;
+        rec.boot = current_boot_id();
+        ProbeOptions probe;
+        probe.drm = plan.probe_drm;
+        data::Environment env = probe_environment(probe);
+        env.tags = plan.tags;
+        rec.environment = appender.add_environment(std::move(env));
+
+        char index[32];
+        std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
+        const std::string run_dir_name = file_safe(plan.variant) + index;
+        const std::string run_dir = log_dir + "/" + run_dir_name;
+        make_directories(run_dir);
+        rec.log = beside ? basename_of(log_dir) + "/" + run_dir_name : run_dir;
+        (void)results_dir;
+        rec.start = data::utc_now_rfc3339();
+
+        bool prepared = true;
+        if (!plan.prepare.empty()) {
+            ProcessSpec p;
+            p.argv = {"/bin/sh", "-c", plan.prepare};
+            p.stdout_path = run_dir + "/prepare.stdout";
+            p.stderr_path = run_dir + "/prepare.stderr";
+            p.timeout_s = plan.timeout_s;
+            const ProcessResult pr = run_process(p);
+            if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
+                prepared = false;
+                rec.exit_class = data::ExitClass::fail;
+                rec.exit_reason = one_line("--prepare failed: " +
+                                           (pr.ended == ProcessResult::Ended::exited
+                                                ? "exit " + std::to_string(pr.exit_code)
+                                                : pr.ended == ProcessResult::Ended::signaled
+                                                      ? "killed by " + describe_signal(pr.signal)
+                                                      : pr.ended == ProcessResult::Ended::timed_out ? "timed out"
+                                                                                                    : pr.error));
+            }
+        }
+
+        RunOutcome stop = RunOutcome::completed;
+        bool stop_now = false;
+        if (prepared) {
+            ProcessSpec spec;
+            spec.argv = plan.command;
+            spec.env = plan.env;
+            spec.stdout_path = run_dir + "/stdout";
+            spec.stderr_path = run_dir + "/stderr";
+            spec.timeout_s = plan.timeout_s;
+            const ProcessResult pr = run_process(spec);
+            rec.duration_s = pr.wall_s;
+            const std::string out = read_log(spec.stdout_path), err = read_log(spec.stderr_path);
+            switch (pr.ended) {
+                case ProcessResult::Ended::not_started:
+                    rec.exit_class = data::ExitClass::fail;
+                    rec.exit_reason = one_line(pr.error);
+                    stop = RunOutcome::invalid;
+                    stop_now = true;
+                    report.message = "cannot run the command: " + pr.error;
+                    break;
+                case ProcessResult::Ended::timed_out: {
+                    rec.exit_class = data::ExitClass::timeout;
+                    rec.signal = pr.signal;
+                    char buf[96];
+                    std::snprintf(buf, sizeof buf, "timed out after %g s (stopped with %s)", plan.timeout_s,
+                                  describe_signal(pr.signal).c_str());
+                    rec.exit_reason = buf;
+                    break;
+                }
+                case ProcessResult::Ended::signaled: {
+                    rec.exit_class = data::ExitClass::crash;
+                    rec.signal = pr.signal;
+                    const std::string why = last_line(err);
+                    rec.exit_reason = one_line("killed by " + describe_signal(pr.signal) + (why.empty() ? "" : ": " + why));
+                    break;
+                }
+                case ProcessResult::Ended::exited: {
+                    rec.exit_code = pr.exit_code;
+                    if (pr.exit_code == 0) {
+                        RunOutput o;
+                        o.out = out;
+                        o.err = err;
+                        o.process = &pr;
+                        ParseResult parsed = parser.parse(o);
+                        if (parsed.metrics.empty()) {
+                            rec.exit_class = data::ExitClass::fail;
+                            rec.exit_reason = one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
+                        } else {
+                            rec.exit_class = data::ExitClass::ok;
+                            for (auto& m : parsed.metrics) {
+                                // Names that come from the output (engines,
+                                // subtests) are declared when first seen.
+                                if (!appender.file().find_metric(m.name)) {
+                                    data::MetricInfo info;
+                                    info.name = m.name;
+                                    info.unit = m.unit;
+                                    info.direction = m.direction;
+                                    appender.declare_metric(info);
+                                }
+                                data::MetricValues mv;
+                                mv.name = m.name;
+                                mv.array = m.values.size() != 1;
+                                mv.values = std::move(m.values);
+                                rec.metrics.push_back(std::move(mv));
+                            }
+                        }
+                    } else if (pr.exit_code == 77) {
+                        rec.exit_class = data::ExitClass::skip;
+                        rec.exit_reason = skip_reason(out, err);
+                        stop = RunOutcome::skipped;
+                        stop_now = true;
+                        report.message = "skipped: " + (rec.exit_reason.empty() ? "exit 77" : rec.exit_reason);
+                    } else if (pr.exit_code == 79) {
+                        rec.exit_class = data::ExitClass::fail;
+                        rec.exit_reason = one_line("invalid option or subtest (exit 79)" +
+                                                   (skip_reason(out, err).empty() ? "" : ": " + skip_reason(out, err)));
+                        stop = RunOutcome::invalid;
+                        stop_now = true;
+                        report.message = rec.exit_reason;
+                    } else if (pr.exit_code == 112) {
+                        rec.exit_class = data::ExitClass::fail;
+                        rec.exit_reason = one_line("aborted (exit 112)" +
+                                                   (last_line(err).empty() ? "" : ": " + last_line(err)));
+                        stop = RunOutcome::aborted;
+                        stop_now = true;
+                        report.message = rec.exit_reason + "; the machine needs attention before more runs";
+                    } else {
+                        rec.exit_class = data::ExitClass::fail;
+                        const std::string why = skip_reason(out, err);
+                        rec.exit_reason = one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
+                    }
+                    break;
+                }
+            }
+        }
+        if (!plan.cleanup.empty()) {
+            ProcessSpec c;
+            c.argv = {"/bin/sh", "-c", plan.cleanup};
+            c.stdout_path = run_dir + "/cleanup.stdout";
+            c.stderr_path = run_dir + "/cleanup.stderr";
+            c.timeout_s = plan.timeout_s;
+            run_process(c);
+        }
+        if (g_interrupted.load() && rec.exit_class != data::ExitClass::ok && rec.exit_reason.empty())
+            rec.exit_reason = "interrupted";
+        appender.append_run(rec);
+
+        const bool ok = rec.exit_class == data::ExitClass::ok;
+        if (warmup) {
+            ++report.warmups;
+        } else if (ok) {
+            ++report.measured;
+            for (const auto& m : rec.metrics)
+                if (m.name == tracker.metric)
+                    for (const auto& t : m.values) tracker.values.push_back(token_value(t));
+        }
+        if (ok) {
+            consecutive_failures = 0;
+        } else if (rec.exit_class != data::ExitClass::skip) {
+            ++report.failed;
+            ++consecutive_failures;
+        }
+
+        RunProgress progress;
+        progress.record = &rec;
+        progress.measured = report.measured;
+        progress.planned = planned;
+        progress.warmup = warmup;
+        progress.elapsed_s = seconds_since(t0);
+        progress.metric = tracker.metric;
+        progress.unit = tracker.unit;
+        std::optional<analysis::LocationInterval> interval;
+        if (!tracker.values.empty()) {
+            interval = plan.target_mean ? analysis::mean_interval(tracker.values, plan.confidence)
+                                        : analysis::median_interval(tracker.values, plan.confidence);
+            progress.estimate = interval->estimate;
+            if (interval->defined) {
+                progress.half_width = (interval->high - interval->low) / 2;
+                report.last_half_width_pct = interval->relative_half_width_pct;
+            }
+        }
+        if (on_run) on_run(progress);
+
+        if (stop_now) {
+            report.outcome = stop;
+            break;
+        }
+        if (consecutive_failures >= plan.max_consecutive_failures) {
+            report.outcome = RunOutcome::failing;
+            report.message = std::to_string(consecutive_failures) + " runs in a row did not succeed (last: " +
+                             (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
+                             "); stopping. Logs: " + run_dir;
+            break;
+        }
+        if (plan.runs) {
+            if (report.measured >= *plan.runs) break;
+        } else if (report.measured >= plan.min_runs) {
+            if (plan.target_ci_pct > 0 && interval && interval->defined &&
+                interval->relative_half_width_pct <= plan.target_ci_pct) {
+                report.target_reached = true;
+                break;
+            }
+            if (report.measured >= plan.max_runs) break;
+        }
+    }
+    return report;
+}
+
+}  // namespace gfxstat::drivers

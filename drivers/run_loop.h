@@ -1,0 +1,90 @@
+// `gfxstat run` without the command line: runs a workload again and again,
+// classifies each run (ok, fail, skip, timeout, crash), parses its output
+// into metrics, records the machine's state, and appends every run to the
+// results file the moment it ends, keeping its stdout and stderr in a log
+// directory. Stops on a skip (the workload cannot run here), an invalid
+// option, an IGT abort, too many failures in a row, an interruption, or
+// when enough runs were made: a fixed count, or a confidence interval
+// narrow enough (analysis/location_interval.h).
+#pragma once
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "data/results_model.h"
+#include "drivers/output_parsers.h"
+#include "drivers/process_runner.h"
+
+namespace gfxstat::drivers {
+
+struct RunPlan {
+    std::vector<std::string> command;      // argv, run without a shell
+    std::vector<std::string> env;          // "NAME=VALUE" for the command
+    std::string variant;                   // --label
+    std::map<std::string, std::string> tags;
+    // How many measured runs: `runs` when set; else from min_runs until the
+    // target interval is reached, at most max_runs.
+    std::optional<size_t> runs;
+    size_t min_runs = 5, max_runs = 30;
+    double target_ci_pct = 0;      // half-width of the interval, % of the estimate
+    std::string target_metric;     // "" : the parser's first metric
+    bool target_mean = false;      // the mean's t interval instead of the median's
+    double confidence = 0.95;
+    size_t warmup = 0;             // runs recorded as warm-ups first
+    double timeout_s = 0;          // per run; 0: none
+    double cooldown_s = 0;         // sleep between runs
+    std::string prepare, cleanup;  // shell command lines (/bin/sh -c) around each run
+    size_t max_consecutive_failures = 3;
+    std::string results_path;
+    std::string log_dir;           // "" : RESULTS.logs next to the results file
+    bool probe_drm = true;         // ask libdrm for devices in each environment
+};
+
+enum class RunOutcome {
+    completed,      // the runs asked for; exit 0
+    skipped,        // the workload skipped (exit 77): it cannot run here
+    invalid,        // the workload refused its options (IGT exit 79): exit 2
+    aborted,        // an IGT abort (exit 112): exit 1
+    failing,        // max_consecutive_failures failed runs in a row: exit 1
+    interrupted,    // SIGINT/SIGTERM: exit 130
+};
+
+struct RunReport {
+    RunOutcome outcome = RunOutcome::completed;
+    std::string message;      // one line for the user when not completed
+    size_t measured = 0, warmups = 0, failed = 0;
+    bool target_reached = false;
+    std::optional<double> last_half_width_pct;
+};
+
+// What a progress display needs after each run.
+struct RunProgress {
+    const data::RunRecord* record = nullptr;
+    size_t measured = 0;            // ok, non-warm-up runs so far
+    size_t planned = 0;             // runs, or max_runs with a target
+    bool warmup = false;
+    double elapsed_s = 0;           // since the first run began
+    std::string metric, unit;       // the tracked metric
+    std::optional<double> estimate, half_width;  // of the tracked metric so far
+};
+
+// Runs the plan. Throws data::InputError for problems with the results
+// file or the log directory (nothing is run then), std::invalid_argument
+// for a bad plan. `on_run` is called after each run is on disk.
+RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
+                   const std::function<void(const RunProgress&)>& on_run = {});
+
+// Asks a running run_plan to stop after forwarding `signal` to the running
+// workload: async-signal-safe, for SIGINT/SIGTERM handlers.
+void interrupt_run_plan(int signal);
+
+// The reason a skipped or failed run gives, from its output: IGT's
+// "Test requirement" block ("No known gpu found for chipset flags 0x1
+// (intel)"), else the last non-empty line of stderr, else of stdout.
+std::string skip_reason(std::string_view out, std::string_view err);
+
+}  // namespace gfxstat::drivers

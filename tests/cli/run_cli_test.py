@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""gfxstat run with real programs: Debian's IGT benchmarks (gem_syslatency
+-n runs anywhere; gem_exec_nop skips without a GPU; gem_syslatency without
+-n aborts), timeouts that kill the whole process group, the consecutive-
+failure stop, IGT's exit codes, kill -9 of gfxstat mid-run, SIGINT, the
+parsers, warm-ups, --target-ci, the built-in wake-up latency workload, and
+every results file checked against the JSON Schema."""
+
+import argparse
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, run  # noqa: E402
+
+IGT = "/usr/libexec/igt-gpu-tools/benchmarks"
+
+
+def records(path):
+    """The records of a results file, a torn last line left out."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            if line.endswith("\n"):
+                out.append(json.loads(line))
+    return out
+
+
+def runs_of(path):
+    return [r for r in records(path) if r.get("type") == "run"]
+
+
+def validate(schema, path, what):
+    try:
+        import jsonschema
+    except ImportError:
+        return
+    validator = jsonschema.Draft202012Validator(schema)
+    for i, rec in enumerate(records(path)):
+        errors = list(validator.iter_errors(rec))
+        if not check(not errors, f"{what}: line {i + 1} breaks the schema: {errors[:1]}"):
+            return
+
+
+def group_alive(marker):
+    """True when a process whose command line contains `marker` still runs."""
+    p = subprocess.run(["pgrep", "-f", marker], capture_output=True)
+    return p.returncode == 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gfxstat", required=True)
+    ap.add_argument("--source", required=True)
+    args = ap.parse_args()
+    g, src = args.gfxstat, args.source
+    with open(os.path.join(src, "docs/results-format.schema.json")) as f:
+        schema = json.load(f)
+    have_igt = os.path.exists(os.path.join(IGT, "gem_syslatency"))
+    check(have_igt, f"intel-gpu-tools is installed (scripts/install-deps.sh): {IGT}")
+
+    with tempfile.TemporaryDirectory() as d:
+        env = dict(os.environ)
+        boot_file = os.path.join(d, "boot_id")
+        with open(boot_file, "w") as f:
+            f.write("11111111-2222-3333-4444-555555555555\n")
+        env["GFXSTAT_BOOT_ID_FILE"] = boot_file
+
+        def grun(*a, timeout=120):
+            p = subprocess.run([g, "run", *a], capture_output=True, env=env, timeout=timeout)
+            return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+        if have_igt:
+            # gem_syslatency -n -t 1, five times, parsed end to end.
+            out = os.path.join(d, "syslat.json")
+            rc, _, err = grun("--runs", "5", "--parser", "igt-syslatency", "-o", out, "--",
+                              os.path.join(IGT, "gem_syslatency"), "-n", "-t", "1")
+            check(rc == 0, f"gem_syslatency -n: exit {rc}: {err}")
+            runs = runs_of(out)
+            check(len(runs) == 5 and all(r["exit"]["class"] == "ok" for r in runs), f"5 ok runs: {runs}")
+            check(all(set(r["metrics"]) == {"cycles", "latency_mean", "latency_max"} for r in runs),
+                  f"syslatency metrics: {[r['metrics'] for r in runs]}")
+            check(all(r["metrics"]["latency_mean"] > 0 for r in runs), "latencies are positive")
+            check(all(r["boot"] == "11111111-2222-3333-4444-555555555555" for r in runs), "boot id from the file")
+            check(all(r["variant"] == "gem_syslatency" for r in runs), "label defaults to the program name")
+            metrics = {r["name"]: r for r in records(out) if r.get("type") == "metric"}
+            check(metrics.get("latency_mean", {}).get("unit") == "us" and
+                  metrics["latency_mean"].get("direction") == "lower", f"latency_mean declared: {metrics}")
+            envs = [r for r in records(out) if r.get("type") == "environment"]
+            check(envs and "kernel_release" in envs[0], f"environment recorded: {envs[:1]}")
+            log = os.path.join(d, runs[0]["log"]) if runs else ""
+            check(runs and os.path.isfile(os.path.join(log, "stdout")) and
+                  "gem_syslatency: cycles=" in open(os.path.join(log, "stdout")).read(),
+                  f"the run's stdout is kept in {log}")
+            validate(schema, out, "syslatency")
+            rc, cmp_out, cmp_err = run([g, "summary", "--json", out, "--metric", "latency_mean"])
+            check(rc == 0 and json.loads(cmp_out)["inputs"][0]["n"] == 5, f"summary of the runs: {cmp_err}")
+
+            # gem_exec_nop without a GPU: a skip with the program's reason, exit 77.
+            out = os.path.join(d, "nop.json")
+            rc, _, err = grun("--runs", "3", "-o", out, "--", os.path.join(IGT, "gem_exec_nop"), "-r", "1")
+            check(rc == 77, f"gem_exec_nop skips: exit {rc}: {err}")
+            check("No known gpu found" in err, f"the skip reason is shown: {err}")
+            runs = runs_of(out)
+            check(len(runs) == 1 and runs[0]["exit"]["class"] == "skip" and runs[0]["exit"]["code"] == 77 and
+                  "No known gpu found" in runs[0]["exit"].get("reason", ""), f"skip recorded: {runs}")
+            validate(schema, out, "nop")
+
+            # gem_syslatency without -n aborts here: crashes, then the stop.
+            out = os.path.join(d, "abort.json")
+            rc, _, err = grun("--runs", "5", "--parser", "igt-syslatency", "-o", out, "--",
+                              os.path.join(IGT, "gem_syslatency"), "-t", "1")
+            runs = runs_of(out)
+            check(rc == 1 and len(runs) == 3 and all(r["exit"]["class"] == "crash" and r["exit"]["signal"] == 6
+                                                     for r in runs), f"SIGABRT is a crash, 3 in a row stop: {rc} {runs}")
+            check("3 runs in a row" in err, f"stop message: {err}")
+
+        # Timeout: the whole process group is killed, grandchildren too.
+        out = os.path.join(d, "timeout.json")
+        marker = "100.4242"
+        t0 = time.monotonic()
+        rc, _, err = grun("--runs", "1", "--max-failures", "1", "--timeout", "1", "-o", out, "--",
+                          "sh", "-c", f"sleep {marker} & sleep {marker}; wait")
+        took = time.monotonic() - t0
+        runs = runs_of(out)
+        check(rc == 1 and runs and runs[0]["exit"]["class"] == "timeout" and
+              "timed out after 1 s" in runs[0]["exit"].get("reason", ""), f"timeout recorded: {rc} {runs} {err}")
+        check(took < 10, f"timeout honoured: {took:.1f} s")
+        time.sleep(0.2)
+        check(not group_alive(marker), "no sleep of the timed-out group survives")
+
+        # Consecutive failures stop the run, exit 1; nothing is lost.
+        out = os.path.join(d, "false.json")
+        rc, _, err = grun("--runs", "10", "-o", out, "--", "false")
+        runs = runs_of(out)
+        check(rc == 1 and len(runs) == 3 and all(r["exit"] == {"class": "fail", "code": 1} or
+                                                 r["exit"]["class"] == "fail" for r in runs),
+              f"false x3 then stop: {rc} {runs}")
+        rc, _, err = grun("--runs", "10", "--max-failures", "2", "-o", out, "--", "false")
+        check(rc == 1 and len(runs_of(out)) == 5, "--max-failures 2, appended to the same file")
+
+        # IGT exit codes: 79 invalid option (exit 2), 112 abort (exit 1).
+        out = os.path.join(d, "codes.json")
+        rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "echo bad option >&2; exit 79")
+        check(rc == 2 and "invalid option" in err, f"exit 79: {rc} {err}")
+        rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "exit 112")
+        check(rc == 1 and "aborted" in err, f"exit 112: {rc} {err}")
+        check([r["exit"]["code"] for r in runs_of(out)] == [79, 112], f"both recorded: {runs_of(out)}")
+
+        # A command that does not exist: exit 2, said clearly.
+        rc, _, err = grun("--runs", "2", "-o", os.path.join(d, "none.json"), "--", "no-such-gfxstat-program")
+        check(rc == 2 and "no-such-gfxstat-program" in err, f"missing command: {rc} {err}")
+
+        # Parsers: lines with a metric name and unit, a user regex, time.
+        out = os.path.join(d, "lines.json")
+        rc, _, err = grun("--runs", "2", "--metric-name", "fps", "--unit", "fps", "--higher-is-better", "-o", out,
+                          "--", "sh", "-c", "echo 59.94; echo 60.01")
+        runs = runs_of(out)
+        check(rc == 0 and [r["metrics"] for r in runs] == [{"fps": [59.94, 60.01]}] * 2, f"lines: {runs} {err}")
+        check({r["name"]: (r["unit"], r["direction"]) for r in records(out) if r.get("type") == "metric"} ==
+              {"fps": ("fps", "higher")}, "lines metric declared with the unit and direction given")
+        out = os.path.join(d, "regex.json")
+        rc, _, err = grun("--runs", "2", "--metric", r"lat=latency: ([0-9.]+)us", "-o", out, "--",
+                          "sh", "-c", "echo 'latency: 12.5us'; echo noise")
+        check(rc == 0 and [r["metrics"] for r in runs_of(out)] == [{"lat": 12.5}] * 2, f"regex: {runs_of(out)} {err}")
+        out = os.path.join(d, "time.json")
+        rc, _, err = grun("--runs", "3", "--parser", "time", "-o", out, "--", "true")
+        runs = runs_of(out)
+        check(rc == 0 and all(set(r["metrics"]) == {"wall", "user", "sys", "max_rss"} for r in runs),
+              f"time: {runs} {err}")
+        # A run with no parsable output is a failure with the reason.
+        out = os.path.join(d, "noparse.json")
+        rc, _, err = grun("--runs", "1", "--max-failures", "1", "--parser", "igt-syslatency", "-o", out, "--",
+                          "echo", "hello")
+        runs = runs_of(out)
+        check(rc == 1 and runs and runs[0]["exit"]["class"] == "fail" and runs[0]["exit"].get("reason"),
+              f"unparsable output fails with a reason: {runs}")
+
+        # Warm-ups are recorded and marked; --target-ci stops early.
+        out = os.path.join(d, "warm.json")
+        rc, _, err = grun("--runs", "3", "--warmup", "2", "-o", out, "--", "echo", "5")
+        runs = runs_of(out)
+        check(rc == 0 and [r.get("warmup", False) for r in runs] == [True, True, False, False, False],
+              f"warm-ups: {runs}")
+        out = os.path.join(d, "target.json")
+        rc, _, err = grun("--target-ci", "1", "--min-runs", "6", "--max-runs", "9", "-o", out, "--", "echo", "7")
+        check(rc == 0 and len(runs_of(out)) == 6 and "target reached" in err, f"target-ci: {len(runs_of(out))} {err}")
+        out = os.path.join(d, "target2.json")
+        rc, _, err = grun("--target-ci", "0.001", "--min-runs", "2", "--max-runs", "4", "-o", out, "--",
+                          "sh", "-c", "echo $$")
+        check(rc == 0 and len(runs_of(out)) == 4 and "--max-runs 4 reached" in err, f"max-runs: {err}")
+
+        # The built-in CPU workload, unladen and laden.
+        out = os.path.join(d, "wake.json")
+        rc, _, err = grun("--workload", "wakeup-latency", "--duration", "0.2", "--runs", "2", "-o", out)
+        rc2, _, err2 = grun("--workload", "wakeup-latency", "--load", "cpu:1", "--duration", "0.2", "--runs", "2",
+                            "-o", out)
+        runs = runs_of(out)
+        check(rc == 0 and rc2 == 0 and [r["variant"] for r in runs] == ["wakeup-latency"] * 2 +
+              ["wakeup-latency+cpu:1"] * 2, f"wakeup-latency: {rc} {rc2} {err} {err2} {runs}")
+        check(all({"latency_mean", "latency_max"} <= set(r["metrics"]) for r in runs), "wake-up metrics")
+        validate(schema, out, "wakeup")
+        rc, out_text, err = run([g, "compare", "--bootstrap", "0", "--metric", "latency_mean", out])
+        check(rc == 0 and "wakeup-latency+cpu:1" in out_text, f"compare of the two variants: {err}")
+
+        # kill -9 of gfxstat mid-run: every finished run is intact, and the
+        # next run appends after them.
+        out = os.path.join(d, "killed.json")
+        p = subprocess.Popen([g, "run", "--runs", "1000", "-o", out, "--", "sh", "-c", "echo 1; sleep 0.05"],
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and (not os.path.exists(out) or len(runs_of(out)) < 5):
+            time.sleep(0.05)
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+        before = runs_of(out)
+        check(len(before) >= 5 and [r["run"] for r in before] == list(range(len(before))),
+              f"runs before the kill: {len(before)}")
+        rc, _, err = grun("--runs", "1", "--label", "sh", "-o", out, "--", "echo", "2")
+        after = runs_of(out)
+        check(rc == 0 and len(after) == len(before) + 1 and after[-1]["metrics"] == {"value": 2} and
+              after[-1]["run"] in (len(before), len(before) + 1), f"appended after a kill: {rc} {err}")
+        validate(schema, out, "killed")
+
+        # SIGINT: the workload is stopped, exit 130, the runs are kept.
+        out = os.path.join(d, "int.json")
+        marker = "77.4321"
+        p = subprocess.Popen([g, "run", "--runs", "5", "-o", out, "--", "sh", "-c", f"echo 1; sleep {marker}"],
+                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        time.sleep(1)
+        p.send_signal(signal.SIGINT)
+        try:
+            p.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            p.kill()
+        err = p.stderr.read().decode(errors="replace")
+        check(p.returncode == 130 and "interrupted" in err, f"SIGINT: {p.returncode} {err}")
+        time.sleep(0.2)
+        check(not group_alive(marker), "the interrupted workload is gone")
+
+        # Usage errors.
+        rc, _, err = grun("-o", os.path.join(d, "x.json"))
+        check(rc == 2 and "command" in err, f"no command: {rc} {err}")
+        rc, _, err = grun("--parser", "nonesuch", "-o", os.path.join(d, "x.json"), "--", "true")
+        check(rc == 2 and "lines" in err, f"unknown parser lists the known ones: {err}")
+        rc, _, err = grun("--tag", "novalue", "-o", os.path.join(d, "x.json"), "--", "true")
+        check(rc == 2, f"bad tag: {err}")
+
+    return finish("all run command-line checks passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
