@@ -40,7 +40,10 @@ BootVariance boot_variance(std::span<const double> values, std::span<const uint3
     BootVariance r;
     r.n = values.size();
     for (size_t c : s.count) r.boots += c > 0;
-    if (r.boots < 2 || r.n <= r.boots) return r;
+    // At least two within-boot degrees of freedom: with one, a single pair
+    // of equal runs would make the within-boot variance 0 and "prove" that
+    // everything lies between boots.
+    if (r.boots < 2 || r.n < r.boots + 2) return r;
     for (double v : values)
         if (!std::isfinite(v)) return r;
 
@@ -72,13 +75,17 @@ BootVariance boot_variance(std::span<const double> values, std::span<const uint3
     r.msw = static_cast<double>(msw);
     r.k0 = static_cast<double>(k0);
     r.sigma2_within = r.msw;
-    r.sigma2_between = static_cast<double>(std::max(0.0L, (msb - msw) / k0));
+    // Ratios in long double: values near 1e308 square beyond the double
+    // range, but their variance components' ratios are fine.
+    const long double between = std::max(0.0L, (msb - msw) / k0);
+    r.sigma2_between = static_cast<double>(between);
     const long double denom_raw = msb + (k0 - 1) * msw;
     r.icc_raw = denom_raw > 0 ? static_cast<double>((msb - msw) / denom_raw) : 0;
-    const double total_var = r.sigma2_between + r.sigma2_within;
-    r.icc = total_var > 0 ? r.sigma2_between / total_var : 0;
+    const long double total_var = between + msw;
+    const long double icc = total_var > 0 ? between / total_var : 0;
+    r.icc = static_cast<double>(icc);
     r.mean_boot_size = static_cast<double>(n / g);
-    r.design_effect = 1 + (r.mean_boot_size - 1) * r.icc;
+    r.design_effect = static_cast<double>(1 + (n / g - 1) * icc);
     r.effective_n = static_cast<double>(n) / r.design_effect;
     if (msw > 0) {
         r.f = static_cast<double>(msb / msw);

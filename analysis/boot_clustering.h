@@ -15,8 +15,8 @@
 namespace gfxstat::analysis {
 
 struct BootVariance {
-    // At least 2 boots and more values than boots (some boot holds 2 or
-    // more), and finite values; otherwise only `boots` and `n` are set.
+    // At least 2 boots, at least 2 within-boot degrees of freedom (n >=
+    // boots + 2), and finite values; otherwise only `boots` and `n` are set.
     bool defined = false;
     size_t boots = 0, n = 0;
     double msb = 0, msw = 0;  // between- and within-boot mean squares

@@ -60,6 +60,15 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
                            const SampleLayout& lb, const SampleDiagnostics& da, const SampleDiagnostics& db,
                            const ComparisonOptions& o) {
     Clustering k;
+    const double alpha = 1 - o.confidence;
+    const auto matters = [&](const SampleDiagnostics& d) { return d.boots && d.boots->defined && d.boots->f_p < alpha; };
+    if (!da.boots != !db.boots) {
+        // Boots known on one side only: the verdict cannot use them, but
+        // the report says when the known side clusters.
+        k.unknown_side = da.boots ? "candidate" : "baseline";
+        k.boots_matter = matters(da.boots ? da : db);
+        return k;
+    }
     if (la.boot_of_value.empty() || lb.boot_of_value.empty() || !da.boots || !db.boots) return k;
     k.known = true;
     k.baseline_boots = da.boots->boots;
@@ -67,14 +76,45 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
     for (const std::string& id : la.boot_ids)
         k.shared_boots += std::find(lb.boot_ids.begin(), lb.boot_ids.end(), id) != lb.boot_ids.end();
     k.confounded = k.baseline_boots == 1 && k.candidate_boots == 1 && k.shared_boots == 0;
-    const double alpha = 1 - o.confidence;
-    k.boots_matter = (da.boots->defined && da.boots->f_p < alpha) || (db.boots->defined && db.boots->f_p < alpha);
+    k.boots_matter = matters(da) || matters(db);
     k.baseline_means = boot_means(a, la.boot_of_value);
     k.candidate_means = boot_means(b, lb.boot_of_value);
     k.by_boots = k.boots_matter && k.baseline_means.size() >= 2 && k.candidate_means.size() >= 2;
+    if (k.boots_matter && k.shared_boots >= 2) {
+        // Per shared boot: candidate mean - baseline mean, matched by id.
+        std::vector<std::pair<std::string, double>> base_by_id, cand_by_id;
+        const std::vector<double> ma = boot_means(a, la.boot_of_value), mb = boot_means(b, lb.boot_of_value);
+        const auto ids_in_order = [](const SampleLayout& l) {
+            // boot_means lists the boots holding values in index order.
+            std::vector<bool> has(l.boot_ids.size(), false);
+            for (uint32_t i : l.boot_of_value) has[i] = true;
+            std::vector<std::string> ids;
+            for (size_t i = 0; i < has.size(); ++i)
+                if (has[i]) ids.push_back(l.boot_ids[i]);
+            return ids;
+        };
+        const std::vector<std::string> ia = ids_in_order(la), ib = ids_in_order(lb);
+        double base_sum = 0;
+        for (size_t i = 0; i < ia.size(); ++i)
+            for (size_t j = 0; j < ib.size(); ++j)
+                if (ia[i] == ib[j]) {
+                    k.boot_differences.push_back(mb[j] - ma[i]);
+                    base_sum += ma[i];
+                }
+        if (k.boot_differences.size() >= 2) {
+            k.paired = true;
+            k.by_boots = true;
+            const double base = base_sum / static_cast<double>(k.boot_differences.size());
+            k.boot_means_test = one_sample_t_test(k.boot_differences, o.confidence);
+            k.boot_means_equivalence =
+                one_sample_tost(k.boot_differences, o.threshold * std::fabs(base), 1 - o.confidence);
+            return k;
+        }
+        k.boot_differences.clear();
+    }
     if (k.by_boots) {
         const TwoSampleMoments m = boot_means_moments(k);
-        k.boot_means_welch = welch_t_test(m, o.confidence);
+        k.boot_means_test = welch_t_test(m, o.confidence);
         k.boot_means_equivalence = tost(m, o.threshold, 1 - o.confidence);
     }
     return k;
@@ -131,17 +171,24 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         c.clustering = cluster_by_boot(a, b, la, lb, *c.baseline_diagnostics, *c.candidate_diagnostics, o);
         const Bimodality& ba = c.baseline_diagnostics->bimodality;
         const Bimodality& bb = c.candidate_diagnostics->bimodality;
-        if (ba.bimodal) c.candidate_in_baseline_modes = mode_weights(ba.mixture, b);
-        if (bb.bimodal) c.baseline_in_candidate_modes = mode_weights(bb.mixture, a);
+        if (ba.bimodal) c.candidate_in_baseline_modes = mode_weights(ba.modes, b);
+        if (bb.bimodal) c.baseline_in_candidate_modes = mode_weights(bb.modes, a);
         if (c.clustering.by_boots) {
             const Clustering& k = c.clustering;
-            char buf[200];
-            std::snprintf(buf, sizeof buf,
-                          "runs cluster by boot (intraclass correlation %.2g baseline, %.2g candidate), so "
-                          "the %zu and %zu boot means are what is independent",
-                          c.baseline_diagnostics->boots->icc, c.candidate_diagnostics->boots->icc,
-                          k.baseline_boots, k.candidate_boots);
-            c.primary = {PrimaryTest::welch_boot_means, buf};
+            char buf[240];
+            if (k.paired)
+                std::snprintf(buf, sizeof buf,
+                              "runs cluster by boot (intraclass correlation %.2g baseline, %.2g candidate) and "
+                              "both ran in the same %zu boots, so each boot's difference is what is independent",
+                              c.baseline_diagnostics->boots->icc, c.candidate_diagnostics->boots->icc,
+                              k.boot_differences.size());
+            else
+                std::snprintf(buf, sizeof buf,
+                              "runs cluster by boot (intraclass correlation %.2g baseline, %.2g candidate), so "
+                              "the %zu and %zu boot means are what is independent",
+                              c.baseline_diagnostics->boots->icc, c.candidate_diagnostics->boots->icc,
+                              k.baseline_boots, k.candidate_boots);
+            c.primary = {k.paired ? PrimaryTest::paired_boot_means : PrimaryTest::welch_boot_means, buf};
         } else if (ba.bimodal || bb.bimodal) {
             const char* which = ba.bimodal && bb.bimodal ? "both samples are" : ba.bimodal ? "the baseline is"
                                                                                            : "the candidate is";
@@ -165,11 +212,25 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             break;
         case PrimaryTest::welch_boot_means: {
             const Clustering& k = c.clustering;
-            c.primary_p = k.boot_means_welch.p;
-            c.change = k.boot_means_welch.difference;
+            c.primary_p = k.boot_means_test.p;
+            c.change = k.boot_means_test.difference;
             const double base = mean_of(k.baseline_means);
             c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
             c.cv = pooled_cv(boot_means_moments(k));
+            c.primary_equivalence = k.boot_means_equivalence;
+            break;
+        }
+        case PrimaryTest::paired_boot_means: {
+            const Clustering& k = c.clustering;
+            c.primary_p = k.boot_means_test.p;
+            c.change = k.boot_means_test.difference;
+            const double base = mean_of(k.baseline_means);
+            c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
+            // Boots needed: a two-sample t with per-side sd sd(d)/sqrt(2)
+            // has the paired test's standard error at the same n.
+            c.cv = base != 0 ? k.boot_means_test.stderr_ * std::sqrt(static_cast<double>(k.boot_differences.size())) /
+                                   std::sqrt(2.0) / std::fabs(base)
+                             : 0;
             c.primary_equivalence = k.boot_means_equivalence;
             break;
         }

@@ -35,6 +35,10 @@ struct ComparisonOptions {
 // Boots as clusters of runs, for a pair of samples.
 struct Clustering {
     bool known = false;             // both samples carry boot ids
+    // Only one sample carries boot ids (some runs of the other have none):
+    // which one lacks them, "baseline" or "candidate"; "" otherwise.
+    // boots_matter then speaks of the sample that has them.
+    std::string unknown_side;
     size_t baseline_boots = 0, candidate_boots = 0;
     size_t shared_boots = 0;        // boots holding runs of both
     // Each sample comes from a single boot, and not the same one: whatever
@@ -47,7 +51,12 @@ struct Clustering {
     // side); `by_boots` false means runs were the unit.
     bool by_boots = false;
     std::vector<double> baseline_means, candidate_means;  // per boot, when known
-    TTest boot_means_welch;         // when by_boots
+    // by_boots with 2+ boots holding both variants (an interleaved A/B):
+    // the boot effect cancels in each boot's difference, so the test is the
+    // paired t on candidate mean - baseline mean per shared boot.
+    bool paired = false;
+    std::vector<double> boot_differences;  // per shared boot, when paired
+    TTest boot_means_test;          // Welch on boot means, or the paired t
     Equivalence boot_means_equivalence;
 };
 
@@ -84,9 +93,11 @@ struct TwoSampleComparison {
 // tests, the bootstrap and the diagnostics use their correctly rounded
 // doubles. The layouts say which boot each value came from.
 //
-// The primary test, in order: Welch's t on boot means when runs cluster by
-// boot (Clustering::by_boots); the Mann-Whitney test when either sample is
-// bimodal; otherwise choose_primary on the samples' shapes.
+// The primary test, in order: the paired t on per-boot differences when
+// runs cluster by boot and both variants ran in the same boots; Welch's t
+// on boot means when runs cluster by boot otherwise (Clustering::by_boots);
+// the Mann-Whitney test when either sample is bimodal; otherwise
+// choose_primary on the samples' shapes.
 TwoSampleComparison compare_samples(MutableScaledValues baseline, MutableScaledValues candidate,
                                     const ComparisonOptions& options, const SampleLayout& baseline_layout = {},
                                     const SampleLayout& candidate_layout = {});

@@ -1,6 +1,7 @@
 #include "analysis/diagnostics.h"
 
 #include <algorithm>
+#include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
 #include <numbers>
@@ -111,7 +112,97 @@ double step_sse(const std::vector<double>& y, size_t split) {
     return static_cast<double>(sse);
 }
 
+// The two groups of the sorted values with the least within-group sum of
+// squares (1-D two-means, exact by prefix sums), as weights, means and
+// population sds.
+std::array<NormalComponent, 2> split_modes(std::span<const double> values) {
+    std::vector<double> x(values.begin(), values.end());
+    std::sort(x.begin(), x.end());
+    const size_t n = x.size();
+    const long double c = x[n / 2];
+    std::vector<long double> s1(n + 1, 0), s2(n + 1, 0);
+    for (size_t i = 0; i < n; ++i) {
+        const long double d = x[i] - c;
+        s1[i + 1] = s1[i] + d;
+        s2[i + 1] = s2[i] + d * d;
+    }
+    const auto ss = [&](size_t from, size_t to) {
+        const long double k = static_cast<long double>(to - from), sum = s1[to] - s1[from];
+        return (s2[to] - s2[from]) - sum * sum / k;
+    };
+    size_t best = 1;
+    long double best_ss = std::numeric_limits<long double>::infinity();
+    for (size_t k = 1; k < n; ++k) {
+        if (x[k] == x[k - 1]) continue;  // never split a run of equal values
+        const long double t = ss(0, k) + ss(k, n);
+        if (t < best_ss) best_ss = t, best = k;
+    }
+    std::array<NormalComponent, 2> out;
+    for (int side = 0; side < 2; ++side) {
+        const size_t from = side ? best : 0, to = side ? n : best;
+        const long double k = static_cast<long double>(to - from);
+        const long double mean = (s1[to] - s1[from]) / k;
+        out[side].weight = static_cast<double>(k / static_cast<long double>(n));
+        out[side].mean = static_cast<double>(c + mean);
+        out[side].sd = static_cast<double>(std::sqrt(std::max(0.0L, ss(from, to) / k)));
+    }
+    return out;
+}
+
 }  // namespace
+
+WithinBootTrend within_boot_trend(std::span<const double> values, std::span<const uint32_t> boot,
+                                  double confidence) {
+    WithinBootTrend r;
+    if (values.size() != boot.size() || values.empty()) return r;
+    const size_t groups = static_cast<size_t>(*std::max_element(boot.begin(), boot.end())) + 1;
+    // Position of each value within its boot, and per-boot sums, centred
+    // on the first value.
+    std::vector<size_t> count(groups, 0);
+    std::vector<double> x(values.size());
+    const long double c = values[0];
+    std::vector<long double> sx(groups, 0), sy(groups, 0);
+    long double total = 0;
+    for (size_t i = 0; i < values.size(); ++i) {
+        x[i] = static_cast<double>(count[boot[i]]++);
+        sx[boot[i]] += x[i];
+        sy[boot[i]] += values[i] - c;
+        total += values[i] - c;
+    }
+    size_t used = 0;
+    for (size_t k : count) used += k > 0;
+    const size_t n = values.size();
+    if (used < 2 || n < used + 2) return r;
+    long double sxx = 0, sxy = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const long double k = static_cast<long double>(count[boot[i]]);
+        const long double dx = x[i] - sx[boot[i]] / k, dy = (values[i] - c) - sy[boot[i]] / k;
+        sxx += dx * dx;
+        sxy += dx * dy;
+    }
+    if (!(sxx > 0)) return r;
+    const long double slope = sxy / sxx;
+    long double rss = 0;
+    for (size_t i = 0; i < n; ++i) {
+        const long double k = static_cast<long double>(count[boot[i]]);
+        const long double e = ((values[i] - c) - sy[boot[i]] / k) - slope * (x[i] - sx[boot[i]] / k);
+        rss += e * e;
+    }
+    const double df = static_cast<double>(n - used - 1);
+    r.defined = true;
+    r.slope = static_cast<double>(slope);
+    const double se = static_cast<double>(std::sqrt(rss / df / sxx));
+    const boost::math::students_t t(df);
+    const double q = boost::math::quantile(boost::math::complement(t, (1 - confidence) / 2));
+    r.slope_ci_low = r.slope - q * se;
+    r.slope_ci_high = r.slope + q * se;
+    r.p = se > 0 ? 2 * boost::math::cdf(boost::math::complement(t, std::fabs(r.slope) / se)) : (slope == 0 ? 1 : 0);
+    const long double mean = c + total / static_cast<long double>(n);
+    const double mean_size = static_cast<double>(n) / static_cast<double>(used);
+    r.relative_drift = mean != 0 ? static_cast<double>(slope * (mean_size - 1) / std::fabs(mean))
+                                 : std::numeric_limits<double>::quiet_NaN();
+    return r;
+}
 
 Bimodality judge_bimodality(std::span<const double> values) {
     Bimodality b;
@@ -139,6 +230,13 @@ Bimodality judge_bimodality(std::span<const double> values) {
                           std::min(m.components[0].weight, m.components[1].weight) * static_cast<double>(n) >= 3;
     b.bimodal = b.mixture_separated &&
                 (b.dip_significant || b.coefficient_high || m.ashman_d > kMixtureClearSeparation);
+    if (b.bimodal) {
+        b.modes = m.components;
+    } else if (!m.two_fitted && b.dip_significant && b.coefficient_high) {
+        b.bimodal = true;
+        b.modes = split_modes(values);
+        b.modes_from_split = true;
+    }
     return b;
 }
 
@@ -156,6 +254,9 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
         d.drift.trend = trend(means, o.confidence);
         d.drift.change_point = change_point(means);
         d.drift_over_boots = true;
+        d.within_boots = within_boot_trend(values, layout.boot_of_value, o.confidence);
+        d.trending_within_boots = d.within_boots.defined &&
+                                  notable(d.within_boots.p, d.within_boots.relative_drift, kDriftLevel, o.threshold);
     }
     const Trend& t = d.drift.trend;
     d.trending = t.defined && notable(t.spearman_p, t.relative_drift, kDriftLevel, o.threshold);
@@ -176,10 +277,19 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
     return d;
 }
 
-std::array<double, 2> mode_weights(const NormalMixtureFit& modes, std::span<const double> values) {
+std::array<double, 2> mode_weights(const std::array<NormalComponent, 2>& c, std::span<const double> values) {
     std::array<double, 2> w{0, 0};
-    if (!modes.two_fitted || values.empty()) return w;
-    const auto& c = modes.components;
+    if (values.empty() || !(c[0].weight > 0) || !(c[1].weight > 0)) return w;
+    if (!(c[0].sd > 0) || !(c[1].sd > 0)) {
+        // A mode of one repeated value: each value goes to the nearer mode.
+        for (double x : values) {
+            const double d0 = std::fabs(x - c[0].mean), d1 = std::fabs(x - c[1].mean);
+            (d0 <= d1 ? w[0] : w[1]) += 1;
+        }
+        w[0] /= static_cast<double>(values.size());
+        w[1] /= static_cast<double>(values.size());
+        return w;
+    }
     // Log densities, so that values far in either tail still assign cleanly.
     const auto logdens = [](const NormalComponent& k, double x) {
         const double z = (x - k.mean) / k.sd;

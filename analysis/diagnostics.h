@@ -66,9 +66,31 @@ struct Bimodality {
     // The rule: the mixture finds two separated modes, and the dip test or
     // the bimodality coefficient agrees, or the modes lie so far apart
     // (Ashman's D > kMixtureClearSeparation) that the mixture is
-    // unambiguous on its own.
+    // unambiguous on its own. Or, when no mixture can be fitted because a
+    // mode is one repeated value (quantised results: 60 and 30 fps), the
+    // dip test and the coefficient both say so.
     bool bimodal = false;
+    // The modes reported when bimodal, ordered by mean: the mixture's
+    // components, or (modes_from_split) the two groups of the best split of
+    // the sorted values (least squares), with population sds.
+    std::array<NormalComponent, 2> modes{};
+    bool modes_from_split = false;
 };
+
+// The trend of the values against their position within their boot (the
+// first run after each boot is 0), pooled over boots: least squares with a
+// level per boot. Throttling that builds up during each boot's runs shows
+// here even when boot-to-boot differences dominate the series.
+struct WithinBootTrend {
+    bool defined = false;     // 2+ boots, some with 3+ values, residual df >= 1
+    double slope = 0;         // per run within a boot
+    double slope_ci_low = 0, slope_ci_high = 0;
+    double p = 1;             // t test, df = n - boots - 1
+    // slope * (mean boot size - 1) / |mean|: the drift over a typical boot.
+    double relative_drift = 0;
+};
+WithinBootTrend within_boot_trend(std::span<const double> values, std::span<const uint32_t> boot_of_value,
+                                  double confidence);
 
 struct SampleDiagnostics {
     size_t n = 0;
@@ -79,6 +101,9 @@ struct SampleDiagnostics {
     // boot means in boot order: values within a boot are not independent,
     // and a difference between boots is not a drift within a series.
     bool drift_over_boots = false;
+    // Judged with drift_over_boots: the drift within the boots.
+    WithinBootTrend within_boots;
+    bool trending_within_boots = false;
     // Flags: significant at kDriftLevel and larger than the threshold.
     // When both the trend and the change point qualify, only the one that
     // fits the series better (a line, or two levels) is flagged.
@@ -95,9 +120,10 @@ Bimodality judge_bimodality(std::span<const double> values);
 SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
                                   const DiagnosticOptions& options);
 
-// The share of `values` that belongs to each mode of a fitted mixture
-// (mean posterior probability): compares another sample's mode weights
-// with the modes found in a bimodal one.
-std::array<double, 2> mode_weights(const NormalMixtureFit& modes, std::span<const double> values);
+// The share of `values` that belongs to each of two modes (mean posterior
+// probability under the modes as normals; the nearer mode when a mode's sd
+// is 0): compares another sample's mode weights with the modes found in a
+// bimodal one.
+std::array<double, 2> mode_weights(const std::array<NormalComponent, 2>& modes, std::span<const double> values);
 
 }  // namespace gfxstat::analysis

@@ -302,6 +302,65 @@ EffectSize effect_size(const TwoSampleMoments& m, double confidence) {
     return r;
 }
 
+namespace {
+
+// Mean and standard error of the mean, centred on the first value.
+struct OneSample {
+    double mean = 0;
+    long double se = 0;
+    double df = 0;
+};
+std::optional<OneSample> one_sample(std::span<const double> d) {
+    if (d.size() < 2) return std::nullopt;
+    const long double c = d[0];
+    long double s = 0;
+    for (double x : d) s += x - c;
+    const long double n = static_cast<long double>(d.size()), m = s / n;
+    long double ss = 0;
+    for (double x : d) ss += ((x - c) - m) * ((x - c) - m);
+    OneSample r;
+    r.mean = static_cast<double>(c + m);
+    r.se = std::sqrt(ss / (n - 1) / n);
+    r.df = static_cast<double>(d.size() - 1);
+    return r;
+}
+
+}  // namespace
+
+TTest one_sample_t_test(std::span<const double> d, double confidence) {
+    check_confidence(confidence);
+    const auto o = one_sample(d);
+    if (!o) return too_few(d.empty() ? kNaN : d[0]);
+    return finish(o->mean, o->se, o->df, confidence);
+}
+
+Equivalence one_sample_tost(std::span<const double> d, double margin, double alpha) {
+    if (!(alpha > 0 && alpha < 0.5)) throw std::invalid_argument("alpha must lie in (0, 0.5)");
+    if (!(margin >= 0)) throw std::invalid_argument("margin must be >= 0");
+    Equivalence r;
+    r.margin = margin;
+    const auto o = one_sample(d);
+    if (!o) {
+        r.p = 1;
+        r.ci = {-kInf, kInf};
+        return r;
+    }
+    if (o->se == 0) {
+        const bool inside = -margin < o->mean && o->mean < margin;
+        r.p = inside ? 0 : 1;
+        r.ci = {o->mean, o->mean};
+        r.equivalent = inside;
+        return r;
+    }
+    const double p_lower = upper_tail(static_cast<double>((o->mean + margin) / o->se), o->df);
+    const double p_upper = upper_tail(static_cast<double>((margin - o->mean) / o->se), o->df);
+    r.p = std::max(p_lower, p_upper);
+    const long double h = critical(1 - 2 * alpha, o->df) * o->se;
+    r.ci = {static_cast<double>(o->mean - h), static_cast<double>(o->mean + h)};
+    r.equivalent = r.p < alpha;
+    return r;
+}
+
 Equivalence tost(const TwoSampleMoments& m, double threshold_relative, double alpha) {
     if (!(alpha > 0 && alpha < 0.5)) throw std::invalid_argument("alpha must lie in (0, 0.5)");
     if (!(threshold_relative >= 0)) throw std::invalid_argument("threshold must be >= 0");

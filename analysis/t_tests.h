@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <span>
 #include <vector>
 
 #include "analysis/moments.h"
@@ -71,6 +72,14 @@ struct Equivalence {
     bool equivalent = false;  // p < alpha
 };
 Equivalence tost(const TwoSampleMoments& m, double threshold_relative, double alpha);
+
+// One-sample t test that the mean of `differences` is 0: the paired t
+// test on per-boot differences (R: t.test(d)). `difference` is mean(d),
+// df = n - 1. Fewer than 2 values: undefined as in welch_t_test; all equal:
+// undefined with p 1 (mean 0) or 0 (otherwise).
+TTest one_sample_t_test(std::span<const double> differences, double confidence);
+// TOST of the same mean within +-margin (absolute), as tost().
+Equivalence one_sample_tost(std::span<const double> differences, double margin, double alpha);
 
 // Runs per group for a two-sided two-sample t test at level alpha to detect
 // a relative change `rel_change` with power `power`, when the coefficient of

@@ -21,6 +21,7 @@ const char* primary_test_name(PrimaryTest t) {
         case PrimaryTest::welch: return "welch";
         case PrimaryTest::mann_whitney: return "mann_whitney";
         case PrimaryTest::welch_boot_means: return "welch_boot_means";
+        case PrimaryTest::paired_boot_means: return "paired_boot_means";
     }
     return "welch";
 }
@@ -30,6 +31,7 @@ const char* primary_test_words(PrimaryTest t) {
         case PrimaryTest::welch: return "Welch t";
         case PrimaryTest::mann_whitney: return "Mann-Whitney U";
         case PrimaryTest::welch_boot_means: return "Welch t on boot means";
+        case PrimaryTest::paired_boot_means: return "paired t on boot means";
     }
     return "Welch t";
 }

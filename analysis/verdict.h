@@ -15,12 +15,13 @@ namespace gfxstat::analysis {
 enum class Better { lower, higher, unknown };
 enum class Outcome { improvement, regression, no_change, inconclusive, changed };
 // welch_boot_means: Welch's t on the per-boot means, when runs cluster by
-// boot (comparison.h).
-enum class PrimaryTest { welch, mann_whitney, welch_boot_means };
+// boot; paired_boot_means: the paired t on per-boot differences, when both
+// variants ran in the same boots (comparison.h).
+enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
-const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means"
-const char* primary_test_words(PrimaryTest t); // "Welch t", "Mann-Whitney U", "Welch t on boot means"
+const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means"
+const char* primary_test_words(PrimaryTest t); // "Welch t", "Mann-Whitney U", "Welch t on boot means", ...
 
 // Shape statistics that decide whether a t test suits the data.
 struct Shape {

@@ -151,7 +151,15 @@ void drop_outliers(ReportSample& s) {
     const analysis::ScaledValues view = s.sample.view();
     for (size_t i = 0; i < v.size(); ++i) v[i] = view.at(i);
     std::vector<size_t> drop;
-    for (const auto& o : analysis::find_outliers(v).outliers)
+    const analysis::OutlierReport report = analysis::find_outliers(v);
+    // With a MAD of 0 (more than half the values equal, as quantised
+    // timings are) the fallback score flags the next quantum up: only
+    // report those, never drop them.
+    if (report.mad_zero) {
+        s.drop_refused = true;
+        return;
+    }
+    for (const auto& o : report.outliers)
         if (o.modified_z_flag) {
             drop.push_back(o.index);
             s.dropped.push_back({o.index, o.value});
@@ -324,6 +332,11 @@ int compare_main(int argc, char** argv) {
             std::vector<const ReportSample*> all = {&m.baseline};
             for (const auto& c : m.candidates) all.push_back(&c);
             for (const ReportSample* s : all) {
+                if (s->drop_refused)
+                    std::fprintf(stderr,
+                                 "%s: note: %s: nothing dropped: more than half its values are equal (MAD 0), so a "
+                                 "modified z-score cannot tell outliers from the next quantum\n",
+                                 prog, s->label.c_str());
                 if (s->dropped.empty()) continue;
                 std::string list;
                 for (size_t i = 0; i < s->dropped.size() && i < 10; ++i)

@@ -24,6 +24,7 @@ struct ReportSample {
     data::BootLayout layout;       // results files with boot ids
     // --drop-outliers: what was left out (position in run order, value).
     std::vector<std::pair<size_t, double>> dropped;
+    bool drop_refused = false;  // --drop-outliers dropped nothing: the MAD is 0
 };
 
 struct MetricReport {

@@ -26,13 +26,17 @@ std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
 json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
 std::string bimodal_sentence(const std::string& who, const analysis::Bimodality& b, const std::string& unit) {
-    const auto& k = b.mixture.components;
+    const auto& k = b.modes;
+    std::vector<std::string> parts;
+    if (b.dip_significant) parts.push_back(fmt("dip test p = %.2g", b.dip.p));
+    if (b.coefficient_high) parts.push_back(fmt("bimodality coefficient %.2f", b.coefficient));
+    if (b.modes_from_split)
+        parts.push_back("a mode is one repeated value, so no mixture of normals fits");
+    else
+        parts.push_back(fmt("two normals fit better than one by %.0f in BIC, separated by Ashman's D = %.1f",
+                            b.mixture.bic_one - b.mixture.bic_two, b.mixture.ashman_d));
     std::string evidence;
-    if (b.dip_significant) evidence += fmt("dip test p = %.2g", b.dip.p);
-    if (b.coefficient_high)
-        evidence += std::string(evidence.empty() ? "" : ", ") + fmt("bimodality coefficient %.2f", b.coefficient);
-    evidence += fmt("; two normals fit better than one by %.0f in BIC, separated by Ashman's D = %.1f",
-                    b.mixture.bic_one - b.mixture.bic_two, b.mixture.ashman_d);
+    for (size_t i = 0; i < parts.size(); ++i) evidence += (i ? "; " : "") + parts[i];
     return fmt("%s is bimodal (%s): modes at %s and %s (sd %.3g and %.3g) holding %.0f%%/%.0f%% of the values. "
                "A mean describes neither mode; when the mode changes between boots, more boots, not more runs, "
                "will tell.",
@@ -90,6 +94,16 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
                           level(confidence).c_str(),
                           t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p));
+    }
+    if (d.trending_within_boots) {
+        const analysis::WithinBootTrend& w = d.within_boots;
+        out.push_back(fmt("%s drifts %s within each boot: %s over a boot's runs (slope %.3g%s per run, %s CI %.3g to "
+                          "%.3g, p = %.2g). Look for thermal or power throttling building up; a cooldown between "
+                          "runs helps.",
+                          who.c_str(), w.slope > 0 ? "upward" : "downward",
+                          std::isnan(w.relative_drift) ? "a drift" : pct(w.relative_drift).c_str(), w.slope,
+                          unit.empty() ? "" : (" " + unit).c_str(), level(confidence).c_str(), w.slope_ci_low,
+                          w.slope_ci_high, w.p));
     }
     if (d.shifted) {
         const analysis::ChangePoint& c = d.drift.change_point;
@@ -152,7 +166,7 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     std::vector<std::string> out;
     const auto weights = [&](const std::string& bimodal_one, const analysis::Bimodality& b, const std::string& other,
                              const std::array<double, 2>& w) {
-        const auto& k = b.mixture.components;
+        const auto& k = b.modes;
         out.push_back(fmt("The values of %s fall %.0f%%/%.0f%% into the modes of %s at %s and %s (which hold "
                           "%.0f%%/%.0f%% of its own).",
                           other.c_str(), w[0] * 100, w[1] * 100, bimodal_one.c_str(), with_unit(k[0].mean, "").c_str(),
@@ -163,10 +177,20 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     if (c.baseline_in_candidate_modes)
         weights(candidate, c.candidate_diagnostics->bimodality, baseline, *c.baseline_in_candidate_modes);
     const analysis::Clustering& k = c.clustering;
-    if (k.by_boots)
+    if (k.paired)
+        out.push_back(fmt("The verdict pairs the variants boot by boot (%zu boots ran both), not run by run: runs "
+                          "within a boot are alike, and each boot's own level cancels in its difference. More "
+                          "boots, not more runs, will narrow the answer.",
+                          k.boot_differences.size()));
+    else if (k.by_boots)
         out.push_back(fmt("The verdict compares boot means (%zu baseline and %zu candidate boots), not runs: runs "
                           "within a boot are alike. More boots, not more runs, will narrow the answer.",
                           k.baseline_boots, k.candidate_boots));
+    else if (!k.unknown_side.empty() && k.boots_matter)
+        out.push_back(fmt("The %s's runs cluster by boot, but %s runs carry no boot ids, so boots cannot be the "
+                          "unit: the verdict treats runs as independent and is over-confident.",
+                          k.unknown_side == "baseline" ? "candidate" : "baseline",
+                          k.unknown_side == "baseline" ? "some of the baseline's" : "some of the candidate's"));
     else if (k.boots_matter) {
         const std::string single = k.baseline_means.size() < 2 && k.candidate_means.size() < 2
                                        ? "each variant was"
@@ -188,7 +212,7 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
     json modes = nullptr;
     if (b.bimodal) {
         modes = json::array();
-        for (const auto& k : b.mixture.components)
+        for (const auto& k : b.modes)
             modes.push_back({{"weight", num(k.weight)}, {"mean", num(k.mean)}, {"sd", num(k.sd)}});
     }
     json mixture = nullptr;
@@ -203,7 +227,8 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                        {"coefficient", num(b.coefficient)},
                        {"mixture", mixture},
                        {"bimodal", b.bimodal},
-                       {"modes", modes}};
+                       {"modes", modes},
+                       {"modes_from", b.bimodal ? json(b.modes_from_split ? "split" : "mixture") : json(nullptr)}};
     const analysis::Trend& t = d.drift.trend;
     const analysis::ChangePoint& c = d.drift.change_point;
     const analysis::FirstRunEffect& f = d.drift.first_run;
@@ -228,6 +253,13 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                                           {"relative_shift", num(c.relative_shift)},
                                           {"flagged", d.shifted}}
                                    : json(nullptr)},
+        {"within_boots", d.within_boots.defined ? json{{"slope", num(d.within_boots.slope)},
+                                                       {"slope_ci", {num(d.within_boots.slope_ci_low),
+                                                                     num(d.within_boots.slope_ci_high)}},
+                                                       {"p", num(d.within_boots.p)},
+                                                       {"relative_drift", num(d.within_boots.relative_drift)},
+                                                       {"flagged", d.trending_within_boots}}
+                                                : json(nullptr)},
         {"first_run", f.defined ? json{{"firsts", f.firsts},
                                        {"mean_firsts", num(f.mean_firsts)},
                                        {"mean_others", num(f.mean_others)},
@@ -283,16 +315,32 @@ nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
                 {"f_p", v.defined ? num(v.f_p) : json(nullptr)}};
     };
     json j = {{"known", k.known},
+              {"unknown_side", k.unknown_side.empty() ? json(nullptr) : json(k.unknown_side)},
               {"baseline", side(c.baseline_diagnostics)},
               {"candidate", side(c.candidate_diagnostics)},
               {"shared_boots", k.shared_boots},
               {"boots_matter", k.boots_matter},
               {"confounded", k.confounded},
               {"unit", k.by_boots ? "boots" : "runs"}};
+    j["paired"] = k.paired;
     if (k.by_boots) {
-        const analysis::TTest& t = k.boot_means_welch;
-        j["boot_means_welch"] = {{"t", num(t.t)}, {"df", num(t.df)}, {"p", num(t.p)},
-                                 {"ci", {num(t.ci[0]), num(t.ci[1])}}, {"difference", num(t.difference)}};
+        const analysis::TTest& t = k.boot_means_test;
+        j["boot_means_test"] = {{"test", k.paired ? "paired" : "welch"},
+                                {"t", num(t.t)},
+                                {"df", num(t.df)},
+                                {"p", num(t.p)},
+                                {"ci", {num(t.ci[0]), num(t.ci[1])}},
+                                {"difference", num(t.difference)}};
+        const analysis::Equivalence& e = k.boot_means_equivalence;
+        j["boot_means_equivalence"] = {{"margin", num(e.margin)},
+                                       {"p", num(e.p)},
+                                       {"ci", {num(e.ci[0]), num(e.ci[1])}},
+                                       {"equivalent", e.equivalent}};
+        if (k.paired) {
+            json d = json::array();
+            for (double x : k.boot_differences) d.push_back(num(x));
+            j["boot_differences"] = std::move(d);
+        }
     }
     return j;
 }

@@ -38,7 +38,7 @@ def check_sample_diagnostics(d, what):
     b = d.get("bimodality", {})
     for key in ("judged", "dip", "dip_p", "coefficient", "mixture", "bimodal", "modes"):
         check(key in b, f"{what}: bimodality.{key} missing")
-    check(set(d.get("drift", {})) == {"unit", "trend", "change_point", "first_run"}, f"{what}: drift keys {d.get('drift')}")
+    check(set(d.get("drift", {})) == {"unit", "trend", "change_point", "within_boots", "first_run"}, f"{what}: drift keys {d.get('drift')}")
     for key in ("count", "by_modified_z", "by_tukey", "far_out", "median", "mad", "fences", "far_fences", "listed"):
         check(key in d.get("outliers", {}), f"{what}: outliers.{key} missing")
     check("boots" in d, f"{what}: boots missing")
@@ -72,16 +72,20 @@ def main():
                                    ("effective_n", "n_eff"), ("sigma2_between", "sigma2_between"),
                                    ("sigma2_within", "sigma2_within")):
                 check(close(got[name], want[ref_name]), f"{fixture} {side} {name}: {got[name]} vs R {want[ref_name]}")
-            check(got["boots"] == len(set(b for b, build in zip(r["data"]["boot"], r["data"]["build"])
-                                          if build == side[0].replace("c", "b"))),
+            build = "a" if side == "baseline" else "b"
+            check(got["boots"] == len(set(b for b, bb in zip(r["data"]["boot"], r["data"]["build"]) if bb == build)),
                   f"{fixture} {side} boots {got['boots']}")
             check(c[side]["diagnostics"]["boots"]["icc"] == got["icc"], f"{fixture}: {side} diagnostics.boots")
         v = c["verdict"]
         w = r["welch_t_on_boot_means"]
         check(v["primary_test"] == "welch_boot_means", f"{fixture}: primary {v['primary_test']}")
         check(close(v["p"], w["p_value"], 1e-7), f"{fixture}: boot-means p {v['p']} vs R {w['p_value']}")
-        check(close(k["boot_means_welch"]["df"], w["df"], 1e-7), f"{fixture}: boot-means df")
-        check(close(k["boot_means_welch"]["ci"][0], w["ci95"][0], 1e-7), f"{fixture}: boot-means CI")
+        check(k["boot_means_test"]["test"] == "welch" and k["paired"] is False, f"{fixture}: Welch on boot means")
+        check(close(k["boot_means_test"]["df"], w["df"], 1e-7), f"{fixture}: boot-means df")
+        check(close(k["boot_means_test"]["ci"][0], w["ci95"][0], 1e-7), f"{fixture}: boot-means CI")
+        # The verdict's equivalence test is the one on boot means, shown.
+        check(f"TOST p = {k['boot_means_equivalence']['p']:.3g}" in v["reason"] or v["outcome"] != "inconclusive",
+              f"{fixture}: the reason quotes the boot-means TOST: {v['reason']} / {k['boot_means_equivalence']}")
         check_sample_diagnostics(c["baseline"]["diagnostics"], fixture)
         # The drift of a clustered sample is judged on its boot means.
         check(c["baseline"]["diagnostics"]["drift"]["unit"] == "boots", f"{fixture}: drift unit")
@@ -97,6 +101,45 @@ def main():
     check("The verdict compares boot means (5 baseline and 5 candidate boots)" in " ".join(out.split()),
           f"clustered text names the unit:\n{out}")
     check(max(len(line) for line in out.splitlines()) <= 74, "clustered text fits 74 columns")
+
+    # An interleaved A/B: both variants in the same 4 boots, each boot at its
+    # own level. The paired t on per-boot differences, computed here.
+    doc, _ = compare_json(g, os.path.join(results, "shared_boots.json"))
+    if doc:
+        c = doc["comparisons"][0]
+        k = c["clustering"]
+        runs = [json.loads(line) for line in open(os.path.join(results, "shared_boots.json"))][2:]
+        diffs = []
+        for boot in dict.fromkeys(r["boot"] for r in runs):
+            mean = {v: sum(r["metrics"]["y"] for r in runs if r["boot"] == boot and r["variant"] == v) /
+                    sum(1 for r in runs if r["boot"] == boot and r["variant"] == v) for v in ("baseline", "candidate")}
+            diffs.append(mean["candidate"] - mean["baseline"])
+        n = len(diffs)
+        m = sum(diffs) / n
+        sd = math.sqrt(sum((x - m) ** 2 for x in diffs) / (n - 1))
+        t = m / (sd / math.sqrt(n))
+        # Student t with 3 df has a closed-form CDF.
+        u = t / math.sqrt(3)
+        p = 2 * (0.5 - (u / (1 + u * u) + math.atan(u)) / math.pi)
+        test = k.get("boot_means_test", {})
+        check(k["paired"] is True and k["shared_boots"] == 4 and test.get("test") == "paired",
+              f"shared boots are paired: {k}")
+        check(close(test.get("t"), t, 1e-9) and test.get("df") == 3 and close(test.get("p"), p, 1e-7),
+              f"paired t {test} vs t = {t}, p = {p}")
+        check(all(close(a, b, 1e-9) for a, b in zip(k.get("boot_differences", []), diffs)), "boot differences")
+        check(c["verdict"]["primary_test"] == "paired_boot_means" and c["verdict"]["outcome"] == "regression",
+              f"paired verdict: {c['verdict']}")
+    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "shared_boots.json")])
+    check("pairs the variants boot by boot (4 boots ran both)" in " ".join(out.split()), f"paired text:\n{out}")
+
+    # One candidate run without a boot id: boots cannot be the unit, said.
+    doc, _ = compare_json(g, os.path.join(results, "partial_boots.json"))
+    if doc:
+        k = doc["comparisons"][0]["clustering"]
+        check(k["known"] is False and k["unknown_side"] == "candidate" and k["boots_matter"] is True,
+              f"partial boots: {k}")
+    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "partial_boots.json")])
+    check("carry no boot ids" in " ".join(out.split()), f"partial boots text:\n{out}")
 
     # One boot per variant: confounded, said in words and JSON.
     doc, _ = compare_json(g, os.path.join(results, "confounded.json"))
@@ -175,6 +218,12 @@ def main():
             check("ob: dropped 2 outliers" in err, f"--drop-outliers on stderr: {err}")
         rc, out, _ = run([g, "compare", "--bootstrap", "0", "--drop-outliers", a, b])
         check("dropped" in out and "(--drop-outliers)" in out, f"text says what was dropped:\n{out}")
+        # Quantised values (MAD 0): the next quantum is not dropped.
+        q1, q2 = column(d, "q1", [16.0] * 10 + [17.0] * 2), column(d, "q2", [16.0] * 9 + [17.0] * 3)
+        doc, err = compare_json(g, "--drop-outliers", q1, q2)
+        if doc:
+            check(doc["comparisons"][0]["baseline"]["n"] == 12 and "nothing dropped" in err,
+                  f"MAD 0: nothing dropped: {err}")
 
         # summary: diagnostics per input, in JSON and in words.
         rc, out, err = run([g, "summary", "--json", os.path.join(results, "clustered.json")])

@@ -137,14 +137,30 @@ TEST(BootClustering, EdgeCases) {
     EXPECT_EQ(boot_variance(v, std::vector<uint32_t>{0, 1, 2}).boots, 3u);
     EXPECT_THROW(boot_variance(v, std::vector<uint32_t>{0, 1}), std::invalid_argument);
     // Boots differ but runs within a boot do not: all variance is between.
-    const BootVariance r = boot_variance(std::vector<double>{1, 1, 2, 2}, std::vector<uint32_t>{0, 0, 5, 5});
+    const BootVariance r = boot_variance(std::vector<double>{1, 1, 1, 2, 2, 2}, std::vector<uint32_t>{0, 0, 0, 5, 5, 5});
     ASSERT_TRUE(r.defined);
     EXPECT_EQ(r.boots, 2u);
     EXPECT_EQ(r.icc, 1);
     EXPECT_EQ(r.f_p, 0);
-    EXPECT_EQ(r.design_effect, 2);
+    EXPECT_EQ(r.design_effect, 3);
+    // One within-boot degree of freedom (many single-run boots and one pair
+    // of equal runs) proves nothing: undefined.
+    std::vector<double> many;
+    std::vector<uint32_t> boots;
+    for (uint32_t b = 0; b < 20; ++b) {
+        many.push_back(b % 3);
+        boots.push_back(b);
+    }
+    many.push_back(0);
+    boots.push_back(0);
+    EXPECT_FALSE(boot_variance(many, boots).defined);
+    // Values near the double range: the ratios stay finite.
+    const BootVariance huge = boot_variance(std::vector<double>{1e308, 1.1e308, 1.2e308, 0.9e308, 1.0e308, 0.95e308},
+                                            std::vector<uint32_t>{0, 0, 0, 1, 1, 1});
+    ASSERT_TRUE(huge.defined);
+    EXPECT_TRUE(std::isfinite(huge.icc) && std::isfinite(huge.design_effect) && std::isfinite(huge.effective_n));
     // Nothing varies at all.
-    const BootVariance z = boot_variance(std::vector<double>{3, 3, 3, 3}, std::vector<uint32_t>{0, 0, 1, 1});
+    const BootVariance z = boot_variance(std::vector<double>{3, 3, 3, 3, 3}, std::vector<uint32_t>{0, 0, 1, 1, 1});
     EXPECT_EQ(z.icc, 0);
     EXPECT_EQ(z.f_p, 1);
     EXPECT_EQ(z.design_effect, 1);

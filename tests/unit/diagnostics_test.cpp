@@ -99,6 +99,8 @@ TEST(Bimodality, ReferenceMixtureIsCalledBimodal) {
         EXPECT_FALSE(a.dip_significant);
         EXPECT_TRUE(a.coefficient_high);
         EXPECT_NEAR(a.mixture.components[0].weight, 0.825, 0.01);
+        EXPECT_EQ(a.modes[0].mean, a.mixture.components[0].mean);
+        EXPECT_FALSE(a.modes_from_split);
         const Bimodality b = judge_bimodality(c["b"].get<std::vector<double>>());
         EXPECT_FALSE(b.bimodal);
         return;
@@ -204,10 +206,42 @@ TEST(Diagnostics, TrendAndFirstRunFlags) {
     EXPECT_EQ(f.boots->boots, 3u);
 }
 
+TEST(Diagnostics, DriftWithinBoots) {
+    // Four boots at different levels, each rising 0.5 per run over 15 runs
+    // (+7% of 100): the boots dominate the variance, and the drift within
+    // them is still found, with the exact slope when there is no noise.
+    std::vector<double> v;
+    std::vector<uint32_t> boot;
+    std::vector<size_t> firsts;
+    const double level[] = {100, 92, 108, 96};
+    for (uint32_t b = 0; b < 4; ++b) {
+        firsts.push_back(v.size());
+        for (int i = 0; i < 15; ++i) {
+            v.push_back(level[b] + 0.5 * i);
+            boot.push_back(b);
+        }
+    }
+    const WithinBootTrend exact = within_boot_trend(v, boot, 0.95);
+    ASSERT_TRUE(exact.defined);
+    EXPECT_NEAR(exact.slope, 0.5, 1e-12);
+    EXPECT_NEAR(exact.relative_drift, 0.5 * 14 / 102.5, 1e-9);  // the values average 99 + 0.5 * 7
+    Rng rng(11);
+    for (double& x : v) x += 0.3 * rng.normal();
+    const std::vector<std::string> ids = {"a", "b", "c", "d"};
+    const SampleDiagnostics d = diagnose_sample(v, SampleLayout{boot, ids, firsts}, {});
+    ASSERT_TRUE(d.boots && d.boots->defined);
+    EXPECT_TRUE(d.drift_over_boots);
+    EXPECT_TRUE(d.trending_within_boots);
+    // Flat within boots, boots at different levels: no drift within.
+    std::vector<double> flat;
+    for (size_t i = 0; i < v.size(); ++i) flat.push_back(level[boot[i]] + 0.3 * rng.normal());
+    const SampleDiagnostics f = diagnose_sample(flat, SampleLayout{boot, ids, firsts}, {});
+    EXPECT_TRUE(f.drift_over_boots);
+    EXPECT_FALSE(f.trending_within_boots);
+}
+
 TEST(Diagnostics, ModeWeightsOfAnotherSample) {
-    NormalMixtureFit m;
-    m.two_fitted = true;
-    m.components = {NormalComponent{0.6, 100, 1}, NormalComponent{0.4, 110, 1}};
+    const std::array<NormalComponent, 2> m = {NormalComponent{0.6, 100, 1}, NormalComponent{0.4, 110, 1}};
     // Values sitting on the modes are assigned to them outright.
     const std::vector<double> x = {100, 100, 100, 110};
     const auto w = mode_weights(m, x);
@@ -216,6 +250,28 @@ TEST(Diagnostics, ModeWeightsOfAnotherSample) {
     // Halfway between equal modes: the prior weights decide, 60/40.
     const auto h = mode_weights(m, std::vector<double>{105});
     EXPECT_NEAR(h[0], 0.6, 1e-12);
+    // Modes of repeated values: the nearer mode takes each value.
+    const std::array<NormalComponent, 2> q = {NormalComponent{0.3, 30, 0.8}, NormalComponent{0.7, 60, 0}};
+    const auto g = mode_weights(q, std::vector<double>{29, 31, 60, 60, 44});
+    EXPECT_NEAR(g[0], 0.6, 1e-12);
+    EXPECT_NEAR(g[1], 0.4, 1e-12);
+}
+
+TEST(Bimodality, ModeOfRepeatedValues) {
+    // 28 frames at exactly 60 fps and 12 at 29-31 (vsync halving): no
+    // mixture of normals fits a mode of one value, but the dip test and the
+    // coefficient agree, and the modes come from the best split.
+    std::vector<double> x;
+    for (int i = 0; i < 40; ++i) x.push_back(i % 10 < 7 ? 60 : 29 + (i % 3));
+    const Bimodality b = judge_bimodality(x);
+    EXPECT_TRUE(b.dip_significant);
+    EXPECT_TRUE(b.coefficient_high);
+    ASSERT_TRUE(b.bimodal);
+    EXPECT_TRUE(b.modes_from_split);
+    EXPECT_NEAR(b.modes[0].weight, 0.3, 1e-12);
+    EXPECT_NEAR(b.modes[0].mean, 30, 1e-12);
+    EXPECT_NEAR(b.modes[1].mean, 60, 1e-12);
+    EXPECT_EQ(b.modes[1].sd, 0);
 }
 
 }  // namespace

@@ -571,3 +571,43 @@ TEST(TTestAdjust, EdgeCases) {
 
 }  // namespace
 }  // namespace gfxstat::analysis
+
+namespace gfxstat::analysis {
+namespace {
+
+// The paired t on per-boot differences: Student's t with 3 df has the
+// closed-form CDF 1/2 + (u/(1+u^2) + atan u)/pi, u = t/sqrt(3).
+TEST(OneSampleT, MatchesClosedFormForThreeDf) {
+    const std::vector<double> d = {1.07, 0.98, 0.75, 1.15};
+    const double m = (1.07 + 0.98 + 0.75 + 1.15) / 4;
+    double ss = 0;
+    for (double x : d) ss += (x - m) * (x - m);
+    const double se = std::sqrt(ss / 3 / 4), t = m / se, u = t / std::sqrt(3.0);
+    const double p = 2 * (0.5 - (u / (1 + u * u) + std::atan(u)) / M_PI);
+    const TTest r = one_sample_t_test(d, 0.95);
+    EXPECT_NEAR(r.t, t, 1e-12 * t);
+    EXPECT_EQ(r.df, 3);
+    EXPECT_NEAR(r.p, p, 1e-9 * p);
+    EXPECT_NEAR(r.difference, m, 1e-15);
+    // The 95% interval: mean -+ 3.182446305284263 se (t quantile, 3 df).
+    EXPECT_NEAR(r.ci[0], m - 3.182446305284263 * se, 1e-12);
+    // TOST within +-0.5: both one-sided p from the same closed form.
+    const Equivalence e = one_sample_tost(d, 0.5, 0.05);
+    const double u2 = (0.5 - m) / se / std::sqrt(3.0);
+    const double p_upper = 0.5 - (u2 / (1 + u2 * u2) + std::atan(u2)) / M_PI;
+    EXPECT_NEAR(e.p, p_upper, 1e-9);
+    EXPECT_EQ(e.equivalent, p_upper < 0.05);
+}
+
+TEST(OneSampleT, EdgeCases) {
+    EXPECT_FALSE(one_sample_t_test(std::vector<double>{1.0}, 0.95).defined);
+    const TTest c = one_sample_t_test(std::vector<double>{2, 2, 2}, 0.95);
+    EXPECT_FALSE(c.defined);
+    EXPECT_EQ(c.p, 0);
+    EXPECT_EQ(one_sample_t_test(std::vector<double>{0, 0}, 0.95).p, 1);
+    EXPECT_TRUE(one_sample_tost(std::vector<double>{0.1, 0.1}, 0.5, 0.05).equivalent);
+    EXPECT_EQ(one_sample_tost(std::vector<double>{1.0}, 0.5, 0.05).p, 1);
+}
+
+}  // namespace
+}  // namespace gfxstat::analysis
