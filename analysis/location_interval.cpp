@@ -32,10 +32,17 @@ LocationInterval median_interval(std::span<const double> values, double confiden
     const size_t n = values.size();
     if (n == 0) return r;
     const double tail = (1 - confidence) / 2;
-    // The largest l (1-based) with P(B <= l - 1) <= tail.
+    // The largest l (1-based, at most (n+1)/2) with P(B <= l - 1) <= tail,
+    // by bisection: the cdf is increasing in l (a run loop asks after
+    // every run, so this must not cost n cdf evaluations).
     const boost::math::binomial dist(static_cast<double>(n), 0.5);
-    size_t l = 0;
-    while (l + 1 <= (n + 1) / 2 && boost::math::cdf(dist, static_cast<double>(l)) <= tail) ++l;
+    size_t lo = 0, hi = (n + 1) / 2;  // invariant: l in [lo, hi]
+    while (lo < hi) {
+        const size_t mid = lo + (hi - lo + 1) / 2;
+        if (boost::math::cdf(dist, static_cast<double>(mid - 1)) <= tail) lo = mid;
+        else hi = mid - 1;
+    }
+    const size_t l = lo;
     std::vector<double> v(values.begin(), values.end());
     std::sort(v.begin(), v.end());
     r.estimate = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;

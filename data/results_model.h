@@ -103,8 +103,9 @@ struct RunRecord {
     // by merge), and where an importer found it ("bench.json", "out.txt:12").
     std::string origin;
     std::string source;
-    // Where `gfxstat run` kept the run's stdout and stderr: a directory
-    // relative to the results file's ("results.json.logs/baseline-0003").
+    // Where `gfxstat run` kept the run's stdout and stderr: a path prefix,
+    // relative to the results file's directory, to which ".stdout" and
+    // ".stderr" are added ("results.json.logs/baseline-0003").
     std::string log;
     UnknownMembers unknown;
 

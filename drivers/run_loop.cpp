@@ -4,10 +4,12 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
 #include <stdexcept>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -75,18 +77,63 @@ std::string file_safe(const std::string& s) {
     return out;
 }
 
-std::string read_log(const std::string& path) {
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return "";
-    std::string text;
-    try {
-        text = data::read_all(fd, path);
-    } catch (const std::exception&) {
-        text.clear();
+// A run's output is captured in memory files (memfd) and written to the
+// log directory only when non-empty: creating two files per run costs more
+// than running `true`, and most benchmarks print little.
+class OutputCapture {
+public:
+    OutputCapture() {
+        for (int i = 0; i < 2; ++i) {
+            fd_[i] = memfd_create(i ? "gfxstat-stderr" : "gfxstat-stdout", MFD_CLOEXEC);
+            if (fd_[i] < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
+        }
+    }
+    ~OutputCapture() {
+        for (int fd : fd_) if (fd >= 0) close(fd);
+    }
+    OutputCapture(const OutputCapture&) = delete;
+    OutputCapture& operator=(const OutputCapture&) = delete;
+    // A path the process runner can open (and truncate) for stream i.
+    std::string path(int i) const { return "/proc/self/fd/" + std::to_string(fd_[i]); }
+    std::string text(int i) const {
+        std::string out;
+        struct stat st {};
+        if (fstat(fd_[i], &st) != 0 || st.st_size <= 0) return out;
+        out.resize(static_cast<size_t>(st.st_size));
+        size_t got = 0;
+        while (got < out.size()) {
+            const ssize_t n = pread(fd_[i], out.data() + got, out.size() - got, static_cast<off_t>(got));
+            if (n <= 0) break;
+            got += static_cast<size_t>(n);
+        }
+        out.resize(got);
+        return out;
+    }
+
+private:
+    int fd_[2] = {-1, -1};
+};
+
+// Writes `text` to `path` when non-empty; true when a file was written.
+bool keep_output(const std::string& path, const std::string& text) {
+    if (text.empty()) return false;
+    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw data::input_error(path, 0, std::string("cannot write the run's output: ") + std::strerror(errno));
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = errno;
+            close(fd);
+            throw data::input_error(path, 0, std::string("cannot write the run's output: ") + std::strerror(err));
+        }
+        done += static_cast<size_t>(n);
     }
     close(fd);
-    return text;
+    return true;
 }
+
 
 const char* signal_name(int sig) {
     switch (sig) {
@@ -142,6 +189,28 @@ double token_value(const data::NumberToken& t) {
     return t.negative ? -v : v;
 }
 
+// argv[0] looked up in PATH once, as execvp would, so that each run does
+// not search PATH again (posix_spawnp tries every entry in turn). Returned
+// unchanged when it has a '/' or is not found (the spawn then says why).
+std::string resolve_in_path(const std::string& program) {
+    if (program.empty() || program.find('/') != std::string::npos) return program;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        size_t end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        std::string dir = dirs.substr(start, end - start);
+        if (dir.empty()) dir = ".";
+        const std::string candidate = dir + "/" + program;
+        struct stat st {};
+        if (stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+        start = end + 1;
+    }
+    return program;
+}
+
 struct Tracker {
     std::string metric, unit;
     std::vector<double> values;
@@ -174,6 +243,8 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         throw std::invalid_argument("--min-runs must be at least 1 and at most --max-runs");
     g_interrupted.store(false);
 
+    std::vector<std::string> command = plan.command;
+    command[0] = resolve_in_path(command[0]);
     data::ResultsAppender appender(plan.results_path);
     const std::vector<data::MetricInfo> declared = parser.metrics();
     for (const auto& m : declared) appender.declare_metric(m);
@@ -195,6 +266,7 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             throw std::invalid_argument("--target-metric '" + plan.target_metric + "' is not a metric of this parser");
     }
 
+    OutputCapture capture;
     RunReport report;
     size_t consecutive_failures = 0;
     const size_t planned = plan.runs ? *plan.runs : plan.max_runs;
@@ -224,10 +296,11 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
 
         char index[32];
         std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
-        const std::string run_dir_name = file_safe(plan.variant) + index;
-        const std::string run_dir = log_dir + "/" + run_dir_name;
-        make_directories(run_dir);
-        rec.log = beside ? basename_of(log_dir) + "/" + run_dir_name : run_dir;
+        // Files, not a directory per run: each new inode costs, and a run
+        // of `true` is over in half a millisecond.
+        const std::string run_name = file_safe(plan.variant) + index;
+        const std::string run_dir = log_dir + "/" + run_name;  // prefix of the run's files
+        rec.log = beside ? basename_of(log_dir) + "/" + run_name : run_dir;
         (void)results_dir;
         rec.start = data::utc_now_rfc3339();
 
@@ -235,8 +308,8 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         if (!plan.prepare.empty()) {
             ProcessSpec p;
             p.argv = {"/bin/sh", "-c", plan.prepare};
-            p.stdout_path = run_dir + "/prepare.stdout";
-            p.stderr_path = run_dir + "/prepare.stderr";
+            p.stdout_path = run_dir + ".prepare.stdout";
+            p.stderr_path = run_dir + ".prepare.stderr";
             p.timeout_s = plan.timeout_s;
             const ProcessResult pr = run_process(p);
             if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
@@ -256,14 +329,17 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         bool stop_now = false;
         if (prepared) {
             ProcessSpec spec;
-            spec.argv = plan.command;
+            spec.argv = command;
             spec.env = plan.env;
-            spec.stdout_path = run_dir + "/stdout";
-            spec.stderr_path = run_dir + "/stderr";
+            spec.stdout_path = capture.path(0);
+            spec.stderr_path = capture.path(1);
             spec.timeout_s = plan.timeout_s;
             const ProcessResult pr = run_process(spec);
             rec.duration_s = pr.wall_s;
-            const std::string out = read_log(spec.stdout_path), err = read_log(spec.stderr_path);
+            const std::string out = capture.text(0), err = capture.text(1);
+            const bool kept_out = keep_output(run_dir + ".stdout", out);
+            const bool kept_err = keep_output(run_dir + ".stderr", err);
+            if (!kept_out && !kept_err && plan.prepare.empty() && plan.cleanup.empty()) rec.log.clear();
             switch (pr.ended) {
                 case ProcessResult::Ended::not_started:
                     rec.exit_class = data::ExitClass::fail;
@@ -350,8 +426,8 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         if (!plan.cleanup.empty()) {
             ProcessSpec c;
             c.argv = {"/bin/sh", "-c", plan.cleanup};
-            c.stdout_path = run_dir + "/cleanup.stdout";
-            c.stderr_path = run_dir + "/cleanup.stderr";
+            c.stdout_path = run_dir + ".cleanup.stdout";
+            c.stderr_path = run_dir + ".cleanup.stderr";
             c.timeout_s = plan.timeout_s;
             run_process(c);
         }
@@ -403,7 +479,7 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             report.outcome = RunOutcome::failing;
             report.message = std::to_string(consecutive_failures) + " runs in a row did not succeed (last: " +
                              (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
-                             "); stopping. Logs: " + run_dir;
+                             "); stopping. Output: " + run_dir + ".stdout and .stderr";
             break;
         }
         if (plan.runs) {

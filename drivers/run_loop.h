@@ -40,6 +40,10 @@ struct RunPlan {
     std::string prepare, cleanup;  // shell command lines (/bin/sh -c) around each run
     size_t max_consecutive_failures = 3;
     std::string results_path;
+    // Each run's output goes to LOG_DIR/VARIANT-NNNN.stdout and .stderr
+    // (and .prepare.*, .cleanup.* for the hooks), each written only when
+    // not empty; the record's "log" names LOG_DIR/VARIANT-NNNN, relative to
+    // the results file when beside it, and is absent when nothing was kept.
     std::string log_dir;           // "" : RESULTS.logs next to the results file
     bool probe_drm = true;         // ask libdrm for devices in each environment
 };

@@ -94,9 +94,9 @@ def main():
             envs = [r for r in records(out) if r.get("type") == "environment"]
             check(envs and "kernel_release" in envs[0], f"environment recorded: {envs[:1]}")
             log = os.path.join(d, runs[0]["log"]) if runs else ""
-            check(runs and os.path.isfile(os.path.join(log, "stdout")) and
-                  "gem_syslatency: cycles=" in open(os.path.join(log, "stdout")).read(),
-                  f"the run's stdout is kept in {log}")
+            check(runs and os.path.isfile(log + ".stdout") and
+                  "gem_syslatency: cycles=" in open(log + ".stdout").read(),
+                  f"the run's stdout is kept in {log}.stdout")
             validate(schema, out, "syslatency")
             rc, cmp_out, cmp_err = run([g, "summary", "--json", out, "--metric", "latency_mean"])
             check(rc == 0 and json.loads(cmp_out)["inputs"][0]["n"] == 5, f"summary of the runs: {cmp_err}")
