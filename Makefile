@@ -23,10 +23,10 @@ build: deps
 # machine, then with every core busy, recorded run by run, then compared.
 demo: build
 	@rm -rf $(BUILD)/demo-run.json $(BUILD)/demo-run.json.logs
-	./$(BUILD)/gfxstat run --workload wakeup-latency --runs 8 --duration 0.25 \
+	./$(BUILD)/gfxstat run --workload wakeup-latency --warmup 1 --runs 8 --duration 0.25 \
 	    --label unladen -o $(BUILD)/demo-run.json
-	./$(BUILD)/gfxstat run --workload wakeup-latency --load cpu:$(JOBS) --runs 8 --duration 0.25 \
-	    --label loaded -o $(BUILD)/demo-run.json
+	./$(BUILD)/gfxstat run --workload wakeup-latency --load cpu:$(JOBS) --warmup 1 --runs 8 \
+	    --duration 0.25 --label loaded -o $(BUILD)/demo-run.json
 	./$(BUILD)/gfxstat show $(BUILD)/demo-run.json
 	./$(BUILD)/gfxstat compare --metric latency_mean --metric latency_p99 $(BUILD)/demo-run.json
 

@@ -59,6 +59,7 @@ LocationInterval mean_interval(std::span<const double> values, double confidence
     require_confidence(confidence);
     LocationInterval r;
     const size_t n = values.size();
+    if (n == 1) r.estimate = values[0];
     if (n < 2) return r;
     // Centred on the first value in long double, so offsets like 1e9 keep
     // their noise digits.

@@ -29,7 +29,8 @@ struct LocationInterval {
 // else std::invalid_argument.
 LocationInterval median_interval(std::span<const double> values, double confidence);
 
-// mean -+ t_{(1+confidence)/2, n-1} s / sqrt(n); undefined for n < 2.
+// mean -+ t_{(1+confidence)/2, n-1} s / sqrt(n); undefined for n < 2
+// (with the one value as the estimate).
 LocationInterval mean_interval(std::span<const double> values, double confidence);
 
 }  // namespace gfxstat::analysis

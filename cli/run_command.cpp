@@ -23,7 +23,12 @@ namespace gfxstat::cli {
 
 namespace {
 
-extern "C" void on_stop_signal(int sig) { drivers::interrupt_run_plan(sig); }
+// The first Ctrl-C (or SIGTERM, SIGHUP) is forwarded to the workload and
+// stops the loop after that run; a second one kills the workload's group.
+volatile sig_atomic_t g_stop_signals = 0;
+extern "C" void on_stop_signal(int sig) {
+    drivers::interrupt_run_plan(g_stop_signals++ ? SIGKILL : sig);
+}
 
 std::string self_executable() {
     char buf[PATH_MAX];
@@ -55,15 +60,17 @@ std::string progress_text(const drivers::RunProgress& p) {
     }
     if (!r.exit_reason.empty()) text += " (" + r.exit_reason + ")";
     if (p.estimate && !p.metric.empty()) {
-        std::snprintf(buf, sizeof buf, "  %s %.6g%s%s", p.metric.c_str(), *p.estimate,
-                      p.half_width ? (" +- " + std::to_string(*p.half_width).substr(0, 8)).c_str() : "",
-                      p.unit.empty() ? "" : (" " + p.unit).c_str());
+        // The running estimate of the tracked metric and its interval.
+        std::snprintf(buf, sizeof buf, "  %s: %s %.6g", p.metric.c_str(), p.mean ? "mean" : "median", *p.estimate);
         text += buf;
+        if (p.half_width) {
+            std::snprintf(buf, sizeof buf, " +- %.3g", *p.half_width);
+            text += buf;
+        }
+        if (!p.unit.empty()) text += " " + p.unit;
     }
-    if (p.measured > 0 && p.planned > p.measured) {
-        const double per_run = p.elapsed_s / static_cast<double>(p.measured);
-        text += "  ETA " + clock_text(per_run * static_cast<double>(p.planned - p.measured));
-    }
+    if (p.seconds_per_run > 0 && p.planned > p.measured)
+        text += "  ETA " + clock_text(p.seconds_per_run * static_cast<double>(p.planned - p.measured));
     return text;
 }
 
@@ -159,6 +166,29 @@ int run_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: give a command after -- or a --workload, not both\n", prog);
         return 2;
     }
+    // Options that would be silently ignored are refused.
+    const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
+    if (!workload.empty())
+        for (const char* o : {"--parser", "--metric", "--metric-name", "--unit", "--lower-is-better",
+                              "--higher-is-better"})
+            if (given(o)) {
+                std::fprintf(stderr, "%s: %s does not go with --workload (it has its own parser)\n", prog, o);
+                return 2;
+            }
+    if (workload.empty() && given("--duration")) {
+        std::fprintf(stderr, "%s: --duration goes with --workload; a command runs as long as it runs\n", prog);
+        return 2;
+    }
+    if (plan.target_ci_pct == 0)
+        for (const char* o : {"--min-runs", "--max-runs", "--target-metric", "--target-mean"})
+            if (given(o)) {
+                std::fprintf(stderr, "%s: %s goes with --target-ci\n", prog, o);
+                return 2;
+            }
+    if (runs > 0 && plan.target_ci_pct > 0) {
+        std::fprintf(stderr, "%s: --runs and --target-ci exclude each other\n", prog);
+        return 2;
+    }
     for (const auto& t : tags)
         if (!parse_tag(t, plan.tags)) {
             std::fprintf(stderr, "%s: --tag wants key=value, not '%s'\n", prog, t.c_str());
@@ -177,7 +207,8 @@ int run_main(int argc, char** argv) {
             int threads = 0;
             if (!load.empty()) {
                 char* end = nullptr;
-                const long n = load.rfind("cpu:", 0) == 0 ? std::strtol(load.c_str() + 4, &end, 10) : -1;
+                const bool digits = load.size() > 4 && load.find_first_not_of("0123456789", 4) == std::string::npos;
+                const long n = load.rfind("cpu:", 0) == 0 && digits ? std::strtol(load.c_str() + 4, &end, 10) : -1;
                 if (n < 0 || n > 1024 || !end || *end != '\0') {
                     std::fprintf(stderr, "%s: --load wants cpu:N (0 to 1024 busy threads), not '%s'\n", prog, load.c_str());
                     return 2;
@@ -230,6 +261,10 @@ int run_main(int argc, char** argv) {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+    // A closed pipe on stderr (gfxstat run ... 2>&1 | head) must not kill
+    // gfxstat between a run and its record; writes just fail.
+    signal(SIGPIPE, SIG_IGN);
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
@@ -255,8 +290,13 @@ int run_main(int argc, char** argv) {
         if (tty && last_width) std::fprintf(stderr, "\n");
         std::fprintf(stderr, "%s: %s\n", prog, e.what());
         return 2;
+    } catch (const std::exception& e) {  // the machine refused: fork, memory, /proc
+        if (tty && last_width) std::fprintf(stderr, "\n");
+        std::fprintf(stderr, "%s: %s; every finished run is in %s\n", prog, e.what(), plan.results_path.c_str());
+        return 1;
     }
     if (tty && last_width) std::fprintf(stderr, "\n");
+    for (const std::string& w : report.warnings) std::fprintf(stderr, "%s: warning: %s\n", prog, w.c_str());
 
     std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
     if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");

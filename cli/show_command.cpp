@@ -247,8 +247,10 @@ void print_diagnostics(const std::vector<VariantDiagnostics>& all) {
             ++said;
         }
     if (said == 0)
-        std::printf("  nothing unusual: no bimodality, drift, change of level, first-run effect, outlier or "
-                    "boot clustering found\n");
+        for (const std::string& line : wrap_words("nothing unusual: no bimodality, drift, change of level, first-run "
+                                                  "effect, outlier or boot clustering found",
+                                                  76, 2, 4))
+            std::printf("%s\n", line.c_str());
 }
 
 nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,

@@ -1,6 +1,8 @@
 #include "drivers/run_loop.h"
 
+#include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -74,6 +76,15 @@ std::string file_safe(const std::string& s) {
         out += keep ? c : '_';
     }
     if (out.empty() || out[0] == '.') out = "_" + out;
+    if (out != s) {
+        // Labels that map to the same name ("mesa/main", "mesa_main") must
+        // not share log files: the label's hash tells them apart.
+        uint64_t h = 1469598103934665603ULL;
+        for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
+        char buf[24];
+        std::snprintf(buf, sizeof buf, "-%08llx", static_cast<unsigned long long>(h & 0xffffffffULL));
+        out += buf;
+    }
     return out;
 }
 
@@ -114,26 +125,30 @@ private:
     int fd_[2] = {-1, -1};
 };
 
-// Writes `text` to `path` when non-empty; true when a file was written.
-bool keep_output(const std::string& path, const std::string& text) {
+// Writes `text` to `path` when non-empty; true when a file was written. A
+// failed write (disk full) is a warning, not a lost run: the run's record
+// matters more than its log.
+bool keep_output(const std::string& path, const std::string& text, RunReport& report) {
     if (text.empty()) return false;
     const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw data::input_error(path, 0, std::string("cannot write the run's output: ") + std::strerror(errno));
+    bool ok = fd >= 0;
     size_t done = 0;
-    while (done < text.size()) {
+    while (ok && done < text.size()) {
         const ssize_t n = write(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int err = errno;
-            close(fd);
-            throw data::input_error(path, 0, std::string("cannot write the run's output: ") + std::strerror(err));
-        }
-        done += static_cast<size_t>(n);
+        if (n <= 0) ok = false;
+        else done += static_cast<size_t>(n);
     }
-    close(fd);
+    const int err = errno;
+    if (fd >= 0) close(fd);
+    if (!ok) {
+        unlink(path.c_str());
+        report.warnings.push_back(path + ": cannot keep the run's output: " + std::strerror(err));
+        return false;
+    }
+    ++report.logs_kept;
     return true;
 }
-
 
 const char* signal_name(int sig) {
     switch (sig) {
@@ -234,6 +249,53 @@ std::string skip_reason(std::string_view out, std::string_view err) {
     return one_line(line);
 }
 
+namespace {
+
+// The metric --target-ci and the progress line follow when none is named:
+// the first with a unit and a direction (latency_mean, not gem_syslatency's
+// cycles count), else the first.
+std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
+    for (const auto& m : metrics)
+        if (!m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
+    return metrics.empty() ? "" : metrics[0].name;
+}
+
+// The median of one run's values of a metric: --target-ci counts runs, not
+// the repetitions one run prints (they share the run's conditions).
+double run_median(const data::MetricValues& m) {
+    std::vector<double> v;
+    for (const auto& t : m.values) v.push_back(token_value(t));
+    std::sort(v.begin(), v.end());
+    const size_t n = v.size();
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// Runs a --prepare/--cleanup hook; its output is kept only when not empty.
+ProcessResult run_hook(const std::string& line, const std::string& prefix, double timeout_s, RunReport& report) {
+    OutputCapture capture;
+    ProcessSpec p;
+    p.argv = {"/bin/sh", "-c", line};
+    p.stdout_path = capture.path(0);
+    p.stderr_path = capture.path(1);
+    p.timeout_s = timeout_s;
+    ProcessResult pr = run_process(p);
+    keep_output(prefix + ".stdout", capture.text(0), report);
+    keep_output(prefix + ".stderr", capture.text(1), report);
+    return pr;
+}
+
+std::string describe_end(const ProcessResult& pr) {
+    switch (pr.ended) {
+        case ProcessResult::Ended::exited: return "exit " + std::to_string(pr.exit_code);
+        case ProcessResult::Ended::signaled: return "killed by " + describe_signal(pr.signal);
+        case ProcessResult::Ended::timed_out: return "timed out";
+        case ProcessResult::Ended::not_started: return pr.error;
+    }
+    return "";
+}
+
+}  // namespace
+
 RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
                    const std::function<void(const RunProgress&)>& on_run) {
     if (plan.command.empty()) throw std::invalid_argument("no command to run");
@@ -243,34 +305,50 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         throw std::invalid_argument("--min-runs must be at least 1 and at most --max-runs");
     g_interrupted.store(false);
 
+    // Everything that can be refused is checked before the results file or
+    // the log directory is touched: a usage error leaves nothing behind.
     std::vector<std::string> command = plan.command;
     command[0] = resolve_in_path(command[0]);
-    data::ResultsAppender appender(plan.results_path);
+    if (command[0].find('/') == std::string::npos)
+        throw std::invalid_argument("'" + command[0] + "' is not in PATH");
+    if (access(command[0].c_str(), X_OK) != 0)
+        throw std::invalid_argument("cannot run '" + command[0] + "': " + std::strerror(errno));
     const std::vector<data::MetricInfo> declared = parser.metrics();
-    for (const auto& m : declared) appender.declare_metric(m);
-
-    const std::string results_dir = dirname_of(plan.results_path);
-    std::string log_dir = plan.log_dir.empty() ? plan.results_path + ".logs" : plan.log_dir;
-    make_directories(log_dir);
-    // Recorded relative to the results file when the logs sit beside it.
-    const bool beside = plan.log_dir.empty();
-
-    Tracker tracker;
-    tracker.metric = plan.target_metric.empty() ? (declared.empty() ? "" : declared[0].name) : plan.target_metric;
-    for (const auto& m : declared)
-        if (m.name == tracker.metric) tracker.unit = m.unit;
-    if (!plan.target_metric.empty() && tracker.unit.empty()) {
+    std::string tracked = plan.target_metric.empty() ? default_tracked(declared) : plan.target_metric;
+    if (!plan.target_metric.empty() && !declared.empty()) {
         bool known = false;
         for (const auto& m : declared) known |= m.name == plan.target_metric;
-        if (!known && !declared.empty())
-            throw std::invalid_argument("--target-metric '" + plan.target_metric + "' is not a metric of this parser");
+        if (!known) {
+            std::string names;
+            for (const auto& m : declared) names += (names.empty() ? "" : ", ") + m.name;
+            throw std::invalid_argument("--target-metric '" + plan.target_metric + "' is not a metric of this parser (" +
+                                        names + ")");
+        }
+    }
+    const bool beside = plan.log_dir.empty();
+    std::string log_dir = beside ? plan.results_path + ".logs" : plan.log_dir;
+    make_directories(log_dir);
+    struct stat st {};
+    if (stat(log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        throw data::input_error(log_dir, 0, "is not a directory; the runs' output cannot go there");
+    if (!beside && log_dir[0] != '/') {
+        // Recorded absolute, so that it does not depend on where gfxstat ran.
+        char cwd[PATH_MAX];
+        if (getcwd(cwd, sizeof cwd)) log_dir = std::string(cwd) + "/" + log_dir;
     }
 
-    OutputCapture capture;
+    data::ResultsAppender appender(plan.results_path);
+    for (const auto& m : declared) appender.declare_metric(m);
+
+    Tracker tracker;
+    tracker.metric = tracked;
+    for (const auto& m : declared)
+        if (m.name == tracker.metric) tracker.unit = m.unit;
+
     RunReport report;
     size_t consecutive_failures = 0;
     const size_t planned = plan.runs ? *plan.runs : plan.max_runs;
-    const auto t0 = std::chrono::steady_clock::now();
+    double measured_seconds = 0;  // wall time of the measured runs, for the ETA
     bool first = true;
     while (true) {
         if (g_interrupted.load()) {
@@ -299,35 +377,30 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         // Files, not a directory per run: each new inode costs, and a run
         // of `true` is over in half a millisecond.
         const std::string run_name = file_safe(plan.variant) + index;
-        const std::string run_dir = log_dir + "/" + run_name;  // prefix of the run's files
-        rec.log = beside ? basename_of(log_dir) + "/" + run_name : run_dir;
-        (void)results_dir;
+        const std::string prefix = log_dir + "/" + run_name;
         rec.start = data::utc_now_rfc3339();
+        bool kept = false;
 
         bool prepared = true;
         if (!plan.prepare.empty()) {
-            ProcessSpec p;
-            p.argv = {"/bin/sh", "-c", plan.prepare};
-            p.stdout_path = run_dir + ".prepare.stdout";
-            p.stderr_path = run_dir + ".prepare.stderr";
-            p.timeout_s = plan.timeout_s;
-            const ProcessResult pr = run_process(p);
+            const size_t before = report.logs_kept;
+            const ProcessResult pr = run_hook(plan.prepare, prefix + ".prepare", plan.timeout_s, report);
+            kept |= report.logs_kept != before;
             if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
                 prepared = false;
                 rec.exit_class = data::ExitClass::fail;
-                rec.exit_reason = one_line("--prepare failed: " +
-                                           (pr.ended == ProcessResult::Ended::exited
-                                                ? "exit " + std::to_string(pr.exit_code)
-                                                : pr.ended == ProcessResult::Ended::signaled
-                                                      ? "killed by " + describe_signal(pr.signal)
-                                                      : pr.ended == ProcessResult::Ended::timed_out ? "timed out"
-                                                                                                    : pr.error));
+                rec.exit_reason = one_line("--prepare failed: " + describe_end(pr));
             }
         }
 
         RunOutcome stop = RunOutcome::completed;
         bool stop_now = false;
+        bool interrupted_run = false;
         if (prepared) {
+            // Fresh memory files for every run: a background process left by
+            // an earlier run may still hold that run's, and must not write
+            // into this one's output.
+            OutputCapture capture;
             ProcessSpec spec;
             spec.argv = command;
             spec.env = plan.env;
@@ -337,102 +410,113 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             const ProcessResult pr = run_process(spec);
             rec.duration_s = pr.wall_s;
             const std::string out = capture.text(0), err = capture.text(1);
-            const bool kept_out = keep_output(run_dir + ".stdout", out);
-            const bool kept_err = keep_output(run_dir + ".stderr", err);
-            if (!kept_out && !kept_err && plan.prepare.empty() && plan.cleanup.empty()) rec.log.clear();
-            switch (pr.ended) {
-                case ProcessResult::Ended::not_started:
-                    rec.exit_class = data::ExitClass::fail;
-                    rec.exit_reason = one_line(pr.error);
-                    stop = RunOutcome::invalid;
-                    stop_now = true;
-                    report.message = "cannot run the command: " + pr.error;
-                    break;
-                case ProcessResult::Ended::timed_out: {
-                    rec.exit_class = data::ExitClass::timeout;
-                    rec.signal = pr.signal;
-                    char buf[96];
-                    std::snprintf(buf, sizeof buf, "timed out after %g s (stopped with %s)", plan.timeout_s,
-                                  describe_signal(pr.signal).c_str());
-                    rec.exit_reason = buf;
-                    break;
-                }
-                case ProcessResult::Ended::signaled: {
-                    rec.exit_class = data::ExitClass::crash;
-                    rec.signal = pr.signal;
-                    const std::string why = last_line(err);
-                    rec.exit_reason = one_line("killed by " + describe_signal(pr.signal) + (why.empty() ? "" : ": " + why));
-                    break;
-                }
-                case ProcessResult::Ended::exited: {
-                    rec.exit_code = pr.exit_code;
-                    if (pr.exit_code == 0) {
-                        RunOutput o;
-                        o.out = out;
-                        o.err = err;
-                        o.process = &pr;
-                        ParseResult parsed = parser.parse(o);
-                        if (parsed.metrics.empty()) {
-                            rec.exit_class = data::ExitClass::fail;
-                            rec.exit_reason = one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
-                        } else {
-                            rec.exit_class = data::ExitClass::ok;
-                            for (auto& m : parsed.metrics) {
-                                // Names that come from the output (engines,
-                                // subtests) are declared when first seen.
-                                if (!appender.file().find_metric(m.name)) {
-                                    data::MetricInfo info;
-                                    info.name = m.name;
-                                    info.unit = m.unit;
-                                    info.direction = m.direction;
-                                    appender.declare_metric(info);
-                                }
-                                data::MetricValues mv;
-                                mv.name = m.name;
-                                mv.array = m.values.size() != 1;
-                                mv.values = std::move(m.values);
-                                rec.metrics.push_back(std::move(mv));
-                            }
-                        }
-                    } else if (pr.exit_code == 77) {
-                        rec.exit_class = data::ExitClass::skip;
-                        rec.exit_reason = skip_reason(out, err);
-                        stop = RunOutcome::skipped;
-                        stop_now = true;
-                        report.message = "skipped: " + (rec.exit_reason.empty() ? "exit 77" : rec.exit_reason);
-                    } else if (pr.exit_code == 79) {
+            kept |= keep_output(prefix + ".stdout", out, report);
+            kept |= keep_output(prefix + ".stderr", err, report);
+            interrupted_run = g_interrupted.load() && !(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0);
+            if (interrupted_run) {
+                // Stopped by the user's Ctrl-C (forwarded): not the
+                // workload's failure.
+                rec.exit_class = data::ExitClass::fail;
+                if (pr.ended == ProcessResult::Ended::exited) rec.exit_code = pr.exit_code;
+                if (pr.ended == ProcessResult::Ended::signaled) rec.signal = pr.signal;
+                rec.exit_reason = "interrupted by the user (" + describe_end(pr) + ")";
+            } else {
+                switch (pr.ended) {
+                    case ProcessResult::Ended::not_started:
                         rec.exit_class = data::ExitClass::fail;
-                        rec.exit_reason = one_line("invalid option or subtest (exit 79)" +
-                                                   (skip_reason(out, err).empty() ? "" : ": " + skip_reason(out, err)));
+                        rec.exit_reason = one_line(pr.error);
                         stop = RunOutcome::invalid;
                         stop_now = true;
-                        report.message = rec.exit_reason;
-                    } else if (pr.exit_code == 112) {
-                        rec.exit_class = data::ExitClass::fail;
-                        rec.exit_reason = one_line("aborted (exit 112)" +
-                                                   (last_line(err).empty() ? "" : ": " + last_line(err)));
-                        stop = RunOutcome::aborted;
-                        stop_now = true;
-                        report.message = rec.exit_reason + "; the machine needs attention before more runs";
-                    } else {
-                        rec.exit_class = data::ExitClass::fail;
-                        const std::string why = skip_reason(out, err);
-                        rec.exit_reason = one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
+                        report.message = "cannot run the command: " + pr.error;
+                        break;
+                    case ProcessResult::Ended::timed_out: {
+                        rec.exit_class = data::ExitClass::timeout;
+                        rec.signal = pr.signal;
+                        char buf[96];
+                        std::snprintf(buf, sizeof buf, "timed out after %g s (stopped with %s)", plan.timeout_s,
+                                      describe_signal(pr.signal).c_str());
+                        rec.exit_reason = buf;
+                        break;
                     }
-                    break;
+                    case ProcessResult::Ended::signaled: {
+                        rec.exit_class = data::ExitClass::crash;
+                        rec.signal = pr.signal;
+                        const std::string why = last_line(err);
+                        rec.exit_reason =
+                            one_line("killed by " + describe_signal(pr.signal) + (why.empty() ? "" : ": " + why));
+                        break;
+                    }
+                    case ProcessResult::Ended::exited: {
+                        rec.exit_code = pr.exit_code;
+                        if (pr.exit_code == 0) {
+                            RunOutput o;
+                            o.out = out;
+                            o.err = err;
+                            o.process = &pr;
+                            ParseResult parsed = parser.parse(o);
+                            if (parsed.metrics.empty()) {
+                                rec.exit_class = data::ExitClass::fail;
+                                rec.exit_reason =
+                                    one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
+                            } else {
+                                rec.exit_class = data::ExitClass::ok;
+                                for (auto& m : parsed.metrics) {
+                                    // Names that come from the output (engines,
+                                    // subtests) are declared when first seen.
+                                    if (!appender.file().find_metric(m.name)) {
+                                        data::MetricInfo info;
+                                        info.name = m.name;
+                                        info.unit = m.unit;
+                                        info.direction = m.direction;
+                                        appender.declare_metric(info);
+                                    }
+                                    data::MetricValues mv;
+                                    mv.name = m.name;
+                                    mv.array = m.values.size() != 1;
+                                    mv.values = std::move(m.values);
+                                    rec.metrics.push_back(std::move(mv));
+                                }
+                            }
+                        } else if (pr.exit_code == 77) {
+                            rec.exit_class = data::ExitClass::skip;
+                            rec.exit_reason = skip_reason(out, err);
+                            stop = RunOutcome::skipped;
+                            stop_now = true;
+                            report.message = "skipped: " + (rec.exit_reason.empty() ? "exit 77" : rec.exit_reason);
+                        } else if (pr.exit_code == 79) {
+                            const std::string why = skip_reason(out, err);
+                            rec.exit_class = data::ExitClass::fail;
+                            rec.exit_reason =
+                                one_line("invalid option or subtest (exit 79)" + (why.empty() ? "" : ": " + why));
+                            stop = RunOutcome::invalid;
+                            stop_now = true;
+                            report.message = rec.exit_reason;
+                        } else if (pr.exit_code == 112) {
+                            const std::string why = last_line(err);
+                            rec.exit_class = data::ExitClass::fail;
+                            rec.exit_reason = one_line("aborted (exit 112)" + (why.empty() ? "" : ": " + why));
+                            stop = RunOutcome::aborted;
+                            stop_now = true;
+                            report.message = rec.exit_reason + "; the machine needs attention before more runs";
+                        } else {
+                            rec.exit_class = data::ExitClass::fail;
+                            const std::string why = skip_reason(out, err);
+                            rec.exit_reason =
+                                one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
+                        }
+                        break;
+                    }
                 }
             }
         }
         if (!plan.cleanup.empty()) {
-            ProcessSpec c;
-            c.argv = {"/bin/sh", "-c", plan.cleanup};
-            c.stdout_path = run_dir + ".cleanup.stdout";
-            c.stderr_path = run_dir + ".cleanup.stderr";
-            c.timeout_s = plan.timeout_s;
-            run_process(c);
+            const size_t before = report.logs_kept;
+            const ProcessResult pr = run_hook(plan.cleanup, prefix + ".cleanup", plan.timeout_s, report);
+            kept |= report.logs_kept != before;
+            if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
+                report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
         }
-        if (g_interrupted.load() && rec.exit_class != data::ExitClass::ok && rec.exit_reason.empty())
-            rec.exit_reason = "interrupted";
+        if (kept) rec.log = beside ? basename_of(log_dir) + "/" + run_name : prefix;
         appender.append_run(rec);
 
         const bool ok = rec.exit_class == data::ExitClass::ok;
@@ -440,13 +524,36 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             ++report.warmups;
         } else if (ok) {
             ++report.measured;
+            if (rec.duration_s) measured_seconds += *rec.duration_s + plan.cooldown_s;
+            if (tracker.metric.empty()) {
+                // A parser whose metrics come from the output: the first
+                // seen with a unit and direction.
+                std::vector<data::MetricInfo> seen;
+                for (const auto& m : rec.metrics)
+                    if (const data::MetricInfo* info = appender.file().find_metric(m.name)) seen.push_back(*info);
+                tracker.metric = default_tracked(seen);
+            }
+            bool found = false;
             for (const auto& m : rec.metrics)
-                if (m.name == tracker.metric)
-                    for (const auto& t : m.values) tracker.values.push_back(token_value(t));
+                if (m.name == tracker.metric && !m.values.empty()) {
+                    tracker.values.push_back(run_median(m));
+                    found = true;
+                }
+            if (!found && !plan.target_metric.empty() && declared.empty() && tracker.values.empty()) {
+                std::string names;
+                for (const auto& m : rec.metrics) names += (names.empty() ? "" : ", ") + m.name;
+                report.outcome = RunOutcome::invalid;
+                report.message = "--target-metric '" + plan.target_metric + "' is not in the output (it has " +
+                                 names + ")";
+                break;
+            }
+            if (tracker.unit.empty())
+                if (const data::MetricInfo* info = appender.file().find_metric(tracker.metric))
+                    tracker.unit = info->unit;
         }
         if (ok) {
             consecutive_failures = 0;
-        } else if (rec.exit_class != data::ExitClass::skip) {
+        } else if (rec.exit_class != data::ExitClass::skip && !interrupted_run) {
             ++report.failed;
             ++consecutive_failures;
         }
@@ -456,9 +563,11 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         progress.measured = report.measured;
         progress.planned = planned;
         progress.warmup = warmup;
-        progress.elapsed_s = seconds_since(t0);
+        progress.seconds_per_run =
+            report.measured ? measured_seconds / static_cast<double>(report.measured) : 0;
         progress.metric = tracker.metric;
         progress.unit = tracker.unit;
+        progress.mean = plan.target_mean;
         std::optional<analysis::LocationInterval> interval;
         if (!tracker.values.empty()) {
             interval = plan.target_mean ? analysis::mean_interval(tracker.values, plan.confidence)
@@ -471,6 +580,7 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         }
         if (on_run) on_run(progress);
 
+        if (g_interrupted.load()) continue;  // reported at the top of the loop
         if (stop_now) {
             report.outcome = stop;
             break;
@@ -479,7 +589,7 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             report.outcome = RunOutcome::failing;
             report.message = std::to_string(consecutive_failures) + " runs in a row did not succeed (last: " +
                              (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
-                             "); stopping. Output: " + run_dir + ".stdout and .stderr";
+                             ")" + (kept ? "; its output: " + prefix + ".stdout/.stderr" : "") + "; stopping";
             break;
         }
         if (plan.runs) {

@@ -30,8 +30,12 @@ struct RunPlan {
     // target interval is reached, at most max_runs.
     std::optional<size_t> runs;
     size_t min_runs = 5, max_runs = 30;
-    double target_ci_pct = 0;      // half-width of the interval, % of the estimate
-    std::string target_metric;     // "" : the parser's first metric
+    // Half-width of the interval, % of the estimate. The interval is over
+    // runs: each measured run contributes the median of its values.
+    double target_ci_pct = 0;
+    // "" : the first metric with a unit and a direction, else the first
+    // (for parsers whose metrics come from the output: of the first ok run).
+    std::string target_metric;
     bool target_mean = false;      // the mean's t interval instead of the median's
     double confidence = 0.95;
     size_t warmup = 0;             // runs recorded as warm-ups first
@@ -63,6 +67,8 @@ struct RunReport {
     size_t measured = 0, warmups = 0, failed = 0;
     bool target_reached = false;
     std::optional<double> last_half_width_pct;
+    size_t logs_kept = 0;                // output files written
+    std::vector<std::string> warnings;   // a failed --cleanup, an output file that could not be written
 };
 
 // What a progress display needs after each run.
@@ -71,9 +77,12 @@ struct RunProgress {
     size_t measured = 0;            // ok, non-warm-up runs so far
     size_t planned = 0;             // runs, or max_runs with a target
     bool warmup = false;
-    double elapsed_s = 0;           // since the first run began
+    // Mean wall time of a measured run (with the cooldown), for an ETA;
+    // 0 before the first.
+    double seconds_per_run = 0;
     std::string metric, unit;       // the tracked metric
     std::optional<double> estimate, half_width;  // of the tracked metric so far
+    bool mean = false;              // the estimate is the mean (--target-mean), else the median
 };
 
 // Runs the plan. Throws data::InputError for problems with the results

@@ -154,7 +154,8 @@ def main():
 
         # A command that does not exist: exit 2, said clearly.
         rc, _, err = grun("--runs", "2", "-o", os.path.join(d, "none.json"), "--", "no-such-gfxstat-program")
-        check(rc == 2 and "no-such-gfxstat-program" in err, f"missing command: {rc} {err}")
+        check(rc == 2 and "no-such-gfxstat-program" in err and not os.path.exists(os.path.join(d, "none.json")),
+              f"missing command: {rc} {err}")
 
         # Parsers: lines with a metric name and unit, a user regex, time.
         out = os.path.join(d, "lines.json")
@@ -240,8 +241,60 @@ def main():
             p.kill()
         err = p.stderr.read().decode(errors="replace")
         check(p.returncode == 130 and "interrupted" in err, f"SIGINT: {p.returncode} {err}")
+        last = runs_of(out)[-1] if runs_of(out) else {}
+        check(last.get("exit", {}).get("class") == "fail" and "interrupted by the user" in last["exit"].get("reason", ""),
+              f"the interrupted run is marked so, not as a crash: {last}")
         time.sleep(0.2)
         check(not group_alive(marker), "the interrupted workload is gone")
+
+        # A background process left by one run does not write into the next
+        # run's record.
+        out = os.path.join(d, "bg.json")
+        rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "echo 1; (sleep 0.5; echo 999) & sleep 0.3")
+        check(rc == 0 and [r["metrics"] for r in runs_of(out)] == [{"value": 1}] * 3,
+              f"each run's own output only: {runs_of(out)} {err}")
+        time.sleep(0.4)
+
+        # --target-ci follows latency_mean, not gem_syslatency's cycles (0 with -n),
+        # and counts runs (each run's median), not repetitions.
+        if have_igt:
+            out = os.path.join(d, "ci.json")
+            rc, _, err = grun("--target-ci", "50", "--min-runs", "3", "--max-runs", "4", "--parser", "igt-syslatency",
+                              "-o", out, "--", os.path.join(IGT, "gem_syslatency"), "-n", "-t", "1")
+            check(rc == 0 and "latency_mean: median" in err and "cycles:" not in err, f"tracked metric: {err}")
+        out = os.path.join(d, "reps.json")
+        rc, _, err = grun("--target-ci", "1", "--min-runs", "3", "--max-runs", "5", "-o", out, "--",
+                          "sh", "-c", "b=$(( $$ % 100 + 100 )); i=0; while [ $i -lt 50 ]; do echo $b; i=$((i+1)); done")
+        check(rc == 0 and len(runs_of(out)) == 5 and "reached before the target" in err,
+              f"50 repetitions of one level are one run's worth: {len(runs_of(out))} {err}")
+
+        # Usage errors leave no results file behind.
+        for bad in (["--target-metric", "nope", "--target-ci", "5", "--parser", "time", "--", "true"],
+                    ["--", "no-such-gfxstat-program"],
+                    ["--min-runs", "2", "--", "true"],
+                    ["--runs", "3", "--target-ci", "5", "--", "true"],
+                    ["--workload", "wakeup-latency", "--parser", "time"],
+                    ["--duration", "1", "--", "true"],
+                    ["--workload", "wakeup-latency", "--load", "cpu:"]):
+            out = os.path.join(d, "usage.json")
+            rc, _, err = grun("-o", out, *bad)
+            check(rc == 2 and not os.path.exists(out) and not os.path.exists(out + ".logs"),
+                  f"usage error {bad}: exit {rc}, files left: {os.path.exists(out)} {err}")
+
+        # Labels that map to the same file name keep separate logs.
+        out = os.path.join(d, "labels.json")
+        grun("--runs", "1", "--label", "mesa/main", "-o", out, "--", "echo", "1")
+        grun("--runs", "1", "--label", "mesa_main", "-o", out, "--", "echo", "2")
+        logs = [r["log"] for r in runs_of(out)]
+        check(len(set(logs)) == 2 and [open(os.path.join(d, x + ".stdout")).read() for x in logs] == ["1\n", "2\n"],
+              f"separate logs: {logs}")
+
+        # A failing --cleanup is a warning; an empty hook output leaves no file.
+        out = os.path.join(d, "hooks.json")
+        rc, _, err = grun("--runs", "1", "--prepare", "true", "--cleanup", "exit 4", "-o", out, "--", "echo", "1")
+        check(rc == 0 and "--cleanup failed: exit 4" in err, f"cleanup warning: {err}")
+        check(not [f for f in os.listdir(out + ".logs") if ".prepare." in f or ".cleanup." in f],
+              f"no empty hook files: {os.listdir(out + '.logs')}")
 
         # Usage errors.
         rc, _, err = grun("-o", os.path.join(d, "x.json"))
