@@ -1,5 +1,7 @@
 #include "analysis/bootstrap.h"
 
+#include "analysis/xoshiro.h"
+
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
@@ -22,31 +24,12 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // the candidate's. A resample's values therefore depend only on (seed, r), and
 // the threads can split the resamples any way they like.
 
-inline uint64_t mix64(uint64_t z) {  // SplitMix64 output function (a bijection)
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 class Rng {
 public:
-    Rng(uint64_t seed, uint64_t stream) {
-        constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
-        uint64_t x = mix64(mix64(seed) + stream * kGamma);
-        for (auto& s : s_) s = mix64(x += kGamma);
-    }
+    Rng(uint64_t seed, uint64_t stream) : gen_(state_for(seed, stream)) {}
 
-    uint64_t next() {  // xoshiro256**
-        const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-        const uint64_t t = s_[1] << 17;
-        s_[2] ^= s_[0];
-        s_[3] ^= s_[1];
-        s_[1] ^= s_[2];
-        s_[0] ^= s_[3];
-        s_[2] ^= t;
-        s_[3] = rotl(s_[3], 45);
-        return result;
-    }
+    uint64_t next() { return gen_.next(); }
 
     // Uniform on {0, ..., n-1}, exactly (Lemire's multiply-and-reject).
     uint64_t below(uint64_t n) {
@@ -96,8 +79,14 @@ public:
     }
 
 private:
-    static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-    uint64_t s_[4];
+    static std::array<uint64_t, 4> state_for(uint64_t seed, uint64_t stream) {
+        constexpr uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
+        uint64_t x = mix64(mix64(seed) + stream * kGamma);
+        std::array<uint64_t, 4> s;
+        for (auto& w : s) w = mix64(x += kGamma);
+        return s;
+    }
+    Xoshiro256ss gen_;
 };
 
 // ---------------------------------------------------------------------------

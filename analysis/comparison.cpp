@@ -210,28 +210,23 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             c.change = c.hodges_lehmann.estimate;
             c.relative_change = c.baseline.median != 0 ? c.change / std::fabs(c.baseline.median) : nan;
             break;
-        case PrimaryTest::welch_boot_means: {
-            const Clustering& k = c.clustering;
-            c.primary_p = k.boot_means_test.p;
-            c.change = k.boot_means_test.difference;
-            const double base = mean_of(k.baseline_means);
-            c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
-            c.cv = pooled_cv(boot_means_moments(k));
-            c.primary_equivalence = k.boot_means_equivalence;
-            break;
-        }
+        case PrimaryTest::welch_boot_means:
         case PrimaryTest::paired_boot_means: {
             const Clustering& k = c.clustering;
             c.primary_p = k.boot_means_test.p;
             c.change = k.boot_means_test.difference;
             const double base = mean_of(k.baseline_means);
             c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
-            // Boots needed: a two-sample t with per-side sd sd(d)/sqrt(2)
-            // has the paired test's standard error at the same n.
-            c.cv = base != 0 ? k.boot_means_test.stderr_ * std::sqrt(static_cast<double>(k.boot_differences.size())) /
-                                   std::sqrt(2.0) / std::fabs(base)
-                             : 0;
             c.primary_equivalence = k.boot_means_equivalence;
+            if (!k.paired) {
+                c.cv = pooled_cv(boot_means_moments(k));
+            } else {
+                // Boots needed: a two-sample t with per-side sd sd(d)/sqrt(2)
+                // has the paired test's standard error at the same n.
+                const double sd_d =
+                    k.boot_means_test.stderr_ * std::sqrt(static_cast<double>(k.boot_differences.size()));
+                c.cv = base != 0 ? sd_d / std::sqrt(2.0) / std::fabs(base) : 0;
+            }
             break;
         }
     }

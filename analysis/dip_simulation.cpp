@@ -2,6 +2,7 @@
 #include "analysis/dip_simulation.h"
 
 #include "analysis/dip_test.h"
+#include "analysis/xoshiro.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,39 +12,12 @@ namespace gfxstat::analysis {
 
 namespace {
 
-// splitmix64 (Steele, Lea & Flood 2014): a bijective mixer, used to derive
-// independent-looking seeds from (seed, n, replicate).
-uint64_t splitmix64(uint64_t& state) {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
+// A replicate's generator: its four words from SplitMix64 run on its seed.
+Xoshiro256ss seeded_generator(uint64_t seed) {
+    std::array<uint64_t, 4> state;
+    for (uint64_t& w : state) w = splitmix64(seed);
+    return Xoshiro256ss(state);
 }
-
-// xoshiro256** 1.0 (Blackman & Vigna 2018).
-class Xoshiro256ss {
-public:
-    explicit Xoshiro256ss(uint64_t seed) {
-        for (uint64_t& w : s_) w = splitmix64(seed);
-    }
-    uint64_t next() {
-        const uint64_t result = rotl(s_[1] * 5, 7) * 9;
-        const uint64_t t = s_[1] << 17;
-        s_[2] ^= s_[0];
-        s_[3] ^= s_[1];
-        s_[1] ^= s_[2];
-        s_[0] ^= s_[3];
-        s_[2] ^= t;
-        s_[3] = rotl(s_[3], 45);
-        return result;
-    }
-    // Uniform on [0, 1) with 53 random bits.
-    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
-
-private:
-    static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-    uint64_t s_[4];
-};
 
 // Replicate i of size n draws from its own generator, so the dips do not
 // depend on how replicates are spread over threads.
@@ -59,7 +33,7 @@ uint64_t replicate_seed(uint64_t seed, size_t n, size_t i) {
 void simulate_range(size_t n, uint64_t seed, size_t begin, size_t end, double* dips) {
     std::vector<double> x(n);
     for (size_t i = begin; i < end; ++i) {
-        Xoshiro256ss rng(replicate_seed(seed, n, i));
+        Xoshiro256ss rng = seeded_generator(replicate_seed(seed, n, i));
         for (double& v : x) v = rng.uniform();
         std::sort(x.begin(), x.end());
         dips[i] = dip_statistic(x);

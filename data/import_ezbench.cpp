@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "data/ezbench_line.h"
 #include "data/importers.h"
 #include "data/input_error.h"
 
@@ -30,36 +31,6 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-struct Line {
-    std::string_view name, type, value, unit;
-};
-
-// Splits `name: type(value) unit`; nullopt when the line has another shape.
-std::optional<Line> split_line(std::string_view text) {
-    const size_t colon = text.find(':');
-    if (colon == std::string_view::npos) return std::nullopt;
-    Line l;
-    l.name = trim(text.substr(0, colon));
-    const std::string_view rest = trim(text.substr(colon + 1));
-    const size_t open = rest.find('(');
-    const size_t close = rest.find(')');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open) return std::nullopt;
-    l.type = rest.substr(0, open);
-    l.value = rest.substr(open + 1, close - open - 1);
-    const std::string_view after = rest.substr(close + 1);
-    if (!after.empty() && !is_space(after[0])) return std::nullopt;  // `float(1)s`: not the format
-    l.unit = trim(after);
-    return l;
-}
-
-// EzBench's units say which way is better: times shrink as drivers
-// improve, frame and operation rates grow.
-Direction unit_direction(std::string_view unit) {
-    if (unit == "s" || unit == "ms" || unit == "us" || unit == "\xC2\xB5s" || unit == "ns")
-        return Direction::lower_is_better;
-    if (unit == "FPS" || unit == "fps" || unit.ends_with("/s")) return Direction::higher_is_better;
-    return Direction::unknown;
-}
 
 // How the run ended, from the status line's str() value.
 ExitClass status_class(std::string_view status) {
@@ -106,7 +77,7 @@ void import_ezbench(const std::string& path, const ImportOptions& options, Resul
             throw input_error(path, line_no,
                               "expected nothing after the status line (line " + std::to_string(status_line) +
                                   "), found " + quote_token(trim(raw)));
-        const std::optional<Line> l = split_line(raw);
+        const std::optional<EzbenchLine> l = split_ezbench_line(raw);
         if (!l)
             throw input_error(path, line_no,
                               "expected 'SubTest: float(value) unit' or ': str(status)', found " +
@@ -142,7 +113,7 @@ void import_ezbench(const std::string& path, const ImportOptions& options, Resul
             s.info.name = name;
             s.line_unit = std::string(l->unit);
             s.info.unit = l->unit.empty() ? options.unit : s.line_unit;
-            s.info.direction = unit_direction(s.info.unit);
+            s.info.direction = ezbench_unit_direction(s.info.unit);
             s.first_line = line_no;
             series.push_back(std::move(s));
         }
@@ -183,6 +154,33 @@ void import_ezbench(const std::string& path, const ImportOptions& options, Resul
     }
     run.environment = import_environment(out, {}, options);
     import_add_run(out, path, 0, std::move(run));
+}
+
+// Splits `name: type(value) unit`; nullopt when the line has another shape.
+std::optional<EzbenchLine> split_ezbench_line(std::string_view text) {
+    const size_t colon = text.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    EzbenchLine l;
+    l.name = trim(text.substr(0, colon));
+    const std::string_view rest = trim(text.substr(colon + 1));
+    const size_t open = rest.find('(');
+    const size_t close = rest.find(')');
+    if (open == std::string_view::npos || close == std::string_view::npos || close < open) return std::nullopt;
+    l.type = rest.substr(0, open);
+    l.value = rest.substr(open + 1, close - open - 1);
+    const std::string_view after = rest.substr(close + 1);
+    if (!after.empty() && !is_space(after[0])) return std::nullopt;  // `float(1)s`: not the format
+    l.unit = trim(after);
+    return l;
+}
+
+// EzBench's units say which way is better: times shrink as drivers
+// improve, frame and operation rates grow.
+Direction ezbench_unit_direction(std::string_view unit) {
+    if (unit == "s" || unit == "ms" || unit == "us" || unit == "\xC2\xB5s" || unit == "ns")
+        return Direction::lower_is_better;
+    if (unit == "FPS" || unit == "fps" || unit.ends_with("/s")) return Direction::higher_is_better;
+    return Direction::unknown;
 }
 
 }  // namespace gfxstat::data

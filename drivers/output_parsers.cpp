@@ -50,6 +50,8 @@
 //   "latency_p99_us=", "latency_max_us=", "wakeups=%u"
 #include "drivers/output_parsers.h"
 
+#include "data/ezbench_line.h"
+
 #include <pthread.h>
 
 #include <algorithm>
@@ -645,34 +647,6 @@ ParseResult parse_fence_upload(const RunOutput& o) {
 
 // ----------------------------------------------------------------- ezbench
 
-// EzBench's units say which way is better (as data/import_ezbench.cpp).
-Direction ezbench_direction(std::string_view unit) {
-    if (unit == "s" || unit == "ms" || unit == "us" || unit == "\xC2\xB5s" || unit == "ns") return kLower;
-    if (unit == "FPS" || unit == "fps" || unit.ends_with("/s")) return kHigher;
-    return kUnknown;
-}
-
-struct EzLine {
-    std::string_view name, type, value, unit;
-};
-
-// `name: type(value) unit` (as data/import_ezbench.cpp splits it).
-std::optional<EzLine> ezbench_split(std::string_view text) {
-    const size_t colon = text.find(':');
-    if (colon == std::string_view::npos) return std::nullopt;
-    EzLine l;
-    l.name = trim(text.substr(0, colon));
-    const std::string_view rest = trim(text.substr(colon + 1));
-    const size_t open = rest.find('(');
-    const size_t close = rest.find(')');
-    if (open == std::string_view::npos || close == std::string_view::npos || close < open) return std::nullopt;
-    l.type = rest.substr(0, open);
-    l.value = rest.substr(open + 1, close - open - 1);
-    const std::string_view after = rest.substr(close + 1);
-    if (!after.empty() && !is_blank(after[0])) return std::nullopt;
-    l.unit = trim(after);
-    return l;
-}
 
 ParseResult parse_ezbench(const RunOutput& o) {
     Collector c;
@@ -680,7 +654,7 @@ ParseResult parse_ezbench(const RunOutput& o) {
     LineReader lines(o.out);
     std::string_view line;
     while (lines.next(line)) {
-        const std::optional<EzLine> l = ezbench_split(line);
+        const std::optional<data::EzbenchLine> l = data::split_ezbench_line(line);
         if (!l) continue;
         const std::string where = "line " + std::to_string(lines.number()) + ": ";
         if (l->type == "str" || l->type == "img") {
@@ -708,7 +682,7 @@ ParseResult parse_ezbench(const RunOutput& o) {
         if (!fresh && it->second.first != l->unit)
             return failure(where + "subtest '" + name + "' has unit " + data::quote_token(l->unit) + " here but " +
                            data::quote_token(it->second.first) + " on line " + std::to_string(it->second.second));
-        c.add(name, l->unit, ezbench_direction(l->unit), t);
+        c.add(name, l->unit, data::ezbench_unit_direction(l->unit), t);
     }
     if (c.empty()) return nothing_found(o, "'SubTest: float(value) unit'");
     return success(c);

@@ -25,15 +25,6 @@ std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "val
 
 namespace {
 
-std::string fmt(const char* f, ...) {
-    char buf[512];
-    va_list ap;
-    va_start(ap, f);
-    std::vsnprintf(buf, sizeof buf, f, ap);
-    va_end(ap);
-    return buf;
-}
-
 // Prints "  label  text", wrapping text at spaces to `width` columns with
 // continuation lines indented under the text.
 void field(FILE* out, int width, const std::string& label, const std::string& text) {

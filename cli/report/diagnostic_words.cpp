@@ -10,15 +10,6 @@ namespace {
 
 using nlohmann::json;
 
-std::string fmt(const char* f, ...) {
-    char buf[768];
-    va_list ap;
-    va_start(ap, f);
-    std::vsnprintf(buf, sizeof buf, f, ap);
-    va_end(ap);
-    return buf;
-}
-
 std::string pct(double relative) { return fmt("%+.2g%%", relative * 100); }
 
 std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
@@ -67,6 +58,15 @@ std::vector<std::string> wrap_words(const std::string& text, size_t width, size_
     }
     if (!empty) lines.push_back(line);
     return lines;
+}
+
+std::string fmt(const char* f, ...) {
+    char buf[1024];
+    va_list ap;
+    va_start(ap, f);
+    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_end(ap);
+    return buf;
 }
 
 std::string role_name(const std::string& role, const std::string& label) {

@@ -7,7 +7,6 @@ as mclust fits them, and switches the test to Mann-Whitney; outliers are
 listed and --drop-outliers says what it dropped; summary and show carry
 the same diagnostics; --no-diagnostics turns them off."""
 
-import argparse
 import json
 import math
 import os
@@ -45,13 +44,8 @@ def check_sample_diagnostics(d, what):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--gfxstat", required=True)
-    ap.add_argument("--source", required=True)
-    args = ap.parse_args()
-    g, src = args.gfxstat, args.source
-    with open(os.path.join(src, "tests/data/reference_cases.json")) as f:
-        ref = json.load(f)
+    g, src = testlib.paths()
+    ref = testlib.load_json(src, "tests/data/reference_cases.json")
     cases = {c["id"]: c for c in ref["cases"]}
     clustered = {c["id"]: c for c in ref["clustered_cases"]}
     results = os.path.join(src, "tests/data/results")

@@ -6,7 +6,6 @@ against docs/results-format.schema.json (with the independent Python
 jsonschema package), and that a results file gives exactly the statistics
 of the column file it was imported from."""
 
-import argparse
 import glob
 import json
 import os
@@ -15,6 +14,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testlib  # noqa: E402
 from testlib import check, finish, run  # noqa: E402
 
 
@@ -24,11 +24,7 @@ def records(path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--gfxstat", required=True)
-    ap.add_argument("--source", required=True)
-    args = ap.parse_args()
-    g, src = args.gfxstat, args.source
+    g, src = testlib.paths()
     try:
         import jsonschema
     except ImportError:

@@ -6,7 +6,6 @@ failure stop, IGT's exit codes, kill -9 of gfxstat mid-run, SIGINT, the
 parsers, warm-ups, --target-ci, the built-in wake-up latency workload, and
 every results file checked against the JSON Schema."""
 
-import argparse
 import json
 import os
 import signal
@@ -16,6 +15,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import testlib  # noqa: E402
 from testlib import check, finish, run  # noqa: E402
 
 IGT = "/usr/libexec/igt-gpu-tools/benchmarks"
@@ -54,13 +54,8 @@ def group_alive(marker):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--gfxstat", required=True)
-    ap.add_argument("--source", required=True)
-    args = ap.parse_args()
-    g, src = args.gfxstat, args.source
-    with open(os.path.join(src, "docs/results-format.schema.json")) as f:
-        schema = json.load(f)
+    g, src = testlib.paths()
+    schema = testlib.load_json(src, "docs/results-format.schema.json")
     have_igt = os.path.exists(os.path.join(IGT, "gem_syslatency"))
     check(have_igt, f"intel-gpu-tools is installed (scripts/install-deps.sh): {IGT}")
 

@@ -2,6 +2,8 @@
 checks (every check runs; the failures are listed at the end), and the exit
 status ctest reads."""
 
+import argparse
+import json
 import os
 import subprocess
 
@@ -37,3 +39,18 @@ def write(d, name, text):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+def paths():
+    """(gfxstat binary, source tree) from --gfxstat and --source."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gfxstat", required=True)
+    ap.add_argument("--source", required=True)
+    args = ap.parse_args()
+    return args.gfxstat, args.source
+
+
+def load_json(src, rel):
+    """A JSON file of the source tree."""
+    with open(os.path.join(src, rel)) as f:
+        return json.load(f)
