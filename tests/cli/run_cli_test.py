@@ -284,12 +284,48 @@ def main():
         check(len(set(logs)) == 2 and [open(os.path.join(d, x + ".stdout")).read() for x in logs] == ["1\n", "2\n"],
               f"separate logs: {logs}")
 
+        # A failing --prepare fails the run without running the workload;
+        # --cooldown waits between runs.
+        out = os.path.join(d, "prep.json")
+        rc, _, err = grun("--runs", "2", "--max-failures", "2", "--prepare", "echo no >&2; exit 3", "-o", out, "--",
+                          "echo", "1")
+        runs = runs_of(out)
+        check(rc == 1 and len(runs) == 2 and all(r["exit"]["class"] == "fail" and
+                                                 r["exit"]["reason"] == "--prepare failed: exit 3" for r in runs) and
+              open(os.path.join(d, runs[0]["log"] + ".prepare.stderr")).read() == "no\n",
+              f"--prepare failure: {runs} {err}")
+        out = os.path.join(d, "cool.json")
+        t0 = time.monotonic()
+        rc, _, err = grun("--runs", "3", "--cooldown", "0.5", "-o", out, "--", "echo", "1")
+        check(rc == 0 and time.monotonic() - t0 >= 1.0, f"--cooldown 0.5 x 2 gaps: {time.monotonic() - t0:.2f} s")
+
         # A failing --cleanup is a warning; an empty hook output leaves no file.
         out = os.path.join(d, "hooks.json")
         rc, _, err = grun("--runs", "1", "--prepare", "true", "--cleanup", "exit 4", "-o", out, "--", "echo", "1")
         check(rc == 0 and "--cleanup failed: exit 4" in err, f"cleanup warning: {err}")
         check(not [f for f in os.listdir(out + ".logs") if ".prepare." in f or ".cleanup." in f],
               f"no empty hook files: {os.listdir(out + '.logs')}")
+
+        # A workload that ignores SIGINT: the second Ctrl-C kills its group;
+        # SIGHUP is handled like SIGINT.
+        for first, second in ((signal.SIGINT, signal.SIGINT), (signal.SIGHUP, signal.SIGINT)):
+            out = os.path.join(d, f"int2-{first}.json")
+            marker = "66.1357"
+            p = subprocess.Popen([g, "run", "--runs", "5", "-o", out, "--", "sh", "-c",
+                                  f"trap '' INT HUP TERM; echo 1; sleep {marker}"],
+                                 env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            time.sleep(1)
+            p.send_signal(first)
+            time.sleep(0.5)
+            p.send_signal(second)
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+            p.stderr.read()
+            check(p.returncode == 130, f"{first.name} then {second.name} on a workload ignoring them: {p.returncode}")
+            time.sleep(0.2)
+            check(not group_alive(marker), f"{first.name}: the workload ignoring signals is gone")
 
         # Usage errors.
         rc, _, err = grun("-o", os.path.join(d, "x.json"))
