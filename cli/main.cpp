@@ -5,6 +5,7 @@
 #include <string>
 
 #include "cli/compare_command.h"
+#include "cli/devices_command.h"
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
@@ -31,7 +32,10 @@ void usage(FILE* out) {
                  "  merge      combine results files, keeping provenance\n"
                  "  run        run a command or built-in workload repeatedly, recording every\n"
                  "             run (exit class, metrics, boot, environment, logs)\n"
-                 "  workload   gfxstat's built-in workloads (wakeup-latency), for run --workload\n"
+                 "  workload   gfxstat's built-in workloads (wakeup-latency, drm-ioctl, drm-gem,\n"
+                 "             i915-exec-nop), for run --workload\n"
+                 "  devices    the DRM devices (libdrm): nodes, driver, bus, runnable workloads\n"
+                 "             (--json)\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n");
 }
@@ -62,6 +66,7 @@ int main(int argc, char** argv) {
     if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
     if (cmd == "compare") return gfxstat::cli::compare_main(argc - 1, argv + 1);
     if (cmd == "run") return gfxstat::cli::run_main(argc - 1, argv + 1);
+    if (cmd == "devices") return gfxstat::cli::devices_main(argc - 1, argv + 1);
     if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);

@@ -8,6 +8,7 @@
 #include "cli/run_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <csignal>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include "data/input_error.h"
+#include "drivers/drm_devices.h"
+#include "drivers/drm_workloads.h"
 #include "drivers/output_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
@@ -27,7 +30,9 @@ namespace {
 // stops the loop after that run; a second one kills the workload's group.
 volatile sig_atomic_t g_stop_signals = 0;
 extern "C" void on_stop_signal(int sig) {
-    drivers::interrupt_run_plan(g_stop_signals++ ? SIGKILL : sig);
+    const bool again = g_stop_signals != 0;
+    g_stop_signals = 1;
+    drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
 std::string self_executable() {
@@ -109,6 +114,30 @@ private:
     data::Direction direction_;
 };
 
+const std::vector<std::string> kWorkloads{"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"};
+
+bool is_drm_workload(const std::string& w) { return w == "drm-ioctl" || w == "drm-gem" || w == "i915-exec-nop"; }
+
+// The device a DRM workload will run on, as environment tags: device (the
+// node), device_driver, device_pci_id. Nothing when it cannot be told
+// here: the workload then says why itself, and the run records that.
+void add_device_tags(const std::string& workload, const std::string& requested,
+                     std::map<std::string, std::string>& tags) {
+    std::string node;
+    try {
+        node = drivers::choose_drm_node(workload, requested);
+    } catch (const std::exception&) {
+        return;
+    }
+    if (!tags.count("device")) tags["device"] = node;
+    const auto devices = drivers::list_drm_devices();
+    if (const drivers::DrmDeviceInfo* d = drivers::find_drm_device(devices, node)) {
+        if (d->driver && !tags.count("device_driver")) tags["device_driver"] = d->driver->name;
+        if (d->bus.type == "pci" && !d->bus.vendor.empty() && !tags.count("device_pci_id"))
+            tags["device_pci_id"] = d->bus.vendor + ":" + d->bus.device;
+    }
+}
+
 }  // namespace
 
 int run_main(int argc, char** argv) {
@@ -117,16 +146,27 @@ int run_main(int argc, char** argv) {
                  "gfxstat run"};
     drivers::RunPlan plan;
     std::vector<std::string> command, tags, regexes;
-    std::string parser_name, metric_name, workload, load, unit;
+    std::string parser_name, metric_name, workload, load, unit, device;
     size_t runs = 0;
     double duration = 1;
+    uint64_t iterations = 0, size = 0;
+    unsigned burst = 0;
     bool lower = false, higher = false;
     app.add_option("-o,--output", plan.results_path, "results file (created, or appended to)")->required();
     app.add_option("command", command, "-- COMMAND [ARGS...]: run without a shell");
-    app.add_option("--workload", workload, "a built-in workload instead of a command: wakeup-latency")
-        ->check(CLI::IsMember({"wakeup-latency"}));
+    app.add_option("--workload", workload,
+                   "a built-in workload instead of a command: wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop")
+        ->check(CLI::IsMember(kWorkloads));
+    app.add_option("--device", device, "with a DRM workload: the node, e.g. /dev/dri/renderD128 (default: the first)");
+    app.add_option("--iterations", iterations, "with drm-ioctl or drm-gem: timed iterations per run")
+        ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
+    app.add_option("--size", size, "with drm-gem: bytes per dumb buffer (default 1048576)")
+        ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 32));
+    app.add_option("--burst", burst, "with i915-exec-nop: batches per engine per round-robin turn (default 8)")
+        ->check(CLI::Range(1u, 1000000u));
     app.add_option("--load", load, "with --workload: background load, cpu:N (N busy threads)");
-    app.add_option("--duration", duration, "with --workload: seconds of measuring per run (default 1)")
+    app.add_option("--duration", duration,
+                   "with wakeup-latency or i915-exec-nop: seconds of measuring per run (per engine; default 1)")
         ->check(CLI::Range(0.01, 3600.0));
     app.add_option("--runs", runs, "measured runs (default: --min-runs to --max-runs, or 10)")
         ->check(CLI::Range(1, 1000000));
@@ -179,6 +219,32 @@ int run_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: --duration goes with --workload; a command runs as long as it runs\n", prog);
         return 2;
     }
+    {
+        // Each workload's own options; any other would be ignored.
+        const struct {
+            const char* option;
+            std::vector<std::string> workloads;
+        } own[] = {{"--duration", {"wakeup-latency", "i915-exec-nop"}},
+                   {"--load", {"wakeup-latency"}},
+                   {"--device", {"drm-ioctl", "drm-gem", "i915-exec-nop"}},
+                   {"--iterations", {"drm-ioctl", "drm-gem"}},
+                   {"--size", {"drm-gem"}},
+                   {"--burst", {"i915-exec-nop"}}};
+        for (const auto& o : own)
+            if (given(o.option) && !workload.empty() &&
+                std::find(o.workloads.begin(), o.workloads.end(), workload) == o.workloads.end()) {
+                std::string list;
+                for (const auto& w : o.workloads) list += (list.empty() ? "" : " or ") + w;
+                std::fprintf(stderr, "%s: %s goes with --workload %s, not %s\n", prog, o.option, list.c_str(),
+                             workload.c_str());
+                return 2;
+            }
+        for (const char* o : {"--device", "--iterations", "--size", "--burst"})
+            if (given(o) && workload.empty()) {
+                std::fprintf(stderr, "%s: %s goes with a DRM --workload\n", prog, o);
+                return 2;
+            }
+    }
     if (plan.target_ci_pct == 0)
         for (const char* o : {"--min-runs", "--max-runs", "--target-metric", "--target-mean"})
             if (given(o)) {
@@ -203,7 +269,35 @@ int run_main(int argc, char** argv) {
 
     std::unique_ptr<drivers::OutputParser> parser;
     try {
-        if (!workload.empty()) {
+        if (is_drm_workload(workload)) {
+            if (!device.empty()) {
+                // A --device that is not a DRM node is a usage error, found
+                // before anything is written; no permission is the run's skip.
+                try {
+                    drivers::choose_drm_node(workload, device);
+                } catch (const drivers::DrmWorkloadError& e) {
+                    if (e.exit_code() == 2) {
+                        std::fprintf(stderr, "%s: --device: %s\n", prog, e.what());
+                        return 2;
+                    }
+                }
+            }
+            plan.command = {self_executable(), "workload", workload};
+            if (!device.empty()) plan.command.insert(plan.command.end(), {"--device", device});
+            if (iterations) plan.command.insert(plan.command.end(), {"--iterations", std::to_string(iterations)});
+            if (size) plan.command.insert(plan.command.end(), {"--size", std::to_string(size)});
+            if (workload == "i915-exec-nop") {
+                char dur[32];
+                std::snprintf(dur, sizeof dur, "%g", duration);
+                plan.command.insert(plan.command.end(), {"--duration", dur});
+                if (burst) plan.command.insert(plan.command.end(), {"--burst", std::to_string(burst)});
+            }
+            if (plan.variant.empty()) plan.variant = workload;
+            if (!plan.tags.count("workload")) plan.tags["workload"] = workload;
+            if (size) plan.tags["size"] = std::to_string(size);
+            add_device_tags(workload, device, plan.tags);
+            parser = drivers::make_parser(workload);
+        } else if (!workload.empty()) {
             int threads = 0;
             if (!load.empty()) {
                 char* end = nullptr;
@@ -335,16 +429,76 @@ int run_main(int argc, char** argv) {
 
 int workload_main(int argc, char** argv) {
     CLI::App app{"gfxstat's built-in workloads (run them with gfxstat run --workload NAME).", "gfxstat workload"};
-    std::string name;
+    std::string name, device;
     drivers::WakeupOptions o;
-    app.add_option("name", name, "wakeup-latency")->required()->check(CLI::IsMember({"wakeup-latency"}));
-    app.add_option("--duration", o.duration_s, "seconds of measuring (default 1)")->check(CLI::Range(0.001, 3600.0));
-    app.add_option("--interval", o.interval_us, "microseconds between deadlines (default 1000)")
+    uint64_t iterations = 0, size = 1 << 20;
+    unsigned burst = 8;
+    app.add_option("name", name, "wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop")
+        ->required()
+        ->check(CLI::IsMember(kWorkloads));
+    app.add_option("--duration", o.duration_s,
+                   "wakeup-latency, i915-exec-nop: seconds of measuring (per engine; default 1)")
+        ->check(CLI::Range(0.001, 3600.0));
+    app.add_option("--interval", o.interval_us, "wakeup-latency: microseconds between deadlines (default 1000)")
         ->check(CLI::Range(10.0, 1e7));
-    app.add_option("--load-threads", o.load_threads, "busy background threads (default 0)")->check(CLI::Range(0, 1024));
+    app.add_option("--load-threads", o.load_threads, "wakeup-latency: busy background threads (default 0)")
+        ->check(CLI::Range(0, 1024));
+    app.add_option("--device", device, "DRM workloads: the node (default: the first fitting device)");
+    app.add_option("--iterations", iterations, "drm-ioctl (default 10000), drm-gem (default 200): timed iterations")
+        ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
+    app.add_option("--size", size, "drm-gem: bytes per dumb buffer, a multiple of 4 (default 1048576)")
+        ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 32));
+    app.add_option("--burst", burst, "i915-exec-nop: batches per engine per round-robin turn (default 8)")
+        ->check(CLI::Range(1u, 1000000u));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    const drivers::WakeupResult r = drivers::measure_wakeups(o);
-    drivers::print_wakeup_report(r, stdout);
+    const std::string prog = "gfxstat workload " + name;
+    const auto given = [&](const char* opt) { return app.get_option(opt)->count() > 0; };
+    const struct {
+        const char* option;
+        std::vector<std::string> workloads;
+    } own[] = {{"--duration", {"wakeup-latency", "i915-exec-nop"}},
+               {"--interval", {"wakeup-latency"}},
+               {"--load-threads", {"wakeup-latency"}},
+               {"--device", {"drm-ioctl", "drm-gem", "i915-exec-nop"}},
+               {"--iterations", {"drm-ioctl", "drm-gem"}},
+               {"--size", {"drm-gem"}},
+               {"--burst", {"i915-exec-nop"}}};
+    for (const auto& x : own)
+        if (given(x.option) && std::find(x.workloads.begin(), x.workloads.end(), name) == x.workloads.end()) {
+            std::fprintf(stderr, "%s: %s does not go with %s\n", prog.c_str(), x.option, name.c_str());
+            return 2;
+        }
+    if (name == "wakeup-latency") {
+        const drivers::WakeupResult r = drivers::measure_wakeups(o);
+        drivers::print_wakeup_report(r, stdout);
+        return 0;
+    }
+    try {
+        if (name == "drm-ioctl") {
+            drivers::DrmIoctlOptions io;
+            io.device = device;
+            if (iterations) io.iterations = iterations;
+            drivers::print_drm_ioctl_report(drivers::run_drm_ioctl(io), stdout);
+        } else if (name == "drm-gem") {
+            drivers::DrmGemOptions go;
+            go.device = device;
+            go.size = size;
+            if (iterations) go.iterations = iterations;
+            drivers::print_drm_gem_report(drivers::run_drm_gem(go), stdout);
+        } else {
+            drivers::I915ExecNopOptions no;
+            no.device = device;
+            no.duration_s = o.duration_s;
+            no.burst = burst;
+            drivers::print_i915_exec_nop_report(drivers::run_i915_exec_nop(no), stdout);
+        }
+    } catch (const drivers::DrmWorkloadError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), e.what());
+        return e.exit_code();
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), e.what());
+        return 1;
+    }
     return 0;
 }
 

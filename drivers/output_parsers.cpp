@@ -48,6 +48,10 @@
 //   an error.
 // wakeup-latency: "latency_mean_us=%.3f", "latency_median_us=",
 //   "latency_p99_us=", "latency_max_us=", "wakeups=%u"
+// drm-ioctl, drm-gem, i915-exec-nop (drivers/drm_workloads.h): "KEY=NUMBER"
+//   lines; the metric is the key without its unit ("ioctl_ns_mean" ->
+//   ioctl_mean in ns, "engine_rcs0_us" -> rcs0 in us). Lines with other
+//   keys ("node=", "driver=") are not metrics.
 #include "drivers/output_parsers.h"
 
 #include "data/ezbench_line.h"
@@ -62,6 +66,7 @@
 #include <functional>
 #include <optional>
 #include <regex>
+#include <span>
 #include <stdexcept>
 #include <unordered_map>
 #include <utility>
@@ -722,6 +727,140 @@ ParseResult parse_wakeup(const RunOutput& o) {
     return success(c);
 }
 
+// ------------------------------------------------- native DRM workloads
+
+struct KeyMetric {
+    std::string_view key;  // "ioctl_ns_mean="
+    const char* name;
+    const char* unit;
+    Direction dir;
+};
+
+// Lines "KEY=NUMBER" for the keys in `keys`; other lines are ignored. A
+// known key whose value is not a number is an error naming the line.
+ParseResult parse_keys(const RunOutput& o, std::span<const KeyMetric> keys, const std::string& expected) {
+    Collector c;
+    LineReader lines(o.out);
+    std::string_view line;
+    while (lines.next(line)) {
+        Cursor cur(trim(line));
+        for (const KeyMetric& k : keys) {
+            if (!cur.lit(k.key)) continue;
+            NumberToken t;
+            if (!(cur.number(t) && cur.end()))
+                return failure(line_error(lines.number(), std::string(k.key) + "X", cur));
+            c.add(k.name, k.unit, k.dir, t);
+            break;
+        }
+    }
+    if (c.empty()) return nothing_found(o, expected);
+    return success(c);
+}
+
+const KeyMetric kDrmIoctlKeys[] = {
+    {"ioctl_ns_median=", "ioctl_median", "ns", kLower},
+    {"ioctl_ns_mean=", "ioctl_mean", "ns", kLower},
+    {"ioctl_ns_p99=", "ioctl_p99", "ns", kLower},
+    {"ioctl_ns_min=", "ioctl_min", "ns", kLower},
+    {"get_cap_ns_median=", "get_cap_median", "ns", kLower},
+    {"get_cap_ns_mean=", "get_cap_mean", "ns", kLower},
+    {"get_cap_ns_p99=", "get_cap_p99", "ns", kLower},
+    {"get_cap_ns_min=", "get_cap_min", "ns", kLower},
+    {"loop_overhead_ns=", "loop_overhead", "ns", kLower},
+    {"iterations=", "iterations", "", kUnknown},
+};
+
+const KeyMetric kDrmGemKeys[] = {
+    {"allocs_per_s=", "allocs_per_s", "allocs/s", kHigher},
+    {"upload_mib_per_s=", "upload", "MiB/s", kHigher},
+    {"create_us_median=", "create_median", "us", kLower},
+    {"create_us_p99=", "create_p99", "us", kLower},
+    {"map_us_median=", "map_median", "us", kLower},
+    {"write_us_median=", "write_median", "us", kLower},
+    {"requested_bytes=", "requested", "bytes", kUnknown},
+    {"allocated_bytes=", "allocated", "bytes", kLower},
+    {"rounding_pct=", "rounding", "%", kLower},
+    {"loop_overhead_ns=", "loop_overhead", "ns", kLower},
+    {"iterations=", "iterations", "", kUnknown},
+};
+
+std::vector<MetricInfo> key_infos(std::span<const KeyMetric> keys) {
+    std::vector<MetricInfo> out;
+    for (const KeyMetric& k : keys) out.push_back(info(k.name, k.unit, k.dir));
+    return out;
+}
+
+ParseResult parse_drm_ioctl(const RunOutput& o) {
+    return parse_keys(o, kDrmIoctlKeys, "'ioctl_ns_mean=X' (gfxstat workload drm-ioctl)");
+}
+
+ParseResult parse_drm_gem(const RunOutput& o) {
+    return parse_keys(o, kDrmGemKeys, "'allocs_per_s=X' (gfxstat workload drm-gem)");
+}
+
+// i915-exec-nop: per engine "engine_NAME_us=", "engine_NAME_batches=",
+// "engine_NAME_submit_us_median="; then "all_expected_us=", "slowest_us=",
+// "burst=", "rounds=", "all_parallel_us=", "all_parallel_overlap_pct=",
+// "loop_overhead_ns=". Named as igt-exec-nop names gem_exec_nop's lines:
+// NAME, all_expected, all_parallel_<burst>, all_parallel_<burst>_overlap.
+ParseResult parse_i915_exec_nop(const RunOutput& o) {
+    Collector c;
+    LineReader lines(o.out);
+    std::string_view line;
+    std::string burst;  // digits of the last "burst=" line
+    while (lines.next(line)) {
+        const std::string_view text = trim(line);
+        const size_t eq = text.find('=');
+        if (eq == std::string_view::npos) continue;
+        const std::string_view key = text.substr(0, eq);
+        std::string name, unit;
+        Direction dir = kLower;
+        if (key.starts_with("engine_") && key.size() > 7) {
+            const std::string_view rest = key.substr(7);
+            const auto engine = [&](std::string_view suffix) {
+                return rest.size() > suffix.size() && rest.ends_with(suffix)
+                           ? std::string(rest.substr(0, rest.size() - suffix.size()))
+                           : std::string();
+            };
+            if (std::string e = engine("_submit_us_median"); !e.empty()) name = e + "_submit", unit = "us";
+            else if (std::string e2 = engine("_batches"); !e2.empty()) name = e2 + "_batches", dir = kUnknown;
+            else if (std::string e3 = engine("_us"); !e3.empty()) name = e3, unit = "us";
+            if (!name.empty() && !valid_metric_name(name)) name.clear();
+        } else if (key == "all_expected_us") {
+            name = "all_expected", unit = "us";
+        } else if (key == "slowest_us") {
+            name = "slowest", unit = "us";
+        } else if (key == "rounds") {
+            name = "rounds", dir = kUnknown;
+        } else if (key == "loop_overhead_ns") {
+            name = "loop_overhead", unit = "ns";
+        } else if (key == "burst") {
+            Cursor cur(text.substr(eq + 1));
+            std::string_view digits;
+            if (!(cur.digits(digits) && cur.end()))
+                return failure(line_error(lines.number(), "burst=N", cur));
+            burst = std::string(digits);
+            continue;
+        } else if (key == "all_parallel_us" || key == "all_parallel_overlap_pct") {
+            if (burst.empty())
+                return failure("line " + std::to_string(lines.number()) + ": " + std::string(key) +
+                               " before a burst=N line");
+            name = "all_parallel_" + burst;
+            if (key == "all_parallel_us") unit = "us";
+            else name += "_overlap", unit = "%", dir = kHigher;
+        }
+        if (name.empty()) continue;
+        Cursor cur(text);
+        cur.seek(eq + 1);
+        NumberToken t;
+        if (!(cur.number(t) && cur.end()))
+            return failure(line_error(lines.number(), std::string(key) + "=X", cur));
+        c.add(name, unit, dir, t);
+    }
+    if (c.empty()) return nothing_found(o, "'engine_NAME_us=X' (gfxstat workload i915-exec-nop)");
+    return success(c);
+}
+
 // -------------------------------------------------------------------- time
 
 ParseResult parse_time(const RunOutput& o) {
@@ -892,7 +1031,8 @@ std::string igt_skip_reason(std::string_view out) {
 
 std::vector<std::string> parser_names() {
     return {"lines",           "igt-syslatency", "igt-latency",    "igt-wsim", "igt-exec-nop",
-            "igt-fence-upload", "ezbench",        "wakeup-latency", "time"};
+            "igt-fence-upload", "ezbench",        "wakeup-latency", "drm-ioctl", "drm-gem",
+            "i915-exec-nop",    "time"};
 }
 
 std::unique_ptr<OutputParser> make_parser(const std::string& name, const std::string& metric_name) {
@@ -935,6 +1075,10 @@ std::unique_ptr<OutputParser> make_parser(const std::string& name, const std::st
                                     info("latency_p99", "us", kLower), info("latency_max", "us", kLower),
                                     info("wakeups", "", kUnknown)},
             parse_wakeup);
+    if (name == "drm-ioctl") return std::make_unique<FunctionParser>(key_infos(kDrmIoctlKeys), parse_drm_ioctl);
+    if (name == "drm-gem") return std::make_unique<FunctionParser>(key_infos(kDrmGemKeys), parse_drm_gem);
+    if (name == "i915-exec-nop")
+        return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_i915_exec_nop);
     if (name == "time")
         return std::make_unique<FunctionParser>(
             std::vector<MetricInfo>{info("wall", "s", kLower), info("user", "s", kLower), info("sys", "s", kLower),

@@ -2,7 +2,8 @@
 // and directions of what it reads (docs/run.md lists them): `lines`,
 // `igt-syslatency`, `igt-latency`, `igt-wsim`, `igt-exec-nop`,
 // `igt-fence-upload`, `ezbench`, `wakeup-latency` (gfxstat's own CPU
-// workload, drivers/wakeup_latency.h), `time` (the run's own wall, user and
+// workload, drivers/wakeup_latency.h), `drm-ioctl`, `drm-gem`,
+// `i915-exec-nop` (the native DRM workloads, drivers/drm_workloads.h), `time` (the run's own wall, user and
 // system time and peak RSS), and user regexes (`--metric NAME=REGEX`).
 // Numbers are kept as exact decimal tokens, as everywhere in gfxstat.
 //
@@ -51,6 +52,26 @@
 //   wakeup-latency   latency_mean, latency_median,  us     lower
 //                    latency_p99, latency_max
 //                    wakeups                        ""     unknown
+//   drm-ioctl        ioctl_median, ioctl_mean,      ns     lower
+//                    ioctl_p99, ioctl_min (DRM_IOCTL_VERSION),
+//                    get_cap_median, ..._mean, ..._p99, ..._min,
+//                    loop_overhead
+//                    iterations                     ""     unknown
+//   drm-gem          allocs_per_s                   allocs/s higher
+//                    upload                         MiB/s  higher
+//                    create_median, create_p99,     us     lower
+//                    map_median, write_median
+//                    requested                      bytes  unknown
+//                    allocated                      bytes  lower
+//                    rounding                       %      lower
+//                    loop_overhead                  ns     lower
+//                    iterations                     ""     unknown
+//   i915-exec-nop    <engine> (rcs0, bcs0, ...),    us     lower
+//                    <engine>_submit, all_expected,
+//                    slowest, all_parallel_<B>
+//                    all_parallel_<B>_overlap       %      higher
+//                    <engine>_batches, rounds       ""     unknown
+//                    loop_overhead                  ns     lower
 //   time             wall, user, sys                s      lower
 //                    max_rss                        KiB    lower
 //   --metric N=RE    N                              ""     unknown

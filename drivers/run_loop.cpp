@@ -28,10 +28,6 @@ namespace {
 
 std::atomic<bool> g_interrupted{false};
 
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
 // Sleeps in short slices so that an interruption ends the wait.
 void interruptible_sleep(double seconds) {
     const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -54,12 +50,6 @@ void make_directories(const std::string& path) {
         if (mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
             throw data::input_error(partial, 0, std::string("cannot create the log directory: ") + std::strerror(errno));
     }
-}
-
-std::string dirname_of(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    return slash == 0 ? "/" : path.substr(0, slash);
 }
 
 std::string basename_of(const std::string& path) {

@@ -636,7 +636,8 @@ TEST(OutputParserRegex, UnmatchedGroupAndLongLines) {
 TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
-                                               "igt-fence-upload", "ezbench", "wakeup-latency", "time"}));
+                                               "igt-fence-upload", "ezbench", "wakeup-latency", "drm-ioctl",
+                                               "drm-gem", "i915-exec-nop", "time"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
         make_parser("igt-nop");
@@ -644,7 +645,7 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, wakeup-latency, time");
+                  "igt-exec-nop, igt-fence-upload, ezbench, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop, time");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));

@@ -1,0 +1,78 @@
+// gfxstat devices' renderings: the table and the JSON document, for no
+// device, a vgem device (platform bus, both nodes) and an i915 device on
+// PCI whose primary node may not be opened.
+#include "cli/devices_command.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+namespace gfxstat::cli {
+namespace {
+
+using drivers::DrmDeviceInfo;
+
+std::vector<DrmDeviceInfo> two_devices() {
+    DrmDeviceInfo i915;
+    i915.primary = "/dev/dri/card0";
+    i915.render = "/dev/dri/renderD128";
+    i915.primary_error = drivers::drm_permission_message("/dev/dri/card0");
+    i915.driver = drivers::DrmDriverInfo{"i915", "1.6.0", "20201103", "Intel Graphics"};
+    i915.dumb_buffers = true;
+    i915.bus = {"pci", "8086", "162b", "17aa", "2227", "09", "0000:00:02.0"};
+    i915.workloads = drivers::drm_workload_support(i915);
+    DrmDeviceInfo vgem;
+    vgem.primary = "/dev/dri/card1";
+    vgem.render = "/dev/dri/renderD129";
+    vgem.driver = drivers::DrmDriverInfo{"vgem", "1.0.0", "20120112", "Virtual GEM provider"};
+    vgem.dumb_buffers = true;
+    vgem.bus.type = "platform";
+    vgem.bus.address = "vgem";
+    vgem.workloads = drivers::drm_workload_support(vgem);
+    return {i915, vgem};
+}
+
+TEST(DevicesRender, NoDevice) {
+    EXPECT_EQ(devices_text({}), "no DRM devices found (no /dev/dri)\n");
+    EXPECT_EQ(nlohmann::json::parse(devices_json({})), nlohmann::json::parse(R"({"devices": []})"));
+}
+
+TEST(DevicesRender, Json) {
+    const auto j = nlohmann::json::parse(devices_json(two_devices()));
+    const auto expected = nlohmann::json::parse(R"J({"devices": [
+      {"nodes": {"primary": "/dev/dri/card0", "render": "/dev/dri/renderD128"},
+       "driver": {"name": "i915", "version": "1.6.0", "date": "20201103", "description": "Intel Graphics"},
+       "open_errors": {"primary": "no permission to open /dev/dri/card0 (add yourself to the video/render group)"},
+       "dumb_buffers": true,
+       "bus": {"type": "pci", "vendor": "8086", "device": "162b", "subsystem_vendor": "17aa",
+               "subsystem_device": "2227", "revision": "09", "address": "0000:00:02.0"},
+       "workloads": {"drm-ioctl": {"runnable": true},
+                     "drm-gem": {"runnable": false, "why": "no permission to open /dev/dri/card0 (add yourself to the video/render group)"},
+                     "i915-exec-nop": {"runnable": true}}},
+      {"nodes": {"primary": "/dev/dri/card1", "render": "/dev/dri/renderD129"},
+       "driver": {"name": "vgem", "version": "1.0.0", "date": "20120112", "description": "Virtual GEM provider"},
+       "dumb_buffers": true,
+       "bus": {"type": "platform", "address": "vgem"},
+       "workloads": {"drm-ioctl": {"runnable": true}, "drm-gem": {"runnable": true},
+                     "i915-exec-nop": {"runnable": false, "why": "the driver is vgem, not i915"}}}]})J");
+    EXPECT_EQ(j, expected) << j.dump(2);
+}
+
+TEST(DevicesRender, Table) {
+    EXPECT_EQ(devices_text(two_devices()),
+              "PRIMARY         RENDER               DRIVER  VERSION  DATE      BUS\n"
+              "/dev/dri/card0  /dev/dri/renderD128  i915    1.6.0    20201103  pci 8086:162b sub 17aa:2227 rev 09 (0000:00:02.0)\n"
+              "  Intel Graphics\n"
+              "  no permission to open /dev/dri/card0 (add yourself to the video/render group)\n"
+              "  drm-ioctl     runnable\n"
+              "  drm-gem       not runnable: no permission to open /dev/dri/card0 (add yourself to the video/render group)\n"
+              "  i915-exec-nop runnable\n"
+              "/dev/dri/card1  /dev/dri/renderD129  vgem    1.0.0    20120112  platform (vgem)\n"
+              "  Virtual GEM provider\n"
+              "  drm-ioctl     runnable\n"
+              "  drm-gem       runnable\n"
+              "  i915-exec-nop not runnable: the driver is vgem, not i915\n");
+}
+
+}  // namespace
+}  // namespace gfxstat::cli
