@@ -160,8 +160,13 @@ int run_main(int argc, char** argv) {
     app.add_option("--device", device, "with a DRM workload: the node, e.g. /dev/dri/renderD128 (default: the first)");
     app.add_option("--iterations", iterations, "with drm-ioctl or drm-gem: timed iterations per run")
         ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
-    app.add_option("--size", size, "with drm-gem: bytes per dumb buffer (default 1048576)")
-        ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 32));
+    app.add_option("--size", size, "with drm-gem: bytes per dumb buffer, a multiple of 4 (default 1048576)")
+        ->check([](const std::string& s) {
+            char* end = nullptr;
+            const unsigned long long v = std::strtoull(s.c_str(), &end, 10);
+            if (end == s.c_str() || *end != '\0') return std::string("a number of bytes");
+            return drivers::drm_gem_size_problem(v);
+        });
     app.add_option("--burst", burst, "with i915-exec-nop: batches per engine per round-robin turn (default 8)")
         ->check(CLI::Range(1u, 1000000u));
     app.add_option("--load", load, "with --workload: background load, cpu:N (N busy threads)");
@@ -447,7 +452,7 @@ int workload_main(int argc, char** argv) {
     app.add_option("--iterations", iterations, "drm-ioctl (default 10000), drm-gem (default 200): timed iterations")
         ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
     app.add_option("--size", size, "drm-gem: bytes per dumb buffer, a multiple of 4 (default 1048576)")
-        ->check(CLI::Range(uint64_t{4}, uint64_t{1} << 32));
+        ->check(CLI::Range(uint64_t{4}, uint64_t{0xFFFFF000}));
     app.add_option("--burst", burst, "i915-exec-nop: batches per engine per round-robin turn (default 8)")
         ->check(CLI::Range(1u, 1000000u));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;

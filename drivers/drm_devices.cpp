@@ -83,7 +83,10 @@ void probe(DrmDeviceInfo& d) {
     if (any >= 0) {
         uint64_t value = 0;
         if (drmGetCap(any, DRM_CAP_DUMB_BUFFER, &value) == 0) d.dumb_buffers = value != 0;
-        else d.dumb_buffers = primary_fd >= 0 && can_create_dumb(primary_fd);
+        // Without KMS the cap is refused: try a buffer on the primary node,
+        // and when that node does not open, leave it unknown (the reason
+        // is then the permission, not the driver).
+        else if (primary_fd >= 0) d.dumb_buffers = can_create_dumb(primary_fd);
     }
     if (render_fd >= 0) ::close(render_fd);
     if (primary_fd >= 0) ::close(primary_fd);

@@ -102,6 +102,13 @@ struct DumbGeometry {
 };
 DumbGeometry dumb_geometry(uint64_t size);
 
+// Why `size` cannot be a drm-gem --size ("" when it can): a multiple of 4
+// bytes, and the buffer (with rows rounded up) at most 0xFFFFF000 bytes,
+// the largest that the kernel's dumb-buffer size (u32, page aligned) holds.
+// Shared by `gfxstat run` (checked before anything is written) and the
+// workload itself.
+std::string drm_gem_size_problem(uint64_t size);
+
 struct DrmGemResult {
     std::string node, driver;
     uint64_t requested_bytes = 0;   // width*height*bpp/8

@@ -801,8 +801,11 @@ ParseResult parse_drm_gem(const RunOutput& o) {
 // i915-exec-nop: per engine "engine_NAME_us=", "engine_NAME_batches=",
 // "engine_NAME_submit_us_median="; then "all_expected_us=", "slowest_us=",
 // "burst=", "rounds=", "all_parallel_us=", "all_parallel_overlap_pct=",
-// "loop_overhead_ns=". Named as igt-exec-nop names gem_exec_nop's lines:
-// NAME, all_expected, all_parallel_<burst>, all_parallel_<burst>_overlap.
+// "loop_overhead_ns=". Per-engine metrics are named as igt-exec-nop names
+// gem_exec_nop's (NAME, in us/batch); the round-robin ones are not the same
+// quantities as IGT's per-batch "expected" and "parallel" figures (these
+// are per round, one batch on every engine), so they have their own names:
+// all_serial, all_round_<burst>, all_round_<burst>_overlap.
 ParseResult parse_i915_exec_nop(const RunOutput& o) {
     Collector c;
     LineReader lines(o.out);
@@ -827,7 +830,7 @@ ParseResult parse_i915_exec_nop(const RunOutput& o) {
             else if (std::string e3 = engine("_us"); !e3.empty()) name = e3, unit = "us";
             if (!name.empty() && !valid_metric_name(name)) name.clear();
         } else if (key == "all_expected_us") {
-            name = "all_expected", unit = "us";
+            name = "all_serial", unit = "us";
         } else if (key == "slowest_us") {
             name = "slowest", unit = "us";
         } else if (key == "rounds") {
@@ -845,7 +848,7 @@ ParseResult parse_i915_exec_nop(const RunOutput& o) {
             if (burst.empty())
                 return failure("line " + std::to_string(lines.number()) + ": " + std::string(key) +
                                " before a burst=N line");
-            name = "all_parallel_" + burst;
+            name = "all_round_" + burst;
             if (key == "all_parallel_us") unit = "us";
             else name += "_overlap", unit = "%", dir = kHigher;
         }

@@ -89,7 +89,8 @@ def main():
         for args in (["--workload", "drm-ioctl", "--size", "4096"], ["--workload", "drm-gem", "--burst", "3"],
                      ["--workload", "drm-ioctl", "--load", "cpu:1"], ["--workload", "wakeup-latency", "--device", "x"],
                      ["--workload", "drm-ioctl", "--duration", "1"], ["--device", "/dev/dri/card0", "--", "true"],
-                     ["--workload", "drm-ioctl", "--parser", "lines"]):
+                     ["--workload", "drm-ioctl", "--parser", "lines"],
+                     ["--workload", "drm-gem", "--size", "6"], ["--workload", "drm-gem", "--size", "4294967296"]):
             rc, _, err = gx("run", *args, "-o", out_path)
             check(rc == 2 and not os.path.exists(out_path), f"run {args}: exit 2, got {rc} {err!r}")
 

@@ -287,9 +287,9 @@ TEST(I915ExecNop, ParserNamesMetricsAsIgtExecNop) {
                                  "rcs0=1.681, us lower", "rcs0_batches=594944,  unknown",
                                  "rcs0_submit=1.25, us lower", "bcs0=1.25, us lower",
                                  "bcs0_batches=800000,  unknown", "bcs0_submit=1.125, us lower",
-                                 "all_expected=2.931, us lower", "slowest=1.681, us lower",
-                                 "rounds=553000,  unknown", "all_parallel_8=1.806, us lower",
-                                 "all_parallel_8_overlap=90, % higher", "loop_overhead=20, ns lower"}));
+                                 "all_serial=2.931, us lower", "slowest=1.681, us lower",
+                                 "rounds=553000,  unknown", "all_round_8=1.806, us lower",
+                                 "all_round_8_overlap=90, % higher", "loop_overhead=20, ns lower"}));
 }
 
 TEST(I915ExecNop, ParserErrors) {
