@@ -695,37 +695,6 @@ ParseResult parse_ezbench(const RunOutput& o) {
 
 // ---------------------------------------------------------- wakeup-latency
 
-ParseResult parse_wakeup(const RunOutput& o) {
-    struct Key {
-        std::string_view key;
-        const char* name;
-        const char* unit;
-        Direction dir;
-    };
-    static const Key kKeys[] = {
-        {"latency_mean_us=", "latency_mean", "us", kLower},
-        {"latency_median_us=", "latency_median", "us", kLower},
-        {"latency_p99_us=", "latency_p99", "us", kLower},
-        {"latency_max_us=", "latency_max", "us", kLower},
-        {"wakeups=", "wakeups", "", kUnknown},
-    };
-    Collector c;
-    LineReader lines(o.out);
-    std::string_view line;
-    while (lines.next(line)) {
-        Cursor cur(trim(line));
-        for (const Key& k : kKeys) {
-            if (!cur.lit(k.key)) continue;
-            NumberToken t;
-            if (!(cur.number(t) && cur.end()))
-                return failure(line_error(lines.number(), std::string(k.key) + "X", cur));
-            c.add(k.name, k.unit, k.dir, t);
-            break;
-        }
-    }
-    if (c.empty()) return nothing_found(o, "'latency_mean_us=X' (gfxstat workload wakeup-latency)");
-    return success(c);
-}
 
 // ------------------------------------------------- native DRM workloads
 
@@ -755,6 +724,19 @@ ParseResult parse_keys(const RunOutput& o, std::span<const KeyMetric> keys, cons
     }
     if (c.empty()) return nothing_found(o, expected);
     return success(c);
+}
+
+// wakeup-latency: gfxstat's own CPU workload (drivers/wakeup_latency.h).
+const KeyMetric kWakeupKeys[] = {
+    {"latency_mean_us=", "latency_mean", "us", kLower},
+    {"latency_median_us=", "latency_median", "us", kLower},
+    {"latency_p99_us=", "latency_p99", "us", kLower},
+    {"latency_max_us=", "latency_max", "us", kLower},
+    {"wakeups=", "wakeups", "", kUnknown},
+};
+
+ParseResult parse_wakeup(const RunOutput& o) {
+    return parse_keys(o, kWakeupKeys, "'latency_mean_us=X' (gfxstat workload wakeup-latency)");
 }
 
 const KeyMetric kDrmIoctlKeys[] = {
