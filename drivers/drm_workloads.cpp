@@ -19,7 +19,6 @@
 #include <filesystem>
 #include <vector>
 
-#include "analysis/order_stats.h"
 #include "drivers/drm_devices.h"
 
 namespace gfxstat::drivers {
@@ -114,21 +113,6 @@ bool is_render_node(const std::string& node) {
 }
 
 }  // namespace
-
-TimingSummary summarize_times(std::span<const double> values) {
-    TimingSummary s;
-    s.count = values.size();
-    if (values.empty()) return s;
-    double sum = 0;
-    for (double x : values) sum += x;
-    s.mean = sum / static_cast<double>(values.size());
-    s.min = *std::min_element(values.begin(), values.end());
-    std::vector<double> scratch(values.begin(), values.end());  // quantile_type7 reorders its input
-    analysis::MutableScaledValues m{std::span<double>(scratch), 0};
-    s.median = analysis::quantile_type7(m, 1, 2);
-    s.p99 = analysis::quantile_type7(m, 99, 100);
-    return s;
-}
 
 double clock_loop_overhead_ns(uint64_t iterations) {
     std::vector<double> v(static_cast<size_t>(std::clamp<uint64_t>(iterations, 1, 100000)));

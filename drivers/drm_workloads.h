@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+#include "drivers/timing_summary.h"
+
 namespace gfxstat::drivers {
 
 // Why a workload could not run: the message names the node and the ioctl.
@@ -38,15 +40,6 @@ public:
 private:
     int exit_code_;
 };
-
-// Summary of per-iteration times, in the unit they were given in: mean,
-// median and 99th percentile (R's quantile type 7) and minimum. All 0 for
-// no sample.
-struct TimingSummary {
-    double mean = 0, median = 0, p99 = 0, min = 0;
-    uint64_t count = 0;
-};
-TimingSummary summarize_times(std::span<const double> values);
 
 // Median cost, in ns, of two back-to-back CLOCK_MONOTONIC_RAW reads over
 // `iterations` tries (1 to 100000): the overhead every timed iteration

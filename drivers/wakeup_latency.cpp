@@ -14,7 +14,7 @@
 #include <thread>
 #include <vector>
 
-#include "analysis/order_stats.h"
+#include "drivers/timing_summary.h"
 
 namespace gfxstat::drivers {
 namespace {
@@ -68,18 +68,12 @@ private:
 
 // wakeups, mean, median, p99 (R's quantile type 7) and max of latencies_us.
 void summarize(WakeupResult& r) {
-    const auto& v = r.latencies_us;
-    r.wakeups = v.size();
-    r.mean_us = r.median_us = r.p99_us = r.max_us = 0;
-    if (v.empty()) return;
-    double sum = 0;
-    for (double x : v) sum += x;
-    r.mean_us = sum / static_cast<double>(v.size());
-    r.max_us = *std::max_element(v.begin(), v.end());
-    std::vector<double> scratch(v);  // quantile_type7 reorders its input
-    analysis::MutableScaledValues m{std::span<double>(scratch), 0};
-    r.median_us = analysis::quantile_type7(m, 1, 2);
-    r.p99_us = analysis::quantile_type7(m, 99, 100);
+    const TimingSummary t = summarize_times(r.latencies_us);
+    r.wakeups = t.count;
+    r.mean_us = t.mean;
+    r.median_us = t.median;
+    r.p99_us = t.p99;
+    r.max_us = t.max;
 }
 
 }  // namespace
