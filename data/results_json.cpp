@@ -184,6 +184,10 @@ void append_run_line(std::string& out, const RunRecord& r) {
     if (!r.origin.empty()) member(out, "origin", r.origin);
     if (!r.source.empty()) member(out, "source", r.source);
     if (!r.log.empty()) member(out, "log", r.log);
+    if (r.campaign_step) {
+        out += ",\"campaign_step\":";
+        out += std::to_string(*r.campaign_step);
+    }
     append_unknown(out, r.unknown);
     out += "}\n";
 }
@@ -409,6 +413,8 @@ RunRecord parse_run(JsonCursor& c) {
             r.source = json_string(c, "\"source\"");
         } else if (key == "log") {
             r.log = json_string(c, "\"log\"");
+        } else if (key == "campaign_step") {
+            r.campaign_step = json_count(c, "\"campaign_step\"");
         } else {
             r.unknown.emplace_back(key, std::string(c.skip_value()));
         }

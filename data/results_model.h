@@ -107,6 +107,10 @@ struct RunRecord {
     // relative to the results file's directory, to which ".stdout" and
     // ".stderr" are added ("results.json.logs/baseline-0003").
     std::string log;
+    // The step of a `gfxstat campaign` schedule this run carries out
+    // (campaign DIR/plan.json); it is how a resumed campaign knows, from
+    // the results alone, which steps are done.
+    std::optional<uint64_t> campaign_step;
     UnknownMembers unknown;
 
     const MetricValues* metric(std::string_view name) const;

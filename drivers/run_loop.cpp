@@ -286,15 +286,9 @@ std::string describe_end(const ProcessResult& pr) {
 
 }  // namespace
 
-RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
-                   const std::function<void(const RunProgress&)>& on_run) {
+Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     if (plan.command.empty()) throw std::invalid_argument("no command to run");
     if (plan.variant.empty()) throw std::invalid_argument("the variant label is empty");
-    if (plan.runs && *plan.runs == 0) throw std::invalid_argument("--runs must be at least 1");
-    if (plan.min_runs == 0 || plan.max_runs < plan.min_runs)
-        throw std::invalid_argument("--min-runs must be at least 1 and at most --max-runs");
-    g_interrupted.store(false);
-
     // Everything that can be refused is checked before the results file or
     // the log directory is touched: a usage error leaves nothing behind.
     std::vector<std::string> command = plan.command;
@@ -327,6 +321,183 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         if (getcwd(cwd, sizeof cwd)) log_dir = std::string(cwd) + "/" + log_dir;
     }
 
+    Execution ex;
+    ex.command = std::move(command);
+    ex.log_dir = std::move(log_dir);
+    ex.logs_beside = beside;
+    ex.tracked = std::move(tracked);
+    return ex;
+}
+
+RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
+                    data::ResultsAppender& appender, bool warmup, RunReport& report) {
+    RunAttempt attempt;
+    data::RunRecord& rec = attempt.record;
+    rec.variant = plan.variant;
+    rec.run = appender.file().next_run_index(plan.variant);
+    rec.warmup = warmup;
+    rec.boot = current_boot_id();
+    ProbeOptions probe;
+    probe.drm = plan.probe_drm;
+    data::Environment env = probe_environment(probe);
+    env.tags = plan.tags;
+    rec.environment = appender.add_environment(std::move(env));
+
+    char index[32];
+    std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
+    // Files, not a directory per run: each new inode costs, and a run
+    // of `true` is over in half a millisecond.
+    const std::string run_name = file_safe(plan.variant) + index;
+    attempt.prefix = ex.log_dir + "/" + run_name;
+    const std::string& prefix = attempt.prefix;
+    rec.start = data::utc_now_rfc3339();
+
+    bool prepared = true;
+    if (!plan.prepare.empty()) {
+        const size_t before = report.logs_kept;
+        const ProcessResult pr = run_hook(plan.prepare, prefix + ".prepare", plan.timeout_s, report);
+        attempt.kept |= report.logs_kept != before;
+        if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
+            prepared = false;
+            rec.exit_class = data::ExitClass::fail;
+            rec.exit_reason = one_line("--prepare failed: " + describe_end(pr));
+        }
+    }
+
+    if (prepared) {
+        // Fresh memory files for every run: a background process left by
+        // an earlier run may still hold that run's, and must not write
+        // into this one's output.
+        OutputCapture capture;
+        ProcessSpec spec;
+        spec.argv = ex.command;
+        spec.env = plan.env;
+        spec.stdout_path = capture.path(0);
+        spec.stderr_path = capture.path(1);
+        spec.timeout_s = plan.timeout_s;
+        const ProcessResult pr = run_process(spec);
+        rec.duration_s = pr.wall_s;
+        const std::string out = capture.text(0), err = capture.text(1);
+        attempt.kept |= keep_output(prefix + ".stdout", out, report);
+        attempt.kept |= keep_output(prefix + ".stderr", err, report);
+        attempt.interrupted = g_interrupted.load() && !(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0);
+        if (attempt.interrupted) {
+            // Stopped by the user's Ctrl-C (forwarded): not the
+            // workload's failure.
+            rec.exit_class = data::ExitClass::fail;
+            if (pr.ended == ProcessResult::Ended::exited) rec.exit_code = pr.exit_code;
+            if (pr.ended == ProcessResult::Ended::signaled) rec.signal = pr.signal;
+            rec.exit_reason = "interrupted by the user (" + describe_end(pr) + ")";
+        } else {
+            switch (pr.ended) {
+                case ProcessResult::Ended::not_started:
+                    rec.exit_class = data::ExitClass::fail;
+                    rec.exit_reason = one_line(pr.error);
+                    attempt.stop = RunOutcome::invalid;
+                    attempt.stop_now = true;
+                    attempt.message = "cannot run the command: " + pr.error;
+                    break;
+                case ProcessResult::Ended::timed_out: {
+                    rec.exit_class = data::ExitClass::timeout;
+                    rec.signal = pr.signal;
+                    char buf[96];
+                    std::snprintf(buf, sizeof buf, "timed out after %g s (stopped with %s)", plan.timeout_s,
+                                  describe_signal(pr.signal).c_str());
+                    rec.exit_reason = buf;
+                    break;
+                }
+                case ProcessResult::Ended::signaled: {
+                    rec.exit_class = data::ExitClass::crash;
+                    rec.signal = pr.signal;
+                    const std::string why = last_line(err);
+                    rec.exit_reason =
+                        one_line("killed by " + describe_signal(pr.signal) + (why.empty() ? "" : ": " + why));
+                    break;
+                }
+                case ProcessResult::Ended::exited: {
+                    rec.exit_code = pr.exit_code;
+                    if (pr.exit_code == 0) {
+                        RunOutput o;
+                        o.out = out;
+                        o.err = err;
+                        o.process = &pr;
+                        ParseResult parsed = parser.parse(o);
+                        if (parsed.metrics.empty()) {
+                            rec.exit_class = data::ExitClass::fail;
+                            rec.exit_reason =
+                                one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
+                        } else {
+                            rec.exit_class = data::ExitClass::ok;
+                            for (auto& m : parsed.metrics) {
+                                // Names that come from the output (engines,
+                                // subtests) are declared when first seen.
+                                if (!appender.file().find_metric(m.name)) {
+                                    data::MetricInfo info;
+                                    info.name = m.name;
+                                    info.unit = m.unit;
+                                    info.direction = m.direction;
+                                    appender.declare_metric(info);
+                                }
+                                data::MetricValues mv;
+                                mv.name = m.name;
+                                mv.array = m.values.size() != 1;
+                                mv.values = std::move(m.values);
+                                rec.metrics.push_back(std::move(mv));
+                            }
+                        }
+                    } else if (pr.exit_code == 77) {
+                        rec.exit_class = data::ExitClass::skip;
+                        rec.exit_reason = skip_reason(out, err);
+                        attempt.stop = RunOutcome::skipped;
+                        attempt.stop_now = true;
+                        attempt.message = "skipped: " + (rec.exit_reason.empty() ? "exit 77" : rec.exit_reason);
+                    } else if (pr.exit_code == 79) {
+                        const std::string why = skip_reason(out, err);
+                        rec.exit_class = data::ExitClass::fail;
+                        rec.exit_reason =
+                            one_line("invalid option or subtest (exit 79)" + (why.empty() ? "" : ": " + why));
+                        attempt.stop = RunOutcome::invalid;
+                        attempt.stop_now = true;
+                        attempt.message = rec.exit_reason;
+                    } else if (pr.exit_code == 112) {
+                        const std::string why = last_line(err);
+                        rec.exit_class = data::ExitClass::fail;
+                        rec.exit_reason = one_line("aborted (exit 112)" + (why.empty() ? "" : ": " + why));
+                        attempt.stop = RunOutcome::aborted;
+                        attempt.stop_now = true;
+                        attempt.message = rec.exit_reason + "; the machine needs attention before more runs";
+                    } else {
+                        rec.exit_class = data::ExitClass::fail;
+                        const std::string why = skip_reason(out, err);
+                        rec.exit_reason =
+                            one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    if (!plan.cleanup.empty()) {
+        const size_t before = report.logs_kept;
+        const ProcessResult pr = run_hook(plan.cleanup, prefix + ".cleanup", plan.timeout_s, report);
+        attempt.kept |= report.logs_kept != before;
+        if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
+            report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
+    }
+    if (attempt.kept) rec.log = ex.logs_beside ? basename_of(ex.log_dir) + "/" + run_name : prefix;
+    return attempt;
+}
+
+RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
+                   const std::function<void(const RunProgress&)>& on_run) {
+    if (plan.runs && *plan.runs == 0) throw std::invalid_argument("--runs must be at least 1");
+    if (plan.min_runs == 0 || plan.max_runs < plan.min_runs)
+        throw std::invalid_argument("--min-runs must be at least 1 and at most --max-runs");
+    g_interrupted.store(false);
+    const Execution ex = prepare_execution(plan, parser);
+    const std::vector<data::MetricInfo> declared = parser.metrics();
+    const std::string& tracked = ex.tracked;
+
     data::ResultsAppender appender(plan.results_path);
     for (const auto& m : declared) appender.declare_metric(m);
 
@@ -351,162 +522,14 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         first = false;
 
         const bool warmup = report.warmups < plan.warmup;
-        data::RunRecord rec;
-        rec.variant = plan.variant;
-        rec.run = appender.file().next_run_index(plan.variant);
-        rec.warmup = warmup;
-        rec.boot = current_boot_id();
-        ProbeOptions probe;
-        probe.drm = plan.probe_drm;
-        data::Environment env = probe_environment(probe);
-        env.tags = plan.tags;
-        rec.environment = appender.add_environment(std::move(env));
-
-        char index[32];
-        std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
-        // Files, not a directory per run: each new inode costs, and a run
-        // of `true` is over in half a millisecond.
-        const std::string run_name = file_safe(plan.variant) + index;
-        const std::string prefix = log_dir + "/" + run_name;
-        rec.start = data::utc_now_rfc3339();
-        bool kept = false;
-
-        bool prepared = true;
-        if (!plan.prepare.empty()) {
-            const size_t before = report.logs_kept;
-            const ProcessResult pr = run_hook(plan.prepare, prefix + ".prepare", plan.timeout_s, report);
-            kept |= report.logs_kept != before;
-            if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
-                prepared = false;
-                rec.exit_class = data::ExitClass::fail;
-                rec.exit_reason = one_line("--prepare failed: " + describe_end(pr));
-            }
-        }
-
-        RunOutcome stop = RunOutcome::completed;
-        bool stop_now = false;
-        bool interrupted_run = false;
-        if (prepared) {
-            // Fresh memory files for every run: a background process left by
-            // an earlier run may still hold that run's, and must not write
-            // into this one's output.
-            OutputCapture capture;
-            ProcessSpec spec;
-            spec.argv = command;
-            spec.env = plan.env;
-            spec.stdout_path = capture.path(0);
-            spec.stderr_path = capture.path(1);
-            spec.timeout_s = plan.timeout_s;
-            const ProcessResult pr = run_process(spec);
-            rec.duration_s = pr.wall_s;
-            const std::string out = capture.text(0), err = capture.text(1);
-            kept |= keep_output(prefix + ".stdout", out, report);
-            kept |= keep_output(prefix + ".stderr", err, report);
-            interrupted_run = g_interrupted.load() && !(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0);
-            if (interrupted_run) {
-                // Stopped by the user's Ctrl-C (forwarded): not the
-                // workload's failure.
-                rec.exit_class = data::ExitClass::fail;
-                if (pr.ended == ProcessResult::Ended::exited) rec.exit_code = pr.exit_code;
-                if (pr.ended == ProcessResult::Ended::signaled) rec.signal = pr.signal;
-                rec.exit_reason = "interrupted by the user (" + describe_end(pr) + ")";
-            } else {
-                switch (pr.ended) {
-                    case ProcessResult::Ended::not_started:
-                        rec.exit_class = data::ExitClass::fail;
-                        rec.exit_reason = one_line(pr.error);
-                        stop = RunOutcome::invalid;
-                        stop_now = true;
-                        report.message = "cannot run the command: " + pr.error;
-                        break;
-                    case ProcessResult::Ended::timed_out: {
-                        rec.exit_class = data::ExitClass::timeout;
-                        rec.signal = pr.signal;
-                        char buf[96];
-                        std::snprintf(buf, sizeof buf, "timed out after %g s (stopped with %s)", plan.timeout_s,
-                                      describe_signal(pr.signal).c_str());
-                        rec.exit_reason = buf;
-                        break;
-                    }
-                    case ProcessResult::Ended::signaled: {
-                        rec.exit_class = data::ExitClass::crash;
-                        rec.signal = pr.signal;
-                        const std::string why = last_line(err);
-                        rec.exit_reason =
-                            one_line("killed by " + describe_signal(pr.signal) + (why.empty() ? "" : ": " + why));
-                        break;
-                    }
-                    case ProcessResult::Ended::exited: {
-                        rec.exit_code = pr.exit_code;
-                        if (pr.exit_code == 0) {
-                            RunOutput o;
-                            o.out = out;
-                            o.err = err;
-                            o.process = &pr;
-                            ParseResult parsed = parser.parse(o);
-                            if (parsed.metrics.empty()) {
-                                rec.exit_class = data::ExitClass::fail;
-                                rec.exit_reason =
-                                    one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
-                            } else {
-                                rec.exit_class = data::ExitClass::ok;
-                                for (auto& m : parsed.metrics) {
-                                    // Names that come from the output (engines,
-                                    // subtests) are declared when first seen.
-                                    if (!appender.file().find_metric(m.name)) {
-                                        data::MetricInfo info;
-                                        info.name = m.name;
-                                        info.unit = m.unit;
-                                        info.direction = m.direction;
-                                        appender.declare_metric(info);
-                                    }
-                                    data::MetricValues mv;
-                                    mv.name = m.name;
-                                    mv.array = m.values.size() != 1;
-                                    mv.values = std::move(m.values);
-                                    rec.metrics.push_back(std::move(mv));
-                                }
-                            }
-                        } else if (pr.exit_code == 77) {
-                            rec.exit_class = data::ExitClass::skip;
-                            rec.exit_reason = skip_reason(out, err);
-                            stop = RunOutcome::skipped;
-                            stop_now = true;
-                            report.message = "skipped: " + (rec.exit_reason.empty() ? "exit 77" : rec.exit_reason);
-                        } else if (pr.exit_code == 79) {
-                            const std::string why = skip_reason(out, err);
-                            rec.exit_class = data::ExitClass::fail;
-                            rec.exit_reason =
-                                one_line("invalid option or subtest (exit 79)" + (why.empty() ? "" : ": " + why));
-                            stop = RunOutcome::invalid;
-                            stop_now = true;
-                            report.message = rec.exit_reason;
-                        } else if (pr.exit_code == 112) {
-                            const std::string why = last_line(err);
-                            rec.exit_class = data::ExitClass::fail;
-                            rec.exit_reason = one_line("aborted (exit 112)" + (why.empty() ? "" : ": " + why));
-                            stop = RunOutcome::aborted;
-                            stop_now = true;
-                            report.message = rec.exit_reason + "; the machine needs attention before more runs";
-                        } else {
-                            rec.exit_class = data::ExitClass::fail;
-                            const std::string why = skip_reason(out, err);
-                            rec.exit_reason =
-                                one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
-                        }
-                        break;
-                    }
-                }
-            }
-        }
-        if (!plan.cleanup.empty()) {
-            const size_t before = report.logs_kept;
-            const ProcessResult pr = run_hook(plan.cleanup, prefix + ".cleanup", plan.timeout_s, report);
-            kept |= report.logs_kept != before;
-            if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
-                report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
-        }
-        if (kept) rec.log = beside ? basename_of(log_dir) + "/" + run_name : prefix;
+        RunAttempt attempt = run_once(plan, ex, parser, appender, warmup, report);
+        data::RunRecord& rec = attempt.record;
+        const RunOutcome stop = attempt.stop;
+        const bool stop_now = attempt.stop_now;
+        const bool interrupted_run = attempt.interrupted;
+        const bool kept = attempt.kept;
+        const std::string& prefix = attempt.prefix;
+        if (stop_now) report.message = attempt.message;
         appender.append_run(rec);
 
         const bool ok = rec.exit_class == data::ExitClass::ok;

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "data/results_model.h"
+#include "data/results_writer.h"
 #include "drivers/output_parsers.h"
 #include "drivers/process_runner.h"
 
@@ -90,6 +91,38 @@ struct RunProgress {
 // for a bad plan. `on_run` is called after each run is on disk.
 RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
                    const std::function<void(const RunProgress&)>& on_run = {});
+
+// The pieces of run_plan, for callers that decide themselves what to run
+// next (gfxstat campaign): the checked command and log directory, then
+// one run at a time.
+struct Execution {
+    std::vector<std::string> command;  // argv[0] resolved in PATH
+    std::string log_dir;
+    bool logs_beside = true;           // log_dir is RESULTS.logs
+    std::string tracked;               // the metric progress follows; "" until seen
+};
+
+// Checks the command (in PATH, executable), the target metric, and creates
+// the log directory; throws like run_plan. Nothing else is touched.
+Execution prepare_execution(const RunPlan& plan, const OutputParser& parser);
+
+struct RunAttempt {
+    // The run, classified and parsed, its output kept in the log
+    // directory: not yet appended (the caller adds what it knows, then
+    // appends it, or drops it when interrupted).
+    data::RunRecord record;
+    RunOutcome stop = RunOutcome::completed;
+    bool stop_now = false;      // a skip, an invalid option, an abort: no more runs
+    std::string message;        // why, when stop_now
+    bool interrupted = false;   // stopped by interrupt_run_plan, not by itself
+    bool kept = false;          // output files were written
+    std::string prefix;         // LOG_DIR/VARIANT-NNNN
+};
+
+// One run of `plan` (its hooks, environment, timeout), numbered after the
+// runs `appender` holds. Warnings and kept files are counted in `report`.
+RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
+                    data::ResultsAppender& appender, bool warmup, RunReport& report);
 
 // Asks a running run_plan to stop after forwarding `signal` to the running
 // workload: async-signal-safe, for SIGINT/SIGTERM handlers.

@@ -286,8 +286,43 @@ while read -r mod args; do
     rc=$?
     echo "$M MODULE $mod rc=$rc $(tr '\n' ' ' </run/vm/insmod.out)"
 done </etc/vm/modules
+# Boot-loop mode (/etc/vm/loop exists): the host shares a directory over
+# virtio-9p; a counter in it numbers the boots. Boot 1 runs the "first"
+# commands, every boot the "boot" commands (which may reboot the guest: qemu
+# runs without -no-reboot), and a boot whose "boot" commands all return runs
+# the "final" ones and powers off. Past MAX_BOOTS boots, or without the share,
+# only the "final" commands run. Outputs go to SHARE/.vm/boot-N/ as they are
+# written, so those of a command that rebooted survive it.
+LOG=/run/vm
+PHASES=final
+if [ -f /etc/vm/loop ]; then
+    . /etc/vm/loop
+    mkdir -p "$SHARE_DIR"
+    if mount -t 9p -o trans=virtio,version=9p2000.L,msize=262144 "$SHARE_TAG" "$SHARE_DIR" \
+            >/run/vm/mount.out 2>&1; then
+        mkdir -p "$SHARE_DIR/.vm"
+        n=$(( $(cat "$SHARE_DIR/.vm/boots" 2>/dev/null || echo 0) + 1 ))
+        echo "$n" >"$SHARE_DIR/.vm/boots"
+        LOG="$SHARE_DIR/.vm/boot-$n"
+        mkdir -p "$LOG"
+        cat /proc/sys/kernel/random/boot_id >"$LOG/boot_id"
+        sync
+        echo "$M BOOT n=$n id=$(cat /proc/sys/kernel/random/boot_id) share=ok"
+        if [ "$n" -gt "$MAX_BOOTS" ]; then
+            echo "$M BOOTCAP n=$n max=$MAX_BOOTS"
+        elif [ "$n" = 1 ]; then
+            PHASES="first boot final"
+        else
+            PHASES="boot final"
+        fi
+    else
+        echo "$M BOOT n=0 id=$(cat /proc/sys/kernel/random/boot_id) share=FAILED $(tr '\n' ' ' </run/vm/mount.out)"
+    fi
+fi
+for phase in $PHASES; do
 for d in /etc/vm/cmd/*; do
     [ -f "$d/name" ] || continue
+    [ "$(cat "$d/phase")" = "$phase" ] || continue
     name=$(cat "$d/name")
     req=$(cat "$d/requires" 2>/dev/null)
     if [ -n "$req" ] && [ "$(cat "/run/vm/$req.rc" 2>/dev/null)" != 0 ]; then
@@ -295,15 +330,17 @@ for d in /etc/vm/cmd/*; do
         continue
     fi
     echo "$M BEGIN $name uptime=$(cut -d' ' -f1 /proc/uptime)"
+    sync
     (cd /root && exec timeout -s KILL "$(cat "$d/timeout")" sh "$d/cmd") \
-        </dev/null >/run/vm/out 2>/run/vm/err
+        </dev/null >"$LOG/$name.out" 2>"$LOG/$name.err"
     rc=$?
     t=$(cut -d' ' -f1 /proc/uptime)
     echo "$rc" >"/run/vm/$name.rc"
+    echo "$rc" >"$LOG/$name.rc"
     echo "$M STDOUT $name"
-    base64 /run/vm/out
+    base64 "$LOG/$name.out"
     echo "$M STDERR $name"
-    base64 /run/vm/err
+    base64 "$LOG/$name.err"
     while read -r f; do
         [ -n "$f" ] || continue
         if [ -f "$f" ]; then
@@ -315,14 +352,25 @@ for d in /etc/vm/cmd/*; do
     done <"$d/collect"
     echo "$M END $name rc=$rc uptime=$t"
 done
+done
 echo "$M DONE uptime=$(cut -d' ' -f1 /proc/uptime)"
 sync
+[ "$LOG" = /run/vm ] || umount "$SHARE_DIR" 2>/dev/null
 poweroff -f
 echo o >/proc/sysrq-trigger
 """
 
+PHASES = ("first", "boot", "final")
 
-def load_commands(path_or_list):
+# Modules the boot loop's share needs: the 9p file system, its virtio
+# transport and the virtio PCI bus driver (Debian builds all three as
+# modules; modules.dep adds 9pnet, netfs, fscache, virtio, virtio_ring, ...).
+SHARE_MODULES = ("9p", "9pnet_virtio", "virtio_pci")
+
+
+def load_commands(path_or_list, boot_loop=False):
+    """The command list, checked. `phase` (first | boot | final, default
+    final) needs boot_loop for anything but final."""
     cmds = path_or_list
     if isinstance(path_or_list, str):
         with open(path_or_list) as f:
@@ -341,6 +389,11 @@ def load_commands(path_or_list):
         if c.get("requires") and c["requires"] not in names:
             raise ValueError("%s requires %r, which is not an earlier command"
                              % (c["name"], c["requires"]))
+        phase = c.get("phase", "final")
+        if phase not in PHASES:
+            raise ValueError("%s: phase %r is not one of %s" % (c["name"], phase, ", ".join(PHASES)))
+        if phase != "final" and not boot_loop:
+            raise ValueError("%s: phase %r needs boot-loop mode (a share)" % (c["name"], phase))
         names.add(c["name"])
     return cmds
 
@@ -360,11 +413,18 @@ def strip_copy(path):
 
 
 def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
-          busybox=None, log=print):
-    """Writes the initramfs to `output`; returns a dict describing it."""
+          busybox=None, log=print, boot_loop=None):
+    """Writes the initramfs to `output`; returns a dict describing it.
+
+    boot_loop: None (run the commands once, power off) or a dict
+    {"max_boots": N, "tag": "state", "dir": "/state"}: /init mounts the 9p
+    share `tag` on `dir` at every boot and runs the commands by phase (see
+    INIT); the share's modules are added to `modules`."""
     version, image = pick_kernel(kernel_version, modules[0] if modules else None)
     busybox = busybox or find_busybox()
-    cmds = load_commands(commands)
+    cmds = load_commands(commands, boot_loop=bool(boot_loop))
+    if boot_loop:
+        modules = tuple(modules) + tuple(m for m in SHARE_MODULES if m not in modules)
     mod_files = module_closure(version, list(modules)) if modules else []
 
     tmp = output + ".tmp"
@@ -418,6 +478,14 @@ def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
             c.file(d + "/timeout", ("%d\n" % int(cmd.get("timeout", 60))).encode())
             c.file(d + "/requires", ((cmd.get("requires") or "") + "\n").encode())
             c.file(d + "/collect", "".join(p + "\n" for p in cmd.get("collect", [])).encode())
+            c.file(d + "/phase", (cmd.get("phase", "final") + "\n").encode())
+        if boot_loop:
+            tag, sdir = boot_loop.get("tag", "state"), boot_loop.get("dir", "/state")
+            maxb = int(boot_loop.get("max_boots", 8))
+            if not NAME_RE.match(tag) or not re.match(r"^/[A-Za-z0-9_./-]+$", sdir) or maxb < 1:
+                raise ValueError("bad boot_loop %r" % (boot_loop,))
+            c.file("etc/vm/loop", ("SHARE_TAG=%s\nSHARE_DIR=%s\nMAX_BOOTS=%d\n"
+                                   % (tag, sdir, maxb)).encode())
         c.file("etc/vm/commands.json", json.dumps(cmds, indent=1).encode())
         c.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n")
         c.file("etc/group", b"root:x:0:\n")
@@ -427,7 +495,8 @@ def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
     info = {"kernel_version": version, "kernel_image": image, "busybox": busybox,
             "modules": names, "libraries": sorted(libs), "gfxstat_bytes": len(gfx_bytes),
             "library_bytes": lib_bytes, "initramfs": output,
-            "initramfs_bytes": os.path.getsize(output), "commands": len(cmds)}
+            "initramfs_bytes": os.path.getsize(output), "commands": len(cmds),
+            "boot_loop": dict(boot_loop) if boot_loop else None}
     log("build_initramfs: kernel %s, modules %s, %d libraries, %.1f MiB -> %s"
         % (version, " ".join(names), len(libs), info["initramfs_bytes"] / 2**20, output))
     return info

@@ -76,6 +76,17 @@ class VmRun:
         self.qemu_rc = None
         self.timed_out = False
         self.info = {}
+        # boot loop: one VmRun per boot (a console segment from an INIT line
+        # to the next), in order; a single-boot run is its own only boot
+        self.boots = [self]
+        self.boot_n = None          # the share's boot counter (BOOT n=)
+        self.boot_id = None         # the guest's boot id (BOOT id=)
+        self.share = None           # "ok", "FAILED ..." or None (no boot loop)
+        self.boot_cap = False       # BOOTCAP: the guest stopped at its boot limit
+        self.rebooted = False       # another boot followed this one
+        self.host_init_s = None     # host seconds from qemu start to this boot's INIT
+        self.kernel_panic = False   # "Kernel panic" on the console (host stops qemu)
+        self.host_boot_cap = False  # the host killed qemu: too many boots
 
     def summary_ok(self):
         return (self.done and all(rc == 0 for rc, _ in self.modules.values()) and
@@ -88,7 +99,40 @@ def _uptime(s):
 
 
 def parse_console(text, commands):
-    """Fills a VmRun from the console text and the command list."""
+    """Fills a VmRun from the console text and the command list. A console
+    with several boots (several INIT lines: boot-loop mode) gives one VmRun
+    per boot in .boots; the top-level one then has, per command, its result
+    from the last boot that started it, the first boot's INIT uptime and the
+    last boot's modules and DONE."""
+    segments, cur = [], []
+    for raw in text.splitlines(keepends=True):
+        if MARK + " INIT" in raw and any(MARK + " INIT" in l for l in cur):
+            segments.append("".join(cur))
+            cur = []
+        cur.append(raw)
+    segments.append("".join(cur))
+    boots = [_parse_segment(seg, commands) for seg in segments]
+    for b in boots[:-1]:
+        b.rebooted = True
+    if len(boots) == 1:
+        return boots[0]
+    run = VmRun()
+    run.console = text
+    run.boots = boots
+    for c in commands:
+        started = [b.commands[c["name"]] for b in boots
+                   if b.commands[c["name"]].state != "missing"]
+        run.commands[c["name"]] = started[-1] if started else boots[-1].commands[c["name"]]
+    last = boots[-1]
+    run.modules = last.modules
+    run.init_uptime = boots[0].init_uptime
+    run.done, run.done_uptime = last.done, last.done_uptime
+    run.boot_n, run.boot_id, run.share = last.boot_n, last.boot_id, last.share
+    run.boot_cap = any(b.boot_cap for b in boots)
+    return run
+
+
+def _parse_segment(text, commands):
     run = VmRun()
     run.console = text
     for c in commands:
@@ -160,6 +204,12 @@ def parse_console(text, commands):
         elif kind == "DONE":
             run.done = True
             run.done_uptime = _uptime(line)
+        elif kind == "BOOT":
+            m = re.search(r"n=(\d+) id=(\S*) share=(.*)$", line)
+            if m:
+                run.boot_n, run.boot_id, run.share = int(m.group(1)), m.group(2), m.group(3).strip()
+        elif kind == "BOOTCAP":
+            run.boot_cap = True
     return run
 
 
@@ -170,22 +220,49 @@ def find_qemu():
     return q
 
 
-def qemu_command(qemu, kernel, initrd, accel="tcg", memory=512, append_extra=""):
-    append = "console=ttyS0 quiet panic=-1"
+def qemu_command(qemu, kernel, initrd, accel="tcg", memory=512, append_extra="",
+                 share=None, share_tag="state"):
+    """The qemu command line. With `share` (a host directory): boot-loop
+    mode, the directory is exported over virtio-9p as `share_tag` and qemu
+    runs without -no-reboot, so a guest reboot boots the kernel again in the
+    same process; panic=0 keeps a panicking kernel from rebooting (the host
+    sees "Kernel panic" and stops qemu) instead of panic=-1's reboot (which
+    -no-reboot turns into qemu's exit in the single-boot mode)."""
+    append = "console=ttyS0 quiet " + ("panic=0" if share else "panic=-1")
     if append_extra:
         append += " " + append_extra
-    return [qemu, "-kernel", kernel, "-initrd", initrd, "-append", append,
-            "-nographic", "-no-reboot", "-m", str(memory), "-accel", accel,
-            "-nodefaults", "-serial", "stdio", "-nic", "none"]
+    cmd = [qemu, "-kernel", kernel, "-initrd", initrd, "-append", append, "-nographic"]
+    if not share:
+        cmd.append("-no-reboot")
+    cmd += ["-m", str(memory), "-accel", accel, "-nodefaults", "-serial", "stdio", "-nic", "none"]
+    if share:
+        cmd += ["-fsdev", "local,id=%s,path=%s,security_model=none" % (share_tag, share),
+                "-device", "virtio-9p-pci,fsdev=%s,mount_tag=%s" % (share_tag, share_tag)]
+    return cmd
 
 
-def _capture(p, out, chunks, start, timeout):
+class _Watch:
+    """What _capture saw: host seconds at each INIT line, a kernel panic,
+    more boots than allowed."""
+    def __init__(self, max_boots=None):
+        self.max_boots = max_boots
+        self.init_s = []
+        self.panic_s = None
+        self.too_many_boots = False
+
+
+def _capture(p, out, chunks, start, timeout, watch=None):
     """Copies qemu's output to `out` and `chunks` until it exits or `timeout`
-    passes (then kills it). Returns (exit status, timed out, seconds to /init)."""
+    passes (then kills it). Returns (exit status, timed out, seconds to /init).
+    With `watch`: notes each boot's INIT time, kills qemu 2 s after a kernel
+    panic and as soon as a boot beyond watch.max_boots starts."""
     import selectors
     os.set_blocking(p.stdout.fileno(), False)
     first_marker = None
     timed_out = False
+    watch = watch or _Watch()
+    tail = b""
+    init_tag, panic_tag = MARK.encode() + b" INIT", b"Kernel panic"
     sel = selectors.DefaultSelector()
     sel.register(p.stdout, selectors.EVENT_READ)
     seen = b""
@@ -193,6 +270,9 @@ def _capture(p, out, chunks, start, timeout):
         left = timeout - (time.monotonic() - start)
         if left <= 0:
             timed_out = True
+            p.kill()
+            break
+        if watch.panic_s is not None and time.monotonic() - start > watch.panic_s + 2:
             p.kill()
             break
         events = sel.select(min(left, 1.0))
@@ -205,6 +285,17 @@ def _capture(p, out, chunks, start, timeout):
             chunks.append(data)
             out.write(data)
             out.flush()
+            now = time.monotonic() - start
+            both = tail + data
+            n_init = both.count(init_tag) - tail.count(init_tag)
+            watch.init_s += [now] * n_init
+            if watch.panic_s is None and panic_tag in both:
+                watch.panic_s = now
+            tail = both[-64:]
+            if watch.max_boots is not None and len(watch.init_s) > watch.max_boots:
+                watch.too_many_boots = True
+                p.kill()
+                break
             if first_marker is None:
                 seen = (seen + data)[-4096:]
                 if MARK.encode() + b" INIT" in seen:
@@ -216,21 +307,36 @@ def _capture(p, out, chunks, start, timeout):
 
 
 def boot(gfxstat, commands, timeout=300, accel="tcg", keep=None, kernel_version=None,
-         modules=("vgem",), console_path=None, memory=512, log=print):
-    """Builds the image, boots it and returns a VmRun. Raises Unavailable."""
+         modules=("vgem",), console_path=None, memory=512, log=print, share=None,
+         max_boots=8):
+    """Builds the image, boots it and returns a VmRun. Raises Unavailable.
+
+    share: a host directory: boot-loop mode (build_initramfs.INIT): it is the
+    guest's /state across reboots, the guest powers off after at most
+    `max_boots` boots (and the host kills qemu at boot max_boots + 2). The
+    outputs of a command that rebooted the guest (BEGIN, no END) are read
+    back from SHARE/.vm/boot-N/."""
     qemu = find_qemu()
-    cmds = build_initramfs.load_commands(commands)
+    cmds = build_initramfs.load_commands(commands, boot_loop=bool(share))
+    boot_loop = None
+    if share:
+        share = os.path.abspath(share)
+        if not os.path.isdir(share):
+            raise ValueError("share %s is not a directory" % share)
+        boot_loop = {"max_boots": max_boots, "tag": "state", "dir": "/state"}
     tmpdir = keep or tempfile.mkdtemp(prefix="gfxstat-vm-")
     os.makedirs(tmpdir, exist_ok=True)
     try:
         image = os.path.join(tmpdir, "initramfs.cpio")
         t0 = time.monotonic()
-        info = build_initramfs.build(gfxstat, cmds, image, kernel_version, modules, log=log)
+        info = build_initramfs.build(gfxstat, cmds, image, kernel_version, modules, log=log,
+                                     boot_loop=boot_loop)
         info["build_s"] = time.monotonic() - t0
         if any("libasan" in lib for lib in info["libraries"]):
             memory = max(memory, 1024)   # ASan's shadow and quarantine
         info["memory_mib"] = memory
-        cmd = qemu_command(qemu, info["kernel_image"], image, accel, memory)
+        cmd = qemu_command(qemu, info["kernel_image"], image, accel, memory, share=share)
+        watch = _Watch(max_boots + 1 if share else None)
         log("run_vm: " + " ".join("'%s'" % a if " " in a else a for a in cmd))
         console_file = console_path or os.path.join(tmpdir, "console.log")
         start = time.monotonic()
@@ -241,7 +347,7 @@ def boot(gfxstat, commands, timeout=300, accel="tcg", keep=None, kernel_version=
             p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                  stderr=subprocess.STDOUT)
             try:
-                rc, timed_out, first_marker = _capture(p, out, chunks, start, timeout)
+                rc, timed_out, first_marker = _capture(p, out, chunks, start, timeout, watch)
             finally:
                 if p.poll() is None:   # interrupted or killed (ctest timeout): no stray qemu
                     p.kill()
@@ -254,10 +360,47 @@ def boot(gfxstat, commands, timeout=300, accel="tcg", keep=None, kernel_version=
         run.first_marker_s = first_marker
         run.timed_out = timed_out
         run.info["console"] = console_file
+        run.kernel_panic = watch.panic_s is not None
+        run.host_boot_cap = watch.too_many_boots
+        for b, t in zip(run.boots, watch.init_s):
+            b.host_init_s = t
+        if share:
+            run.info["share"] = share
+            for b in run.boots:
+                if b.boot_n:
+                    _read_back(b, os.path.join(share, ".vm", "boot-%d" % b.boot_n))
         return run
     finally:
         if keep is None:
             shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def _read_back(b, logdir):
+    """Outputs (and the exit status, if written) of the commands a boot
+    started but never finished on the console, from the share."""
+    for c in b.commands.values():
+        if c.state != "incomplete":
+            continue
+        for which in ("stdout", "stderr"):
+            p = os.path.join(logdir, c.name + (".out" if which == "stdout" else ".err"))
+            if os.path.isfile(p):
+                with open(p, "rb") as f:
+                    setattr(c, which, f.read())
+
+
+def report_boots(run, out=sys.stdout):
+    """One line per boot of a boot loop."""
+    for i, b in enumerate(run.boots):
+        started = [c for c in b.commands.values() if c.state != "missing"]
+        out.write("run_vm: boot %d (counter %s, id %s, share %s): INIT at host %s s, "
+                  "guest uptime %s; %s%s%s\n" % (
+                      i + 1, b.boot_n, b.boot_id, b.share,
+                      "%.1f" % b.host_init_s if b.host_init_s is not None else "?",
+                      b.init_uptime,
+                      ", ".join("%s=%s" % (c.name, c.rc if c.state == "done" else c.state)
+                                for c in started) or "no commands",
+                      " -> REBOOTED" if b.rebooted else "",
+                      " BOOTCAP" if b.boot_cap else ""))
 
 
 def report(run, out=sys.stdout, show_output=True):
@@ -268,6 +411,22 @@ def report(run, out=sys.stdout, show_output=True):
           run.qemu_rc, run.wall_s or 0,
           "%.1f" % run.first_marker_s if run.first_marker_s is not None else "?",
           run.init_uptime, run.done_uptime, ", TIMED OUT" if run.timed_out else ""))
+    if len(run.boots) > 1 or run.share is not None:
+        report_boots(run, out)
+        for b in run.boots[:-1]:
+            for c in b.commands.values():
+                if c.state != "missing" and show_output:
+                    w("run_vm: boot %s: [%s] %s: exit %s\n" % (
+                        b.boot_n, c.state, c.name, c.rc))
+                    for which in ("stdout", "stderr"):
+                        t = c.text(which)
+                        if t:
+                            w("  --- %s ---\n" % which)
+                            w("".join("  | " + l + "\n" for l in t.splitlines()))
+    if run.kernel_panic:
+        w("run_vm: KERNEL PANIC on the console; qemu stopped\n")
+    if run.host_boot_cap:
+        w("run_vm: more boots than allowed; qemu stopped by the host\n")
     for mod, (rc, msg) in run.modules.items():
         w("run_vm: module %s: %s%s\n" % (mod, "loaded" if rc == 0 else "FAILED rc=%d" % rc,
                                         " (%s)" % msg.strip() if msg.strip() else ""))
@@ -313,12 +472,17 @@ def main():
     ap.add_argument("--keep", help="build in and keep this directory")
     ap.add_argument("--console", help="write the raw console here")
     ap.add_argument("--json", help="write the parsed results here")
+    ap.add_argument("--share", help="boot-loop mode: this host directory is the guest's "
+                    "/state (virtio-9p) across reboots; commands may have a phase")
+    ap.add_argument("--max-boots", type=int, default=8,
+                    help="boot-loop mode: the guest powers off after this many boots")
     a = ap.parse_args()
     # ctest's timeout sends SIGTERM: unwind, so qemu is killed and the temp dir removed
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     try:
         run = boot(a.gfxstat, a.commands, a.timeout, a.accel, a.keep, a.kernel_version,
-                   console_path=a.console, memory=a.memory)
+                   console_path=a.console, memory=a.memory, share=a.share,
+                   max_boots=a.max_boots)
     except Unavailable as e:
         print("run_vm: unavailable: %s" % e, file=sys.stderr)
         return 77
