@@ -6,6 +6,7 @@
 // row or an IGT abort; 130 interrupted. Nothing recorded is lost in any case.
 #include "cli/command_line.h"
 #include "cli/run_command.h"
+#include "cli/workload_setup.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -33,14 +34,6 @@ extern "C" void on_stop_signal(int sig) {
     const bool again = g_stop_signals != 0;
     g_stop_signals = 1;
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
-}
-
-std::string self_executable() {
-    char buf[PATH_MAX];
-    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return "gfxstat";
-    buf[n] = '\0';
-    return buf;
 }
 
 std::string clock_text(double seconds) {
@@ -84,58 +77,6 @@ bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
     if (eq == 0 || eq == std::string::npos) return false;
     tags[s.substr(0, eq)] = s.substr(eq + 1);
     return true;
-}
-
-// Metrics of a parser with the user's unit and direction for regex metrics.
-class OverriddenParser : public drivers::OutputParser {
-public:
-    OverriddenParser(std::unique_ptr<drivers::OutputParser> inner, std::string unit, data::Direction direction)
-        : inner_(std::move(inner)), unit_(std::move(unit)), direction_(direction) {}
-    std::vector<data::MetricInfo> metrics() const override {
-        auto ms = inner_->metrics();
-        for (auto& m : ms) {
-            if (!unit_.empty()) m.unit = unit_;
-            if (direction_ != data::Direction::unknown) m.direction = direction_;
-        }
-        return ms;
-    }
-    drivers::ParseResult parse(const drivers::RunOutput& o) const override {
-        drivers::ParseResult r = inner_->parse(o);
-        for (auto& m : r.metrics) {
-            if (!unit_.empty()) m.unit = unit_;
-            if (direction_ != data::Direction::unknown) m.direction = direction_;
-        }
-        return r;
-    }
-
-private:
-    std::unique_ptr<drivers::OutputParser> inner_;
-    std::string unit_;
-    data::Direction direction_;
-};
-
-const std::vector<std::string> kWorkloads{"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"};
-
-bool is_drm_workload(const std::string& w) { return w == "drm-ioctl" || w == "drm-gem" || w == "i915-exec-nop"; }
-
-// The device a DRM workload will run on, as environment tags: device (the
-// node), device_driver, device_pci_id. Nothing when it cannot be told
-// here: the workload then says why itself, and the run records that.
-void add_device_tags(const std::string& workload, const std::string& requested,
-                     std::map<std::string, std::string>& tags) {
-    std::string node;
-    try {
-        node = drivers::choose_drm_node(workload, requested);
-    } catch (const std::exception&) {
-        return;
-    }
-    if (!tags.count("device")) tags["device"] = node;
-    const auto devices = drivers::list_drm_devices();
-    if (const drivers::DrmDeviceInfo* d = drivers::find_drm_device(devices, node)) {
-        if (d->driver && !tags.count("device_driver")) tags["device_driver"] = d->driver->name;
-        if (d->bus.type == "pci" && !d->bus.vendor.empty() && !tags.count("device_pci_id"))
-            tags["device_pci_id"] = d->bus.vendor + ":" + d->bus.device;
-    }
 }
 
 }  // namespace
@@ -267,89 +208,30 @@ int run_main(int argc, char** argv) {
         }
     if (runs > 0) plan.runs = runs;
     else if (plan.target_ci_pct == 0) plan.runs = 10;
-    if (!load.empty() && workload.empty()) {
-        std::fprintf(stderr, "%s: --load goes with --workload\n", prog);
-        return 2;
-    }
 
+    WorkloadOptions wo;
+    wo.builtin = workload;
+    wo.command = command;
+    wo.device = device;
+    wo.load = load;
+    wo.duration = duration;
+    wo.iterations = iterations;
+    wo.size = size;
+    wo.burst = burst;
+    wo.parser_name = parser_name;
+    wo.metric_name = metric_name;
+    wo.regexes = regexes;
+    wo.unit = unit;
+    wo.direction = lower ? data::Direction::lower_is_better
+                         : higher ? data::Direction::higher_is_better : data::Direction::unknown;
     std::unique_ptr<drivers::OutputParser> parser;
     try {
-        if (is_drm_workload(workload)) {
-            if (!device.empty()) {
-                // A --device that is not a DRM node is a usage error, found
-                // before anything is written; no permission is the run's skip.
-                try {
-                    drivers::choose_drm_node(workload, device);
-                } catch (const drivers::DrmWorkloadError& e) {
-                    if (e.exit_code() == 2) {
-                        std::fprintf(stderr, "%s: --device: %s\n", prog, e.what());
-                        return 2;
-                    }
-                }
-            }
-            plan.command = {self_executable(), "workload", workload};
-            if (!device.empty()) plan.command.insert(plan.command.end(), {"--device", device});
-            if (iterations) plan.command.insert(plan.command.end(), {"--iterations", std::to_string(iterations)});
-            if (size) plan.command.insert(plan.command.end(), {"--size", std::to_string(size)});
-            if (workload == "i915-exec-nop") {
-                char dur[32];
-                std::snprintf(dur, sizeof dur, "%g", duration);
-                plan.command.insert(plan.command.end(), {"--duration", dur});
-                if (burst) plan.command.insert(plan.command.end(), {"--burst", std::to_string(burst)});
-            }
-            if (plan.variant.empty()) plan.variant = workload;
-            if (!plan.tags.count("workload")) plan.tags["workload"] = workload;
-            if (size) plan.tags["size"] = std::to_string(size);
-            add_device_tags(workload, device, plan.tags);
-            parser = drivers::make_parser(workload);
-        } else if (!workload.empty()) {
-            int threads = 0;
-            if (!load.empty()) {
-                char* end = nullptr;
-                const bool digits = load.size() > 4 && load.find_first_not_of("0123456789", 4) == std::string::npos;
-                const long n = load.rfind("cpu:", 0) == 0 && digits ? std::strtol(load.c_str() + 4, &end, 10) : -1;
-                if (n < 0 || n > 1024 || !end || *end != '\0') {
-                    std::fprintf(stderr, "%s: --load wants cpu:N (0 to 1024 busy threads), not '%s'\n", prog, load.c_str());
-                    return 2;
-                }
-                threads = static_cast<int>(n);
-            }
-            char dur[32];
-            std::snprintf(dur, sizeof dur, "%g", duration);
-            plan.command = {self_executable(), "workload", workload, "--duration", dur, "--load-threads",
-                            std::to_string(threads)};
-            if (plan.variant.empty()) plan.variant = threads ? workload + "+cpu:" + std::to_string(threads) : workload;
-            if (!plan.tags.count("workload")) plan.tags["workload"] = workload;
-            if (threads) plan.tags["load"] = load;
-            parser = drivers::make_parser("wakeup-latency");
-        } else {
-            plan.command = command;
-            if (plan.variant.empty()) {
-                const size_t slash = command[0].rfind('/');
-                plan.variant = slash == std::string::npos ? command[0] : command[0].substr(slash + 1);
-            }
-            if (!regexes.empty()) {
-                if (!parser_name.empty()) {
-                    std::fprintf(stderr, "%s: --parser and --metric exclude each other\n", prog);
-                    return 2;
-                }
-                parser = drivers::make_regex_parser(regexes);
-            } else {
-                parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
-            }
-            if (!unit.empty() || lower || higher) {
-                if (!regexes.empty() || parser_name.empty() || parser_name == "lines")
-                    parser = std::make_unique<OverriddenParser>(
-                        std::move(parser), unit,
-                        lower ? data::Direction::lower_is_better
-                              : higher ? data::Direction::higher_is_better : data::Direction::unknown);
-                else {
-                    std::fprintf(stderr, "%s: the %s parser knows its units and directions\n", prog,
-                                 parser_name.c_str());
-                    return 2;
-                }
-            }
-        }
+        Workload w = make_workload(wo);
+        plan.command = std::move(w.command);
+        parser = std::move(w.parser);
+        if (plan.variant.empty()) plan.variant = w.default_label;
+        for (const auto& [k, v] : w.tags)
+            if (!plan.tags.count(k) || k == "size" || k == "load") plan.tags[k] = v;
     } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "%s: %s\n", prog, e.what());
         return 2;
