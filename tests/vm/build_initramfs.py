@@ -11,6 +11,12 @@ any files it asked to collect, base64-encoded between marker lines, on the
 console; then it powers off. run_vm.py boots the image and parses the
 console.
 
+Boot-loop mode (build(..., boot_loop={...}), run_vm.py --share DIR): /init
+also mounts a virtio-9p share (the host's DIR) on /state at every boot,
+counts the boots in it, and runs the commands by phase: "first" on boot 1,
+"boot" at every boot (these may reboot the guest), then "final" and
+poweroff; after max_boots boots only "final". See tests/vm/README.md.
+
 Command list (JSON): a list of objects
   name      [A-Za-z0-9_.-]+, unique
   run       a sh command line (run with `sh -c`, cwd /root)
@@ -19,6 +25,7 @@ Command list (JSON): a list of objects
             exited 0, otherwise report it as skipped
   timeout   seconds (default 60); the command is killed after it
   collect   list of guest paths sent back after the command ran
+  phase     first | boot | final (default): boot-loop mode only
 
 The cpio archive is written here, in Python, so device nodes
 (/dev/console) need no root and no cpio(1).
@@ -420,11 +427,11 @@ def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
     {"max_boots": N, "tag": "state", "dir": "/state"}: /init mounts the 9p
     share `tag` on `dir` at every boot and runs the commands by phase (see
     INIT); the share's modules are added to `modules`."""
+    if boot_loop:
+        modules = tuple(modules) + tuple(m for m in SHARE_MODULES if m not in modules)
     version, image = pick_kernel(kernel_version, modules[0] if modules else None)
     busybox = busybox or find_busybox()
     cmds = load_commands(commands, boot_loop=bool(boot_loop))
-    if boot_loop:
-        modules = tuple(modules) + tuple(m for m in SHARE_MODULES if m not in modules)
     mod_files = module_closure(version, list(modules)) if modules else []
 
     tmp = output + ".tmp"

@@ -12,7 +12,12 @@ against the expected ones, its stdout and stderr, and the files it collected.
 Exit status: 0 when every command that ran met its expectation (and none was
 lost), 1 otherwise, 77 when qemu, the kernel or busybox is missing.
 
-As a module: boot(...) returns a VmRun with .commands[name] = CommandResult.
+With --share HOSTDIR [--max-boots N]: boot-loop mode (README.md): HOSTDIR is
+the guest's /state over virtio-9p, qemu runs without -no-reboot so the guest
+can reboot itself, and commands may have a phase (first, boot, final).
+
+As a module: boot(...) returns a VmRun with .commands[name] = CommandResult
+and, in boot-loop mode, .boots (one VmRun per guest boot).
 """
 
 import argparse

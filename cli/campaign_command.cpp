@@ -1,0 +1,571 @@
+// gfxstat campaign: A/B comparisons over many boots that survive reboots,
+// crashes and power cuts (drivers/campaign_runner.h). Exit statuses:
+// 0 done, complete, stopped, or the machine is rebooting; 1 the campaign
+// halted (it says why) or another resume is running; 2 usage errors and
+// bad plans; 130 interrupted (the interrupted run runs again next time).
+#include "cli/campaign_command.h"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <nlohmann/json.hpp>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/command_line.h"
+#include "cli/compare_command.h"
+#include "cli/workload_setup.h"
+#include "data/file_read.h"
+#include "data/input_error.h"
+#include "data/results_reader.h"
+#include "drivers/campaign_runner.h"
+#include "drivers/environment_probe.h"
+#include "drivers/process_runner.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+constexpr const char* kProg = "gfxstat campaign";
+
+void usage(FILE* out) {
+    std::fprintf(out,
+                 "usage: gfxstat campaign SUBCOMMAND ...\n"
+                 "\n"
+                 "  init PLAN.json -d DIR     lay out a campaign: plan, schedule, journal, results\n"
+                 "  resume DIR [--continue]   do what this boot owes: runs, then the next reboot\n"
+                 "                            (run at every boot by the service)\n"
+                 "  status DIR [--json]       progress, ETA, anomalies\n"
+                 "  stop DIR [--now]          stop after the current run (--now: interrupt it)\n"
+                 "  install-service DIR       write a systemd unit that resumes at boot\n"
+                 "                            [--unit-dir D] [--enable]\n"
+                 "  analyze DIR [compare options]  the comparison, boots as clusters\n"
+                 "\n"
+                 "See docs/campaign.md.\n");
+}
+
+std::string absolute(const std::string& path) {
+    if (!path.empty() && path[0] == '/') return path;
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) return path;
+    std::string p = path;
+    while (p.rfind("./", 0) == 0) p = p.substr(2);
+    return std::string(cwd) + "/" + p;
+}
+
+WorkloadOptions workload_options(const drivers::CampaignWorkload& w) {
+    WorkloadOptions o;
+    o.command = w.command;
+    o.builtin = w.builtin;
+    o.device = w.device;
+    o.load = w.load;
+    if (w.duration > 0) o.duration = w.duration;
+    o.iterations = w.iterations;
+    o.size = w.size;
+    o.burst = w.burst;
+    o.parser_name = w.parser;
+    o.metric_name = w.metric_name;
+    o.unit = w.unit;
+    for (const auto& [name, regex] : w.metrics) o.regexes.push_back(name + "=" + regex);
+    o.direction = w.direction;
+    return o;
+}
+
+std::string clock_text(double seconds) {
+    if (!(seconds >= 0) || !std::isfinite(seconds)) return "?";
+    const long s = std::lround(seconds);
+    char buf[48];
+    if (s >= 86400) std::snprintf(buf, sizeof buf, "%ldd %ld:%02ld:%02ld", s / 86400, s / 3600 % 24, s / 60 % 60, s % 60);
+    else std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+std::string plural(size_t n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// ------------------------------------------------------------------ init
+
+int init_main(int argc, char** argv) {
+    CLI::App app{"Lay out a campaign from a plan: DIR/plan.json (with the schedule), journal.jsonl, results.json.",
+                 "gfxstat campaign init"};
+    std::string plan_path, dir;
+    app.add_option("plan", plan_path, "the plan (JSON; docs/campaign.md)")->required();
+    app.add_option("-d,--dir", dir, "the campaign directory to create")->required();
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    try {
+        drivers::CampaignPlan plan = drivers::parse_campaign_plan(data::read_whole_file(plan_path), plan_path);
+        try {
+            make_workload(workload_options(plan.workload));
+        } catch (const std::invalid_argument& e) {
+            throw data::input_error(plan_path, 0, std::string("workload: ") + e.what());
+        }
+        drivers::init_campaign(dir, plan);
+        size_t per_boot = 0;
+        for (const auto& s : plan.slots) per_boot = std::max(per_boot, s.steps.size());
+        std::printf("campaign %s: %zu variants, %zu boot slots (%zu per variant), %zu runs (%zu measured), "
+                    "%zu reboots\n",
+                    dir.c_str(), plan.variants.size(), plan.slots.size(), plan.boots_per_variant,
+                    plan.steps.size(), plan.measured_steps(), plan.planned_reboots());
+        std::printf("next: `gfxstat campaign install-service %s --enable` (resumes at every boot), then\n"
+                    "      `gfxstat campaign resume %s` to start; `gfxstat campaign status %s` to follow\n",
+                    dir.c_str(), dir.c_str(), dir.c_str());
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s init: %s\n", kProg, e.what());
+        return 2;
+    }
+    return 0;
+}
+
+// ---------------------------------------------------------------- resume
+
+volatile sig_atomic_t g_stop_signals = 0;
+extern "C" void on_campaign_signal(int sig) {
+    const bool again = g_stop_signals != 0;
+    g_stop_signals = 1;
+    drivers::interrupt_campaign(again ? SIGKILL : sig);
+}
+
+int resume_main(int argc, char** argv) {
+    CLI::App app{"Do what this boot owes the campaign: check the boot, run this slot's steps, then reboot into "
+                 "the next slot or finish. Run at every boot (install-service) or by hand.",
+                 "gfxstat campaign resume"};
+    std::string dir;
+    bool go_on = false;
+    app.add_option("dir", dir, "the campaign directory")->required();
+    app.add_flag("--continue", go_on, "go on after a halt or a stop");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    drivers::CampaignPlan plan;
+    Workload workload;
+    try {
+        plan = drivers::load_campaign_plan(dir);
+        workload = make_workload(workload_options(plan.workload));
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s resume: %s\n", kProg, e.what());
+        return 2;
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "%s resume: %s/plan.json: workload: %s\n", kProg, dir.c_str(), e.what());
+        return 2;
+    }
+    struct sigaction sa {};
+    sa.sa_handler = on_campaign_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);
+    signal(SIGPIPE, SIG_IGN);
+
+    drivers::ResumeOptions opt;
+    opt.continue_after_halt = go_on;
+    opt.command = workload.command;
+    opt.parser = workload.parser.get();
+    opt.tags = workload.tags;
+    opt.say = [](const std::string& line) {
+        std::fprintf(stderr, "%s: %s\n", kProg, line.c_str());
+        std::fflush(stderr);
+    };
+    drivers::ResumeReport r;
+    try {
+        r = drivers::resume_campaign(dir, plan, opt);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s resume: %s\n", kProg, e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s resume: %s; every finished run is in %s/results.json\n", kProg, e.what(), dir.c_str());
+        return 1;
+    }
+    std::fprintf(stderr, "%s: %s\n", kProg, r.message.c_str());
+    switch (r.outcome) {
+        case drivers::ResumeOutcome::rebooting:
+        case drivers::ResumeOutcome::complete:
+        case drivers::ResumeOutcome::stopped: return 0;
+        case drivers::ResumeOutcome::halted:
+        case drivers::ResumeOutcome::busy: return 1;
+        case drivers::ResumeOutcome::interrupted: return 130;
+    }
+    return 0;
+}
+
+// ---------------------------------------------------------------- status
+
+struct StatusFacts {
+    drivers::CampaignPlan plan;
+    drivers::CampaignState state;
+    long pid = 0;
+    std::string phase;
+    std::optional<double> eta_s, run_seconds, reboot_seconds;
+    size_t reboots_left = 0;
+    std::vector<std::vector<std::string>> variant_boots;  // distinct boots per variant with a done run
+    std::vector<size_t> variant_done, variant_total;
+};
+
+StatusFacts gather(const std::string& dir) {
+    StatusFacts s;
+    s.plan = drivers::load_campaign_plan(dir);
+    const auto files = drivers::campaign_files(dir);
+    const data::ResultsFile results = data::read_results_path(files.results, files.results);
+    s.state = drivers::fold_campaign(s.plan, drivers::read_journal(files.journal), results);
+    s.pid = drivers::running_resume_pid(dir);
+    s.phase = drivers::campaign_phase(s.plan, s.state, s.pid != 0);
+    // ETA: the mean run (with the cooldown) times the runs left, plus the
+    // mean reboot (from the reboot command to the next resume) per reboot left.
+    double total = 0;
+    size_t n = 0;
+    s.variant_boots.assign(s.plan.variants.size(), {});
+    s.variant_done.assign(s.plan.variants.size(), 0);
+    s.variant_total.assign(s.plan.variants.size(), 0);
+    for (const auto& step : s.plan.steps) ++s.variant_total[step.variant];
+    for (const auto& r : results.runs()) {
+        if (!r.campaign_step || *r.campaign_step >= s.plan.steps.size()) continue;
+        const size_t v = s.plan.steps[*r.campaign_step].variant;
+        ++s.variant_done[v];
+        if (r.exit_class == data::ExitClass::ok && !r.warmup && !r.boot.empty()) {
+            auto& b = s.variant_boots[v];
+            if (std::find(b.begin(), b.end(), r.boot) == b.end()) b.push_back(r.boot);
+        }
+        if (r.duration_s) {
+            total += *r.duration_s + s.plan.cooldown_s;
+            ++n;
+        }
+    }
+    if (n) s.run_seconds = total / static_cast<double>(n);
+    if (!s.state.reboot_seconds.empty()) {
+        double t = 0;
+        for (double x : s.state.reboot_seconds) t += x;
+        s.reboot_seconds = t / static_cast<double>(s.state.reboot_seconds.size());
+    }
+    const size_t remaining = s.state.done.size() - s.state.done_count;
+    if (const auto slot = s.state.current_slot(s.plan)) {
+        s.reboots_left = s.plan.slots.size() - *slot - 1;
+        const std::string boot = drivers::current_boot_id();
+        const auto& bound = s.state.slot_boots[*slot];
+        if (std::find(bound.begin(), bound.end(), boot) == bound.end()) ++s.reboots_left;
+    }
+    if (remaining == 0) s.eta_s = 0;
+    else if (s.run_seconds && (s.reboots_left == 0 || s.reboot_seconds))
+        s.eta_s = *s.run_seconds * static_cast<double>(remaining) +
+                  (s.reboot_seconds ? *s.reboot_seconds : 0) * static_cast<double>(s.reboots_left);
+    return s;
+}
+
+int status_main(int argc, char** argv) {
+    CLI::App app{"Where a campaign stands: runs and boots done, ETA, what went wrong.", "gfxstat campaign status"};
+    std::string dir;
+    bool json = false;
+    app.add_option("dir", dir, "the campaign directory")->required();
+    app.add_flag("--json", json, "machine-readable");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    StatusFacts s;
+    try {
+        s = gather(dir);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s status: %s\n", kProg, e.what());
+        return 2;
+    }
+    const auto& st = s.state;
+    const size_t remaining = st.done.size() - st.done_count;
+    const auto slot = st.current_slot(s.plan);
+    if (json) {
+        nlohmann::ordered_json j;
+        j["campaign"] = s.plan.name;
+        j["state"] = st.complete() ? "complete" : st.halted ? "halted" : st.stopped ? "stopped"
+                                                    : s.pid ? "running" : !st.waiting_boot.empty() ? "rebooting" : "waiting";
+        j["phase"] = s.phase;
+        j["complete"] = st.complete();
+        j["remaining"] = remaining;
+        j["runs_done"] = st.done_count;
+        j["runs_total"] = st.done.size();
+        j["measured_done"] = st.measured_done;
+        j["measured_total"] = s.plan.measured_steps();
+        j["slot"] = slot ? nlohmann::ordered_json(*slot) : nlohmann::ordered_json(nullptr);
+        j["slots_total"] = s.plan.slots.size();
+        j["boots_used"] = st.used_boots.size();
+        j["reboots"] = st.reboots;
+        j["max_reboots"] = s.plan.max_reboots;
+        j["eta_s"] = s.eta_s ? nlohmann::ordered_json(*s.eta_s) : nlohmann::ordered_json(nullptr);
+        j["resume_pid"] = s.pid > 0 ? nlohmann::ordered_json(s.pid) : nlohmann::ordered_json(nullptr);
+        if (st.halted) j["halt_reason"] = st.halt_reason;
+        nlohmann::ordered_json vs = nlohmann::ordered_json::array();
+        for (size_t v = 0; v < s.plan.variants.size(); ++v) {
+            nlohmann::ordered_json o;
+            o["label"] = s.plan.variants[v].label;
+            o["runs_done"] = s.variant_done[v];
+            o["runs_total"] = s.variant_total[v];
+            o["boots"] = s.variant_boots[v];
+            vs.push_back(o);
+        }
+        j["variants"] = vs;
+        nlohmann::ordered_json an = nlohmann::ordered_json::array();
+        for (const auto& a : st.anomalies) {
+            nlohmann::ordered_json o;
+            o["kind"] = a.kind;
+            if (!a.time.empty()) o["time"] = a.time;
+            if (a.slot) o["slot"] = *a.slot;
+            if (a.step) o["step"] = *a.step;
+            if (!a.boot.empty()) o["boot"] = a.boot;
+            o["detail"] = a.detail;
+            an.push_back(o);
+        }
+        j["anomalies"] = an;
+        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
+        return 0;
+    }
+    std::printf("campaign %s (%s): %s\n", s.plan.name.c_str(), dir.c_str(), s.phase.c_str());
+    if (st.halted) std::printf("  halted   %s\n", st.halt_reason.c_str());
+    std::printf("  runs     %zu of %zu done (%zu of %zu measured), %zu to go\n", st.done_count, st.done.size(),
+                st.measured_done, s.plan.measured_steps(), remaining);
+    std::printf("  boots    %s; %zu boots used, %s of at most %zu\n",
+                slot ? ("slot " + std::to_string(*slot + 1) + " of " + std::to_string(s.plan.slots.size())).c_str()
+                     : "all slots done",
+                st.used_boots.size(), plural(st.reboots, "reboot").c_str(), s.plan.max_reboots);
+    if (remaining) {
+        std::string eta = s.eta_s ? clock_text(*s.eta_s) : "unknown";
+        if (s.run_seconds)
+            eta += " (" + std::to_string(remaining) + " runs at ~" + clock_text(*s.run_seconds) +
+                   (s.reboots_left ? " + " + plural(s.reboots_left, "reboot") +
+                                         (s.reboot_seconds ? " at ~" + clock_text(*s.reboot_seconds) : " of unknown length")
+                                   : "") +
+                   ")";
+        std::printf("  ETA      %s\n", eta.c_str());
+    }
+    for (size_t v = 0; v < s.plan.variants.size(); ++v)
+        std::printf("  %-8s %zu of %zu runs, measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
+                    s.variant_total[v], (plural(s.variant_boots[v].size(), "boot") + " (" + s.plan.variants[v].label + ")").c_str());
+    if (!st.anomalies.empty()) {
+        std::printf("anomalies:\n");
+        for (const auto& a : st.anomalies) {
+            std::string where;
+            if (a.slot) where += " slot " + std::to_string(*a.slot);
+            if (a.step) where += " step " + std::to_string(*a.step);
+            std::printf("  %s%s%s: %s\n", a.kind.c_str(), where.c_str(),
+                        a.boot.empty() ? "" : (" boot " + a.boot.substr(0, 8)).c_str(), a.detail.c_str());
+        }
+    }
+    return 0;
+}
+
+// ------------------------------------------------------------------ stop
+
+int stop_main(int argc, char** argv) {
+    CLI::App app{"Stop a campaign: the running resume stops after its current run, and later resumes do nothing "
+                 "until `resume --continue`.",
+                 "gfxstat campaign stop"};
+    std::string dir;
+    bool now = false;
+    app.add_option("dir", dir, "the campaign directory")->required();
+    app.add_flag("--now", now, "interrupt the current run too (it runs again after --continue)");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    try {
+        drivers::load_campaign_plan(dir);
+        drivers::JournalWriter journal(drivers::campaign_files(dir).journal);
+        drivers::JournalEvent e;
+        e.type = "stop";
+        e.boot = drivers::current_boot_id();
+        journal.append(e);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s stop: %s\n", kProg, e.what());
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s stop: %s\n", kProg, e.what());
+        return 1;
+    }
+    const long pid = drivers::running_resume_pid(dir);
+    if (pid > 0 && now) {
+        if (kill(static_cast<pid_t>(pid), SIGTERM) == 0)
+            std::fprintf(stderr, "%s: stopped; interrupted the running resume (pid %ld)\n", kProg, pid);
+        else
+            std::fprintf(stderr, "%s: stopped; cannot signal the running resume (pid %ld): %s\n", kProg, pid,
+                         std::strerror(errno));
+    } else if (pid > 0) {
+        std::fprintf(stderr, "%s: stopped; the running resume (pid %ld) ends after its current run\n", kProg, pid);
+    } else {
+        std::fprintf(stderr, "%s: stopped; `gfxstat campaign resume --continue %s` goes on\n", kProg, dir.c_str());
+    }
+    return 0;
+}
+
+// -------------------------------------------------------- install-service
+
+// A path in a unit file: quoted, with systemd's specifiers escaped.
+std::string unit_quote(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s) {
+        if (c == '"' || c == '\\') out += '\\';
+        if (c == '%') out += '%';
+        out += c;
+    }
+    return out + "\"";
+}
+
+int install_service_main(int argc, char** argv) {
+    CLI::App app{"Write a systemd unit that runs `gfxstat campaign resume DIR` at every boot. Nothing is enabled "
+                 "unless --enable is given.",
+                 "gfxstat campaign install-service"};
+    std::string dir, unit_dir = "/etc/systemd/system", name;
+    bool enable = false;
+    app.add_option("dir", dir, "the campaign directory")->required();
+    app.add_option("--unit-dir", unit_dir, "where the unit goes (default /etc/systemd/system)");
+    app.add_option("--name", name, "the unit's name (default gfxstat-campaign-NAME.service)");
+    app.add_flag("--enable", enable, "also run systemctl daemon-reload and systemctl enable");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    drivers::CampaignPlan plan;
+    try {
+        plan = drivers::load_campaign_plan(dir);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s install-service: %s\n", kProg, e.what());
+        return 2;
+    }
+    const std::string adir = absolute(dir);
+    if (name.empty()) {
+        name = "gfxstat-campaign-";
+        for (char c : plan.name) {
+            const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                              c == '_' || c == '.';
+            name += keep ? c : '_';
+        }
+        name += ".service";
+    } else if (name.find('/') != std::string::npos || name.size() < 9 ||
+               name.compare(name.size() - 8, 8, ".service") != 0) {
+        std::fprintf(stderr, "%s install-service: --name wants NAME.service, not '%s'\n", kProg, name.c_str());
+        return 2;
+    }
+    const std::string exe = self_executable();
+    std::string unit;
+    unit += "# Written by `gfxstat campaign install-service`: resumes the campaign at every\n"
+            "# boot; each resume runs what the boot owes, then reboots or finishes.\n"
+            "# A complete, stopped or halted campaign makes resume exit at once.\n"
+            "[Unit]\n";
+    unit += "Description=gfxstat campaign " + plan.name + "\n";
+    unit += "After=multi-user.target\n";
+    unit += "ConditionPathExists=" + adir + "/plan.json\n\n";
+    unit += "[Service]\nType=exec\n";
+    unit += "ExecStart=" + unit_quote(exe) + " campaign resume " + unit_quote(adir) + "\n";
+    unit += "# The runs take as long as they take; the reboot stops this unit.\nTimeoutStartSec=infinity\n\n";
+    unit += "[Install]\nWantedBy=multi-user.target\n";
+    const std::string path = unit_dir + "/" + name;
+    FILE* out = std::fopen((path + ".tmp").c_str(), "w");
+    if (!out) {
+        std::fprintf(stderr, "%s install-service: %s: %s\n", kProg, path.c_str(), std::strerror(errno));
+        return 2;
+    }
+    const bool ok = std::fputs(unit.c_str(), out) >= 0 && std::fflush(out) == 0 && fsync(fileno(out)) == 0;
+    std::fclose(out);
+    if (!ok || std::rename((path + ".tmp").c_str(), path.c_str()) != 0) {
+        std::fprintf(stderr, "%s install-service: cannot write %s: %s\n", kProg, path.c_str(), std::strerror(errno));
+        std::remove((path + ".tmp").c_str());
+        return 2;
+    }
+    std::printf("wrote %s\n", path.c_str());
+    if (!enable) {
+        std::printf("not enabled; to resume at every boot: systemctl daemon-reload && systemctl enable %s\n",
+                    name.c_str());
+        return 0;
+    }
+    for (const std::vector<std::string>& argv2 :
+         {std::vector<std::string>{"systemctl", "daemon-reload"}, std::vector<std::string>{"systemctl", "enable", name}}) {
+        drivers::ProcessSpec spec;
+        spec.argv = argv2;
+        spec.stdout_path = "/dev/stderr";
+        spec.stderr_path = "/dev/stderr";
+        const drivers::ProcessResult pr = drivers::run_process(spec);
+        if (!(pr.ended == drivers::ProcessResult::Ended::exited && pr.exit_code == 0)) {
+            std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n", kProg, argv2[0].c_str(), argv2[1].c_str(),
+                         pr.ended == drivers::ProcessResult::Ended::not_started ? (": " + pr.error).c_str() : "");
+            return 1;
+        }
+    }
+    std::printf("enabled %s\n", name.c_str());
+    return 0;
+}
+
+// --------------------------------------------------------------- analyze
+
+int analyze_main(int argc, char** argv) {
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        std::fprintf(argc < 2 ? stderr : stdout,
+                     "usage: gfxstat campaign analyze DIR [compare options]\n"
+                     "The campaign's design, then `gfxstat compare` of its results: the first\n"
+                     "variant is the baseline; boots are the unit where boot-to-boot variance\n"
+                     "matters. Options are compare's (gfxstat compare --help).\n");
+        return argc < 2 ? 2 : 0;
+    }
+    const std::string dir = argv[1];
+    StatusFacts s;
+    try {
+        s = gather(dir);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s analyze: %s\n", kProg, e.what());
+        return 2;
+    }
+    std::vector<std::string> args{"gfxstat campaign analyze", drivers::campaign_files(dir).results};
+    bool baseline = false, json = false;
+    for (int i = 2; i < argc; ++i) {
+        const std::string a = argv[i];
+        baseline |= a == "--baseline" || a.rfind("--baseline=", 0) == 0;
+        json |= a == "--format=json" || (a == "--format" && i + 1 < argc && std::strcmp(argv[i + 1], "json") == 0);
+        args.push_back(a);
+    }
+    if (!baseline) {
+        args.push_back("--baseline");
+        args.push_back(s.plan.variants[0].label);
+    }
+    // The design first (on stderr with --format json, so stdout stays JSON).
+    FILE* out = json ? stderr : stdout;
+    const auto& st = s.state;
+    bool reboot_variants = false;
+    for (const auto& v : s.plan.variants) reboot_variants |= v.reboot;
+    std::fprintf(out, "campaign %s: %zu of %zu runs done; %s per variant planned, %zu runs + %zu warm-up per boot; %s\n",
+                 s.plan.name.c_str(), st.done_count, st.done.size(), plural(s.plan.boots_per_variant, "boot").c_str(),
+                 s.plan.runs_per_boot, s.plan.warmup_runs,
+                 reboot_variants ? "variants in separate boots (compared across boots)"
+                                 : "variants interleaved in each boot (paired by boot)");
+    for (size_t v = 0; v < s.plan.variants.size(); ++v)
+        std::fprintf(out, "  %s: measured in %s\n", s.plan.variants[v].label.c_str(),
+                     plural(s.variant_boots[v].size(), "boot").c_str());
+    size_t deploy = 0, unexpected = 0, interrupted = 0, failed = 0;
+    for (const auto& a : st.anomalies) {
+        deploy += a.kind == "deploy_failed";
+        unexpected += a.kind == "unexpected_reboot";
+        interrupted += a.kind == "interrupted_run";
+        failed += a.kind == "failed_run" || a.kind == "given_up";
+    }
+    if (deploy + unexpected + interrupted + failed)
+        std::fprintf(out, "  anomalies: %zu failed deploys, %zu unexpected reboots, %zu interrupted runs re-run, "
+                          "%zu failed runs (gfxstat campaign status for details)\n",
+                     deploy, unexpected, interrupted, failed);
+    if (!st.complete())
+        std::fprintf(out, "  the campaign is not complete: this is an interim analysis\n");
+    std::fprintf(out, "\n");
+    std::fflush(out);
+    std::vector<char*> cargv;
+    for (auto& a : args) cargv.push_back(a.data());
+    cargv.push_back(nullptr);
+    return compare_main(static_cast<int>(args.size()), cargv.data());
+}
+
+}  // namespace
+
+int campaign_main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const std::string sub = argv[1];
+    if (sub == "-h" || sub == "--help" || sub == "help") {
+        usage(stdout);
+        return 0;
+    }
+    if (sub == "init") return init_main(argc - 1, argv + 1);
+    if (sub == "resume") return resume_main(argc - 1, argv + 1);
+    if (sub == "status") return status_main(argc - 1, argv + 1);
+    if (sub == "stop") return stop_main(argc - 1, argv + 1);
+    if (sub == "install-service") return install_service_main(argc - 1, argv + 1);
+    if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
+    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, sub.c_str());
+    usage(stderr);
+    return 2;
+}
+
+}  // namespace gfxstat::cli

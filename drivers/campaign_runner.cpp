@@ -1,0 +1,582 @@
+#include "drivers/campaign_runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <dirent.h>
+#include <fcntl.h>
+#include <memory>
+#include <stdexcept>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "data/file_read.h"
+#include "data/input_error.h"
+#include "data/results_reader.h"
+#include "data/results_writer.h"
+#include "drivers/environment_probe.h"
+#include "drivers/process_runner.h"
+#include "drivers/run_loop.h"
+
+namespace gfxstat::drivers {
+
+namespace {
+
+std::atomic<bool> g_campaign_interrupted{false};
+
+void fsync_directory(const std::string& dir) {
+    const int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        fsync(fd);
+        close(fd);
+    }
+}
+
+// Whole-file writes (plan.json): a temporary file, fsync, rename, then the
+// directory's fsync, so that a power cut leaves the old file or the new.
+void write_file_durably(const std::string& path, const std::string& text) {
+    const std::string tmp = path + ".tmp";
+    const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw data::input_error(tmp, 0, std::string("cannot create: ") + std::strerror(errno));
+    size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            const int err = errno;
+            close(fd);
+            unlink(tmp.c_str());
+            throw data::input_error(tmp, 0, std::string("cannot write: ") + std::strerror(err));
+        }
+        done += static_cast<size_t>(n);
+    }
+    if (fsync(fd) != 0 || close(fd) != 0) {
+        unlink(tmp.c_str());
+        throw data::input_error(tmp, 0, std::string("cannot write: ") + std::strerror(errno));
+    }
+    if (rename(tmp.c_str(), path.c_str()) != 0) throw data::input_error(path, 0, std::strerror(errno));
+    const size_t slash = path.rfind('/');
+    fsync_directory(slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash));
+}
+
+std::string last_line_of_file(const std::string& path) {
+    std::string text;
+    try {
+        text = data::read_whole_file(path);
+    } catch (const std::exception&) {
+        return "";
+    }
+    while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\r')) text.pop_back();
+    const size_t nl = text.rfind('\n');
+    std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
+    for (char& c : line)
+        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
+    if (line.size() > 200) line = line.substr(0, 197) + "...";
+    return line;
+}
+
+std::string describe(const ProcessResult& pr) {
+    switch (pr.ended) {
+        case ProcessResult::Ended::exited: return "exit " + std::to_string(pr.exit_code);
+        case ProcessResult::Ended::signaled: return "killed by signal " + std::to_string(pr.signal);
+        case ProcessResult::Ended::timed_out: return "timed out";
+        case ProcessResult::Ended::not_started: return pr.error;
+    }
+    return "";
+}
+
+bool succeeded(const ProcessResult& pr) { return pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0; }
+
+// A plan's command (before_reboot, reboot_command, expect.command), its
+// output kept in DIR/hooks/NAME.log; "" when it succeeded, else why.
+std::string run_plan_command(const PlanCommand& c, const std::string& log, double timeout_s) {
+    ProcessSpec spec;
+    spec.argv = c.argv;
+    spec.stdout_path = log;
+    spec.stderr_path = log;
+    spec.timeout_s = timeout_s;
+    const ProcessResult pr = run_process(spec);
+    if (succeeded(pr)) return "";
+    const std::string why = last_line_of_file(log);
+    return "'" + c.text() + "' failed (" + describe(pr) + ")" + (why.empty() ? "" : ": " + why) + "; its output: " + log;
+}
+
+std::string shell_quote(const std::string& s) {
+    std::string out = "'";
+    for (char c : s) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+
+// A setup command as a --prepare line (run_loop runs hooks with sh -c).
+std::string shell_line(const PlanCommand& c) {
+    if (c.shell) return c.argv[2];
+    std::string line;
+    for (const auto& a : c.argv) line += (line.empty() ? "" : " ") + shell_quote(a);
+    return line;
+}
+
+std::string kernel_release() {
+    utsname u{};
+    return uname(&u) == 0 ? u.release : "";
+}
+
+// Whether this boot runs the slot's variant(s): "" yes, else why not.
+std::string check_expect(const CampaignPlan& plan, const CampaignSlot& slot, const CampaignFiles& files,
+                         uint64_t tag) {
+    for (size_t v : slot.variants) {
+        const CampaignVariant& var = plan.variants[v];
+        const VariantExpect& e = var.expect;
+        if (!e.kernel_release.empty()) {
+            const std::string r = kernel_release();
+            if (r != e.kernel_release)
+                return "'" + var.label + "' expects kernel " + e.kernel_release + ", but " + r + " is running";
+        }
+        if (!e.kernel_cmdline_contains.empty()) {
+            std::string cmdline;
+            try {
+                cmdline = data::read_whole_file("/proc/cmdline");
+            } catch (const std::exception&) {
+            }
+            if (cmdline.find(e.kernel_cmdline_contains) == std::string::npos)
+                return "'" + var.label + "' expects '" + e.kernel_cmdline_contains + "' in the kernel command line";
+        }
+        if (!e.command.empty()) {
+            const std::string why = run_plan_command(
+                e.command, files.hooks + "/expect-" + std::to_string(tag) + "-" + std::to_string(v) + ".log", 300);
+            if (!why.empty()) return "'" + var.label + "': expect.command " + why;
+        }
+    }
+    return "";
+}
+
+class DirectoryLock {
+public:
+    explicit DirectoryLock(const std::string& path) {
+        fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+        if (fd_ < 0) throw data::input_error(path, 0, std::string("cannot open the lock: ") + std::strerror(errno));
+        if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            close(fd_);
+            fd_ = -1;
+            return;
+        }
+        const std::string pid = std::to_string(getpid()) + "\n";
+        if (ftruncate(fd_, 0) == 0 && pwrite(fd_, pid.data(), pid.size(), 0) < 0) {
+        }
+    }
+    ~DirectoryLock() {
+        if (fd_ >= 0) close(fd_);
+    }
+    bool held() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+};
+
+void sleep_seconds(double seconds) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while (!g_campaign_interrupted.load() && std::chrono::steady_clock::now() < until) {
+        timespec ts{0, 50 * 1000 * 1000};
+        nanosleep(&ts, nullptr);
+    }
+}
+
+}  // namespace
+
+CampaignFiles campaign_files(const std::string& dir) {
+    CampaignFiles f;
+    f.dir = dir;
+    f.plan = dir + "/plan.json";
+    f.journal = dir + "/journal.jsonl";
+    f.results = dir + "/results.json";
+    f.lock = dir + "/lock";
+    f.hooks = dir + "/hooks";
+    return f;
+}
+
+void init_campaign(const std::string& dir, const CampaignPlan& plan) {
+    const CampaignFiles f = campaign_files(dir);
+    if (mkdir(dir.c_str(), 0755) != 0) {
+        if (errno != EEXIST) throw data::input_error(dir, 0, std::string("cannot create: ") + std::strerror(errno));
+        DIR* d = opendir(dir.c_str());
+        if (!d) throw data::input_error(dir, 0, "exists and is not a directory");
+        bool empty = true;
+        while (dirent* e = readdir(d))
+            if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) empty = false;
+        closedir(d);
+        if (!empty)
+            throw data::input_error(dir, 0, "exists and is not empty; a campaign directory is made by init "
+                                            "(resume an existing campaign with `gfxstat campaign resume`)");
+    }
+    if (mkdir(f.hooks.c_str(), 0755) != 0 && errno != EEXIST)
+        throw data::input_error(f.hooks, 0, std::string("cannot create: ") + std::strerror(errno));
+    {
+        data::ResultsAppender results(f.results);  // the header, durably
+    }
+    JournalWriter journal(f.journal);
+    JournalEvent e;
+    e.type = "init";
+    e.boot = current_boot_id();
+    e.kernel = kernel_release();
+    journal.append(e);
+    // plan.json last: a directory with it is a whole campaign.
+    write_file_durably(f.plan, campaign_plan_json(plan));
+    const size_t slash = dir.rfind('/');
+    fsync_directory(slash == std::string::npos ? "." : dir.substr(0, slash == 0 ? 1 : slash));
+}
+
+CampaignPlan load_campaign_plan(const std::string& dir) {
+    const CampaignFiles f = campaign_files(dir);
+    struct stat st {};
+    if (stat(dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        throw data::input_error(dir, 0, "not a campaign directory (no such directory)");
+    if (stat(f.plan.c_str(), &st) != 0)
+        throw data::input_error(dir, 0, "not a campaign directory (no plan.json; make one with `gfxstat campaign init`)");
+    CampaignPlan plan = parse_campaign_plan(data::read_whole_file(f.plan), f.plan);
+    if (plan.name.empty()) {
+        std::string d = dir;
+        while (d.size() > 1 && d.back() == '/') d.pop_back();
+        const size_t slash = d.rfind('/');
+        plan.name = slash == std::string::npos ? d : d.substr(slash + 1);
+    }
+    return plan;
+}
+
+CampaignState read_campaign_state(const std::string& dir, const CampaignPlan& plan) {
+    const CampaignFiles f = campaign_files(dir);
+    const std::vector<JournalEvent> events = read_journal(f.journal);
+    const data::ResultsFile results = data::read_results_path(f.results, f.results);
+    return fold_campaign(plan, events, results);
+}
+
+long running_resume_pid(const std::string& dir) {
+    const std::string path = campaign_files(dir).lock;
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    long pid = 0;
+    if (flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
+        char buf[32] = {};
+        if (pread(fd, buf, sizeof buf - 1, 0) > 0) pid = std::strtol(buf, nullptr, 10);
+        if (pid <= 0) pid = -1;  // held, pid not yet written
+    }
+    close(fd);
+    return pid;
+}
+
+void interrupt_campaign(int signal) {
+    g_campaign_interrupted.store(true);
+    interrupt_run_plan(signal);
+}
+
+std::string campaign_phase(const CampaignPlan& plan, const CampaignState& state, bool resume_running) {
+    if (state.complete()) return "complete";
+    if (state.halted) return "halted";
+    if (state.stopped) return "stopped";
+    if (resume_running) return "running";
+    const auto slot = state.current_slot(plan);
+    if (!state.waiting_boot.empty()) return "waiting for the reboot into slot " + std::to_string(*slot + 1) + "/" + std::to_string(plan.slots.size());
+    if (state.done_count == 0 && state.attempts.size() && state.used_boots.size() <= (plan.reboot_first ? 1u : 0u))
+        return "not started";
+    return "waiting for the next resume";
+}
+
+ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, const ResumeOptions& opt) {
+    const CampaignFiles f = campaign_files(dir);
+    const auto say = [&](const std::string& s) {
+        if (opt.say) opt.say(s);
+    };
+    ResumeReport report;
+    DirectoryLock lock(f.lock);
+    if (!lock.held()) {
+        report.outcome = ResumeOutcome::busy;
+        const long pid = running_resume_pid(dir);
+        report.message = "another resume of this campaign is running" +
+                         (pid > 0 ? " (pid " + std::to_string(pid) + ")" : std::string());
+        return report;
+    }
+    const std::string boot = current_boot_id();
+    if (boot.empty())
+        throw data::input_error(dir, 0, "cannot read this boot's id (/proc/sys/kernel/random/boot_id): a campaign "
+                                        "tells boots apart by it");
+    mkdir(f.hooks.c_str(), 0755);
+
+    JournalWriter journal(f.journal);
+    data::ResultsAppender results(f.results);
+    uint64_t journal_end = 0;
+    CampaignState st = fold_campaign(plan, read_journal(f.journal, 0, nullptr, &journal_end), results.file());
+    const auto refold = [&] {
+        st = fold_campaign(plan, read_journal(f.journal, 0, nullptr, &journal_end), results.file());
+    };
+    const auto event = [&](const std::string& type) {
+        JournalEvent e;
+        e.type = type;
+        e.boot = boot;
+        return e;
+    };
+    const auto halt = [&](const std::string& why) {
+        JournalEvent e = event("halt");
+        e.detail = why;
+        journal.append(e);
+        report.outcome = ResumeOutcome::halted;
+        report.message = why;
+        return report;
+    };
+
+    if (opt.continue_after_halt && (st.halted || st.stopped)) {
+        const std::string after = st.halted ? "the halt (" + st.halt_reason + ")" : "the stop";
+        journal.append(event("continue"));
+        refold();
+        say("continuing after " + after);
+    }
+    if (st.complete()) {
+        if (!st.complete_logged) journal.append(event("complete"));
+        report.outcome = ResumeOutcome::complete;
+        report.message = "the campaign is complete: " + std::to_string(plan.steps.size()) + " runs in " + f.results;
+        return report;
+    }
+    if (st.stopped) {
+        report.outcome = ResumeOutcome::stopped;
+        report.message = "stopped by `gfxstat campaign stop` at " + st.stop_time +
+                         "; `gfxstat campaign resume --continue " + dir + "` goes on";
+        return report;
+    }
+    if (st.halted) {
+        report.outcome = ResumeOutcome::halted;
+        report.message = "halted: " + st.halt_reason + "; when fixed, `gfxstat campaign resume --continue " + dir +
+                         "` goes on";
+        return report;
+    }
+    // Messages count slots and steps from 1 ("slot 2/8"); files from 0.
+    const auto slot_name = [&](size_t i) { return "slot " + std::to_string(i + 1) + "/" + std::to_string(plan.slots.size()); };
+    const auto where = [&] {
+        const auto slot = st.current_slot(plan);
+        std::string s = slot_name(*slot);
+        for (uint64_t k : plan.slots[*slot].steps)
+            if (!st.done[k]) return s + ", step " + std::to_string(k + 1) + "/" + std::to_string(plan.steps.size());
+        return s;
+    };
+    if (st.resumes_here + 1 >= plan.max_resumes_without_progress) {
+        return halt("resumed " + std::to_string(st.resumes_here + 1) + " times without progress, stuck at " + where() +
+                    " (max_resumes_without_progress " + std::to_string(plan.max_resumes_without_progress) +
+                    "): a crash loop; see " + f.journal + " and " + f.hooks);
+    }
+    {
+        JournalEvent e = event("resume");
+        e.progress = st.progress();
+        e.pid = static_cast<long>(getpid());
+        journal.append(e);
+    }
+
+    // The runs of each variant: the workload with the variant's environment,
+    // setup and tags, checked once per resume.
+    std::vector<std::unique_ptr<RunPlan>> run_plans(plan.variants.size());
+    std::vector<std::unique_ptr<Execution>> executions(plan.variants.size());
+    RunReport run_report;  // warnings and kept logs
+    g_campaign_interrupted.store(false);
+
+    while (true) {
+        if (g_campaign_interrupted.load()) {
+            report.outcome = ResumeOutcome::interrupted;
+            report.message = "interrupted; the next resume goes on from here";
+            return report;
+        }
+        // `campaign stop` from another process: seen between steps.
+        refold();
+        if (st.stopped) {
+            report.outcome = ResumeOutcome::stopped;
+            report.message = "stopped by `gfxstat campaign stop`; `gfxstat campaign resume --continue " + dir +
+                             "` goes on";
+            return report;
+        }
+        const auto current = st.current_slot(plan);
+        if (!current) {
+            journal.append(event("complete"));
+            report.outcome = ResumeOutcome::complete;
+            report.message = "the campaign is complete: " + std::to_string(plan.steps.size()) + " runs in " + f.results;
+            return report;
+        }
+        const CampaignSlot& slot = plan.slots[*current];
+        std::string slot_label;
+        for (size_t v : slot.variants) slot_label += (slot_label.empty() ? "" : ", ") + plan.variants[v].label;
+        const auto& bound = st.slot_boots[*current];
+        const bool in_slot = std::find(bound.begin(), bound.end(), boot) != bound.end();
+
+        if (!in_slot) {
+            bool need_reboot = st.used_boots.count(boot) > 0;
+            if (!need_reboot) {
+                // A boot the campaign has not seen: is it the slot's variant?
+                const std::string why = check_expect(plan, slot, f, st.reboots);
+                if (!why.empty()) {
+                    JournalEvent e = event("deploy_failed");
+                    e.slot = *current;
+                    e.kernel = kernel_release();
+                    e.detail = why;
+                    journal.append(e);
+                    refold();
+                    say(slot_name(*current) + " (" + slot_label + "): not deployed: " + why);
+                    if (st.deploy_failures[*current] >= plan.max_deploy_attempts)
+                        return halt(slot_name(*current) + " (" + slot_label + ") did not come up in " +
+                                    std::to_string(st.deploy_failures[*current]) + " boots (max_deploy_attempts): " +
+                                    why);
+                    need_reboot = true;
+                } else {
+                    if (!bound.empty()) {
+                        JournalEvent e = event("unexpected_reboot");
+                        e.slot = *current;
+                        e.detail = slot_name(*current) + " started in boot " + bound.back() +
+                                   " and goes on in this one (a crash or power cut in between)";
+                        journal.append(e);
+                        say(e.detail);
+                    }
+                    JournalEvent e = event("boot");
+                    e.slot = *current;
+                    e.kernel = kernel_release();
+                    journal.append(e);
+                    refold();
+                    say("this boot (" + boot + ") is " + slot_name(*current) + " (" + slot_label + ")");
+                    continue;
+                }
+            }
+            // This boot is spent (an earlier slot's, init's, or a failed
+            // deploy): arrange the slot's boot and reboot.
+            if (st.reboots >= plan.max_reboots)
+                return halt("max_reboots (" + std::to_string(plan.max_reboots) + ") reached before " + slot_name(*current));
+            const uint64_t n = st.reboots;
+            JournalEvent e = event("reboot");
+            e.slot = *current;
+            e.attempt = st.reboots_into[*current] + 1;
+            journal.append(e);
+            if (slot.deploy) {
+                const CampaignVariant& var = plan.variants[slot.variants[0]];
+                if (!var.before_reboot.empty()) {
+                    say("preparing the boot of '" + var.label + "': " + var.before_reboot.text());
+                    const std::string why = run_plan_command(
+                        var.before_reboot, f.hooks + "/reboot-" + std::to_string(n) + "-before.log", 600);
+                    if (!why.empty()) {
+                        JournalEvent r = event("reboot_failed");
+                        r.slot = *current;
+                        r.detail = "before_reboot " + why;
+                        journal.append(r);
+                        return halt("cannot prepare the boot of '" + var.label + "': before_reboot " + why);
+                    }
+                }
+            }
+            say("rebooting into " + slot_name(*current) + " (" + slot_label + "): " +
+                plan.reboot_command.text());
+            const std::string why = run_plan_command(plan.reboot_command, f.hooks + "/reboot-" + std::to_string(n) + ".log", 600);
+            if (!why.empty()) {
+                JournalEvent r = event("reboot_failed");
+                r.slot = *current;
+                r.detail = why;
+                journal.append(r);
+                return halt("the reboot command " + why);
+            }
+            report.outcome = ResumeOutcome::rebooting;
+            report.message = "the reboot command returned; the machine is going down (" + slot_name(*current) + " next)";
+            return report;
+        }
+
+        // This boot is the slot's: its next step.
+        uint64_t k = 0;
+        for (uint64_t s : slot.steps)
+            if (!st.done[s]) {
+                k = s;
+                break;
+            }
+        const CampaignStep& step = plan.steps[k];
+        const CampaignVariant& var = plan.variants[step.variant];
+        if (!run_plans[step.variant]) {
+            auto rp = std::make_unique<RunPlan>();
+            rp->command = opt.command;
+            for (const auto& [name, value] : var.env) rp->env.push_back(name + "=" + value);
+            rp->variant = var.label;
+            rp->tags = opt.tags;
+            for (const auto& [key, value] : var.tags) rp->tags[key] = value;
+            rp->tags["campaign"] = plan.name;
+            rp->timeout_s = plan.timeout_s;
+            if (!var.setup.empty()) rp->prepare = shell_line(var.setup);
+            rp->results_path = f.results;
+            try {
+                executions[step.variant] = std::make_unique<Execution>(prepare_execution(*rp, *opt.parser));
+            } catch (const std::exception& e) {
+                return halt(std::string("cannot run the workload for '") + var.label + "': " + e.what());
+            }
+            run_plans[step.variant] = std::move(rp);
+        }
+        const RunPlan& rp = *run_plans[step.variant];
+        const std::string what = "step " + std::to_string(k + 1) + "/" + std::to_string(plan.steps.size()) + " (" +
+                                 slot_name(*current) + ", " + var.label + (step.warmup ? ", warm-up" : "") + ")";
+
+        if (st.attempts[k] >= plan.max_run_attempts) {
+            // Interrupted every time: the run itself may be what takes the
+            // machine down. Recorded as failed, not tried again.
+            data::RunRecord rec;
+            rec.variant = var.label;
+            rec.run = results.file().next_run_index(var.label);
+            rec.warmup = step.warmup;
+            rec.boot = st.last_attempt_boot[k];
+            rec.start = data::utc_now_rfc3339();
+            rec.exit_class = data::ExitClass::fail;
+            rec.exit_reason = "interrupted " + std::to_string(st.attempts[k]) +
+                              " times (the machine went down or gfxstat was killed during the run); not tried again "
+                              "(max_run_attempts " + std::to_string(plan.max_run_attempts) + ")";
+            rec.campaign_step = k;
+            results.append_run(rec);
+            JournalEvent g = event("given_up");
+            g.step = k;
+            g.slot = *current;
+            g.detail = rec.exit_reason;
+            journal.append(g);
+            JournalEvent d = event("done");
+            d.step = k;
+            d.exit_class = "fail";
+            journal.append(d);
+            say(what + ": " + rec.exit_reason);
+            refold();
+        } else {
+            JournalEvent in = event("intent");
+            in.step = k;
+            in.slot = *current;
+            in.attempt = st.attempts[k] + 1;
+            journal.append(in);
+            RunAttempt a = run_once(rp, *executions[step.variant], *opt.parser, results, step.warmup, run_report);
+            if (a.interrupted) {
+                report.outcome = ResumeOutcome::interrupted;
+                report.message = "interrupted during " + what + "; it runs again at the next resume";
+                return report;
+            }
+            a.record.campaign_step = k;
+            results.append_run(a.record);
+            ++report.runs;
+            JournalEvent d = event("done");
+            d.step = k;
+            d.exit_class = data::exit_class_name(a.record.exit_class);
+            d.detail = a.record.exit_reason;
+            journal.append(d);
+            std::string line = what + ": " + data::exit_class_name(a.record.exit_class);
+            if (a.record.duration_s) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, " %.3g s", *a.record.duration_s);
+                line += buf;
+            }
+            if (!a.record.exit_reason.empty()) line += " (" + a.record.exit_reason + ")";
+            say(line);
+            refold();
+            if (a.stop_now) return halt(var.label + ": " + a.message);
+        }
+        if (st.consecutive_failures >= plan.max_consecutive_failures)
+            return halt(std::to_string(st.consecutive_failures) +
+                        " runs in a row did not succeed (max_consecutive_failures); the last: " + what);
+        if (plan.cooldown_s > 0) sleep_seconds(plan.cooldown_s);
+    }
+}
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,136 @@
+#include "drivers/campaign_state.h"
+
+namespace gfxstat::drivers {
+
+std::optional<size_t> CampaignState::current_slot(const CampaignPlan& plan) const {
+    for (const auto& slot : plan.slots)
+        for (uint64_t k : slot.steps)
+            if (!done[k]) return slot.index;
+    return std::nullopt;
+}
+
+CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalEvent>& journal,
+                            const data::ResultsFile& results) {
+    CampaignState s;
+    const size_t n = plan.steps.size();
+    s.done.assign(n, false);
+    s.outcome.assign(n, std::nullopt);
+    s.attempts.assign(n, 0);
+    s.last_attempt_boot.assign(n, "");
+    s.slot_boots.assign(plan.slots.size(), {});
+    s.deploy_failures.assign(plan.slots.size(), 0);
+    s.reboots_into.assign(plan.slots.size(), 0);
+
+    // Done is what the results file says: a record is durable before its
+    // "done" event is written, so a crash between the two loses nothing.
+    for (const auto& r : results.runs()) {
+        if (!r.campaign_step) continue;
+        const uint64_t k = *r.campaign_step;
+        const bool fits = k < n && plan.variants[plan.steps[k].variant].label == r.variant &&
+                          plan.steps[k].warmup == r.warmup;
+        if (!fits || s.done[k]) {
+            CampaignAnomaly a;
+            a.kind = "foreign_run";
+            a.step = k;
+            a.boot = r.boot;
+            a.detail = !fits ? "a run of '" + r.variant + "' with a step number the schedule does not have there"
+                             : "a second run for the step (only the first counts)";
+            s.anomalies.push_back(a);
+            continue;
+        }
+        s.done[k] = true;
+        s.outcome[k] = r.exit_class;
+        ++s.done_count;
+        s.measured_done += !r.warmup;
+    }
+
+    std::vector<uint64_t> resume_progress;  // since the last continue
+    double pending_reboot_t = 0;
+    for (const auto& e : journal) {
+        const auto anomaly = [&](const std::string& kind, const std::string& detail) {
+            CampaignAnomaly a;
+            a.kind = kind;
+            a.time = e.time;
+            a.slot = e.slot;
+            a.step = e.step;
+            a.boot = e.boot;
+            a.detail = detail;
+            s.anomalies.push_back(a);
+        };
+        const bool slot_ok = e.slot && *e.slot < plan.slots.size();
+        const bool step_ok = e.step && *e.step < n;
+        if (e.type == "init") {
+            s.init_boot = e.boot;
+            s.init_time = e.time;
+            s.init_t = e.t;
+            if (plan.reboot_first && !e.boot.empty()) s.used_boots.insert(e.boot);
+        } else if (e.type == "resume") {
+            if (e.progress) resume_progress.push_back(*e.progress);
+            if (pending_reboot_t > 0 && !s.waiting_boot.empty() && e.boot != s.waiting_boot) {
+                s.reboot_seconds.push_back(e.t - pending_reboot_t);
+                pending_reboot_t = 0;
+                s.waiting_boot.clear();
+            }
+        } else if (e.type == "boot" && slot_ok) {
+            s.slot_boots[*e.slot].push_back(e.boot);
+            s.used_boots.insert(e.boot);
+        } else if (e.type == "unexpected_reboot") {
+            anomaly(e.type, e.detail);
+        } else if (e.type == "deploy_failed" && slot_ok) {
+            ++s.deploy_failures[*e.slot];
+            s.used_boots.insert(e.boot);
+            anomaly(e.type, e.detail);
+        } else if (e.type == "reboot") {
+            ++s.reboots;
+            if (slot_ok) ++s.reboots_into[*e.slot];
+            pending_reboot_t = e.t;
+            s.waiting_boot = e.boot;
+        } else if (e.type == "reboot_failed") {
+            anomaly(e.type, e.detail);
+        } else if (e.type == "intent" && step_ok) {
+            ++s.attempts[*e.step];
+            s.last_attempt_boot[*e.step] = e.boot;
+        } else if (e.type == "done") {
+            if (e.exit_class == "ok") s.consecutive_failures = 0;
+            else ++s.consecutive_failures;
+            if (e.exit_class != "ok" && step_ok && !plan.steps[*e.step].warmup)
+                anomaly("failed_run", e.detail.empty() ? e.exit_class : e.exit_class + ": " + e.detail);
+        } else if (e.type == "given_up") {
+            anomaly(e.type, e.detail);
+        } else if (e.type == "halt") {
+            s.halted = true;
+            s.halt_reason = e.detail;
+            anomaly(e.type, e.detail);
+        } else if (e.type == "stop") {
+            s.stopped = true;
+            s.stop_time = e.time;
+        } else if (e.type == "continue") {
+            s.halted = s.stopped = false;
+            s.halt_reason.clear();
+            s.consecutive_failures = 0;
+            resume_progress.clear();
+        } else if (e.type == "complete") {
+            s.complete_logged = true;
+        }
+    }
+    // A run attempted and not recorded was interrupted (power cut, crash,
+    // kill): it was, or will be, run again.
+    for (size_t k = 0; k < n; ++k) {
+        const size_t lost = s.attempts[k] - (s.done[k] && s.attempts[k] ? 1 : 0);
+        if (s.attempts[k] && lost) {
+            CampaignAnomaly a;
+            a.kind = "interrupted_run";
+            a.step = k;
+            a.slot = plan.steps[k].slot;
+            a.boot = s.last_attempt_boot[k];
+            a.detail = std::to_string(lost) + " attempt" + (lost == 1 ? "" : "s") +
+                       " interrupted (the machine went down or gfxstat was killed during the run)";
+            s.anomalies.push_back(a);
+        }
+    }
+    const uint64_t now = s.progress();
+    for (uint64_t p : resume_progress) s.resumes_here += p == now;
+    return s;
+}
+
+}  // namespace gfxstat::drivers
