@@ -1,0 +1,512 @@
+#!/usr/bin/env python3
+"""gfxstat campaign end to end, with simulated reboots: the boot id comes
+from a file (GFXSTAT_BOOT_ID_FILE) and the plan's reboot command writes a
+new one, as a real reboot changes /proc/sys/kernel/random/boot_id.
+
+The centre is the kill test: a whole campaign driven by `resume` after
+`resume`, each killed with SIGKILL at a random moment most of the time
+(during a run, between a run and its record, between the record and the
+journal, in the reboot command...), hundreds of times; the final results
+must hold every planned step exactly once, each slot in its own boot.
+Then the guards: interrupted runs retried up to a cap, a deploy that does
+not come up, a crash loop, stop and continue, an unexpected reboot in the
+middle of a slot, a second resume at the same time, SIGTERM, plan errors,
+install-service, status and analyze."""
+
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, paths, run, write  # noqa: E402
+
+GFXSTAT, SOURCE = paths()
+
+# Writes a new boot id atomically (a reboot). Used as the plan's reboot command.
+REBOOT = ("new=$(cat /proc/sys/kernel/random/uuid); "
+          "printf '%s\\n' \"$new\" > \"$GFXSTAT_BOOT_ID_FILE.tmp\" && "
+          "mv \"$GFXSTAT_BOOT_ID_FILE.tmp\" \"$GFXSTAT_BOOT_ID_FILE\"")
+
+
+class Campaign:
+    """A campaign directory with its own simulated machine (boot id file)."""
+
+    def __init__(self, root, name, plan):
+        self.root = os.path.join(root, name)
+        os.makedirs(self.root)
+        self.boot_file = os.path.join(self.root, "boot_id")
+        self.reboot()
+        self.dir = os.path.join(self.root, "c")
+        self.plan_path = write(self.root, "plan.json", json.dumps(plan))
+        self.env = dict(os.environ, GFXSTAT_BOOT_ID_FILE=self.boot_file, MACHINE=self.root)
+
+    def reboot(self):
+        with open(self.boot_file + ".tmp", "w") as f:
+            f.write(f"{random.getrandbits(128):032x}\n")
+        os.replace(self.boot_file + ".tmp", self.boot_file)
+
+    def boot(self):
+        with open(self.boot_file) as f:
+            return f.read().strip()
+
+    def gfx(self, *args, timeout=120):
+        p = subprocess.run([GFXSTAT, "campaign", *args], env=self.env, capture_output=True, timeout=timeout)
+        return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+    def init(self):
+        return self.gfx("init", self.plan_path, "-d", self.dir)
+
+    def resume(self, *extra):
+        return self.gfx("resume", self.dir, *extra)
+
+    def status(self):
+        rc, out, err = self.gfx("status", self.dir, "--json")
+        check(rc == 0, f"status --json exits 0 ({rc}: {err})")
+        return json.loads(out) if rc == 0 else {}
+
+    def plan(self):
+        with open(os.path.join(self.dir, "plan.json")) as f:
+            return json.load(f)
+
+    def runs(self):
+        out = []
+        with open(os.path.join(self.dir, "results.json")) as f:
+            for line in f:
+                if not line.endswith("\n"):
+                    continue
+                rec = json.loads(line)
+                if rec.get("type") == "run":
+                    out.append(rec)
+        return out
+
+    def journal(self):
+        with open(os.path.join(self.dir, "journal.jsonl")) as f:
+            return [json.loads(line) for line in f if line.endswith("\n")]
+
+    def drive(self, limit=60):
+        """Resumes (as the service would at each boot) until complete."""
+        for _ in range(limit):
+            rc, out, err = self.resume()
+            if rc != 0:
+                return rc, err
+            if "complete" in err:
+                return 0, err
+        return -1, "not complete after %d resumes" % limit
+
+
+def schedule_problems(c, expect_ok=True):
+    """Everything wrong with the results against the plan's schedule."""
+    plan = c.plan()
+    runs = c.runs()
+    problems = []
+    by_step = {}
+    for r in runs:
+        if "campaign_step" not in r:
+            problems.append(f"run {r['variant']} #{r['run']} has no campaign_step")
+            continue
+        by_step.setdefault(r["campaign_step"], []).append(r)
+    slot_boots = {}
+    for slot in plan["schedule"]:
+        for st in slot["steps"]:
+            got = by_step.pop(st["step"], [])
+            if len(got) != 1:
+                problems.append(f"step {st['step']} recorded {len(got)} times")
+                continue
+            r = got[0]
+            if r["variant"] != st["variant"] or r.get("warmup", False) != st["warmup"]:
+                problems.append(f"step {st['step']}: {r['variant']}/{r.get('warmup')} instead of "
+                                f"{st['variant']}/{st['warmup']}")
+            if expect_ok and r["exit"]["class"] != "ok":
+                problems.append(f"step {st['step']} ended {r['exit']}")
+            if not r.get("boot"):
+                problems.append(f"step {st['step']} has no boot")
+            slot_boots.setdefault(slot["slot"], set()).add(r.get("boot"))
+    for k in by_step:
+        problems.append(f"step {k} is not in the schedule")
+    seen = {}
+    for slot, boots in slot_boots.items():
+        if len(boots) != 1:
+            problems.append(f"slot {slot} ran in {len(boots)} boots")
+        for b in boots:
+            if b in seen:
+                problems.append(f"boot {b} used by slots {seen[b]} and {slot}")
+            seen[b] = slot
+    return problems
+
+
+def switchable_plan(**kw):
+    plan = {
+        "variants": [{"label": "a", "reboot": False},
+                     {"label": "b", "reboot": False, "env": {"OFFSET": "3"}}],
+        "workload": {"command": ["sh", "-c", "echo $(( ${OFFSET:-0} + 100 )).$(( $$ % 10 ))"],
+                     "parser": "lines", "metric_name": "fps", "unit": "fps", "direction": "higher"},
+        "runs_per_boot": 3, "boots_per_variant": 3, "warmup_runs": 1, "order": "abba", "seed": 7,
+        "reboot_command": REBOOT,
+    }
+    plan.update(kw)
+    return plan
+
+
+# Each variant is "booted" by writing MACHINE/next before the reboot; the
+# reboot command makes it current (a one-shot grub-reboot entry), and the
+# expect check reads it.
+def reboot_variant(label, deploy=True):
+    return {"label": label, "reboot": True,
+            "before_reboot": ["sh", "-c", f"echo {label} > \"$MACHINE/next\""] if deploy else
+            ["sh", "-c", "true"],
+            "expect": {"command": ["sh", "-c", f"grep -qx {label} \"$MACHINE/current\""]}}
+
+
+KERNEL_REBOOT = ("if [ -e \"$MACHINE/next\" ]; then mv \"$MACHINE/next\" \"$MACHINE/current\"; "
+                 "else echo default > \"$MACHINE/current\"; fi; " + REBOOT)
+
+
+def test_switchable(root):
+    c = Campaign(root, "switchable", switchable_plan())
+    rc, out, err = c.init()
+    check(rc == 0, f"init exits 0 ({rc}: {err})")
+    check("24 runs (18 measured)" in out and "(3 per variant)" in out, f"init says what it planned: {out}")
+    st = c.status()
+    check(st.get("complete") is False and st.get("remaining") == 24, f"status before the first resume: {st}")
+    rc, err = c.drive()
+    check(rc == 0, f"the campaign completes ({rc}: {err})")
+    check(schedule_problems(c) == [], f"results equal the plan: {schedule_problems(c)}")
+    st = c.status()
+    check(st.get("complete") is True and st.get("remaining") == 0 and st.get("state") == "complete",
+          f"status when complete: {st}")
+    check(st.get("reboots") == 3, f"3 reboots (reboot_first, 3 slots): {st.get('reboots')}")
+    check([len(v["boots"]) for v in st.get("variants", [])] == [3, 3], f"3 boots per variant: {st.get('variants')}")
+    rc, out, err = c.gfx("status", c.dir)
+    check(rc == 0 and "complete" in out and "24 of 24 done (18 of 18 measured)" in out,
+          f"text status: {out}")
+    # Each boot holds both variants, interleaved: paired by boot.
+    rc, out, err = c.gfx("analyze", c.dir)
+    check(rc == 0, f"analyze exits 0 ({rc}: {err})")
+    check("paired by boot" in out and "a: measured in 3 boots" in out, f"analyze states the design: {out[:400]}")
+    check("b vs x a" in out or "+ b vs x a" in out, f"analyze compares b with a: {out[:800]}")
+    rc, out, err = c.gfx("analyze", c.dir, "--format", "json")
+    check(rc == 0 and json.loads(out).get("comparisons") is not None if rc == 0 else False,
+          f"analyze --format json keeps stdout JSON ({rc}: {err[:200]})")
+    check("campaign switchable" not in out and "paired by boot" in err, "the design goes to stderr with JSON")
+    # A complete campaign resumes to nothing.
+    n = len(c.runs())
+    rc, out, err = c.resume()
+    check(rc == 0 and "complete" in err and len(c.runs()) == n, f"resume of a complete campaign ({rc}: {err})")
+    # Warm-ups and order inside a boot, from the schedule.
+    first = c.plan()["schedule"][0]["steps"]
+    check([(s["variant"], s["warmup"]) for s in first] ==
+          [("a", True), ("b", True), ("a", False), ("b", False), ("b", False), ("a", False), ("a", False),
+           ("b", False)], f"slot 0 order: {first}")
+
+
+def test_reboot_variants(root):
+    plan = switchable_plan(variants=[reboot_variant("old"), reboot_variant("new")], reboot_command=KERNEL_REBOOT,
+                           runs_per_boot=2, boots_per_variant=2)
+    plan["workload"]["command"] = ["sh", "-c", "echo 1$(cut -c1-2 \"$MACHINE/boot_id\" | tr a-f 1-6)"]
+    c = Campaign(root, "kernels", plan)
+    rc, out, err = c.init()
+    check(rc == 0, f"init of a reboot campaign ({rc}: {err})")
+    rc, err = c.drive()
+    check(rc == 0, f"the reboot campaign completes ({rc}: {err})")
+    check(schedule_problems(c) == [], f"results equal the plan: {schedule_problems(c)}")
+    slots = [s["variants"] for s in c.plan()["schedule"]]
+    check(slots == [["old"], ["new"], ["new"], ["old"]], f"ABBA slots: {slots}")
+    boots = {}
+    for r in c.runs():
+        boots.setdefault(r["variant"], set()).add(r["boot"])
+    check(len(boots.get("old", ())) == 2 and len(boots.get("new", ())) == 2 and
+          not (boots["old"] & boots["new"]), f"each variant in its own 2 boots: {boots}")
+    rc, out, err = c.gfx("analyze", c.dir)
+    check(rc == 0 and "separate boots" in out, f"analyze says the variants are in separate boots ({rc}): {out[:300]}")
+    check("boot" in out.split("new vs x old", 1)[-1], f"the comparison speaks of boots: {out}")
+
+
+def test_kill(root, kills_wanted=300):
+    """SIGKILL at random moments until the campaign completes."""
+    plan = switchable_plan(runs_per_boot=4, boots_per_variant=12, warmup_runs=1,
+                           max_run_attempts=100000, max_resumes_without_progress=100000, max_reboots=100000)
+    plan["variants"] = [reboot_variant("a"), reboot_variant("b"),
+                        {"label": "c", "reboot": False, "env": {"OFFSET": "2"}},
+                        {"label": "d", "reboot": False, "setup": "test -n \"$MACHINE\""}]
+    plan["reboot_command"] = KERNEL_REBOOT
+    plan["workload"]["command"] = ["sh", "-c", "sleep 0.002; echo $(( ${OFFSET:-0} + 100 ))"]
+    c = Campaign(root, "kill", plan)
+    rc, out, err = c.init()
+    check(rc == 0, f"init of the kill campaign ({rc}: {err})")
+    total = len(c.plan()["schedule"]) and sum(len(s["steps"]) for s in c.plan()["schedule"])
+    rng = random.Random(20261130)
+    kills = resumes = 0
+    # Most kills land within a run or two of the start, so that each killed
+    # resume gets little done and the kills spread over every kind of moment.
+    span = 0.015
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        resumes += 1
+        p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        if kills < kills_wanted and rng.random() < 0.9:
+            time.sleep(rng.uniform(0, span))
+            if p.poll() is None:
+                p.send_signal(signal.SIGKILL)
+                kills += 1
+            p.wait()
+            p.stderr.read()
+            continue
+        err = p.communicate()[0] if False else p.stderr.read().decode(errors="replace")
+        p.wait()
+        if p.returncode != 0:
+            check(False, f"an unkilled resume exits 0 ({p.returncode}: {err[-500:]})")
+            break
+        if "complete" in err:
+            break
+    print(f"kill test: {resumes} resumes, {kills} killed with SIGKILL, {total} steps")
+    check(kills >= kills_wanted * 0.9, f"enough kills happened ({kills})")
+    st = c.status()
+    check(st.get("complete") is True and st.get("remaining") == 0, f"complete after the kills: {st}")
+    problems = schedule_problems(c)
+    check(problems == [], f"after {kills} kills the results equal the plan: {problems[:10]}")
+    # Nothing torn is left behind, and the journal saw the interrupted runs.
+    with open(os.path.join(c.dir, "results.json"), "rb") as f:
+        check(f.read().endswith(b"\n"), "results.json ends with a whole line")
+    rc, out, err = run([GFXSTAT, "show", os.path.join(c.dir, "results.json")])
+    check(rc == 0 and "incomplete" not in err, f"show reads the results cleanly ({rc}: {err[:300]})")
+    j = c.journal()
+    intents = sum(1 for e in j if e["type"] == "intent")
+    check(intents >= total, f"every step was announced before it ran ({intents} intents, {total} steps)")
+    kinds = {a["kind"] for a in st.get("anomalies", [])}
+    check("interrupted_run" in kinds, f"interrupted runs are reported: {sorted(kinds)}")
+    check("foreign_run" not in kinds, "no run was recorded twice")
+    # Where the kills landed, from what they left: a run announced and never
+    # recorded; a run recorded whose "done" never made it to the journal; a
+    # reboot issued again because the first was cut short.
+    done_events = {e["step"] for e in j if e["type"] == "done"}
+    recorded = {r["campaign_step"] for r in c.runs()}
+    lost_runs = intents - total
+    undone = len(recorded - done_events)
+    reissued = sum(1 for e in j if e["type"] == "reboot" and e.get("attempt", 1) > 1)
+    print(f"kill test: {lost_runs} runs interrupted and re-run, {undone} records without their done event, "
+          f"{reissued} reboots issued again")
+    check(lost_runs > 0 and reissued > 0, "kills landed in runs and in reboots")
+
+
+def test_attempt_cap(root):
+    """A run that takes the machine down every time is given up after the cap."""
+    plan = switchable_plan(runs_per_boot=1, boots_per_variant=1, warmup_runs=0, max_run_attempts=2,
+                           reboot_first=False)
+    # The run "crashes the machine": it kills gfxstat (its parent) while the file exists.
+    plan["workload"]["command"] = ["sh", "-c", "if [ -e \"$MACHINE/crash\" ]; then kill -9 $PPID; sleep 1; fi; "
+                                               "echo 5"]
+    c = Campaign(root, "cap", plan)
+    c.init()
+    write(c.root, "crash", "")
+    rcs = [c.resume()[0] for _ in range(2)]
+    check(rcs == [-9, -9], f"the run kills resume twice: {rcs}")
+    os.unlink(os.path.join(c.root, "crash"))
+    rc, out, err = c.resume()
+    check(rc == 0 and "interrupted 2 times" in err, f"the third resume gives the step up ({rc}: {err})")
+    runs = c.runs()
+    first = [r for r in runs if r.get("campaign_step") == 0]
+    check(len(first) == 1 and first[0]["exit"]["class"] == "fail" and
+          "max_run_attempts" in first[0]["exit"].get("reason", ""), f"step 0 recorded as failed: {first}")
+    check(len(runs) == 2 and runs[-1]["exit"]["class"] == "ok", f"step 1 then ran: {runs}")
+    kinds = [a["kind"] for a in c.status().get("anomalies", [])]
+    check("given_up" in kinds and "interrupted_run" in kinds, f"status lists it: {kinds}")
+
+
+def test_deploy_failure(root):
+    """A kernel that does not come up is a deploy failure, not a sample."""
+    plan = switchable_plan(variants=[reboot_variant("good"), reboot_variant("bad", deploy=False)],
+                           reboot_command=KERNEL_REBOOT, runs_per_boot=1, boots_per_variant=1, warmup_runs=0,
+                           max_deploy_attempts=2)
+    c = Campaign(root, "deploy", plan)
+    c.init()
+    rc, err = c.drive(limit=10)
+    check(rc == 1 and "did not come up in 2 boots" in err, f"the campaign halts after 2 failed deploys ({rc}: {err})")
+    st = c.status()
+    check(st.get("state") == "halted" and "bad" in st.get("halt_reason", ""), f"status says halted: {st}")
+    deploys = [a for a in st.get("anomalies", []) if a["kind"] == "deploy_failed"]
+    check(len(deploys) == 2 and "expect.command" in deploys[0]["detail"], f"2 deploy failures with why: {deploys}")
+    check(all(r["variant"] == "good" for r in c.runs()), "no run was recorded for the variant that did not boot")
+    rc, out, err = c.resume()
+    check(rc == 1 and "halted" in err and "--continue" in err, f"a halted campaign stays halted ({rc}: {err})")
+
+
+def test_crash_loop(root):
+    """A reboot command that does not reboot: resumes pile up in the same state."""
+    plan = switchable_plan(reboot_command=["true"], max_resumes_without_progress=4)
+    c = Campaign(root, "loop", plan)
+    c.init()
+    rcs = []
+    for _ in range(6):
+        rc, out, err = c.resume()
+        rcs.append(rc)
+    check(rcs[:3] == [0, 0, 0] and rcs[3] == 1, f"the 4th resume in the same state halts: {rcs}")
+    check("without progress" in err and "crash loop" in err, f"it says why: {err}")
+    # --continue clears it; a real reboot then makes progress.
+    c.env["GFXSTAT_BOOT_ID_FILE"] = c.boot_file
+    c.reboot()
+    rc, out, err = c.resume("--continue")
+    check(rc == 0 and "continuing after the halt" in err, f"--continue goes on ({rc}: {err})")
+    check(len(c.runs()) == 8, f"the slot ran after --continue: {len(c.runs())}")
+
+
+def test_stop_continue(root):
+    c = Campaign(root, "stop", switchable_plan(reboot_first=False))
+    c.init()
+    rc, out, err = c.gfx("stop", c.dir)
+    check(rc == 0 and "stopped" in err, f"stop ({rc}: {err})")
+    rc, out, err = c.resume()
+    check(rc == 0 and "stopped" in err and c.runs() == [], f"resume of a stopped campaign does nothing ({rc}: {err})")
+    check(c.status().get("state") == "stopped", "status says stopped")
+    rc, out, err = c.resume("--continue")
+    check(rc == 0 and len(c.runs()) == 8, f"--continue runs the slot ({rc}: {err})")
+    # stop --now while a run is going: the run is interrupted, not recorded.
+    plan = switchable_plan(reboot_first=False)
+    plan["workload"]["command"] = ["sh", "-c", "sleep 30; echo 1"]
+    c2 = Campaign(root, "stopnow", plan)
+    c2.init()
+    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c2.dir], env=c2.env, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not any(e["type"] == "intent" for e in c2.journal()):
+        time.sleep(0.05)
+    rc2, out2, err2 = c2.resume()
+    check(rc2 == 1 and "another resume" in err2 and "pid" in err2, f"a second resume is refused ({rc2}: {err2})")
+    st = c2.status()
+    check(st.get("state") == "running" and st.get("resume_pid") == p.pid, f"status shows the running resume: {st}")
+    rc, out, err = c2.gfx("stop", c2.dir, "--now")
+    check(rc == 0 and f"pid {p.pid}" in err, f"stop --now signals the resume ({rc}: {err})")
+    p.wait(timeout=20)
+    err = p.stderr.read().decode()
+    check(p.returncode == 130 and "runs again" in err, f"the resume ends 130 ({p.returncode}: {err})")
+    check(c2.runs() == [], "the interrupted run is not recorded")
+
+
+def test_unexpected_reboot(root):
+    """A power cut in the middle of a slot: the slot goes on in the new boot."""
+    plan = switchable_plan(reboot_first=False, runs_per_boot=2, boots_per_variant=1, warmup_runs=0)
+    plan["workload"]["command"] = ["sh", "-c", "if [ -e \"$MACHINE/cut\" ]; then rm \"$MACHINE/cut\"; "
+                                               "kill -9 $PPID; sleep 1; fi; echo 7"]
+    c = Campaign(root, "powercut", plan)
+    c.init()
+    rc, out, err = c.resume()  # no cut: would complete; so cut during the 3rd run instead
+    check(rc == 0 and "complete" in err, f"baseline resume ({rc}: {err})")
+    c2 = Campaign(root, "powercut2", plan)
+    c2.init()
+    # Cut the power at the second run.
+    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c2.dir], env=c2.env, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(c2.runs()) < 1:
+        time.sleep(0.01)
+    write(c2.root, "cut", "")
+    p.wait(timeout=20)
+    c2.reboot()
+    rc, out, err = c2.resume()
+    check(rc == 0 and "complete" in err, f"the slot completes in the new boot ({rc}: {err})")
+    kinds = [a["kind"] for a in c2.status().get("anomalies", [])]
+    check("unexpected_reboot" in kinds, f"the unexpected reboot is reported: {kinds}")
+    boots = {r["boot"] for r in c2.runs()}
+    check(len(boots) == 2 and len(c2.runs()) == 4, f"the slot spans two boots, no run lost or doubled: {c2.runs()}")
+
+
+def test_sigterm(root):
+    plan = switchable_plan(reboot_first=False)
+    plan["workload"]["command"] = ["sh", "-c", "sleep 30; echo 1"]
+    c = Campaign(root, "term", plan)
+    c.init()
+    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and not any(e["type"] == "intent" for e in c.journal()):
+        time.sleep(0.05)
+    time.sleep(0.1)
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=20)
+    check(p.returncode == 130 and c.runs() == [], f"SIGTERM: exit 130, nothing recorded ({p.returncode})")
+    intents = [e for e in c.journal() if e["type"] == "intent"]
+    check(len(intents) == 1 and intents[0]["step"] == 0, f"the step was announced: {intents}")
+
+
+def test_plan_errors(root):
+    cases = [
+        ("typo", {**switchable_plan(), "boot_per_variant": 3}, "boot_per_variant: unknown member"),
+        ("no expect", switchable_plan(variants=[{"label": "a", "reboot": True}, {"label": "b", "reboot": False}]),
+         "variants[0]: a variant that needs a reboot needs an \"expect\""),
+        ("one variant", switchable_plan(variants=[{"label": "a", "reboot": False}]), "at least two variants"),
+        ("labels", switchable_plan(variants=[{"label": "a", "reboot": False}, {"label": "a", "reboot": False}]),
+         "variants[1].label: 'a' is used twice"),
+        ("workload", switchable_plan(workload={"builtin": "wakeup-latency", "size": 4}), "workload.size"),
+        ("load", switchable_plan(workload={"builtin": "wakeup-latency", "load": "gpu:3"}), "--load wants cpu:N"),
+        ("parser", switchable_plan(workload={"command": ["true"], "parser": "nonesuch"}), "nonesuch"),
+        ("order", switchable_plan(order="zigzag"), "order: expected \"abba\" or \"random\""),
+    ]
+    for name, plan, words in cases:
+        d = os.path.join(root, "bad-" + name.replace(" ", "-"))
+        os.makedirs(d)
+        path = write(d, "plan.json", json.dumps(plan))
+        rc, out, err = run([GFXSTAT, "campaign", "init", path, "-d", os.path.join(d, "c")])
+        check(rc == 2 and words in err and path in err, f"plan error '{name}': exit 2 naming it ({rc}: {err})")
+        check(not os.path.exists(os.path.join(d, "c")), f"plan error '{name}' creates nothing")
+    d = os.path.join(root, "bad-json")
+    os.makedirs(d)
+    path = write(d, "plan.json", '{\n "variants": [],\n "workload": {,}\n}\n')
+    rc, out, err = run([GFXSTAT, "campaign", "init", path, "-d", os.path.join(d, "c")])
+    check(rc == 2 and f"{path}:3:" in err, f"a syntax error names line 3 ({rc}: {err})")
+    # init refuses a directory that is not empty; resume one that is not a campaign.
+    c = Campaign(root, "again", switchable_plan())
+    c.init()
+    rc, out, err = c.init()
+    check(rc == 2 and "not empty" in err, f"init over a campaign refuses ({rc}: {err})")
+    rc, out, err = run([GFXSTAT, "campaign", "resume", root])
+    check(rc == 2 and "not a campaign directory" in err, f"resume of a non-campaign ({rc}: {err})")
+    # An edited schedule is refused rather than silently followed.
+    pj = os.path.join(c.dir, "plan.json")
+    with open(pj) as f:
+        text = f.read()
+    with open(pj, "w") as f:
+        f.write(text.replace('"warmup": true', '"warmup": false', 1))
+    rc, out, err = c.resume()
+    check(rc == 2 and "schedule" in err and "edited" in err, f"an edited schedule is refused ({rc}: {err})")
+
+
+def test_install_service(root):
+    c = Campaign(root, "service dir", switchable_plan(name="mesa 24.3 vs main"))
+    c.init()
+    units = os.path.join(root, "units")
+    os.makedirs(units)
+    rc, out, err = c.gfx("install-service", c.dir, "--unit-dir", units)
+    name = "gfxstat-campaign-mesa_24.3_vs_main.service"
+    check(rc == 0 and name in out and "not enabled" in out, f"install-service writes and does not enable ({rc}: {out})")
+    path = os.path.join(units, name)
+    text = open(path).read() if os.path.exists(path) else ""
+    exe = os.path.realpath(GFXSTAT)
+    check(f'ExecStart="{exe}" campaign resume "{os.path.abspath(c.dir)}"' in text,
+          f"ExecStart runs resume on the absolute directory: {text}")
+    check("WantedBy=multi-user.target" in text and "TimeoutStartSec=infinity" in text, f"unit sections: {text}")
+    if shutil.which("systemd-analyze"):
+        p = subprocess.run(["systemd-analyze", "verify", path], capture_output=True, text=True)
+        check("ExecStart" not in p.stderr and "Unknown" not in p.stderr, f"systemd-analyze verify: {p.stderr}")
+    rc, out, err = c.gfx("install-service", c.dir, "--unit-dir", units, "--name", "x/y")
+    check(rc == 2 and "NAME.service" in err, f"a bad unit name is refused ({rc}: {err})")
+
+
+def main():
+    root = tempfile.mkdtemp(prefix="gfxstat-campaign-")
+    try:
+        for t in (test_switchable, test_reboot_variants, test_attempt_cap, test_deploy_failure, test_crash_loop,
+                  test_stop_continue, test_unexpected_reboot, test_sigterm, test_plan_errors, test_install_service,
+                  test_kill):
+            started = time.monotonic()
+            t(root)
+            print(f"{t.__name__}: {time.monotonic() - started:.1f} s")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return finish("campaign CLI: all checks passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
