@@ -522,8 +522,11 @@ int analyze_main(int argc, char** argv) {
                  reboot_variants ? "variants in separate boots (compared across boots)"
                                  : "variants interleaved in each boot (paired by boot)");
     for (size_t v = 0; v < s.plan.variants.size(); ++v)
-        std::fprintf(out, "  %s: measured in %s\n", s.plan.variants[v].label.c_str(),
-                     plural(s.variant_boots[v].size(), "boot").c_str());
+        std::fprintf(out, "  %s: measured in %s%s\n", s.plan.variants[v].label.c_str(),
+                     plural(s.variant_boots[v].size(), "boot").c_str(),
+                     s.variant_boots[v].size() == 1 && reboot_variants
+                         ? " (warning: one boot; its boot-to-boot variation cannot be told from the variant's effect)"
+                         : "");
     size_t deploy = 0, unexpected = 0, interrupted = 0, failed = 0;
     for (const auto& a : st.anomalies) {
         deploy += a.kind == "deploy_failed";
