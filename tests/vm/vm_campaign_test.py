@@ -84,7 +84,10 @@ CASES = {
                          "parser": "lines"},
             "runs_per_boot": 2, "boots_per_variant": 2, "warmup_runs": 1,
             "order": "abba", "seed": 1,
-            "reboot_command": ["reboot", "-f"], "reboot_first": False,
+            # true: boot 1 (init's) deploys slot 0's variant and reboots into
+            # it. (false would first try init's boot, whose expect fails: a
+            # deploy_failed anomaly, then the same reboot.)
+            "reboot_command": ["reboot", "-f"], "reboot_first": True,
         },
         "values": {"a": 0.5, "b": 1.5},
         "variants_per_slot": 1,
@@ -307,6 +310,8 @@ def evaluate(case, obs, host_boot):
                  "complete=%r state=%r" % (st.get("complete"), st.get("state")))
         ck.check(g, "host: status remaining is 0", st.get("remaining") == 0,
                  "remaining=%r" % st.get("remaining"))
+        ck.check(g, "host: status lists no anomalies", not st.get("anomalies"),
+                 json.dumps(st.get("anomalies"))[:300])
     an = obs.analyze
     ck.check(g, "host: campaign analyze exits 0", an is not None and an[0] == 0,
              str((an[0], an[2].strip()[:200]) if an else "not run"))
@@ -360,7 +365,8 @@ def fake_observed(case):
     obs.boots = [{"id": i, "resume": ("incomplete", None, "")} for i in ids]
     obs.boots[0]["init"] = ("done", 0)
     obs.boots[-1]["resume"] = ("done", 0, "campaign complete\n")
-    status = json.dumps({"complete": True, "remaining": 0, "state": "complete"})
+    status = json.dumps({"complete": True, "remaining": 0, "state": "complete",
+                         "anomalies": []})
     obs.guest_status = ("done", 0, status)
     obs.host_status = (0, status, "")
     obs.analyze = (0, "a vs b, 2 boots each: ...\n", "")
@@ -408,6 +414,11 @@ def self_test():
             o.host_status = (0, json.dumps({"complete": False, "remaining": 3,
                                             "state": "running"}), "")
 
+        def anomaly(o):
+            st = json.loads(o.host_status[1])
+            st["anomalies"] = [{"kind": "deploy_failed", "slot": 0}]
+            o.host_status = (0, json.dumps(st), "")
+
         def analyze_fails(o):
             o.analyze = (1, "", "gfxstat campaign: no such command\n")
 
@@ -431,7 +442,7 @@ def self_test():
                              o.boots[-2]["id"]: o.boots[-1]["id"]}.get(r["boot"], r["boot"])
 
         faults = [missing_run, doubled_run, one_boot, host_boot, split_slot, no_warmup,
-                  wrong_variant_value, incomplete, analyze_fails, never_rebooted,
+                  wrong_variant_value, incomplete, anomaly, analyze_fails, never_rebooted,
                   resume_failed, panic, no_step, wrong_order]
         for f in faults:
             bad = copy.deepcopy(good)
