@@ -388,12 +388,24 @@ int stop_main(int argc, char** argv) {
 
 // -------------------------------------------------------- install-service
 
-// A path in a unit file: quoted, with systemd's specifiers escaped.
+// Text in a unit file: systemd expands %-specifiers everywhere.
+std::string unit_text(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '%') out += '%';
+        out += c;
+    }
+    return out;
+}
+
+// An ExecStart argument: quoted, with specifiers and $ (variable
+// expansion) escaped.
 std::string unit_quote(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         if (c == '"' || c == '\\') out += '\\';
         if (c == '%') out += '%';
+        if (c == '$') out += '$';
         out += c;
     }
     return out + "\"";
@@ -418,6 +430,12 @@ int install_service_main(int argc, char** argv) {
         return 2;
     }
     const std::string adir = absolute(dir);
+    for (unsigned char c : adir + self_executable())
+        if (c < 0x20 || c == 0x7f) {
+            std::fprintf(stderr, "%s install-service: the directory or gfxstat's path holds a control character; "
+                                 "a unit file cannot name it\n", kProg);
+            return 2;
+        }
     if (name.empty()) {
         name = "gfxstat-campaign-";
         for (char c : plan.name) {
@@ -437,9 +455,9 @@ int install_service_main(int argc, char** argv) {
             "# boot; each resume runs what the boot owes, then reboots or finishes.\n"
             "# A complete, stopped or halted campaign makes resume exit at once.\n"
             "[Unit]\n";
-    unit += "Description=gfxstat campaign " + plan.name + "\n";
+    unit += "Description=gfxstat campaign " + unit_text(plan.name) + "\n";
     unit += "After=multi-user.target\n";
-    unit += "ConditionPathExists=" + adir + "/plan.json\n\n";
+    unit += "ConditionPathExists=" + unit_text(adir) + "/plan.json\n\n";
     unit += "[Service]\nType=exec\n";
     unit += "ExecStart=" + unit_quote(exe) + " campaign resume " + unit_quote(adir) + "\n";
     unit += "# The runs take as long as they take; the reboot stops this unit.\nTimeoutStartSec=infinity\n\n";
@@ -467,12 +485,21 @@ int install_service_main(int argc, char** argv) {
          {std::vector<std::string>{"systemctl", "daemon-reload"}, std::vector<std::string>{"systemctl", "enable", name}}) {
         drivers::ProcessSpec spec;
         spec.argv = argv2;
-        spec.stdout_path = "/dev/stderr";
-        spec.stderr_path = "/dev/stderr";
+        // Its output goes to the campaign's hooks directory (opening
+        // /dev/stderr would truncate a file stderr is redirected to).
+        const std::string log = drivers::campaign_files(dir).hooks + "/systemctl.log";
+        spec.stdout_path = log;
+        spec.stderr_path = log;
         const drivers::ProcessResult pr = drivers::run_process(spec);
         if (!(pr.ended == drivers::ProcessResult::Ended::exited && pr.exit_code == 0)) {
-            std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n", kProg, argv2[0].c_str(), argv2[1].c_str(),
-                         pr.ended == drivers::ProcessResult::Ended::not_started ? (": " + pr.error).c_str() : "");
+            std::string out;
+            try {
+                out = data::read_whole_file(log);
+            } catch (const std::exception&) {
+            }
+            std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n%s", kProg, argv2[0].c_str(), argv2[1].c_str(),
+                         pr.ended == drivers::ProcessResult::Ended::not_started ? (": " + pr.error).c_str() : "",
+                         out.c_str());
             return 1;
         }
     }

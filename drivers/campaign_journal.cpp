@@ -36,16 +36,26 @@ JournalEvent parse_event(const std::string& line) {
         if (j.contains(k)) out = j[k].get<std::string>();
     };
     const auto num = [&](const char* k, std::optional<uint64_t>& out) {
-        if (j.contains(k)) out = j[k].get<uint64_t>();
+        if (!j.contains(k)) return;
+        // Whole and not negative: a float or a negative number here (a
+        // hand edit) would not convert.
+        if (!j[k].is_number_unsigned()) throw std::runtime_error(std::string("\"") + k + "\" must be a whole number");
+        out = j[k].get<uint64_t>();
     };
     str("time", e.time);
-    if (j.contains("t")) e.t = j["t"].get<double>();
+    if (j.contains("t")) {
+        if (!j["t"].is_number()) throw std::runtime_error("\"t\" must be a number");
+        e.t = j["t"].get<double>();
+    }
     str("boot", e.boot);
     num("step", e.step);
     num("slot", e.slot);
     num("attempt", e.attempt);
     num("progress", e.progress);
-    if (j.contains("pid")) e.pid = j["pid"].get<long>();
+    if (j.contains("pid")) {
+        if (!j["pid"].is_number_integer()) throw std::runtime_error("\"pid\" must be a whole number");
+        e.pid = j["pid"].get<long>();
+    }
     str("kernel", e.kernel);
     str("exit_class", e.exit_class);
     str("detail", e.detail);

@@ -37,7 +37,8 @@ std::vector<JournalEvent> read_journal(const std::string& path, uint64_t offset 
 
 class JournalWriter {
 public:
-    // Opens (creating) the journal for appending; cuts a torn last line.
+    // Opens (creating) the journal for appending. A torn last line is cut
+    // by the first append, under the lock.
     explicit JournalWriter(const std::string& path);
     ~JournalWriter();
     JournalWriter(const JournalWriter&) = delete;

@@ -44,6 +44,15 @@ std::string get_string(const ordered_json& v, const std::string& where, bool non
     return s;
 }
 
+// Names and labels go into messages, file names and a systemd unit: one
+// line of printable text.
+std::string get_name(const ordered_json& v, const std::string& where) {
+    std::string s = get_string(v, where);
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f) fail(where, "must not hold control characters (newlines, tabs)");
+    return s;
+}
+
 bool get_bool(const ordered_json& v, const std::string& where) {
     if (!v.is_boolean()) fail(where, "expected true or false");
     return v.get<bool>();
@@ -111,7 +120,7 @@ CampaignVariant parse_variant(const ordered_json& v, const std::string& where) {
     only_keys(v, where, {"label", "reboot", "before_reboot", "expect", "env", "setup", "tags"});
     CampaignVariant var;
     if (!v.contains("label")) fail(where, "a variant needs a \"label\"");
-    var.label = get_string(v["label"], where + ".label");
+    var.label = get_name(v["label"], where + ".label");
     if (!v.contains("reboot")) fail(where, "say whether the variant needs a reboot: \"reboot\": true or false");
     var.reboot = get_bool(v["reboot"], where + ".reboot");
     if (v.contains("before_reboot")) {
@@ -218,6 +227,28 @@ ordered_json workload_json(const CampaignWorkload& wl) {
     return w;
 }
 
+// A Williams design: orders of 0..n-1 in which every item comes first
+// equally often and directly follows every other item equally often
+// (carry-over balance). For two items it is AB, BA: ABBA. n rows for an
+// even n; for an odd n the rows and their mirrors, 2n.
+std::vector<std::vector<size_t>> williams_orders(size_t n) {
+    std::vector<size_t> first;
+    for (size_t j = 0, lo = 1, hi = n - 1; j < n; ++j) {
+        if (j == 0) first.push_back(0);
+        else if (j % 2 == 1) first.push_back(lo++);
+        else first.push_back(hi--);
+    }
+    std::vector<std::vector<size_t>> rows;
+    for (size_t i = 0; i < n; ++i) {
+        std::vector<size_t> row;
+        for (size_t x : first) row.push_back((x + i) % n);
+        rows.push_back(row);
+    }
+    if (n % 2 == 1 && n > 1)
+        for (size_t i = 0; i < n; ++i) rows.push_back(std::vector<size_t>(rows[i].rbegin(), rows[i].rend()));
+    return rows;
+}
+
 // A seeded shuffle (Fisher-Yates), the same on every machine.
 template <typename T>
 void shuffle(std::vector<T>& v, analysis::Xoshiro256ss& rng) {
@@ -229,11 +260,12 @@ void shuffle(std::vector<T>& v, analysis::Xoshiro256ss& rng) {
 
 // The schedule. Boot slots: each reboot variant's boots_per_variant boots,
 // and, when there are switchable variants, boots_per_variant boots that
-// run them all interleaved. Rounds hold one slot of each kind, in order
-// (A B), reversed every other round (B A: ABBA, so that neither variant
-// always comes first after the other), or shuffled per round ("random").
-// Inside a boot: each variant's warm-ups, then the measured runs in
-// rounds of one per variant, alternated or shuffled the same way.
+// run them all interleaved. Rounds hold one slot of each kind, in the
+// orders of a Williams design taken in turn ("abba": with two kinds A B,
+// then B A, so that neither always comes first or after the other), or
+// shuffled per round ("random"). Inside a boot: each variant's warm-ups,
+// then the measured runs in rounds of one per variant, ordered the same
+// way, the design's row advancing from boot to boot too.
 void build_schedule(CampaignPlan& plan) {
     plan.slots.clear();
     plan.steps.clear();
@@ -248,11 +280,13 @@ void build_schedule(CampaignPlan& plan) {
     analysis::Xoshiro256ss rng({analysis::splitmix64(sm), analysis::splitmix64(sm), analysis::splitmix64(sm),
                                 analysis::splitmix64(sm)});
     size_t shared_boots = 0;  // slots of the switchable kind so far
+    const auto kind_orders = williams_orders(kinds.size());
+    const auto run_orders = williams_orders(switchable.empty() ? 1 : switchable.size());
     for (size_t round = 0; round < plan.boots_per_variant; ++round) {
         std::vector<size_t> order(kinds.size());
         for (size_t k = 0; k < order.size(); ++k) order[k] = k;
         if (plan.order == "random") shuffle(order, rng);
-        else if (round % 2 == 1) std::reverse(order.begin(), order.end());
+        else order = kind_orders[round % kind_orders.size()];
         for (size_t k : order) {
             CampaignSlot slot;
             slot.index = plan.slots.size();
@@ -272,8 +306,12 @@ void build_schedule(CampaignPlan& plan) {
                 for (size_t v : slot.variants) add(v, true);
             for (size_t r = 0; r < plan.runs_per_boot; ++r) {
                 std::vector<size_t> vs = slot.variants;
-                if (plan.order == "random") shuffle(vs, rng);
-                else if ((r + flip) % 2 == 1) std::reverse(vs.begin(), vs.end());
+                if (plan.order == "random") {
+                    shuffle(vs, rng);
+                } else if (vs.size() > 1) {
+                    const auto& row = run_orders[(r + flip) % run_orders.size()];
+                    for (size_t i = 0; i < row.size(); ++i) vs[i] = slot.variants[row[i]];
+                }
                 for (size_t v : vs) add(v, false);
             }
             plan.slots.push_back(std::move(slot));
@@ -348,7 +386,7 @@ CampaignPlan parse_campaign_plan(std::string_view text, const std::string& path)
                           "boots_per_variant", "warmup_runs", "order", "seed", "reboot_command", "reboot_first",
                           "max_reboots", "max_consecutive_failures", "max_run_attempts", "max_deploy_attempts",
                           "max_resumes_without_progress", "schedule"});
-        if (j.contains("name")) plan.name = get_string(j["name"], "name");
+        if (j.contains("name")) plan.name = get_name(j["name"], "name");
         if (!j.contains("variants") || !j["variants"].is_array() || j["variants"].size() < 2)
             fail("variants", "expected an array of at least two variants (a baseline and a candidate)");
         std::set<std::string> labels;

@@ -131,7 +131,7 @@ std::string kernel_release() {
 
 // Whether this boot runs the slot's variant(s): "" yes, else why not.
 std::string check_expect(const CampaignPlan& plan, const CampaignSlot& slot, const CampaignFiles& files,
-                         uint64_t tag) {
+                         const std::string& tag) {
     for (size_t v : slot.variants) {
         const CampaignVariant& var = plan.variants[v];
         const VariantExpect& e = var.expect;
@@ -151,7 +151,7 @@ std::string check_expect(const CampaignPlan& plan, const CampaignSlot& slot, con
         }
         if (!e.command.empty()) {
             const std::string why = run_plan_command(
-                e.command, files.hooks + "/expect-" + std::to_string(tag) + "-" + std::to_string(v) + ".log", 300);
+                e.command, files.hooks + "/expect-" + tag + "-" + std::to_string(v) + ".log", 300);
             if (!why.empty()) return "'" + var.label + "': expect.command " + why;
         }
     }
@@ -163,10 +163,18 @@ public:
     explicit DirectoryLock(const std::string& path) {
         fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
         if (fd_ < 0) throw data::input_error(path, 0, std::string("cannot open the lock: ") + std::strerror(errno));
-        if (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-            close(fd_);
-            fd_ = -1;
-            return;
+        // `status` and `stop` probe the lock with a brief shared lock; a
+        // resume starting at that moment waits them out (2 s) rather than
+        // mistaking them for another resume.
+        int tries = 0;
+        while (flock(fd_, LOCK_EX | LOCK_NB) != 0) {
+            if (++tries > 200) {
+                close(fd_);
+                fd_ = -1;
+                return;
+            }
+            timespec ts{0, 10 * 1000 * 1000};
+            nanosleep(&ts, nullptr);
         }
         const std::string pid = std::to_string(getpid()) + "\n";
         if (ftruncate(fd_, 0) == 0 && pwrite(fd_, pid.data(), pid.size(), 0) < 0) {
@@ -202,35 +210,65 @@ CampaignFiles campaign_files(const std::string& dir) {
     return f;
 }
 
+namespace {
+
+bool directory_empty(const std::string& dir) {
+    DIR* d = opendir(dir.c_str());
+    if (!d) return false;
+    bool empty = true;
+    while (dirent* e = readdir(d))
+        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) empty = false;
+    closedir(d);
+    return empty;
+}
+
+void remove_layout(const CampaignFiles& f) {
+    for (const std::string& p : {f.plan, f.plan + ".tmp", f.journal, f.results}) unlink(p.c_str());
+    rmdir(f.hooks.c_str());
+    rmdir(f.dir.c_str());
+}
+
+}  // namespace
+
 void init_campaign(const std::string& dir, const CampaignPlan& plan) {
-    const CampaignFiles f = campaign_files(dir);
-    if (mkdir(dir.c_str(), 0755) != 0) {
-        if (errno != EEXIST) throw data::input_error(dir, 0, std::string("cannot create: ") + std::strerror(errno));
-        DIR* d = opendir(dir.c_str());
-        if (!d) throw data::input_error(dir, 0, "exists and is not a directory");
-        bool empty = true;
-        while (dirent* e = readdir(d))
-            if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) empty = false;
-        closedir(d);
-        if (!empty)
+    std::string clean = dir;
+    while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+    struct stat st {};
+    if (stat(clean.c_str(), &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) throw data::input_error(dir, 0, "exists and is not a directory");
+        if (!directory_empty(clean))
             throw data::input_error(dir, 0, "exists and is not empty; a campaign directory is made by init "
                                             "(resume an existing campaign with `gfxstat campaign resume`)");
     }
-    if (mkdir(f.hooks.c_str(), 0755) != 0 && errno != EEXIST)
-        throw data::input_error(f.hooks, 0, std::string("cannot create: ") + std::strerror(errno));
-    {
-        data::ResultsAppender results(f.results);  // the header, durably
+    // Laid out beside, then renamed into place: a crash during init leaves
+    // no half campaign under DIR (rename replaces an empty directory).
+    const CampaignFiles f = campaign_files(clean + ".init-" + std::to_string(getpid()));
+    if (mkdir(f.dir.c_str(), 0755) != 0)
+        throw data::input_error(f.dir, 0, std::string("cannot create: ") + std::strerror(errno));
+    try {
+        if (mkdir(f.hooks.c_str(), 0755) != 0)
+            throw data::input_error(f.hooks, 0, std::string("cannot create: ") + std::strerror(errno));
+        {
+            data::ResultsAppender results(f.results);  // the header, durably
+        }
+        JournalWriter journal(f.journal);
+        JournalEvent e;
+        e.type = "init";
+        e.boot = current_boot_id();
+        e.kernel = kernel_release();
+        journal.append(e);
+        write_file_durably(f.plan, campaign_plan_json(plan));
+        fsync_directory(f.dir);
+        if (rename(f.dir.c_str(), clean.c_str()) != 0)
+            throw data::input_error(dir, 0, errno == ENOTEMPTY || errno == EEXIST
+                                                ? "exists and is not empty"
+                                                : std::string("cannot create: ") + std::strerror(errno));
+    } catch (...) {
+        remove_layout(f);
+        throw;
     }
-    JournalWriter journal(f.journal);
-    JournalEvent e;
-    e.type = "init";
-    e.boot = current_boot_id();
-    e.kernel = kernel_release();
-    journal.append(e);
-    // plan.json last: a directory with it is a whole campaign.
-    write_file_durably(f.plan, campaign_plan_json(plan));
-    const size_t slash = dir.rfind('/');
-    fsync_directory(slash == std::string::npos ? "." : dir.substr(0, slash == 0 ? 1 : slash));
+    const size_t slash = clean.rfind('/');
+    fsync_directory(slash == std::string::npos ? "." : clean.substr(0, slash == 0 ? 1 : slash));
 }
 
 CampaignPlan load_campaign_plan(const std::string& dir) {
@@ -363,16 +401,42 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             if (!st.done[k]) return s + ", step " + std::to_string(k + 1) + "/" + std::to_string(plan.steps.size());
         return s;
     };
-    if (st.resumes_here + 1 >= plan.max_resumes_without_progress) {
-        return halt("resumed " + std::to_string(st.resumes_here + 1) + " times without progress, stuck at " + where() +
+    // A boot not seen before is progress too: the reboot before it worked.
+    const uint64_t progress = st.progress() + (st.used_boots.count(boot) ? 0 : 1);
+    const size_t here = st.resumes_at(progress) + 1;
+    if (here >= plan.max_resumes_without_progress) {
+        return halt("resumed " + std::to_string(here) + " times without progress, stuck at " + where() +
                     " (max_resumes_without_progress " + std::to_string(plan.max_resumes_without_progress) +
                     "): a crash loop; see " + f.journal + " and " + f.hooks);
     }
     {
         JournalEvent e = event("resume");
-        e.progress = st.progress();
+        e.progress = progress;
         e.pid = static_cast<long>(getpid());
         journal.append(e);
+    }
+
+    // Records whose "done" never reached the journal (a crash between the
+    // two writes): the journal is completed from the results, and a run
+    // that should have stopped the campaign stops it now.
+    {
+        std::string stop_why;
+        for (const auto& r : results.file().runs()) {
+            if (!r.campaign_step || *r.campaign_step >= plan.steps.size() || st.done_logged[*r.campaign_step]) continue;
+            const uint64_t k = *r.campaign_step;
+            if (!st.done[k] || plan.variants[plan.steps[k].variant].label != r.variant) continue;
+            JournalEvent d = event("done");
+            d.step = k;
+            d.exit_class = data::exit_class_name(r.exit_class);
+            d.detail = "journalled after a crash" + (r.exit_reason.empty() ? "" : ": " + r.exit_reason);
+            journal.append(d);
+            const bool stops = r.exit_class == data::ExitClass::skip ||
+                               (r.exit_code && (*r.exit_code == 79 || *r.exit_code == 112) &&
+                                r.exit_class == data::ExitClass::fail);
+            if (stops) stop_why = r.variant + ": " + (r.exit_reason.empty() ? "exit " + std::to_string(*r.exit_code) : r.exit_reason);
+        }
+        refold();
+        if (!stop_why.empty()) return halt(stop_why);
     }
 
     // The runs of each variant: the workload with the variant's environment,
@@ -413,8 +477,19 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             bool need_reboot = st.used_boots.count(boot) > 0;
             if (!need_reboot) {
                 // A boot the campaign has not seen: is it the slot's variant?
-                const std::string why = check_expect(plan, slot, f, st.reboots);
-                if (!why.empty()) {
+                const std::string why = check_expect(plan, slot, f, boot.substr(0, 8) + "-" + std::to_string(*current));
+                if (g_campaign_interrupted.load()) continue;  // a stop, not a failed deploy
+                if (!why.empty() && boot == st.init_boot && st.reboots == 0) {
+                    // reboot_first false, and init's boot is not the first
+                    // slot's variant: nothing was deployed, nothing failed.
+                    JournalEvent e = event("spent");
+                    e.slot = *current;
+                    e.detail = why;
+                    journal.append(e);
+                    refold();
+                    say("this boot is not " + slot_name(*current) + "'s (" + why + "); rebooting into it");
+                    need_reboot = true;
+                } else if (!why.empty()) {
                     JournalEvent e = event("deploy_failed");
                     e.slot = *current;
                     e.kernel = kernel_release();
@@ -447,7 +522,8 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             }
             // This boot is spent (an earlier slot's, init's, or a failed
             // deploy): arrange the slot's boot and reboot.
-            if (st.reboots >= plan.max_reboots)
+            const bool again = st.waiting_boot == boot;  // issued from this boot before, cut short
+            if (!again && st.reboots_since_continue >= plan.max_reboots)
                 return halt("max_reboots (" + std::to_string(plan.max_reboots) + ") reached before " + slot_name(*current));
             const uint64_t n = st.reboots;
             JournalEvent e = event("reboot");
@@ -460,6 +536,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                     say("preparing the boot of '" + var.label + "': " + var.before_reboot.text());
                     const std::string why = run_plan_command(
                         var.before_reboot, f.hooks + "/reboot-" + std::to_string(n) + "-before.log", 600);
+                    if (g_campaign_interrupted.load()) continue;  // a stop: no reboot, no failure
                     if (!why.empty()) {
                         JournalEvent r = event("reboot_failed");
                         r.slot = *current;
@@ -469,6 +546,9 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                     }
                 }
             }
+            // A `stop` that came while before_reboot ran: no reboot.
+            refold();
+            if (st.stopped || g_campaign_interrupted.load()) continue;
             say("rebooting into " + slot_name(*current) + " (" + slot_label + "): " +
                 plan.reboot_command.text());
             const std::string why = run_plan_command(plan.reboot_command, f.hooks + "/reboot-" + std::to_string(n) + ".log", 600);
@@ -549,6 +629,11 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             journal.append(in);
             RunAttempt a = run_once(rp, *executions[step.variant], *opt.parser, results, step.warmup, run_report);
             if (a.interrupted) {
+                JournalEvent i = event("interrupted");
+                i.step = k;
+                i.slot = *current;
+                i.detail = a.record.exit_reason;
+                journal.append(i);
                 report.outcome = ResumeOutcome::interrupted;
                 report.message = "interrupted during " + what + "; it runs again at the next resume";
                 return report;

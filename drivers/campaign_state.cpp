@@ -1,5 +1,7 @@
 #include "drivers/campaign_state.h"
 
+#include <algorithm>
+
 namespace gfxstat::drivers {
 
 std::optional<size_t> CampaignState::current_slot(const CampaignPlan& plan) const {
@@ -16,6 +18,8 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
     s.done.assign(n, false);
     s.outcome.assign(n, std::nullopt);
     s.attempts.assign(n, 0);
+    s.intents.assign(n, 0);
+    s.done_logged.assign(n, false);
     s.last_attempt_boot.assign(n, "");
     s.slot_boots.assign(plan.slots.size(), {});
     s.deploy_failures.assign(plan.slots.size(), 0);
@@ -44,8 +48,8 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
         s.measured_done += !r.warmup;
     }
 
-    std::vector<uint64_t> resume_progress;  // since the last continue
     double pending_reboot_t = 0;
+    std::set<std::string> reboot_from, reboot_from_since_continue;
     for (const auto& e : journal) {
         const auto anomaly = [&](const std::string& kind, const std::string& detail) {
             CampaignAnomaly a;
@@ -65,7 +69,7 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
             s.init_t = e.t;
             if (plan.reboot_first && !e.boot.empty()) s.used_boots.insert(e.boot);
         } else if (e.type == "resume") {
-            if (e.progress) resume_progress.push_back(*e.progress);
+            if (e.progress) s.resume_progress.push_back(*e.progress);
             if (pending_reboot_t > 0 && !s.waiting_boot.empty() && e.boot != s.waiting_boot) {
                 s.reboot_seconds.push_back(e.t - pending_reboot_t);
                 pending_reboot_t = 0;
@@ -78,19 +82,30 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
             anomaly(e.type, e.detail);
         } else if (e.type == "deploy_failed" && slot_ok) {
             ++s.deploy_failures[*e.slot];
-            s.used_boots.insert(e.boot);
+            if (!e.boot.empty()) s.used_boots.insert(e.boot);
             anomaly(e.type, e.detail);
         } else if (e.type == "reboot") {
-            ++s.reboots;
+            reboot_from.insert(e.boot);
+            reboot_from_since_continue.insert(e.boot);
             if (slot_ok) ++s.reboots_into[*e.slot];
             pending_reboot_t = e.t;
             s.waiting_boot = e.boot;
         } else if (e.type == "reboot_failed") {
             anomaly(e.type, e.detail);
+            pending_reboot_t = 0;
+            s.waiting_boot.clear();
+        } else if (e.type == "spent" && !e.boot.empty()) {
+            s.used_boots.insert(e.boot);
         } else if (e.type == "intent" && step_ok) {
             ++s.attempts[*e.step];
+            ++s.intents[*e.step];
             s.last_attempt_boot[*e.step] = e.boot;
+        } else if (e.type == "interrupted" && step_ok) {
+            // Stopped by the user's signal: runs again, and does not count
+            // as a run that takes the machine down.
+            if (s.attempts[*e.step]) --s.attempts[*e.step];
         } else if (e.type == "done") {
+            if (step_ok) s.done_logged[*e.step] = true;
             if (e.exit_class == "ok") s.consecutive_failures = 0;
             else ++s.consecutive_failures;
             if (e.exit_class != "ok" && step_ok && !plan.steps[*e.step].warmup)
@@ -108,11 +123,15 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
             s.halted = s.stopped = false;
             s.halt_reason.clear();
             s.consecutive_failures = 0;
-            resume_progress.clear();
+            s.resume_progress.clear();
+            reboot_from_since_continue.clear();
+            std::fill(s.deploy_failures.begin(), s.deploy_failures.end(), 0);
         } else if (e.type == "complete") {
             s.complete_logged = true;
         }
     }
+    s.reboots = reboot_from.size();
+    s.reboots_since_continue = reboot_from_since_continue.size();
     // A run attempted and not recorded was interrupted (power cut, crash,
     // kill): it was, or will be, run again.
     for (size_t k = 0; k < n; ++k) {
@@ -128,8 +147,6 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
             s.anomalies.push_back(a);
         }
     }
-    const uint64_t now = s.progress();
-    for (uint64_t p : resume_progress) s.resumes_here += p == now;
     return s;
 }
 

@@ -28,20 +28,32 @@ struct CampaignAnomaly {
 struct CampaignState {
     std::vector<bool> done;                         // per step
     std::vector<std::optional<data::ExitClass>> outcome;  // per step, when done
-    std::vector<size_t> attempts;                   // intents per step
+    // Attempts per step that count against max_run_attempts: intents,
+    // less those stopped by the user's signal (stop --now, a shutdown).
+    std::vector<size_t> attempts;
+    std::vector<size_t> intents;                    // every intent per step
+    std::vector<bool> done_logged;                  // a "done" event per step
     std::vector<std::string> last_attempt_boot;     // per step
     std::vector<std::vector<std::string>> slot_boots;  // boots each slot ran in
     std::set<std::string> used_boots;  // bound to a slot, failed a deploy, or init's (reboot_first)
-    std::vector<size_t> deploy_failures;            // per slot
+    std::vector<size_t> deploy_failures;            // per slot, since the last continue
     std::vector<size_t> reboots_into;               // per slot
     std::string init_boot, init_time;
     double init_t = 0;
-    size_t reboots = 0;
+    // Reboots issued, counted once per boot they were issued from (a reboot
+    // issued again from the same boot, because the first was cut short, is
+    // the same reboot); in all, and since the last continue (for max_reboots).
+    size_t reboots = 0, reboots_since_continue = 0;
     bool halted = false, stopped = false, complete_logged = false;
     std::string halt_reason, stop_time;
     // Resumes since the last `continue` that found the campaign where it
-    // is now (progress equal to progress()): a crash loop when they pile up.
-    size_t resumes_here = 0;
+    // is now (the same progress): a crash loop when they pile up.
+    size_t resumes_at(uint64_t progress) const {
+        size_t n = 0;
+        for (uint64_t p : resume_progress) n += p == progress;
+        return n;
+    }
+    std::vector<uint64_t> resume_progress;  // of each resume since the last continue
     size_t consecutive_failures = 0;   // runs ended not ok, in a row, since the last continue
     std::vector<CampaignAnomaly> anomalies;
     std::vector<double> reboot_seconds;  // from each reboot to the next resume in a new boot

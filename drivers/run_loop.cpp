@@ -360,7 +360,11 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
             prepared = false;
             rec.exit_class = data::ExitClass::fail;
-            rec.exit_reason = one_line("--prepare failed: " + describe_end(pr));
+            // A hook stopped by the user's signal is the user's stop, not
+            // the run's failure (a campaign runs that step again).
+            attempt.interrupted = g_interrupted.load();
+            rec.exit_reason = one_line((attempt.interrupted ? "interrupted by the user (--prepare: " : "--prepare failed: ") +
+                                       describe_end(pr) + (attempt.interrupted ? ")" : ""));
         }
     }
 

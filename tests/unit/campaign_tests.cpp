@@ -936,7 +936,7 @@ TEST(CampaignFold, HaltStopAndContinue) {
     EXPECT_TRUE(s.stopped);
     EXPECT_EQ(s.stop_time, "2026-01-02T00:00:00Z");
     EXPECT_EQ(s.consecutive_failures, 2u);
-    EXPECT_EQ(s.resumes_here, 1u);
+    EXPECT_EQ(s.resumes_at(s.progress()), 1u);
     EXPECT_EQ(count_kind(s, "halt"), 1u);
     EXPECT_EQ(count_kind(s, "failed_run"), 2u);
 
@@ -946,7 +946,7 @@ TEST(CampaignFold, HaltStopAndContinue) {
     EXPECT_FALSE(s.stopped);
     EXPECT_EQ(s.halt_reason, "");
     EXPECT_EQ(s.consecutive_failures, 0u);
-    EXPECT_EQ(s.resumes_here, 0u);
+    EXPECT_EQ(s.resumes_at(s.progress()), 0u);
     EXPECT_EQ(count_kind(s, "halt"), 1u);  // the history stays
 
     journal.push_back(resume_ev("b1", 1));
@@ -956,7 +956,7 @@ TEST(CampaignFold, HaltStopAndContinue) {
     EXPECT_TRUE(s.halted);
     EXPECT_FALSE(s.stopped);
     EXPECT_EQ(s.consecutive_failures, 1u);
-    EXPECT_EQ(s.resumes_here, 1u);
+    EXPECT_EQ(s.resumes_at(s.progress()), 1u);
 }
 
 TEST(CampaignFold, ConsecutiveFailuresAndFailedRuns) {
@@ -987,7 +987,7 @@ TEST(CampaignFold, ResumesHereCountsResumesAtTheCurrentProgress) {
                                             resume_ev("b1", 3),        resume_ev("b1", 4)};
     const CampaignState s = fold_campaign(p, journal, rf);
     EXPECT_EQ(s.progress(), 3u);
-    EXPECT_EQ(s.resumes_here, 3u);
+    EXPECT_EQ(s.resumes_at(s.progress()), 3u);
 }
 
 TEST(CampaignFold, RebootSecondsFromRebootToResumeInANewBoot) {
@@ -1049,6 +1049,72 @@ TEST(CampaignFold, CurrentSlotAndComplete) {
     data::ResultsFile half;
     for (uint64_t k = 0; k < 6; ++k) add_step_run(half, p, k);
     EXPECT_EQ(fold_campaign(p, {}, half).current_slot(p), 1u);
+}
+
+// ------------------------------------------------------------ review fixes
+
+// With three or four switchable variants, "abba" is a Williams design: over
+// a full cycle of rounds every variant comes first equally often and every
+// ordered pair is adjacent equally often (ABC/CBA alone would keep B in
+// the middle for ever).
+TEST(CampaignSchedule, ManyVariantsAreCarryOverBalanced) {
+    for (size_t n : {3u, 4u}) {
+        json j = switchable_json();
+        j["variants"] = json::array();
+        for (size_t v = 0; v < n; ++v) j["variants"].push_back({{"label", std::string(1, char('A' + v))}, {"reboot", false}});
+        const size_t cycle = n % 2 ? 2 * n : n;
+        j["runs_per_boot"] = cycle;
+        j["boots_per_variant"] = 1;
+        j["warmup_runs"] = 0;
+        const CampaignPlan p = parse(j);
+        ASSERT_EQ(p.steps.size(), n * cycle);
+        std::map<size_t, size_t> first;
+        std::map<std::pair<size_t, size_t>, size_t> follows;
+        for (size_t r = 0; r < cycle; ++r) {
+            std::set<size_t> seen;
+            for (size_t i = 0; i < n; ++i) {
+                const size_t v = p.steps[r * n + i].variant;
+                seen.insert(v);
+                if (i == 0) ++first[v];
+                else ++follows[{p.steps[r * n + i - 1].variant, v}];
+            }
+            EXPECT_EQ(seen.size(), n) << "round " << r << " of " << n;
+        }
+        for (size_t v = 0; v < n; ++v) EXPECT_EQ(first[v], cycle / n) << "variant " << v << " of " << n;
+        EXPECT_EQ(follows.size(), n * (n - 1)) << n;
+        for (const auto& [pair, count] : follows) EXPECT_EQ(count, cycle * (n - 1) / (n * (n - 1))) << n;
+    }
+    // Two variants: still ABBA.
+    json j = switchable_json();
+    j["runs_per_boot"] = 4;
+    j["boots_per_variant"] = 1;
+    j["warmup_runs"] = 0;
+    EXPECT_EQ(slot_text(parse(j), 0), "A B B A A B B A");
+}
+
+// An attempt stopped by the user's signal runs again and does not count
+// towards max_run_attempts; a reboot issued twice from one boot is one.
+TEST(CampaignFold, UserInterruptionsAndRepeatedRebootsDoNotCount) {
+    const CampaignPlan p = small_plan();
+    JournalEvent r1 = ev("reboot", "b0", {}, 0);
+    JournalEvent r2 = ev("reboot", "b0", {}, 0);
+    JournalEvent r3 = ev("reboot", "b1", {}, 1);
+    const std::vector<JournalEvent> journal{r1, r2, ev("intent", "b1", 0), ev("interrupted", "b1", 0),
+                                            ev("intent", "b1", 0), ev("interrupted", "b1", 0),
+                                            ev("intent", "b1", 0), r3};
+    const CampaignState s = fold_campaign(p, journal, {});
+    EXPECT_EQ(s.intents[0], 3u);
+    EXPECT_EQ(s.attempts[0], 1u);
+    EXPECT_EQ(s.reboots, 2u);
+    EXPECT_EQ(s.reboots_since_continue, 2u);
+    EXPECT_EQ(count_kind(s, "interrupted_run"), 1u);  // the one not stopped by the user
+    std::vector<JournalEvent> more = journal;
+    more.push_back(ev("continue", "b2"));
+    more.push_back(ev("spent", "b2", {}, 0));
+    const CampaignState t = fold_campaign(p, more, {});
+    EXPECT_EQ(t.reboots, 2u);
+    EXPECT_EQ(t.reboots_since_continue, 0u);
+    EXPECT_EQ(t.used_boots.count("b2"), 1u);
 }
 
 }  // namespace
