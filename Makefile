@@ -40,21 +40,25 @@ asan-test: deps
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Coverage-guided fuzzing (clang) of the number parser and column reader,
-# then of results files; FUZZ_SECONDS (default 60) is split between the two.
+# results files, run's output parsers and the campaign's plan and journal;
+# FUZZ_SECONDS (default 60) is split between the four.
 fuzz: deps
 	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers
-	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files
+	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign
 	# New inputs go to build-fuzz/corpus and build-fuzz/corpus-results;
 	# tests/fuzz/corpus and tests/fuzz/results_corpus are the seeds, read only.
-	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 3 + 1 )) \
+	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus tests/fuzz/corpus
 	./build-fuzz/tests/fuzz/fuzz_results_reader \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 3 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-results tests/fuzz/results_corpus
 	./build-fuzz/tests/fuzz/fuzz_output_parsers \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 3 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-outputs tests/data/run_outputs
+	./build-fuzz/tests/fuzz/fuzz_campaign_files \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
+	    -max_len=4096 build-fuzz/corpus-campaign tests/fuzz/campaign_corpus
 
 bench: build
 	./bench/ministat_speed.sh

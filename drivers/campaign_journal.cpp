@@ -83,7 +83,11 @@ std::string journal_line(const JournalEvent& e) {
 }
 
 std::vector<JournalEvent> read_journal(const std::string& path, uint64_t offset, bool* torn, uint64_t* end) {
-    const std::string text = data::read_whole_file(path);
+    return parse_journal(data::read_whole_file(path), path, offset, torn, end);
+}
+
+std::vector<JournalEvent> parse_journal(std::string_view text, const std::string& path, uint64_t offset, bool* torn,
+                                        uint64_t* end) {
     if (end) *end = text.size();
     if (torn) *torn = false;
     std::vector<JournalEvent> events;
@@ -99,7 +103,7 @@ std::vector<JournalEvent> read_journal(const std::string& path, uint64_t offset,
             if (end) *end = pos;
             break;
         }
-        const std::string line = text.substr(pos, nl - pos);
+        const std::string line(text.substr(pos, nl - pos));
         if (!line.empty()) {
             try {
                 events.push_back(parse_event(line));

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gfxstat::drivers {
@@ -34,6 +35,9 @@ struct JournalEvent {
 // `end` receives the size read, for reading on from there later.
 std::vector<JournalEvent> read_journal(const std::string& path, uint64_t offset = 0, bool* torn = nullptr,
                                        uint64_t* end = nullptr);
+// The same on text already read (`path` for messages).
+std::vector<JournalEvent> parse_journal(std::string_view text, const std::string& path, uint64_t offset = 0,
+                                        bool* torn = nullptr, uint64_t* end = nullptr);
 
 class JournalWriter {
 public:

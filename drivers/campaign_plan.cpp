@@ -422,7 +422,7 @@ CampaignPlan parse_campaign_plan(std::string_view text, const std::string& path)
             plan.max_resumes_without_progress =
                 get_count(j["max_resumes_without_progress"], "max_resumes_without_progress", 2, 1000000);
         const size_t steps = plan.variants.size() * plan.boots_per_variant * (plan.runs_per_boot + plan.warmup_runs);
-        if (steps > 10000000) fail("runs_per_boot", "the plan has more than 10 million runs");
+        if (steps > 1000000) fail("runs_per_boot", "the plan has more than a million runs");
         build_schedule(plan);
         const size_t planned = plan.planned_reboots();
         if (j.contains("max_reboots")) {
