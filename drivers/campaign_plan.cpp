@@ -378,6 +378,11 @@ CampaignPlan parse_campaign_plan(std::string_view text, const std::string& path)
         const size_t colon = what.rfind(": ");
         if (colon != std::string::npos) what = what.substr(colon + 2);
         throw data::input_error(path, line_of(text, at), "not valid JSON: " + what);
+    } catch (const nlohmann::json::exception& e) {
+        // A number too large for any type (1e400): no position is given.
+        std::string what = e.what();
+        const size_t bracket = what.find("] ");
+        throw data::input_error(path, 0, "not valid JSON: " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
     CampaignPlan plan;
     try {
