@@ -213,8 +213,11 @@ def test_switchable(root):
 
 def test_reboot_variants(root):
     plan = switchable_plan(variants=[reboot_variant("old"), reboot_variant("new")], reboot_command=KERNEL_REBOOT,
-                           runs_per_boot=2, boots_per_variant=2)
-    plan["workload"]["command"] = ["sh", "-c", "echo 1$(cut -c1-2 \"$MACHINE/boot_id\" | tr a-f 1-6)"]
+                           runs_per_boot=3, boots_per_variant=3)
+    # Each boot has its own level (from its id) and each run a little noise:
+    # boot-to-boot variance dominates, as in the two-peak threads.
+    plan["workload"]["command"] = ["sh", "-c", "echo 1$(cut -c1-2 \"$MACHINE/boot_id\" | tr a-f 1-6)."
+                                               "$(od -An -N1 -tu1 /dev/urandom | tr -d ' ')"]
     c = Campaign(root, "kernels", plan)
     rc, out, err = c.init()
     check(rc == 0, f"init of a reboot campaign ({rc}: {err})")
@@ -222,15 +225,26 @@ def test_reboot_variants(root):
     check(rc == 0, f"the reboot campaign completes ({rc}: {err})")
     check(schedule_problems(c) == [], f"results equal the plan: {schedule_problems(c)}")
     slots = [s["variants"] for s in c.plan()["schedule"]]
-    check(slots == [["old"], ["new"], ["new"], ["old"]], f"ABBA slots: {slots}")
+    check(slots == [["old"], ["new"], ["new"], ["old"], ["old"], ["new"]], f"ABBA slots: {slots}")
     boots = {}
     for r in c.runs():
         boots.setdefault(r["variant"], set()).add(r["boot"])
-    check(len(boots.get("old", ())) == 2 and len(boots.get("new", ())) == 2 and
-          not (boots["old"] & boots["new"]), f"each variant in its own 2 boots: {boots}")
+    check(len(boots.get("old", ())) == 3 and len(boots.get("new", ())) == 3 and
+          not (boots["old"] & boots["new"]), f"each variant in its own 3 boots: {boots}")
     rc, out, err = c.gfx("analyze", c.dir)
     check(rc == 0 and "separate boots" in out, f"analyze says the variants are in separate boots ({rc}): {out[:300]}")
-    check("boot" in out.split("new vs x old", 1)[-1], f"the comparison speaks of boots: {out}")
+    verdict = " ".join(out.split("new vs x old", 1)[-1].split())
+    check("on boot means" in verdict and "boots per side would resolve" in verdict and
+          "More boots, not more runs" in verdict, f"the boot is the unit, and more boots are asked for: {verdict}")
+    # One boot per variant: boot and variant cannot be told apart.
+    plan["boots_per_variant"] = 1
+    c = Campaign(root, "one-boot", plan)
+    c.init()
+    c.drive()
+    rc, out, err = c.gfx("analyze", c.dir)
+    flat = " ".join(out.split())
+    check(rc == 0 and "warning: one boot" in flat and "boot and variant are confounded" in flat,
+          f"a single boot per variant is warned about ({rc}): {flat[-600:]}")
 
 
 def test_kill(root, kills_wanted=300):
