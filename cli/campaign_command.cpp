@@ -149,13 +149,7 @@ int resume_main(int argc, char** argv) {
         std::fprintf(stderr, "%s resume: %s/plan.json: workload: %s\n", kProg, dir.c_str(), e.what());
         return 2;
     }
-    struct sigaction sa {};
-    sa.sa_handler = on_campaign_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-    signal(SIGPIPE, SIG_IGN);
+    install_stop_handler(on_campaign_signal);
 
     drivers::ResumeOptions opt;
     opt.continue_after_halt = go_on;

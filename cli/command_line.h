@@ -15,4 +15,10 @@ namespace gfxstat::cli {
 // when the command should go on.
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv);
 
+// For commands that run workloads (run, campaign resume): `handler` gets
+// SIGINT, SIGTERM and SIGHUP (it forwards them to the workload), and
+// SIGPIPE is ignored, so that a closed pipe on stderr (... 2>&1 | head)
+// cannot kill gfxstat between a run and its record; writes just fail.
+void install_stop_handler(void (*handler)(int));
+
 }  // namespace gfxstat::cli

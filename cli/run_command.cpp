@@ -237,15 +237,7 @@ int run_main(int argc, char** argv) {
         return 2;
     }
 
-    struct sigaction sa {};
-    sa.sa_handler = on_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);
-    // A closed pipe on stderr (gfxstat run ... 2>&1 | head) must not kill
-    // gfxstat between a run and its record; writes just fail.
-    signal(SIGPIPE, SIG_IGN);
+    install_stop_handler(on_stop_signal);
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
