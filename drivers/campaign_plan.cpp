@@ -50,6 +50,8 @@ std::string get_name(const ordered_json& v, const std::string& where) {
     std::string s = get_string(v, where);
     for (unsigned char c : s)
         if (c < 0x20 || c == 0x7f) fail(where, "must not hold control characters (newlines, tabs)");
+    // A unit file joins a line that ends in a backslash with the next.
+    if (s.back() == '\\') fail(where, "must not end with a backslash");
     return s;
 }
 

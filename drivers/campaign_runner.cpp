@@ -212,63 +212,97 @@ CampaignFiles campaign_files(const std::string& dir) {
 
 namespace {
 
-bool directory_empty(const std::string& dir) {
+// What DIR holds, when it holds nothing but what an init that never
+// finished leaves: its staging directory, or some of the files it moves
+// into place before plan.json (the results file without a run, the
+// journal, hooks/). Such leftovers are removed and init starts again;
+// anything else makes init refuse.
+bool only_init_leftovers(const std::string& dir, std::vector<std::string>& leftovers) {
     DIR* d = opendir(dir.c_str());
     if (!d) return false;
-    bool empty = true;
-    while (dirent* e = readdir(d))
-        if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) empty = false;
+    bool ok = true;
+    while (dirent* e = readdir(d)) {
+        const std::string name = e->d_name;
+        if (name == "." || name == "..") continue;
+        if (name == "results.json") {
+            try {
+                if (!data::read_results_path(dir + "/" + name, name).runs().empty()) ok = false;
+            } catch (const std::exception&) {
+                ok = false;
+            }
+        } else if (name != "journal.jsonl" && name != "hooks" && name.rfind(".init-", 0) != 0) {
+            ok = false;
+        }
+        leftovers.push_back(name);
+    }
     closedir(d);
-    return empty;
+    return ok;
 }
 
-void remove_layout(const CampaignFiles& f) {
-    for (const std::string& p : {f.plan, f.plan + ".tmp", f.journal, f.results}) unlink(p.c_str());
-    rmdir(f.hooks.c_str());
-    rmdir(f.dir.c_str());
+void remove_tree(const std::string& path) {
+    struct stat st {};
+    if (lstat(path.c_str(), &st) != 0) return;
+    if (S_ISDIR(st.st_mode)) {
+        if (DIR* d = opendir(path.c_str())) {
+            std::vector<std::string> names;
+            while (dirent* e = readdir(d))
+                if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0) names.push_back(e->d_name);
+            closedir(d);
+            for (const auto& n : names) remove_tree(path + "/" + n);
+        }
+        rmdir(path.c_str());
+    } else {
+        unlink(path.c_str());
+    }
 }
 
 }  // namespace
 
 void init_campaign(const std::string& dir, const CampaignPlan& plan) {
-    std::string clean = dir;
-    while (clean.size() > 1 && clean.back() == '/') clean.pop_back();
+    const CampaignFiles f = campaign_files(dir);
     struct stat st {};
-    if (stat(clean.c_str(), &st) == 0) {
+    if (stat(dir.c_str(), &st) == 0) {
         if (!S_ISDIR(st.st_mode)) throw data::input_error(dir, 0, "exists and is not a directory");
-        if (!directory_empty(clean))
+        std::vector<std::string> leftovers;
+        if (stat(f.plan.c_str(), &st) == 0 || !only_init_leftovers(dir, leftovers))
             throw data::input_error(dir, 0, "exists and is not empty; a campaign directory is made by init "
                                             "(resume an existing campaign with `gfxstat campaign resume`)");
+        for (const auto& name : leftovers) remove_tree(dir + "/" + name);
+    } else if (mkdir(dir.c_str(), 0755) != 0) {
+        throw data::input_error(dir, 0, std::string("cannot create: ") + std::strerror(errno));
     }
-    // Laid out beside, then renamed into place: a crash during init leaves
-    // no half campaign under DIR (rename replaces an empty directory).
-    const CampaignFiles f = campaign_files(clean + ".init-" + std::to_string(getpid()));
-    if (mkdir(f.dir.c_str(), 0755) != 0)
-        throw data::input_error(f.dir, 0, std::string("cannot create: ") + std::strerror(errno));
+    // Laid out in a staging directory inside DIR, then moved into place
+    // with plan.json last: a directory with plan.json is a whole campaign,
+    // and a crash before leaves only what the next init clears away.
+    const CampaignFiles stage = campaign_files(dir + "/.init-" + std::to_string(getpid()));
     try {
-        if (mkdir(f.hooks.c_str(), 0755) != 0)
-            throw data::input_error(f.hooks, 0, std::string("cannot create: ") + std::strerror(errno));
+        for (const std::string& d : {stage.dir, stage.hooks})
+            if (mkdir(d.c_str(), 0755) != 0)
+                throw data::input_error(d, 0, std::string("cannot create: ") + std::strerror(errno));
         {
-            data::ResultsAppender results(f.results);  // the header, durably
+            data::ResultsAppender results(stage.results);  // the header, durably
         }
-        JournalWriter journal(f.journal);
+        JournalWriter journal(stage.journal);
         JournalEvent e;
         e.type = "init";
         e.boot = current_boot_id();
         e.kernel = kernel_release();
         journal.append(e);
-        write_file_durably(f.plan, campaign_plan_json(plan));
-        fsync_directory(f.dir);
-        if (rename(f.dir.c_str(), clean.c_str()) != 0)
-            throw data::input_error(dir, 0, errno == ENOTEMPTY || errno == EEXIST
-                                                ? "exists and is not empty"
-                                                : std::string("cannot create: ") + std::strerror(errno));
+        write_file_durably(stage.plan, campaign_plan_json(plan));
+        for (const auto& [from, to] : {std::pair{stage.hooks, f.hooks}, std::pair{stage.results, f.results},
+                                       std::pair{stage.journal, f.journal}, std::pair{stage.plan, f.plan}}) {
+            if (rename(from.c_str(), to.c_str()) != 0)
+                throw data::input_error(to, 0, std::string("cannot move into place: ") + std::strerror(errno));
+            if (to == f.journal) fsync_directory(dir);  // the rest durable before plan.json appears
+        }
+        fsync_directory(dir);
+        rmdir(stage.dir.c_str());
     } catch (...) {
-        remove_layout(f);
+        remove_tree(stage.dir);
         throw;
     }
-    const size_t slash = clean.rfind('/');
-    fsync_directory(slash == std::string::npos ? "." : clean.substr(0, slash == 0 ? 1 : slash));
+    const size_t slash = dir.rfind('/');
+    fsync_directory(slash == std::string::npos ? "." : dir.substr(0, slash == 0 ? 1 : slash));
 }
 
 CampaignPlan load_campaign_plan(const std::string& dir) {
@@ -374,6 +408,37 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         refold();
         say("continuing after " + after);
     }
+    // Records whose "done" never reached the journal (a crash between the
+    // two writes): the journal is completed from the results, and a run
+    // that should have stopped the campaign stops it now.
+    {
+        std::string stop_why;
+        for (const auto& r : results.file().runs()) {
+            if (!r.campaign_step || *r.campaign_step >= plan.steps.size() || st.done_logged[*r.campaign_step]) continue;
+            const uint64_t k = *r.campaign_step;
+            if (!st.done[k] || plan.variants[plan.steps[k].variant].label != r.variant ||
+                plan.steps[k].warmup != r.warmup)
+                continue;
+            st.done_logged[k] = true;  // one done per step, however many records
+            JournalEvent d = event("done");
+            d.step = k;
+            d.exit_class = data::exit_class_name(r.exit_class);
+            d.detail = "journalled after a crash" + (r.exit_reason.empty() ? "" : ": " + r.exit_reason);
+            journal.append(d);
+            const bool stops = r.exit_class == data::ExitClass::skip ||
+                               (r.exit_code && (*r.exit_code == 79 || *r.exit_code == 112) &&
+                                r.exit_class == data::ExitClass::fail);
+            if (stops) stop_why = r.variant + ": " + (r.exit_reason.empty() ? "exit " + std::to_string(*r.exit_code) : r.exit_reason);
+        }
+        refold();
+        if (!st.complete() && !st.halted && !st.stopped) {
+            if (!stop_why.empty()) return halt(stop_why);
+            if (st.consecutive_failures >= plan.max_consecutive_failures)
+                return halt(std::to_string(st.consecutive_failures) +
+                            " runs in a row did not succeed (max_consecutive_failures)");
+        }
+    }
+
     if (st.complete()) {
         if (!st.complete_logged) journal.append(event("complete"));
         report.outcome = ResumeOutcome::complete;
@@ -416,38 +481,21 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         journal.append(e);
     }
 
-    // Records whose "done" never reached the journal (a crash between the
-    // two writes): the journal is completed from the results, and a run
-    // that should have stopped the campaign stops it now.
-    {
-        std::string stop_why;
-        for (const auto& r : results.file().runs()) {
-            if (!r.campaign_step || *r.campaign_step >= plan.steps.size() || st.done_logged[*r.campaign_step]) continue;
-            const uint64_t k = *r.campaign_step;
-            if (!st.done[k] || plan.variants[plan.steps[k].variant].label != r.variant) continue;
-            JournalEvent d = event("done");
-            d.step = k;
-            d.exit_class = data::exit_class_name(r.exit_class);
-            d.detail = "journalled after a crash" + (r.exit_reason.empty() ? "" : ": " + r.exit_reason);
-            journal.append(d);
-            const bool stops = r.exit_class == data::ExitClass::skip ||
-                               (r.exit_code && (*r.exit_code == 79 || *r.exit_code == 112) &&
-                                r.exit_class == data::ExitClass::fail);
-            if (stops) stop_why = r.variant + ": " + (r.exit_reason.empty() ? "exit " + std::to_string(*r.exit_code) : r.exit_reason);
-        }
-        refold();
-        if (!stop_why.empty()) return halt(stop_why);
-    }
-
     // The runs of each variant: the workload with the variant's environment,
     // setup and tags, checked once per resume.
     std::vector<std::unique_ptr<RunPlan>> run_plans(plan.variants.size());
     std::vector<std::unique_ptr<Execution>> executions(plan.variants.size());
     RunReport run_report;  // warnings and kept logs
-    g_campaign_interrupted.store(false);
-
+    // (The flag starts false and is never cleared: a signal that came
+    // while the lock was awaited or the journal repaired still counts.)
     while (true) {
         if (g_campaign_interrupted.load()) {
+            // Journalled, so that a resume the user stopped is not taken
+            // for one that crashed (max_resumes_without_progress).
+            JournalEvent i = event("interrupted");
+            i.slot = st.current_slot(plan);
+            i.detail = "stopped by a signal before the step or the reboot was done";
+            journal.append(i);
             report.outcome = ResumeOutcome::interrupted;
             report.message = "interrupted; the next resume goes on from here";
             return report;
@@ -552,6 +600,9 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             say("rebooting into " + slot_name(*current) + " (" + slot_label + "): " +
                 plan.reboot_command.text());
             const std::string why = run_plan_command(plan.reboot_command, f.hooks + "/reboot-" + std::to_string(n) + ".log", 600);
+            // Killed by the shutdown it started, or by stop --now: not a
+            // failed reboot (the next resume in this boot issues it again).
+            if (g_campaign_interrupted.load()) continue;
             if (!why.empty()) {
                 JournalEvent r = event("reboot_failed");
                 r.slot = *current;

@@ -100,10 +100,12 @@ CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalE
             ++s.attempts[*e.step];
             ++s.intents[*e.step];
             s.last_attempt_boot[*e.step] = e.boot;
-        } else if (e.type == "interrupted" && step_ok) {
-            // Stopped by the user's signal: runs again, and does not count
-            // as a run that takes the machine down.
-            if (s.attempts[*e.step]) --s.attempts[*e.step];
+        } else if (e.type == "interrupted") {
+            // Stopped by the user's signal (stop --now, a shutdown, Ctrl-C):
+            // the step runs again without counting as a run that takes the
+            // machine down, and the resume is not one of a crash loop.
+            if (step_ok && s.attempts[*e.step]) --s.attempts[*e.step];
+            if (!s.resume_progress.empty()) s.resume_progress.pop_back();
         } else if (e.type == "done") {
             if (step_ok) s.done_logged[*e.step] = true;
             if (e.exit_class == "ok") s.consecutive_failures = 0;

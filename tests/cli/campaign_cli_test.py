@@ -514,6 +514,51 @@ def test_stop_in_hooks(root):
           f"stop --now in expect: no deploy failure, no reboot ({p.returncode}: {err} {kinds})")
 
 
+def test_stop_in_reboot(root):
+    """A shutdown's SIGTERM reaching the reboot command: not a failed reboot."""
+    plan = switchable_plan(reboot_command=["sh", "-c", "sleep 30"], runs_per_boot=1, boots_per_variant=1,
+                           warmup_runs=0)
+    c = Campaign(root, "stop-reboot", plan)
+    c.init()
+    for i in range(6):  # more than max_resumes_without_progress: user stops are not a crash loop
+        p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and sum(e["type"] == "reboot" for e in c.journal()) <= i:
+            time.sleep(0.02)
+        time.sleep(0.2)  # into the reboot command
+        p.send_signal(signal.SIGTERM)
+        p.wait(timeout=20)
+        p.stderr.read()
+        check(p.returncode == 130, f"SIGTERM in the reboot command: exit 130 ({p.returncode})")
+    st = c.status()
+    kinds = [a["kind"] for a in st.get("anomalies", [])]
+    check(st.get("state") != "halted" and "reboot_failed" not in kinds and st.get("reboots") == 1,
+          f"no failed reboot, no halt, one reboot: {st}")
+
+
+def test_journal_repair(root):
+    """A crash between a failing run's record and its done: the halt is not lost."""
+    plan = switchable_plan(reboot_first=False, max_consecutive_failures=2)
+    plan["workload"]["command"] = ["sh", "-c", "test -e \"$MACHINE/ok\" && echo 1"]
+    c = Campaign(root, "repair", plan)
+    c.init()
+    rc, out, err = c.resume()
+    check(rc == 1 and "2 runs in a row" in err, f"two failures halt ({rc}: {err})")
+    jp = os.path.join(c.dir, "journal.jsonl")
+    with open(jp) as f:
+        lines = f.readlines()
+    check(json.loads(lines[-1])["type"] == "halt" and json.loads(lines[-2])["type"] == "done",
+          f"the journal ends with done, halt: {lines[-2:]}")
+    with open(jp, "w") as f:
+        f.writelines(lines[:-2])  # as if killed between the record and its done
+    write(c.root, "ok", "")
+    rc, out, err = c.resume()
+    check(rc == 1 and "2 runs in a row" in err and len(c.runs()) == 2,
+          f"the repaired journal still halts, and nothing more ran ({rc}: {err})")
+    check(any(e.get("detail", "").startswith("journalled after a crash") for e in c.journal()),
+          "the missing done was journalled")
+
+
 def test_limits_and_continue(root):
     """A healthy campaign with the smallest crash-loop limit; --continue past max_reboots."""
     plan = switchable_plan(variants=[reboot_variant("a"), reboot_variant("b")], reboot_command=KERNEL_REBOOT,
@@ -560,6 +605,7 @@ def test_plan_errors(root):
         ("parser", switchable_plan(workload={"command": ["true"], "parser": "nonesuch"}), "nonesuch"),
         ("order", switchable_plan(order="zigzag"), "order: expected \"abba\" or \"random\""),
         ("newline", switchable_plan(name="x\nExecStartPre=/bin/true"), "name: must not hold control characters"),
+        ("backslash", switchable_plan(name="x \\"), "name: must not end with a backslash"),
     ]
     for name, plan, words in cases:
         d = os.path.join(root, "bad-" + name.replace(" ", "-"))
@@ -588,6 +634,34 @@ def test_plan_errors(root):
         f.write(text.replace('"warmup": true', '"warmup": false', 1))
     rc, out, err = c.resume()
     check(rc == 2 and "schedule" in err and "edited" in err, f"an edited schedule is refused ({rc}: {err})")
+
+
+def test_init_places(root):
+    """init into ., a symlink, an empty directory, and over an interrupted init."""
+    plan_path = write(root, "init-plan.json", json.dumps(switchable_plan()))
+    here = os.path.join(root, "init-here")
+    os.makedirs(here)
+    p = subprocess.run([os.path.abspath(GFXSTAT), "campaign", "init", plan_path, "-d", "."], cwd=here, capture_output=True, text=True)
+    check(p.returncode == 0 and os.path.exists(os.path.join(here, "plan.json")), f"init -d . ({p.stderr})")
+    real = os.path.join(root, "init-real")
+    os.makedirs(real)
+    os.symlink(real, os.path.join(root, "init-link"))
+    rc, out, err = run([GFXSTAT, "campaign", "init", plan_path, "-d", os.path.join(root, "init-link")])
+    check(rc == 0 and os.path.exists(os.path.join(real, "plan.json")), f"init through a symlink ({rc}: {err})")
+    # What an init killed before plan.json leaves is cleared; anything else is refused.
+    left = os.path.join(root, "init-left")
+    os.makedirs(os.path.join(left, ".init-12345", "hooks"))
+    rc, out, err = run([GFXSTAT, "campaign", "init", plan_path, "-d", os.path.join(root, "init-tmp")])
+    for name in ("results.json", "journal.jsonl"):
+        shutil.copy(os.path.join(root, "init-tmp", name), os.path.join(left, name))
+    rc, out, err = run([GFXSTAT, "campaign", "init", plan_path, "-d", left])
+    check(rc == 0 and sorted(os.listdir(left)) == ["hooks", "journal.jsonl", "plan.json", "results.json"],
+          f"an interrupted init's leftovers are cleared ({rc}: {err} {sorted(os.listdir(left))})")
+    mine = os.path.join(root, "init-mine")
+    os.makedirs(mine)
+    write(mine, "notes.txt", "mine")
+    rc, out, err = run([GFXSTAT, "campaign", "init", plan_path, "-d", mine])
+    check(rc == 2 and "not empty" in err and os.listdir(mine) == ["notes.txt"], f"a user's file is kept ({rc}: {err})")
 
 
 def test_install_service(root):
@@ -630,7 +704,8 @@ def main():
     try:
         for t in (test_switchable, test_reboot_variants, test_attempt_cap, test_deploy_failure, test_crash_loop,
                   test_stop_continue, test_unexpected_reboot, test_sigterm, test_stop_in_hooks,
-                  test_limits_and_continue, test_plan_errors, test_install_service,
+                  test_stop_in_reboot, test_journal_repair, test_limits_and_continue, test_plan_errors,
+                  test_init_places, test_install_service,
                   test_kill):
             started = time.monotonic()
             t(root)
