@@ -378,6 +378,10 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
     if (boot.empty())
         throw data::input_error(dir, 0, "cannot read this boot's id (/proc/sys/kernel/random/boot_id): a campaign "
                                         "tells boots apart by it");
+    for (unsigned char c : boot)
+        if (c < 0x21 || c > 0x7e)
+            throw data::input_error(dir, 0, "this boot's id is not printable ASCII (a UUID is expected): a campaign "
+                                            "records it in its journal and tells boots apart by it");
     mkdir(f.hooks.c_str(), 0755);
 
     JournalWriter journal(f.journal);

@@ -626,6 +626,13 @@ def test_plan_errors(root):
     check(rc == 2 and "not empty" in err, f"init over a campaign refuses ({rc}: {err})")
     rc, out, err = run([GFXSTAT, "campaign", "resume", root])
     check(rc == 2 and "not a campaign directory" in err, f"resume of a non-campaign ({rc}: {err})")
+    # A boot id that is not text could never be matched again in the journal.
+    odd = Campaign(root, "odd-boot", switchable_plan())
+    odd.init()
+    with open(odd.boot_file, "wb") as f:
+        f.write(b"\xff\xfe\n")
+    rc, out, err = odd.resume()
+    check(rc == 2 and "not printable" in err, f"a boot id that is not text is refused ({rc}: {err})")
     # An edited schedule is refused rather than silently followed.
     pj = os.path.join(c.dir, "plan.json")
     with open(pj) as f:
