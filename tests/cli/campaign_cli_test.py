@@ -212,12 +212,16 @@ def test_switchable(root):
 
 
 def test_reboot_variants(root):
-    plan = switchable_plan(variants=[reboot_variant("old"), reboot_variant("new")], reboot_command=KERNEL_REBOOT,
-                           runs_per_boot=3, boots_per_variant=3)
-    # Each boot has its own level (from its id) and each run a little noise:
-    # boot-to-boot variance dominates, as in the two-peak threads.
-    plan["workload"]["command"] = ["sh", "-c", "echo 1$(cut -c1-2 \"$MACHINE/boot_id\" | tr a-f 1-6)."
-                                               "$(od -An -N1 -tu1 /dev/urandom | tr -d ' ')"]
+    # Each boot has its own level and each run a little noise: boot-to-boot
+    # variance dominates, as in the two-peak threads. The levels are fixed
+    # (old: 100 125 105, new: 130 115 135), so that the verdict is
+    # inconclusive on 3 boot means a side, and asks for more boots.
+    levels = ("n=$(cat \"$MACHINE/nboot\" 2>/dev/null || echo 0); echo $((n + 1)) > \"$MACHINE/nboot\"; "
+              "set -- 100 130 115 125 105 135; shift $((n % 6)); echo $1 > \"$MACHINE/level\"; ")
+    plan = switchable_plan(variants=[reboot_variant("old"), reboot_variant("new")],
+                           reboot_command=levels + KERNEL_REBOOT, runs_per_boot=3, boots_per_variant=3)
+    plan["workload"]["command"] = ["sh", "-c", "echo $(cat \"$MACHINE/level\").$(od -An -N1 -tu1 /dev/urandom | "
+                                               "tr -d ' ')"]
     c = Campaign(root, "kernels", plan)
     rc, out, err = c.init()
     check(rc == 0, f"init of a reboot campaign ({rc}: {err})")
