@@ -406,12 +406,6 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         return report;
     };
 
-    if (opt.continue_after_halt && (st.halted || st.stopped)) {
-        const std::string after = st.halted ? "the halt (" + st.halt_reason + ")" : "the stop";
-        journal.append(event("continue"));
-        refold();
-        say("continuing after " + after);
-    }
     // Records whose "done" never reached the journal (a crash between the
     // two writes): the journal is completed from the results, and a run
     // that should have stopped the campaign stops it now.
@@ -443,6 +437,14 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         }
     }
 
+    // After the repair, so that failures journalled by it count before the
+    // continue, not after it.
+    if (opt.continue_after_halt && (st.halted || st.stopped)) {
+        const std::string after = st.halted ? "the halt (" + st.halt_reason + ")" : "the stop";
+        journal.append(event("continue"));
+        refold();
+        say("continuing after " + after);
+    }
     if (st.complete()) {
         if (!st.complete_logged) journal.append(event("complete"));
         report.outcome = ResumeOutcome::complete;
