@@ -65,6 +65,7 @@ bench: build
 	./bench/results_load.sh
 	./bench/compare_speed.sh
 	./bench/run_overhead.sh
+	./bench/campaign_overhead.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Per-step overhead of a campaign beside `gfxstat run` and hyperfine: each
+# runs `true` N times without a shell. A campaign step adds to a `gfxstat
+# run` run an intent and a done line in the journal (each fdatasync'd) and
+# a fold of the journal so far (which is how a resume notices a `stop`), so
+# its cost grows slowly with the campaign's length; BENCH_N sets that.
+#
+#   goal: campaign per-step wall <= 2 x gfxstat run per-run wall
+#         (a step writes three durable records where a run writes one)
+#
+# Usage: bench/campaign_overhead.sh [--strict] [--runs N]
+#   --strict   exit 1 when the goal is missed (default: report only)
+#   --runs N   timed repetitions of each tool, best kept (default 3)
+# Environment: GFXSTAT (default build/gfxstat), HYPERFINE (default
+# /usr/bin/hyperfine), BENCH_N (steps, default 300), BENCH_DIR (default
+# /tmp/gfxstat-bench).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,17 3 "$@"
+
+root="$(dirname "$here")"
+GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
+HYPERFINE="${HYPERFINE:-/usr/bin/hyperfine}"
+BENCH_N="${BENCH_N:-300}"
+BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
+case "$BENCH_N" in ''|*[!0-9]*|0|1) echo "$0: BENCH_N must be an integer above 1" >&2; exit 2 ;; esac
+[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT" >&2; exit 2; }
+[ -x "$HYPERFINE" ] || { echo "$0: hyperfine not found at $HYPERFINE (apt-get install hyperfine)" >&2; exit 2; }
+mkdir -p "$BENCH_DIR"
+
+now() { date +%s.%N; }
+
+# Two switchable variants in one boot (no reboot), N/2 runs each.
+plan="$BENCH_DIR/campaign-plan.json"
+cat > "$plan" <<JSON
+{"variants": [{"label": "a", "reboot": false}, {"label": "b", "reboot": false}],
+ "workload": {"command": ["true"], "parser": "time"},
+ "runs_per_boot": $((BENCH_N / 2)), "boots_per_variant": 1, "warmup_runs": 0,
+ "reboot_first": false, "reboot_command": ["true"]}
+JSON
+steps=$((BENCH_N / 2 * 2))
+
+best_c="" best_g="" best_h=""
+for _ in $(seq "$runs"); do
+    dir="$BENCH_DIR/campaign"
+    rm -rf "$dir"
+    "$GFXSTAT" campaign init "$plan" -d "$dir" >/dev/null
+    t0=$(now)
+    "$GFXSTAT" campaign resume "$dir" 2>/dev/null
+    t1=$(now)
+    c=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
+    out="$BENCH_DIR/campaign-run.json"
+    rm -rf "$out" "$out.logs"
+    t0=$(now)
+    "$GFXSTAT" run --parser time --runs "$steps" -o "$out" -- true 2>/dev/null
+    t1=$(now)
+    g=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
+    t0=$(now)
+    "$HYPERFINE" --runs "$steps" -N --style none true >/dev/null 2>&1
+    t1=$(now)
+    h=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
+    if [ -z "$best_c" ] || awk "BEGIN{exit !($c < $best_c)}"; then best_c=$c; fi
+    if [ -z "$best_g" ] || awk "BEGIN{exit !($g < $best_g)}"; then best_g=$g; fi
+    if [ -z "$best_h" ] || awk "BEGIN{exit !($h < $best_h)}"; then best_h=$h; fi
+done
+rm -rf "$BENCH_DIR/campaign" "$BENCH_DIR/campaign-run.json" "$BENCH_DIR/campaign-run.json.logs" "$plan"
+
+printf '%-44s %12s\n' "command ($steps runs of true)" "ms per run"
+printf '%-44s %12.3f\n' "gfxstat campaign resume (one boot)" "$best_c"
+printf '%-44s %12.3f\n' "gfxstat run --parser time -- true" "$best_g"
+printf '%-44s %12.3f\n' "hyperfine -N --runs N true" "$best_h"
+printf 'ratio campaign/run: %.2f, campaign/hyperfine: %.2f\n' \
+    "$(awk "BEGIN{print $best_c / $best_g}")" "$(awk "BEGIN{print $best_c / $best_h}")"
+if awk "BEGIN{exit !($best_c <= 2 * $best_g)}"; then
+    echo "goal (campaign step <= 2 x run): met"
+else
+    echo "goal (campaign step <= 2 x run): MISSED"
+    [ "$strict" -eq 1 ] && exit 1
+fi
+exit 0
