@@ -9,6 +9,7 @@
 #include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
+#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <sys/file.h>
@@ -386,10 +387,18 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
 
     JournalWriter journal(f.journal);
     data::ResultsAppender results(f.results);
+    // The journal is read once, then only what was appended since (by this
+    // resume, or by `campaign stop`): re-reading it whole at every step
+    // made a step's cost grow with the campaign's length.
     uint64_t journal_end = 0;
-    CampaignState st = fold_campaign(plan, read_journal(f.journal, 0, nullptr, &journal_end), results.file());
+    std::vector<JournalEvent> events = read_journal(f.journal, 0, nullptr, &journal_end);
+    CampaignState st = fold_campaign(plan, events, results.file());
     const auto refold = [&] {
-        st = fold_campaign(plan, read_journal(f.journal, 0, nullptr, &journal_end), results.file());
+        uint64_t end = journal_end;
+        std::vector<JournalEvent> more = read_journal(f.journal, journal_end, nullptr, &end);
+        journal_end = end;
+        events.insert(events.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+        st = fold_campaign(plan, events, results.file());
     };
     const auto event = [&](const std::string& type) {
         JournalEvent e;
