@@ -356,8 +356,9 @@ std::string campaign_phase(const CampaignPlan& plan, const CampaignState& state,
     if (resume_running) return "running";
     const auto slot = state.current_slot(plan);
     if (!state.waiting_boot.empty()) return "waiting for the reboot into slot " + std::to_string(*slot + 1) + "/" + std::to_string(plan.slots.size());
-    if (state.done_count == 0 && state.attempts.size() && state.used_boots.size() <= (plan.reboot_first ? 1u : 0u))
-        return "not started";
+    bool started = state.done_count > 0 || state.reboots > 0;
+    for (const auto& boots : state.slot_boots) started |= !boots.empty();
+    if (!started) return "not started";
     return "waiting for the next resume";
 }
 

@@ -179,13 +179,24 @@ def test_switchable(root):
     check(rc == 0, f"init exits 0 ({rc}: {err})")
     check("24 runs (18 measured)" in out and "(3 per variant)" in out, f"init says what it planned: {out}")
     st = c.status()
-    check(st.get("complete") is False and st.get("remaining") == 24, f"status before the first resume: {st}")
+    check(st.get("complete") is False and st.get("remaining") == 24 and st.get("phase") == "not started",
+          f"status before the first resume: {st}")
+    # The ETA needs a run and a reboot measured: unknown, then known.
+    c.resume()  # reboot_first: reboots at once
+    st = c.status()
+    check(st.get("eta_s") is None and st.get("state") == "rebooting", f"no ETA before a run: {st}")
+    c.resume()  # slot 1 of 3
+    st = c.status()
+    check(isinstance(st.get("eta_s"), (int, float)) and st["eta_s"] > 0 and st.get("remaining") == 16,
+          f"an ETA once a run and a reboot were timed: {st}")
+    rc, out, err = c.gfx("status", c.dir)
+    check("ETA" in out and "16 runs at" in out and "2 reboots at" in out, f"the text ETA says what it counts: {out}")
     rc, err = c.drive()
     check(rc == 0, f"the campaign completes ({rc}: {err})")
     check(schedule_problems(c) == [], f"results equal the plan: {schedule_problems(c)}")
     st = c.status()
-    check(st.get("complete") is True and st.get("remaining") == 0 and st.get("state") == "complete",
-          f"status when complete: {st}")
+    check(st.get("complete") is True and st.get("remaining") == 0 and st.get("state") == "complete" and
+          st.get("eta_s") == 0, f"status when complete: {st}")
     check(st.get("reboots") == 3, f"3 reboots (reboot_first, 3 slots): {st.get('reboots')}")
     check([len(v["boots"]) for v in st.get("variants", [])] == [3, 3], f"3 boots per variant: {st.get('variants')}")
     rc, out, err = c.gfx("status", c.dir)
