@@ -83,7 +83,36 @@ std::string journal_line(const JournalEvent& e) {
 }
 
 std::vector<JournalEvent> read_journal(const std::string& path, uint64_t offset, bool* torn, uint64_t* end) {
-    return parse_journal(data::read_whole_file(path), path, offset, torn, end);
+    if (offset == 0) return parse_journal(data::read_whole_file(path), path, 0, torn, end);
+    // From `offset` on only: a resume reads what was appended since its
+    // last look at every step, and must not read the whole journal again.
+    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw data::input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
+    std::string tail;
+    char buf[65536];
+    off_t at = static_cast<off_t>(offset);
+    while (true) {
+        const ssize_t n = pread(fd, buf, sizeof buf, at);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const int err = errno;
+            close(fd);
+            throw data::input_error(path, 0, std::string("cannot read: ") + std::strerror(err));
+        }
+        if (n == 0) break;
+        tail.append(buf, static_cast<size_t>(n));
+        at += n;
+    }
+    close(fd);
+    try {
+        uint64_t tail_end = 0;
+        std::vector<JournalEvent> events = parse_journal(tail, path, 0, torn, &tail_end);
+        if (end) *end = offset + tail_end;
+        return events;
+    } catch (const data::InputError&) {
+        // Read again whole, for the right line number in the message.
+        return parse_journal(data::read_whole_file(path), path, offset, torn, end);
+    }
 }
 
 std::vector<JournalEvent> parse_journal(std::string_view text, const std::string& path, uint64_t offset, bool* torn,

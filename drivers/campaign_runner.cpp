@@ -9,7 +9,6 @@
 #include <ctime>
 #include <dirent.h>
 #include <fcntl.h>
-#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <sys/file.h>
@@ -388,19 +387,20 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
 
     JournalWriter journal(f.journal);
     data::ResultsAppender results(f.results);
-    // The journal is read once, then only what was appended since (by this
-    // resume, or by `campaign stop`): re-reading it whole at every step
-    // made a step's cost grow with the campaign's length.
+    // The journal and the results are folded once; then the fold is fed
+    // only what is appended since (this resume's events and records, a
+    // `campaign stop`), so that a step costs the same at the end of a long
+    // campaign as at its start.
+    CampaignFold fold(plan);
+    const CampaignState& st = fold.state();
+    for (const auto& r : results.file().runs()) fold.add_run(r);
     uint64_t journal_end = 0;
-    std::vector<JournalEvent> events = read_journal(f.journal, 0, nullptr, &journal_end);
-    CampaignState st = fold_campaign(plan, events, results.file());
     const auto refold = [&] {
         uint64_t end = journal_end;
-        std::vector<JournalEvent> more = read_journal(f.journal, journal_end, nullptr, &end);
+        for (const auto& e : read_journal(f.journal, journal_end, nullptr, &end)) fold.add_event(e);
         journal_end = end;
-        events.insert(events.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
-        st = fold_campaign(plan, events, results.file());
     };
+    refold();
     const auto event = [&](const std::string& type) {
         JournalEvent e;
         e.type = type;
@@ -421,13 +421,14 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
     // that should have stopped the campaign stops it now.
     {
         std::string stop_why;
+        std::vector<bool> logged = st.done_logged;
         for (const auto& r : results.file().runs()) {
-            if (!r.campaign_step || *r.campaign_step >= plan.steps.size() || st.done_logged[*r.campaign_step]) continue;
+            if (!r.campaign_step || *r.campaign_step >= plan.steps.size() || logged[*r.campaign_step]) continue;
             const uint64_t k = *r.campaign_step;
             if (!st.done[k] || plan.variants[plan.steps[k].variant].label != r.variant ||
                 plan.steps[k].warmup != r.warmup)
                 continue;
-            st.done_logged[k] = true;  // one done per step, however many records
+            logged[k] = true;  // one done per step, however many records
             JournalEvent d = event("done");
             d.step = k;
             d.exit_class = data::exit_class_name(r.exit_class);
@@ -677,6 +678,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                               "(max_run_attempts " + std::to_string(plan.max_run_attempts) + ")";
             rec.campaign_step = k;
             results.append_run(rec);
+            fold.add_run(rec);
             JournalEvent g = event("given_up");
             g.step = k;
             g.slot = *current;
@@ -707,6 +709,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             }
             a.record.campaign_step = k;
             results.append_run(a.record);
+            fold.add_run(a.record);
             ++report.runs;
             JournalEvent d = event("done");
             d.step = k;

@@ -68,6 +68,30 @@ struct CampaignState {
     std::optional<size_t> current_slot(const CampaignPlan& plan) const;
 };
 
+// The fold one record and one event at a time, in any order of the two
+// streams (each stream in file order): resume keeps one and feeds it what
+// it appends, so that a step costs the same at the end of a long campaign
+// as at its start.
+class CampaignFold {
+public:
+    explicit CampaignFold(const CampaignPlan& plan);
+    void add_run(const data::RunRecord& run);
+    void add_event(const JournalEvent& event);
+    // Without the interrupted_run anomalies (add_interrupted_run_anomalies).
+    const CampaignState& state() const { return s_; }
+
+private:
+    const CampaignPlan& plan_;
+    CampaignState s_;
+    double pending_reboot_t_ = 0;
+    std::set<std::string> reboot_from_, reboot_from_since_continue_;
+};
+
+// Steps attempted more often than recorded: one anomaly each. A pass over
+// every step, for status and analyze rather than for each step of resume.
+void add_interrupted_run_anomalies(const CampaignPlan& plan, CampaignState& s);
+
+// The whole fold, anomalies included.
 CampaignState fold_campaign(const CampaignPlan& plan, const std::vector<JournalEvent>& journal,
                             const data::ResultsFile& results);
 
