@@ -65,30 +65,14 @@ void write_file_durably(const std::string& path, const std::string& text) {
     fsync_directory(slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash));
 }
 
-std::string last_line_of_file(const std::string& path) {
-    std::string text;
+// Why a plan's command failed, from its log: the last line it printed
+// (run_loop's skip_reason, which also knows IGT's requirement block).
+std::string reason_in_log(const std::string& path) {
     try {
-        text = data::read_whole_file(path);
+        return skip_reason("", data::read_whole_file(path));
     } catch (const std::exception&) {
         return "";
     }
-    while (!text.empty() && (text.back() == '\n' || text.back() == ' ' || text.back() == '\r')) text.pop_back();
-    const size_t nl = text.rfind('\n');
-    std::string line = nl == std::string::npos ? text : text.substr(nl + 1);
-    for (char& c : line)
-        if (static_cast<unsigned char>(c) < 0x20) c = ' ';
-    if (line.size() > 200) line = line.substr(0, 197) + "...";
-    return line;
-}
-
-std::string describe(const ProcessResult& pr) {
-    switch (pr.ended) {
-        case ProcessResult::Ended::exited: return "exit " + std::to_string(pr.exit_code);
-        case ProcessResult::Ended::signaled: return "killed by signal " + std::to_string(pr.signal);
-        case ProcessResult::Ended::timed_out: return "timed out";
-        case ProcessResult::Ended::not_started: return pr.error;
-    }
-    return "";
 }
 
 bool succeeded(const ProcessResult& pr) { return pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0; }
@@ -103,8 +87,8 @@ std::string run_plan_command(const PlanCommand& c, const std::string& log, doubl
     spec.timeout_s = timeout_s;
     const ProcessResult pr = run_process(spec);
     if (succeeded(pr)) return "";
-    const std::string why = last_line_of_file(log);
-    return "'" + c.text() + "' failed (" + describe(pr) + ")" + (why.empty() ? "" : ": " + why) + "; its output: " + log;
+    const std::string why = reason_in_log(log);
+    return "'" + c.text() + "' failed (" + describe_end(pr) + ")" + (why.empty() ? "" : ": " + why) + "; its output: " + log;
 }
 
 std::string shell_quote(const std::string& s) {

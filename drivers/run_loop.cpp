@@ -228,6 +228,16 @@ void interrupt_run_plan(int signal) {
     stop_current_process(signal);
 }
 
+std::string describe_end(const ProcessResult& pr) {
+    switch (pr.ended) {
+        case ProcessResult::Ended::exited: return "exit " + std::to_string(pr.exit_code);
+        case ProcessResult::Ended::signaled: return "killed by " + describe_signal(pr.signal);
+        case ProcessResult::Ended::timed_out: return "timed out";
+        case ProcessResult::Ended::not_started: return pr.error;
+    }
+    return "";
+}
+
 std::string skip_reason(std::string_view out, std::string_view err) {
     // IGT prints its skip block on stdout; other programs say why on stderr.
     for (std::string_view text : {out, err}) {
@@ -274,15 +284,6 @@ ProcessResult run_hook(const std::string& line, const std::string& prefix, doubl
     return pr;
 }
 
-std::string describe_end(const ProcessResult& pr) {
-    switch (pr.ended) {
-        case ProcessResult::Ended::exited: return "exit " + std::to_string(pr.exit_code);
-        case ProcessResult::Ended::signaled: return "killed by " + describe_signal(pr.signal);
-        case ProcessResult::Ended::timed_out: return "timed out";
-        case ProcessResult::Ended::not_started: return pr.error;
-    }
-    return "";
-}
 
 }  // namespace
 

@@ -133,4 +133,8 @@ void interrupt_run_plan(int signal);
 // (intel)"), else the last non-empty line of stderr, else of stdout.
 std::string skip_reason(std::string_view out, std::string_view err);
 
+// How a process ended, for messages: "exit 3", "killed by SIGSEGV",
+// "timed out", or why it did not start.
+std::string describe_end(const ProcessResult& pr);
+
 }  // namespace gfxstat::drivers

@@ -66,6 +66,21 @@ class Campaign:
     def resume(self, *extra):
         return self.gfx("resume", self.dir, *extra)
 
+    def start_resume(self, until, *extra, settle=0.1):
+        """A resume in the background, returned once `until(self)` holds
+        (plus `settle` seconds, to be inside what it waited for)."""
+        p = subprocess.Popen([GFXSTAT, "campaign", "resume", self.dir, *extra], env=self.env,
+                             stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not until(self):
+            time.sleep(0.02)
+        check(until(self), "the background resume got where the test waits for it")
+        time.sleep(settle)
+        return p
+
+    def events(self, kind):
+        return sum(e["type"] == kind for e in self.journal())
+
     def status(self):
         rc, out, err = self.gfx("status", self.dir, "--json")
         check(rc == 0, f"status --json exits 0 ({rc}: {err})")
@@ -423,10 +438,7 @@ def test_stop_continue(root):
     plan["workload"]["command"] = ["sh", "-c", "sleep 30; echo 1"]
     c2 = Campaign(root, "stopnow", plan)
     c2.init()
-    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c2.dir], env=c2.env, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not any(e["type"] == "intent" for e in c2.journal()):
-        time.sleep(0.05)
+    p = c2.start_resume(lambda c: c.events("intent") > 0, settle=0)
     rc2, out2, err2 = c2.resume()
     check(rc2 == 1 and "another resume" in err2 and "pid" in err2, f"a second resume is refused ({rc2}: {err2})")
     st = c2.status()
@@ -465,11 +477,7 @@ def test_sigterm(root):
     plan["workload"]["command"] = ["sh", "-c", "sleep 30; echo 1"]
     c = Campaign(root, "term", plan)
     c.init()
-    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not any(e["type"] == "intent" for e in c.journal()):
-        time.sleep(0.05)
-    time.sleep(0.1)
+    p = c.start_resume(lambda c: c.events("intent") > 0)
     p.send_signal(signal.SIGTERM)
     p.wait(timeout=20)
     check(p.returncode == 130 and c.runs() == [], f"SIGTERM: exit 130, nothing recorded ({p.returncode})")
@@ -484,12 +492,7 @@ def test_stop_in_hooks(root):
     c = Campaign(root, "stop-setup", plan)
     c.init()
     for i in range(4):  # more stops than max_run_attempts
-        p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir, "--continue"], env=c.env,
-                             stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and sum(e["type"] == "intent" for e in c.journal()) <= i:
-            time.sleep(0.02)
-        time.sleep(0.1)
+        p = c.start_resume(lambda c: c.events("intent") > i, "--continue")
         c.gfx("stop", c.dir, "--now")
         p.wait(timeout=20)
         p.stderr.read()
@@ -513,14 +516,7 @@ def test_stop_in_hooks(root):
     c.init()
     rc, out, err = c.resume()  # reboots into slot 1
     boot = c.boot()
-    p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline and not os.listdir(os.path.join(c.dir, "hooks")) or \
-            not any(n.startswith("expect") for n in os.listdir(os.path.join(c.dir, "hooks"))):
-        if time.monotonic() > deadline:
-            break
-        time.sleep(0.02)
-    time.sleep(0.1)
+    p = c.start_resume(lambda c: any(n.startswith("expect") for n in os.listdir(os.path.join(c.dir, "hooks"))))
     c.gfx("stop", c.dir, "--now")
     p.wait(timeout=20)
     err = p.stderr.read().decode()
@@ -536,11 +532,7 @@ def test_stop_in_reboot(root):
     c = Campaign(root, "stop-reboot", plan)
     c.init()
     for i in range(6):  # more than max_resumes_without_progress: user stops are not a crash loop
-        p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir], env=c.env, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and sum(e["type"] == "reboot" for e in c.journal()) <= i:
-            time.sleep(0.02)
-        time.sleep(0.2)  # into the reboot command
+        p = c.start_resume(lambda c: c.events("reboot") > i, settle=0.2)  # into the reboot command
         p.send_signal(signal.SIGTERM)
         p.wait(timeout=20)
         p.stderr.read()
