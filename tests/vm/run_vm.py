@@ -98,6 +98,22 @@ class VmRun:
                 all(c.ok or c.state == "skipped" for c in self.commands.values()))
 
 
+def json_lines(text):
+    """The records of a JSON Lines text (str or bytes); a line that does not
+    parse becomes {"type": "<unparsable>", "line": ...} for the checks to flag."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            try:
+                out.append(json.loads(line))
+            except ValueError:
+                out.append({"type": "<unparsable>", "line": line})
+    return out
+
+
 def _uptime(s):
     m = re.search(r"uptime=([0-9.]+)", s)
     return float(m.group(1)) if m else None

@@ -131,18 +131,6 @@ class Observed:
         self.analyze = None        # (rc, stdout, stderr)
 
 
-def parse_lines(text):
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line:
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                out.append({"type": "<unparsable>", "line": line})
-    return out
-
-
 def numbers(value):
     vals = value if isinstance(value, list) else [value]
     if not vals or any(isinstance(v, bool) or not isinstance(v, (int, float))
@@ -493,7 +481,7 @@ def observe(run, share, gfxstat):
         print("vm_campaign: plan.json: %s" % e)
     try:
         with open(os.path.join(cdir, "results.json")) as f:
-            obs.records = parse_lines(f.read())
+            obs.records = run_vm.json_lines(f.read())
     except OSError as e:
         print("vm_campaign: results.json: %s" % e)
     obs.host_status = host_cmd([gfxstat, "campaign", "status", cdir, "--json"])

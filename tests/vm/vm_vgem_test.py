@@ -47,18 +47,6 @@ class Checks:
         return [r for r in self.rows if not r[2]]
 
 
-def records(data):
-    out = []
-    for line in data.decode("utf-8", "replace").splitlines():
-        line = line.strip()
-        if line:
-            try:
-                out.append(json.loads(line))
-            except ValueError:
-                out.append({"type": "<unparsable>", "line": line})
-    return out
-
-
 def numeric_samples(value):
     """Number of finite numbers in a metric value (a number or a list)."""
     vals = value if isinstance(value, list) else [value]
@@ -96,7 +84,7 @@ def check_results_file(ck, group, run, name, path, runs, guest_boot=None):
     if not ck.check(group, "%s: %s came back" % (name, path), path in c.files,
                     "missing" if path not in c.files else "%d bytes" % len(c.files[path])):
         return None
-    recs = records(c.files[path])
+    recs = run_vm.json_lines(c.files[path])
     head_ok = bool(recs) and recs[0].get("format") == "gfxstat-results"
     ck.check(group, "%s: results header" % name, head_ok, str(recs[0])[:120] if recs else "empty")
     measured = [r for r in recs if r.get("type") == "run" and not r.get("warmup")]
