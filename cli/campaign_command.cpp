@@ -170,6 +170,7 @@ int resume_main(int argc, char** argv) {
         std::fprintf(stderr, "%s resume: %s; every finished run is in %s/results.json\n", kProg, e.what(), dir.c_str());
         return 1;
     }
+    if (r.runs) std::fprintf(stderr, "%s: %zu run%s recorded by this resume\n", kProg, r.runs, r.runs == 1 ? "" : "s");
     std::fprintf(stderr, "%s: %s\n", kProg, r.message.c_str());
     switch (r.outcome) {
         case drivers::ResumeOutcome::rebooting:

@@ -431,8 +431,17 @@ def test_stop_continue(root):
     rc, out, err = c.resume()
     check(rc == 0 and "stopped" in err and c.runs() == [], f"resume of a stopped campaign does nothing ({rc}: {err})")
     check(c.status().get("state") == "stopped", "status says stopped")
-    rc, out, err = c.resume("--continue")
-    check(rc == 0 and len(c.runs()) == 8, f"--continue runs the slot ({rc}: {err})")
+    # `status` probes the lock with a brief shared lock; a resume starting
+    # meanwhile waits for it instead of taking it for another resume.
+    with open(os.path.join(c.dir, "lock")) as lock:
+        fcntl.flock(lock, fcntl.LOCK_SH)
+        p = subprocess.Popen([GFXSTAT, "campaign", "resume", c.dir, "--continue"], env=c.env,
+                             stderr=subprocess.PIPE)
+        time.sleep(0.5)
+    p.wait(timeout=30)
+    err = p.stderr.read().decode()
+    check(p.returncode == 0 and len(c.runs()) == 8 and "8 runs recorded by this resume" in err,
+          f"--continue runs the slot, after waiting out a lock probe ({p.returncode}: {err})")
     # stop --now while a run is going: the run is interrupted, not recorded.
     plan = switchable_plan(reboot_first=False)
     plan["workload"]["command"] = ["sh", "-c", "sleep 30; echo 1"]
