@@ -1,13 +1,9 @@
 // gfxstat import: other tools' output into a results file. The new file
-// (or, with --append, the old file plus the new runs) is written whole to a
-// temporary file and renamed into place, so an interrupted import leaves
-// nothing behind and never a half-written results file.
+// (or, with --append, the old file plus the new runs, under the results
+// lock) is written whole and renamed into place, so an interrupted import
+// leaves nothing behind and never a half-written results file.
 #include "cli/command_line.h"
 #include "cli/import_command.h"
-
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
@@ -96,53 +92,45 @@ int import_main(int argc, char** argv) {
         return 2;
     }
 
-    int lock_fd = -1;
-    struct Unlock {
-        int& fd;
-        ~Unlock() {
-            if (fd >= 0) ::close(fd);
-        }
-    } unlock{lock_fd};
     try {
-        data::ResultsFile results;
-        if (append) {
-            // Hold the lock appenders take, so no run is appended between
-            // our read and our rename (it would be lost).
-            lock_fd = ::open(output.c_str(), O_RDONLY | O_CLOEXEC);
-            if (lock_fd < 0)
-                throw data::input_error(output, 0, std::string("cannot open for --append: ") +
-                                                       std::strerror(errno));
-            if (::flock(lock_fd, LOCK_EX | LOCK_NB) != 0)
-                throw data::input_error(output, 0, "another gfxstat is writing to this results file");
-            data::ReadReport report;
-            results = data::parse_results(data::read_all(lock_fd, output), output, &report);
-            if (report.torn_tail)
-                std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog,
-                             data::torn_tail_message(output, report).c_str());
-        } else {
-            results.header = data::new_results_header();
-        }
-        const size_t first_new = results.runs().size();
-        for (size_t i = 0; i < files.size(); ++i) {
-            opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
-            importer(files[i], opt, results);
-        }
-        if (results.runs().size() == first_new)
-            throw data::input_error(join(files, ", "), 0, "no runs found to import");
-
+        size_t first_new = 0, imported_runs = 0, imported_samples = 0;
         std::set<std::string> variants;
-        for (size_t i = first_new; i < results.runs().size(); ++i) variants.insert(results.runs()[i].variant);
+        // With --append, the old file and the new runs are built with the
+        // results lock held, so that no run appended by another gfxstat
+        // between our read and our rename is lost.
+        const auto build = [&](const data::ResultsFile* current, const data::ReadReport& report) {
+            data::ResultsFile results;
+            if (current) {
+                results = *current;
+                if (report.torn_tail)
+                    std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog,
+                                 data::torn_tail_message(output, report).c_str());
+            } else {
+                results.header = data::new_results_header();
+            }
+            first_new = results.runs().size();
+            for (size_t i = 0; i < files.size(); ++i) {
+                opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
+                importer(files[i], opt, results);
+            }
+            if (results.runs().size() == first_new)
+                throw data::input_error(join(files, ", "), 0, "no runs found to import");
+            variants.clear();
+            for (size_t i = first_new; i < results.runs().size(); ++i) variants.insert(results.runs()[i].variant);
+            imported_runs = results.runs().size() - first_new;
+            imported_samples = count_samples(results, first_new);
+            return results;
+        };
         if (output == "-") {
-            const std::string text = data::serialize_results(results);
+            const std::string text = data::serialize_results(build(nullptr, {}));
             std::fwrite(text.data(), 1, text.size(), stdout);
         } else {
-            data::write_results_file(output, results, append);
+            data::rewrite_results_file(output, append ? data::ExistingFile::update : data::ExistingFile::refuse,
+                                       build);
         }
         std::fprintf(stderr, "%s: %zu run%s (%zu samples) of %zu variant%s from %zu file%s %s %s\n",
-                     prog, results.runs().size() - first_new,
-                     results.runs().size() - first_new == 1 ? "" : "s",
-                     count_samples(results, first_new), variants.size(),
-                     variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
+                     prog, imported_runs, imported_runs == 1 ? "" : "s", imported_samples,
+                     variants.size(), variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
                      append ? "appended to" : "written to", output == "-" ? "stdout" : output.c_str());
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, e.what());

@@ -25,28 +25,38 @@ int merge_main(int argc, char** argv) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat merge";
     try {
-        std::deque<data::ResultsFile> read;  // stable addresses for MergeInput
-        std::deque<data::ReadReport> reports;
-        std::vector<data::MergeInput> inputs;
-        for (const std::string& f : files) {
-            reports.emplace_back();
-            read.push_back(data::read_results_path(f, f, &reports.back()));
-            if (reports.back().torn_tail)
-                std::fprintf(stderr, "%s: warning: %s\n", prog,
-                             data::torn_tail_message(f, reports.back()).c_str());
-            inputs.push_back({f, &read.back(), &reports.back()});
-        }
-        data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());
+        // The inputs are read with the output's results lock held: OUT may
+        // be one of them (merge --replace -o a.json a.json b.json), and a run
+        // appended to it meanwhile would otherwise be lost.
+        size_t merged_runs = 0, duplicates_dropped = 0;
+        const auto build = [&](const data::ResultsFile*, const data::ReadReport&) {
+            std::deque<data::ResultsFile> read;  // stable addresses for MergeInput
+            std::deque<data::ReadReport> reports;
+            std::vector<data::MergeInput> inputs;
+            for (const std::string& f : files) {
+                reports.emplace_back();
+                read.push_back(data::read_results_path(f, f, &reports.back()));
+                if (reports.back().torn_tail)
+                    std::fprintf(stderr, "%s: warning: %s\n", prog,
+                                 data::torn_tail_message(f, reports.back()).c_str());
+                inputs.push_back({f, &read.back(), &reports.back()});
+            }
+            data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());
+            merged_runs = m.merged.runs().size();
+            duplicates_dropped = m.duplicates_dropped;
+            return std::move(m.merged);
+        };
         if (output == "-") {
-            const std::string text = data::serialize_results(m.merged);
+            const std::string text = data::serialize_results(build(nullptr, {}));
             std::fwrite(text.data(), 1, text.size(), stdout);
         } else {
-            data::write_results_file(output, m.merged, replace);
+            data::rewrite_results_file(output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse,
+                                       build);
         }
-        std::fprintf(stderr, "%s: %zu runs from %zu files", prog, m.merged.runs().size(), files.size());
-        if (m.duplicates_dropped > 0)
-            std::fprintf(stderr, "; %zu identical duplicate run%s kept once", m.duplicates_dropped,
-                         m.duplicates_dropped == 1 ? "" : "s");
+        std::fprintf(stderr, "%s: %zu runs from %zu files", prog, merged_runs, files.size());
+        if (duplicates_dropped > 0)
+            std::fprintf(stderr, "; %zu identical duplicate run%s kept once", duplicates_dropped,
+                         duplicates_dropped == 1 ? "" : "s");
         std::fprintf(stderr, "\n");
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, e.what());

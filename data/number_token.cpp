@@ -25,6 +25,16 @@ bool iequals(std::string_view s, std::string_view word) {
     return true;
 }
 
+// The mantissa of a hex float (what follows "0x", before any 'p') has a
+// digit other than 0.
+bool has_nonzero_hex_digit(std::string_view s) {
+    for (char c : s) {
+        if (c == 'p' || c == 'P') break;
+        if (is_hex(c) && c != '0') return true;
+    }
+    return false;
+}
+
 // strtod also accepts "inf", "infinity", "nan" and "nan(chars)".
 bool is_non_finite_word(std::string_view s) {
     if (iequals(s, "inf") || iequals(s, "infinity") || iequals(s, "nan")) return true;
@@ -67,6 +77,10 @@ NumberToken parse_hex(std::string_view s, bool negative) {
             return t;
         }
     } else if (res.ec != std::errc() || res.ptr != s.data() + s.size()) {
+        return t;
+    }
+    if (v == 0 && has_nonzero_hex_digit(s)) {  // a value that would silently become 0
+        t.status = TokenStatus::underflow;
         return t;
     }
     t.status = TokenStatus::binary;
@@ -153,11 +167,19 @@ NumberToken parse_number_token(std::string_view text) {
         std::string clean(s.substr(start, i - start));
         auto res = std::from_chars(clean.data(), clean.data() + clean.size(), v);
         if (res.ec == std::errc::result_out_of_range) {
-            if (sig_digits - 1 + exponent >= 308) {  // overflow; else underflow to 0
+            // Overflow, or a subnormal or zero result: strtod (C locale)
+            // gives the value itself.
+            v = std::strtod(clean.c_str(), nullptr);
+            if (std::isinf(v)) {
                 t.status = TokenStatus::out_of_range;
                 return t;
             }
-            v = 0;
+        }
+        if (v == 0) {
+            // Not zero as written (sig != 0), but it would be stored as 0: a
+            // sample of such values has no spread, and the statistics would lie.
+            t.status = TokenStatus::underflow;
+            return t;
         }
         t.status = TokenStatus::binary;
         t.value = negative ? -v : v;
@@ -166,6 +188,10 @@ NumberToken parse_number_token(std::string_view text) {
     t.significand = sig;
     t.exponent = static_cast<int32_t>(exponent);
     t.status = TokenStatus::decimal;
+    if (sig_digits + exponent <= -322) {  // below 10^-322, near the smallest subnormal: check
+        const int64_t m = static_cast<int64_t>(sig);
+        if (analysis::decimal_to_double(m, t.exponent) == 0) t.status = TokenStatus::underflow;
+    }
     if (sig_digits + exponent >= 309) {  // within a factor 10 of DBL_MAX: check
         const int64_t m = negative ? -static_cast<int64_t>(sig) : static_cast<int64_t>(sig);
         if (!std::isfinite(analysis::decimal_to_double(m, t.exponent)))
@@ -181,6 +207,7 @@ const char* describe(TokenStatus status) {
         case TokenStatus::malformed: return "not a number";
         case TokenStatus::not_finite: return "not a finite number";
         case TokenStatus::out_of_range: return "beyond the range of a double";
+        case TokenStatus::underflow: return "too close to 0 for a double (it would be stored as 0)";
     }
     return "?";
 }

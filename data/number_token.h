@@ -14,7 +14,8 @@ enum class TokenStatus {
     binary,       // a double only: hexadecimal float, or more than 18 significant digits
     malformed,    // not a number (or trailing garbage)
     not_finite,   // inf, infinity, nan, nan(...)
-    out_of_range  // finite as written, but beyond the double range (1e400)
+    out_of_range,  // finite as written, but beyond the double range (1e400)
+    underflow      // not zero as written, but closer to 0 than any double (1e-400)
 };
 
 struct NumberToken {

@@ -4,8 +4,11 @@
 #include <charconv>
 #include <cstdlib>
 #include <limits>
+#include <unordered_set>
+#include <vector>
 #include <nlohmann/json.hpp>
 
+#include "data/input_error.h"
 #include "data/json_cursor.h"
 
 namespace gfxstat::data {
@@ -198,6 +201,32 @@ namespace {
 
 [[noreturn]] void bad(const std::string& what) { throw RecordError(what); }
 
+// The member names of one JSON object. A name given twice is refused: JSON
+// parsers disagree on which one wins, so a record read one way by gfxstat
+// and another way by a script would say two things.
+class MemberNames {
+public:
+    explicit MemberNames(const char* where) : where_(where) {}
+    void add(const std::string& name) {
+        if (many_.empty()) {
+            for (const std::string& n : few_)
+                if (n == name) twice(name);
+            few_.push_back(name);
+            if (few_.size() == 16) many_.insert(few_.begin(), few_.end());  // tags can be many
+        } else if (!many_.insert(name).second) {
+            twice(name);
+        }
+    }
+
+private:
+    [[noreturn]] void twice(const std::string& name) const {
+        bad("member " + quote_token(name) + " appears twice in " + where_ + " (which one counts is not defined)");
+    }
+    const char* where_;
+    std::vector<std::string> few_;
+    std::unordered_set<std::string> many_;
+};
+
 NumberToken json_number(JsonCursor& c, const std::string& where) {
     const std::string_view text = c.number_token();
     // Fast path: [-]digits[.digits], at most 18 digits (JSON forbids the
@@ -270,11 +299,12 @@ std::string record_type(std::string_view line) {
     return type;
 }
 
-MetricInfo parse_metric(JsonCursor& c) {
+MetricInfo parse_metric(JsonCursor& c, MemberNames& names) {
     MetricInfo m;
     std::string key;
     bool named = false;
     while (c.next_key(key)) {
+        names.add(key);
         if (key == "type") {
             c.skip_value();
         } else if (key == "name") {
@@ -295,10 +325,11 @@ MetricInfo parse_metric(JsonCursor& c) {
     return m;
 }
 
-Environment parse_environment(JsonCursor& c) {
+Environment parse_environment(JsonCursor& c, MemberNames& names) {
     Environment env;
     std::string key;
     while (c.next_key(key)) {
+        names.add(key);
         if (key == "type") {
             c.skip_value();
         } else if (key == "id") {
@@ -307,7 +338,11 @@ Environment parse_environment(JsonCursor& c) {
             if (c.peek() != JsonKind::object) bad("\"tags\" must be an object of strings");
             c.begin_object();
             std::string tag;
-            while (c.next_key(tag)) env.tags[tag] = json_string(c, "tag \"" + tag + "\"");
+            MemberNames tag_names("\"tags\"");
+            while (c.next_key(tag)) {
+                tag_names.add(tag);
+                env.tags[tag] = json_string(c, "tag \"" + tag + "\"");
+            }
         } else {
             env.fields[key] = json_string(c, "environment field \"" + key + "\"");
         }
@@ -321,7 +356,9 @@ void parse_exit(JsonCursor& c, RunRecord& r) {
     c.begin_object();
     std::string key;
     bool has_class = false;
+    MemberNames names("\"exit\"");
     while (c.next_key(key)) {
+        names.add(key);
         if (key == "class") {
             const std::string s = json_string(c, "\"exit\".\"class\"");
             auto cls = parse_exit_class(s);
@@ -372,11 +409,12 @@ void parse_metrics(JsonCursor& c, RunRecord& r) {
     }
 }
 
-RunRecord parse_run(JsonCursor& c) {
+RunRecord parse_run(JsonCursor& c, MemberNames& names) {
     RunRecord r;
     std::string key;
     bool has_variant = false, has_run = false, has_exit = false, has_metrics = false;
     while (c.next_key(key)) {
+        names.add(key);
         if (key == "type") {
             c.skip_value();
         } else if (key == "variant") {
@@ -435,7 +473,9 @@ ResultsHeader parse_header_line(std::string_view line) {
     ResultsHeader h;
     std::string key, format;
     bool has_version = false;
+    MemberNames names("the header");
     while (c.next_key(key)) {
+        names.add(key);
         if (key == "format") {
             format = json_string(c, "\"format\"");
         } else if (key == "version") {
@@ -455,7 +495,9 @@ ResultsHeader parse_header_line(std::string_view line) {
                 c.begin_object();
                 ResultsHeader::Source s;
                 std::string k;
+                MemberNames source_names("an entry of \"merged_from\"");
                 while (c.next_key(k)) {
+                    source_names.add(k);
                     if (k == "id") s.id = json_string(c, "\"merged_from\".\"id\"");
                     else if (k == "path") s.path = json_string(c, "\"merged_from\".\"path\"");
                     else if (k == "created") s.created = json_string(c, "\"merged_from\".\"created\"");
@@ -484,7 +526,9 @@ ResultsRecord parse_record_line(std::string_view line) {
     JsonCursor c(line);
     c.begin_object();
     std::string key, type;
+    MemberNames names("one record");
     if (c.next_key(key) && key == "type") {
+        names.add(key);
         type = json_string(c, "\"type\"");
     } else {
         type = record_type(line);
@@ -492,9 +536,9 @@ ResultsRecord parse_record_line(std::string_view line) {
         c.begin_object();
     }
     ResultsRecord rec;
-    if (type == "run") rec = parse_run(c);
-    else if (type == "metric") rec = parse_metric(c);
-    else if (type == "environment") rec = parse_environment(c);
+    if (type == "run") rec = parse_run(c, names);
+    else if (type == "metric") rec = parse_metric(c, names);
+    else if (type == "environment") rec = parse_environment(c, names);
     else bad("unknown record type \"" + type + "\" (expected run, metric or environment)");
     c.expect_end();
     return rec;

@@ -110,6 +110,14 @@ std::optional<size_t> ResultsFile::find_run(const std::string& origin, const std
 
 std::string ResultsFile::add_run(RunRecord run) {
     if (run.variant.empty()) return "a run needs a non-empty variant label";
+    // The reader takes indices up to 2^63-1 (they are JSON integers that
+    // signed 64-bit readers hold): a writer must not write what it cannot
+    // read back. Reached only after a run with index 2^63-1, whose variant
+    // then has no index left.
+    if (run.run > kMaxRunIndex)
+        return "run index " + std::to_string(run.run) + " of variant '" + run.variant +
+               "' is beyond 2^63-1, the largest a results file holds (the variant already has a run "
+               "with the largest index; record new runs under another label)";
     for (size_t i = 0; i < run.metrics.size(); ++i) {
         if (!find_metric(run.metrics[i].name))
             return "metric '" + run.metrics[i].name + "' is used before it is declared";

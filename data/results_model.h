@@ -119,6 +119,10 @@ struct RunRecord {
 // A whole results file in memory, with the rules every file obeys: metrics
 // and environments declared before use and never redeclared differently,
 // run identities (origin, variant, run) unique.
+// The largest run index a results file holds (JSON readers with signed
+// 64-bit integers read it exactly).
+inline constexpr uint64_t kMaxRunIndex = 9223372036854775807ULL;
+
 class ResultsFile {
 public:
     ResultsHeader header;

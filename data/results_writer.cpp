@@ -16,6 +16,8 @@
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
+#include "data/safe_files.h"
+#include "data/file_read.h"
 
 #ifndef GFXSTAT_VERSION
 #define GFXSTAT_VERSION "0.1.0"
@@ -37,22 +39,6 @@ void write_all(int fd, const std::string& bytes, const std::string& path) {
         }
         done += static_cast<size_t>(n);
     }
-}
-
-std::string directory_of(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    if (slash == std::string::npos) return ".";
-    if (slash == 0) return "/";
-    return path.substr(0, slash);
-}
-
-// The rename itself must reach the disk too, or a power loss could bring
-// back the old directory entry.
-void sync_directory(const std::string& path) {
-    const int dfd = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd < 0) return;
-    ::fsync(dfd);
-    ::close(dfd);
 }
 
 }  // namespace
@@ -109,87 +95,137 @@ std::string serialize_results(const ResultsFile& file) {
     return out;
 }
 
-void write_results_file(const std::string& path, const ResultsFile& file, bool replace) {
-    const std::string text = serialize_results(file);
-    // A writer killed here leaves its temporary file; a later one with the
-    // same pid (pid 1 in a container, say) must not be blocked by it.
-    std::string tmp;
-    int fd = -1;
-    for (int attempt = 0; fd < 0; ++attempt) {
-        tmp = path + ".tmp." + std::to_string(::getpid());
-        if (attempt > 0) tmp += "." + std::to_string(attempt);
-        fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-        if (fd < 0 && (errno != EEXIST || attempt == 100))
-            throw input_error(tmp, 0, "cannot create: " + errno_text());
+void write_new_results_file(const std::string& path, const ResultsFile& file) {
+    sweep_stale_temp_files(path);
+    write_file_atomically(path, serialize_results(file), 0644, false);
+}
+
+// ---------------------------------------------------------------- the lock
+
+ResultsLock::~ResultsLock() {
+    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
+}
+
+ResultsLock& ResultsLock::operator=(ResultsLock&& o) noexcept {
+    if (this != &o) {
+        if (fd_ >= 0) ::close(fd_);
+        fd_ = o.fd_;
+        o.fd_ = -1;
     }
-    try {
-        write_all(fd, text, tmp);
-        if (::fsync(fd) != 0) throw input_error(tmp, 0, "fsync failed: " + errno_text());
-        ::close(fd);
-    } catch (...) {
-        ::close(fd);
-        ::unlink(tmp.c_str());
-        throw;
+    return *this;
+}
+
+ResultsLock ResultsLock::acquire(const std::string& path, int flags, double wait_s) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(wait_s);
+    // Each pass: open what the path names now, lock it, and check that the
+    // path still names it. A rewriter renames its new file into place while
+    // holding the lock on the old one; whoever was waiting then holds a
+    // lock on a file nobody will read again, and must start over.
+    for (int pass = 0;; ++pass) {
+        const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC);
+        if (fd < 0) {
+            const int err = errno;
+            if (err == ENOENT) return ResultsLock();
+            if (err == ELOOP)
+                throw input_error(path, 0, "is a symbolic link; gfxstat does not write results through links "
+                                           "(give the file it points to)");
+            throw input_error(path, 0, "cannot open: " + std::string(std::strerror(err)));
+        }
+        ResultsLock lock(fd);
+        struct stat held {};
+        if (::fstat(fd, &held) != 0) throw input_error(path, 0, "cannot stat: " + errno_text());
+        if (!S_ISREG(held.st_mode)) throw input_error(path, 0, "is not a regular file");
+        for (;;) {
+            if (::flock(fd, LOCK_EX | LOCK_NB) == 0) break;
+            if (errno == EINTR) continue;
+            if (errno != EWOULDBLOCK) throw input_error(path, 0, "cannot lock: " + errno_text());
+            if (std::chrono::steady_clock::now() >= deadline) {
+                char waited[32];
+                std::snprintf(waited, sizeof waited, "%g", wait_s);
+                throw input_error(path, 0, std::string("another gfxstat is writing to this results file "
+                                                       "(still locked after ") + waited + " s); nothing was written");
+            }
+            ::usleep(5000);
+        }
+        struct stat named {};
+        if (::stat(path.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino) {
+            if (::fstat(fd, &held) == 0 && held.st_nlink > 0) return lock;
+        }
+        // Replaced (or removed) while we waited: the new file is the one to lock.
+        if (pass == 1000) throw input_error(path, 0, "keeps being replaced by another writer; nothing was written");
     }
-    // link() fails when the target exists: no check-then-replace race.
-    const int rc = replace ? ::rename(tmp.c_str(), path.c_str()) : ::link(tmp.c_str(), path.c_str());
-    const int err = errno;
-    if (!replace || rc != 0) ::unlink(tmp.c_str());
-    if (rc != 0) {
-        if (err == EEXIST)
-            throw input_error(path, 0, "already exists; not replaced (choose another name, "
-                                       "or --append to add to it)");
-        throw input_error(path, 0, std::string("cannot write: ") + std::strerror(err));
+}
+
+void rewrite_results_file(const std::string& path, ExistingFile existing,
+                          const std::function<ResultsFile(const ResultsFile*, const ReadReport&)>& build) {
+    sweep_stale_temp_files(path);
+    for (int pass = 0;; ++pass) {
+        if (existing == ExistingFile::refuse) {
+            // link() is the lock here: it never replaces what another writer made.
+            write_file_atomically(path, serialize_results(build(nullptr, ReadReport{})), 0644, false);
+            return;
+        }
+        ResultsLock lock = ResultsLock::acquire(path, O_RDONLY);
+        if (!lock.held()) {
+            if (existing == ExistingFile::update)
+                throw input_error(path, 0, "cannot open: " + std::string(std::strerror(ENOENT)));
+            // Nothing to replace: create it, unless another writer did first
+            // (then lock what it made and start again).
+            try {
+                write_file_atomically(path, serialize_results(build(nullptr, ReadReport{})), 0644, false);
+                return;
+            } catch (const InputError&) {
+                struct stat st {};
+                if (::lstat(path.c_str(), &st) != 0 || pass == 100) throw;
+                continue;
+            }
+        }
+        ReadReport report;
+        ResultsFile current;
+        if (existing == ExistingFile::update) current = parse_results(read_all(lock.fd(), path), path, &report);
+        const ResultsFile next = build(existing == ExistingFile::update ? &current : nullptr, report);
+        // Renamed over the old file while its lock is held: a writer that
+        // waited for the lock sees the name moved on and locks the new file.
+        write_file_atomically(path, serialize_results(next), 0644, true);
+        return;
     }
-    sync_directory(path);
 }
 
 // ---------------------------------------------------------------- appender
 
-ResultsAppender::ResultsAppender(const std::string& path) : path_(path) {
-    fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
-    if (fd_ < 0 && errno == ENOENT) {
+ResultsAppender::ResultsAppender(const std::string& path, double wait_s) : path_(path) {
+    for (int pass = 0; !lock_.held(); ++pass) {
+        lock_ = ResultsLock::acquire(path, O_RDWR, wait_s);
+        if (lock_.held() || pass == 100) break;
         ResultsFile fresh;
         fresh.header = new_results_header();
         try {
-            write_results_file(path, fresh, false);
+            write_new_results_file(path, fresh);
         } catch (const InputError&) {
-            // Lost a race with another creator: fine, open what it made.
+            // Lost a race with another creator (fine: lock what it made),
+            // or cannot create at all (the next pass says why).
+            struct stat st {};
+            if (::lstat(path.c_str(), &st) != 0) throw;
         }
-        fd_ = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
     }
-    if (fd_ < 0) throw input_error(path, 0, "cannot open for appending: " + errno_text());
-    if (::flock(fd_, LOCK_EX | LOCK_NB) != 0) {
-        const int err = errno;
-        ::close(fd_);
-        fd_ = -1;
-        if (err == EWOULDBLOCK)
-            throw input_error(path, 0, "another gfxstat is writing to this results file");
-        throw input_error(path, 0, std::string("cannot lock: ") + std::strerror(err));
+    if (!lock_.held()) throw input_error(path, 0, "cannot open for appending: it keeps disappearing");
+    const int fd = lock_.fd();
+    const std::string text = read_all(fd, path);
+    ReadReport report;
+    file_ = parse_results(text, path, &report);
+    if (report.torn_tail) {
+        repaired_ = torn_tail_message(path, report) + "; cut off before appending";
+        if (::ftruncate(fd, static_cast<off_t>(report.good_bytes)) != 0 || ::fsync(fd) != 0)
+            throw input_error(path, 0, "cannot cut off the incomplete last record: " + errno_text());
+    } else if (!text.empty() && text.back() != '\n') {
+        // The last record is complete but unterminated (edited by hand).
+        if (::lseek(fd, 0, SEEK_END) < 0) throw input_error(path, 0, "seek failed: " + errno_text());
+        write_durably("\n");
     }
-    try {
-        const std::string text = read_all(fd_, path);
-        ReadReport report;
-        file_ = parse_results(text, path, &report);
-        if (report.torn_tail) {
-            repaired_ = torn_tail_message(path, report) + "; cut off before appending";
-            if (::ftruncate(fd_, static_cast<off_t>(report.good_bytes)) != 0 || ::fsync(fd_) != 0)
-                throw input_error(path, 0, "cannot cut off the incomplete last record: " + errno_text());
-        } else if (!text.empty() && text.back() != '\n') {
-            // The last record is complete but unterminated (edited by hand).
-            write_durably("\n");
-        }
-        if (::lseek(fd_, 0, SEEK_END) < 0) throw input_error(path, 0, "seek failed: " + errno_text());
-    } catch (...) {
-        ::close(fd_);
-        fd_ = -1;
-        throw;
-    }
+    if (::lseek(fd, 0, SEEK_END) < 0) throw input_error(path, 0, "seek failed: " + errno_text());
 }
 
-ResultsAppender::~ResultsAppender() {
-    if (fd_ >= 0) ::close(fd_);  // closing releases the lock
-}
+ResultsAppender::~ResultsAppender() = default;  // the lock goes with its descriptor
 
 void ResultsAppender::declare_metric(const MetricInfo& metric) {
     if (file_.find_metric(metric.name)) {
@@ -227,19 +263,19 @@ void ResultsAppender::write_durably(const std::string& bytes) {
     // One write() call: with O_APPEND semantics emulated by the lseek above
     // and the exclusive lock, the record lands whole after the last one, or
     // (killed or powered off mid-way) as a torn last line.
-    const off_t before = ::lseek(fd_, 0, SEEK_CUR);
+    const off_t before = ::lseek(lock_.fd(), 0, SEEK_CUR);
     try {
-        write_all(fd_, bytes, path_);
-        if (::fdatasync(fd_) != 0) throw input_error(path_, 0, "fdatasync failed: " + errno_text());
+        write_all(lock_.fd(), bytes, path_);
+        if (::fdatasync(lock_.fd()) != 0) throw input_error(path_, 0, "fdatasync failed: " + errno_text());
     } catch (...) {
         // A write that failed part-way (disk full) left a partial line: cut
         // it off, or the next record would be glued onto it -- corruption
         // in the middle of the file. Best effort; a reader or the next
         // appender treats a partial line left behind as a torn tail.
         failed_ = true;
-        if (before >= 0 && ::ftruncate(fd_, before) == 0) {
-            ::lseek(fd_, before, SEEK_SET);
-            ::fdatasync(fd_);
+        if (before >= 0 && ::ftruncate(lock_.fd(), before) == 0) {
+            ::lseek(lock_.fd(), before, SEEK_SET);
+            ::fdatasync(lock_.fd());
         }
         throw;
     }

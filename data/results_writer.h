@@ -10,10 +10,12 @@
 // it is on disk.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "data/results_model.h"
+#include "data/results_reader.h"
 
 namespace gfxstat::data {
 
@@ -26,17 +28,73 @@ std::string utc_now_rfc3339();
 // before the first run that uses it (all of them when unused), then runs.
 std::string serialize_results(const ResultsFile& file);
 
-// Writes `file` to `path` atomically. Refuses (InputError) to replace an
-// existing file unless `replace`.
-void write_results_file(const std::string& path, const ResultsFile& file, bool replace);
+// Writes `file` to `path` atomically (a new file; an existing one is an
+// InputError "already exists"). For a file that may exist, and that other
+// gfxstat processes may be appending to, use rewrite_results_file.
+void write_new_results_file(const std::string& path, const ResultsFile& file);
+
+// The results lock (docs/results-format.md, "Writers and the lock"). Every
+// writer of a results file holds it while it writes: an exclusive flock()
+// on the results file itself, verified once held to be on the file the
+// path still names -- a rewriter renames a new file into place, and a lock
+// taken on the file it replaced guards nothing. A busy lock is waited for
+// up to `wait_s`, then refused with an InputError that names the file.
+class ResultsLock {
+public:
+    // Locks the file at `path`, opened with `flags` (O_RDONLY or O_RDWR;
+    // O_NOFOLLOW and O_CLOEXEC are added). Returns a lock that holds no
+    // file (!held()) when `path` does not exist. A symbolic link at `path`
+    // is refused.
+    static ResultsLock acquire(const std::string& path, int flags, double wait_s = kDefaultWaitSeconds);
+    static constexpr double kDefaultWaitSeconds = 3.0;
+
+    ResultsLock() = default;
+    ~ResultsLock();
+    ResultsLock(ResultsLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+    ResultsLock& operator=(ResultsLock&& o) noexcept;
+    ResultsLock(const ResultsLock&) = delete;
+    ResultsLock& operator=(const ResultsLock&) = delete;
+
+    bool held() const { return fd_ >= 0; }
+    int fd() const { return fd_; }
+    // Gives up the descriptor (and with it, when closed, the lock).
+    int release() {
+        const int fd = fd_;
+        fd_ = -1;
+        return fd;
+    }
+
+private:
+    explicit ResultsLock(int fd) : fd_(fd) {}
+    int fd_ = -1;
+};
+
+// What rewrite_results_file does with a file already at the path.
+enum class ExistingFile {
+    refuse,   // an error: "already exists" (import without --append)
+    replace,  // replaced whole (merge --replace)
+    update,   // required: `build` gets its runs and adds to them (import --append)
+};
+
+// Writes a whole results file at `path` as the one writer: with the
+// results lock held on the file it replaces, so that no run appended
+// meanwhile is lost, and atomically, so that a reader (or a kill) sees the
+// old file or the new. `build` is called with the lock held: with the
+// current file (ExistingFile::update) or nullptr, and returns the file to
+// write. It may be called more than once when another writer gets in
+// first (a file created meanwhile is locked and the work redone).
+// Throws InputError.
+void rewrite_results_file(const std::string& path, ExistingFile existing,
+                          const std::function<ResultsFile(const ResultsFile* current, const ReadReport& report)>& build);
 
 class ResultsAppender {
 public:
     // Opens `path` for appending, creating it (with a fresh header) when it
-    // does not exist. Takes an exclusive lock: a second writer gets an
-    // InputError instead of interleaving records. A torn last line is cut
-    // off; `repaired()` then says so.
-    explicit ResultsAppender(const std::string& path);
+    // does not exist, and holds the results lock until destroyed: a second
+    // writer waits `wait_s` for it, then gets an InputError instead of
+    // interleaving records. A torn last line is cut off; `repaired()` then
+    // says so.
+    explicit ResultsAppender(const std::string& path, double wait_s = ResultsLock::kDefaultWaitSeconds);
     ~ResultsAppender();
     ResultsAppender(const ResultsAppender&) = delete;
     ResultsAppender& operator=(const ResultsAppender&) = delete;
@@ -59,7 +117,7 @@ private:
     void write_durably(const std::string& bytes);
 
     std::string path_;
-    int fd_ = -1;
+    ResultsLock lock_;  // its descriptor is the one appended to
     ResultsFile file_;
     std::string pending_;  // declaration lines not yet written
     std::string repaired_;

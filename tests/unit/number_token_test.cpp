@@ -58,14 +58,9 @@ TEST(NumberToken, OutOfRange) {
     EXPECT_EQ(parse_number_token("1.7976931348623157e308").status, TokenStatus::decimal);
 }
 
-TEST(NumberToken, UnderflowIsZeroNotAnError) {
-    auto t = parse_number_token("1e-400");  // exact as a decimal; 0 as a double
-    ASSERT_EQ(t.status, TokenStatus::decimal);
-    EXPECT_EQ(value_of(t), 0.0);
-    t = parse_number_token("1.00000000000000000001e-500");
-    ASSERT_EQ(t.status, TokenStatus::binary);
-    EXPECT_EQ(t.value, 0.0);
+TEST(NumberToken, SmallestSubnormalIsNotAnUnderflow) {
     EXPECT_EQ(value_of(parse_number_token("4.9e-324")), 4.9e-324);
+    EXPECT_EQ(parse_number_token("1.00000000000000000001e-500").status, TokenStatus::underflow);
 }
 
 TEST(NumberToken, HexFloatsAndLongDigitStrings) {
@@ -100,7 +95,9 @@ TEST(NumberToken, AgreesWithStrtodOnRandomTokens) {
         const bool consumed = end != s.c_str() && *end == '\0';
         const NumberToken t = parse_number_token(s);
         const bool accepted = t.status == TokenStatus::decimal || t.status == TokenStatus::binary;
-        if (consumed && std::isfinite(want) && !(errno == ERANGE && std::abs(want) > 1)) {
+        // strtod says ERANGE for overflow and for underflow (to 0 or to a
+        // subnormal); overflow and underflow to 0 are refused.
+        if (consumed && std::isfinite(want) && !(errno == ERANGE && (std::abs(want) > 1 || want == 0))) {
             ASSERT_TRUE(accepted) << '"' << s << '"';
             const double got = value_of(t);
             ASSERT_TRUE(got == want || (got == 0 && want == 0)) << '"' << s << '"';
@@ -121,15 +118,44 @@ TEST(NumberToken, HexRangeDecidedByMagnitude) {
     EXPECT_EQ(parse_number_token("0x100000000000000000000000000000p+1000").status,
               TokenStatus::out_of_range);
     EXPECT_EQ(parse_number_token("0x1p+1023").status, TokenStatus::binary);
-    auto t = parse_number_token("0x0.00000000000000000000000001p-1000");
-    ASSERT_EQ(t.status, TokenStatus::binary);
-    EXPECT_EQ(t.value, 0.0);
-    t = parse_number_token("0x0.0000000000000001p+2");
+    // Closer to 0 than the smallest subnormal: refused, not stored as 0.
+    EXPECT_EQ(parse_number_token("0x0.00000000000000000000000001p-1000").status, TokenStatus::underflow);
+    EXPECT_EQ(parse_number_token("0x0p-5000").status, TokenStatus::binary);  // zero is zero
+    auto t = parse_number_token("0x0.0000000000000001p+2");
     ASSERT_EQ(t.status, TokenStatus::binary);
     EXPECT_EQ(t.value, 0x0.0000000000000001p+2);
     t = parse_number_token("0xfp-1070");  // subnormal, not zero
     ASSERT_EQ(t.status, TokenStatus::binary);
     EXPECT_EQ(t.value, 0xfp-1070);
+}
+
+}  // namespace
+}  // namespace gfxstat::data
+
+namespace gfxstat::data {
+namespace {
+
+// 1e-400 used to be stored as 0: three such values gave a standard
+// deviation of 0. Values that underflow to 0 are refused like overflow;
+// subnormals (representable, if imprecisely) and zeros are kept.
+TEST(NumberToken, UnderflowToZeroRefused) {
+    for (const char* s : {"1e-400", "-2e-400", "3.0e-330", "1.23456789012345678901e-400", "0.0000001e-320",
+                          "2e-324"})
+        EXPECT_EQ(parse_number_token(s).status, TokenStatus::underflow) << s;
+    for (const char* s : {"0e-400", "0.000e-9999", "-0"}) {
+        const NumberToken t = parse_number_token(s);
+        EXPECT_EQ(t.status, TokenStatus::decimal) << s;
+    }
+    for (const char* s : {"5e-324", "4.9406564584124654e-324", "1e-310", "2.2250738585072014e-308",
+                          "1.234567890123456789012e-320"}) {
+        const NumberToken t = parse_number_token(s);
+        ASSERT_TRUE(t.status == TokenStatus::decimal || t.status == TokenStatus::binary) << s;
+        const double v = t.status == TokenStatus::binary ? t.value
+                                                         : std::strtod(s, nullptr);
+        EXPECT_EQ(v, std::strtod(s, nullptr)) << s;
+        EXPECT_NE(v, 0.0) << s;
+    }
+    EXPECT_STREQ(describe(TokenStatus::underflow), "too close to 0 for a double (it would be stored as 0)");
 }
 
 }  // namespace

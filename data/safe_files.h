@@ -1,0 +1,83 @@
+// Creating files safely when gfxstat runs as root in directories other
+// users can write to (a campaign's results beside a shared /srv, logs under
+// /tmp). Everything gfxstat creates goes through here:
+//   - no symbolic link is ever followed at the last component of a path
+//     gfxstat creates or writes (O_NOFOLLOW), and a new file is new
+//     (O_EXCL), so a link planted in advance makes the write fail instead of
+//     clobbering the file it points to;
+//   - directories that will hold many created files (a run's logs) are
+//     opened once, checked (owner, mode), and the files created under that
+//     descriptor (openat), so the directory cannot be swapped afterwards;
+//   - whole-file writes are atomic (an unnamed O_TMPFILE file, fsync'd,
+//     then linked into place), so a kill at any moment leaves the old file
+//     or the new one, and no temporary file behind.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+
+namespace gfxstat::data {
+
+// An owned file descriptor: closed when it goes out of scope.
+class UniqueFd {
+public:
+    UniqueFd() = default;
+    explicit UniqueFd(int fd) : fd_(fd) {}
+    ~UniqueFd();
+    UniqueFd(UniqueFd&& o) noexcept : fd_(o.release()) {}
+    UniqueFd& operator=(UniqueFd&& o) noexcept;
+    UniqueFd(const UniqueFd&) = delete;
+    UniqueFd& operator=(const UniqueFd&) = delete;
+    int get() const { return fd_; }
+    int release() {
+        const int fd = fd_;
+        fd_ = -1;
+        return fd;
+    }
+    explicit operator bool() const { return fd_ >= 0; }
+
+private:
+    int fd_ = -1;
+};
+
+// The directory part of `path` ("." when it has none, "/" for "/x").
+std::string directory_of(const std::string& path);
+// The last component of `path`.
+std::string base_name_of(const std::string& path);
+
+// Creates `path` and any missing parents (mode 0755 before the umask).
+// Throws InputError naming the component that could not be made.
+void make_directories(const std::string& path);
+
+// Opens the directory `path` for openat(), refusing a symbolic link at its
+// last component. Throws InputError ("is a symbolic link", "is not a
+// directory", ...).
+UniqueFd open_directory_nofollow(const std::string& path);
+
+// Refuses (InputError) a directory that other users could fill with files
+// of their choosing: one owned by a user other than the effective user (or
+// root), or writable by group or others. `what` says what it is for ("the
+// log directory").
+void check_private_directory(int dirfd, const std::string& path, const std::string& what);
+
+// Creates the new file `name` under `dirfd` for writing: O_CREAT | O_EXCL |
+// O_NOFOLLOW. Returns -1 with errno set (EEXIST when anything, a link
+// included, already has the name).
+int create_new_file_at(int dirfd, const std::string& name, mode_t mode);
+
+// Writes `text` to `path` atomically with `mode` (not subject to the
+// umask): the old file or the new one, never a mixture, and no temporary
+// file left behind by a kill. With `replace` false an existing `path` is
+// an error (EEXIST, reported as InputError "already exists"); with
+// `replace` true an existing file is replaced but a symbolic link at
+// `path` is refused. Throws InputError naming `path`.
+void write_file_atomically(const std::string& path, const std::string& text, mode_t mode, bool replace);
+
+// Removes temporary files "NAME.tmp.PID[.N]" beside `path` that gfxstat
+// processes, now dead, left behind (older gfxstat versions, or a file
+// system without O_TMPFILE); only regular files owned by the effective
+// user are touched. Returns how many were removed.
+size_t sweep_stale_temp_files(const std::string& path);
+
+}  // namespace gfxstat::data
