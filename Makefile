@@ -4,7 +4,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test asan-test fuzz bench clean
+.PHONY: all deps build demo test asan-test stress-test fuzz bench clean
 
 all: build
 
@@ -32,6 +32,10 @@ demo: build
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The results-writer race of `make test`, for STRESS_SECONDS (default 120).
+stress-test: build
+	python3 tests/stress/results_writers_test.py --gfxstat $(BUILD)/gfxstat --seconds $${STRESS_SECONDS:-120}
 
 # The whole test suite under AddressSanitizer and UBSan (CI runs it).
 asan-test: deps
