@@ -180,6 +180,8 @@ void write_file_atomically(const std::string& path, const std::string& text, mod
     // An unnamed file first: a kill before it is linked leaves nothing.
     std::string named_tmp;  // the fallback's name, while it has one
     UniqueFd fd(::openat(dir.get(), ".", O_TMPFILE | O_WRONLY | O_CLOEXEC, mode));
+    // Only root can link a descriptor directly; others need /proc to name it.
+    if (fd && ::geteuid() != 0 && ::access("/proc/self/fd", F_OK) != 0) fd = UniqueFd();
     if (!fd) {
         int created = -1;
         named_tmp = claim_temp_name(dir.get(), base, -1, mode, &created, path);
