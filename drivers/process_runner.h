@@ -1,8 +1,9 @@
 // Runs one command the way a benchmark harness must: without a shell
-// (fork and exec, PATH searched as execvp does), in its own process group, with stdout and stderr going to
-// files, an optional timeout that stops the whole group (SIGTERM, then
-// SIGKILL after a grace period), and the child's resource usage from
-// wait4 (wall, user and system time, peak RSS), as hyperfine measures.
+// (vfork and exec, PATH searched as execvp does), in its own process
+// group, with stdout and stderr going to files, an optional timeout that
+// stops the whole group (SIGTERM, then SIGKILL after a grace period), and
+// the child's resource usage from wait4 (wall, user and system time, peak
+// RSS), as hyperfine measures.
 //
 // What the child gets:
 //   - stdin from /dev/null; stdout and stderr the given files (opened by
@@ -81,7 +82,7 @@ struct ProcessResult {
 // Never throws for a command that cannot run (not found, not executable, a
 // directory, a bad format, a missing working directory): returns
 // not_started with the reason. Throws std::runtime_error only for failures
-// of gfxstat's own environment (cannot create the output files, fork
+// of gfxstat's own environment (cannot create the output files, vfork
 // failure: EAGAIN/ENOMEM, the child's status lost because SIGCHLD is
 // ignored). Never leaves a zombie or a file descriptor behind. On a timeout,
 // after the child has ended, the group is sent SIGKILL once more, so
@@ -97,7 +98,7 @@ ProcessResult run_process(const ProcessSpec& spec);
 //     void on_sigint(int) { stop_requested = 1; stop_current_process(SIGINT); }
 // The run then ends as `signaled` (or keeps running if the command ignores
 // the signal; send SIGKILL then). Signals are blocked in the calling thread
-// of run_process between the fork and the recording of the child, so a
+// of run_process between the vfork and the recording of the child, so a
 // handler running on that thread cannot miss a child that was spawned; a
 // handler on another thread can, in that window of microseconds, so a caller
 // that stops on a flag should also check the flag after each run. It never
