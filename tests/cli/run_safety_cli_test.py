@@ -266,6 +266,19 @@ def unprivileged(g, shared, user, victim=None):
         check(read(victim) == PRECIOUS, f"{who}, log directory mode {mode:o} with a link in it: {victim} untouched")
         check(rc == 2 and f"writable by {says}" in err, f"{who}, log directory mode {mode:o}: exit 2, said: {rc} {err}")
 
+    # Its own private log directory with a link at the next log's name (put
+    # there by root, or by an older gfxstat's user): a warning, not followed.
+    out = os.path.join(shared, "own.json")
+    rc, err = gfxstat_run(g, ["--runs", "1", "--label", "bench", "-o", out, "--", "echo", "1"], user=user)
+    check(rc == 0, f"{who}: a first run makes the results file: {rc} {err}")
+    name = header_id(out)[:16] + "-bench-0001.stdout"
+    for planted in (name, "bench-0001.stdout"):
+        os.symlink(victim, os.path.join(out + ".logs", planted))
+    rc, err = gfxstat_run(g, ["--runs", "1", "--label", "bench", "-o", out, "--", "echo", "42"], user=user)
+    check(read(victim) == PRECIOUS, f"{who}, a link at a log's name: {victim} untouched")
+    check(rc == 0 and f"{name}: already exists" in err and len(runs_of(out)) == 2,
+          f"{who}, a link at a log's name: a warning, the run recorded: {rc} {err}")
+
 
 def log_names(g, top):
     d = os.path.join(top, "names")
