@@ -49,7 +49,8 @@ struct RunPlan {
     // Each run's output goes to LOG_DIR/ID-VARIANT-NNNN.stdout and .stderr
     // (and .prepare.*, .cleanup.* for the hooks; ID: the first 16 hex
     // digits of the results file's id), each written only when not empty,
-    // as a new file (never through a link, never over an existing file);
+    // as a new file (never through a link; a name already taken is kept
+    // unless it is gfxstat's own log of a run the results file lost);
     // the record's "log" names LOG_DIR/ID-VARIANT-NNNN, relative to the
     // results file when beside it, and is absent when nothing was kept.
     // LOG_DIR must be a directory (not a link) of the user running gfxstat
