@@ -319,30 +319,41 @@ def log_names(g, top):
           f"a lost run's own log is replaced by the run that takes its index: {rc} {err}")
 
 
+def alive(pid):
+    st = proc_stat(pid)
+    return st is not None and st[0] not in "ZX"
+
+
 def background_processes(g, top):
     d = os.path.join(top, "background")
     os.mkdir(d)
     out = os.path.join(d, "bg.json")
-    marker = "77.2468"
+    # The workloads write their background child's pid: right after sh
+    # ends, the child may not have become `sleep` yet.
+    pids = os.path.join(d, "pids")
     t0 = time.monotonic()
-    rc, err = gfxstat_run(g, ["--runs", "2", "-o", out, "--", "sh", "-c", f"sleep {marker} & echo 5"])
+    rc, err = gfxstat_run(g, ["--runs", "2", "-o", out, "--", "sh", "-c", f"sleep 77 & echo $! >> {pids}; echo 5"])
     took = time.monotonic() - t0
     check(rc == 0 and [r["metrics"] for r in runs_of(out)] == [{"value": 5}] * 2, f"background runs: {rc} {err}")
     check(took < 10, f"a background process holding the output does not hold up the runs: {took:.1f} s")
-    left = live_pids_with_arg(marker)
-    check(not left, f"no background sleep outlives its run: {left}")
+    started = [int(x) for x in read(pids).split()]
+    left = [p for p in started if alive(p)]
+    check(len(started) == 2 and not left, f"no background sleep outlives its run: {left} of {started}")
     check(err.count("warning:") == 1 and "2 runs left 2 processes running in the background" in err,
           f"one warning for all runs: {err}")
     for pid in left:
         os.kill(pid, signal.SIGKILL)
 
     # One that ignores SIGTERM gets SIGKILL after the grace.
-    marker = "77.1357"
+    os.unlink(pids)
     t0 = time.monotonic()
-    rc, err = gfxstat_run(g, ["--runs", "1", "-o", out, "--", "sh", "-c", f"trap '' TERM; sleep {marker} & echo 5"])
+    rc, err = gfxstat_run(g, ["--runs", "1", "-o", out, "--", "sh", "-c",
+                              f"trap '' TERM; sleep 77 & echo $! >> {pids}; echo 5"])
     took = time.monotonic() - t0
-    left = live_pids_with_arg(marker)
-    check(rc == 0 and not left and took < 10, f"a background process ignoring SIGTERM is killed: {left} {took:.1f} s")
+    started = [int(x) for x in read(pids).split()]
+    left = [p for p in started if alive(p)]
+    check(rc == 0 and started and not left and took < 10,
+          f"a background process ignoring SIGTERM is killed: {left} of {started}, {took:.1f} s")
     for pid in left:
         os.kill(pid, signal.SIGKILL)
 
