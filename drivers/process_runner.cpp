@@ -4,9 +4,11 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <dirent.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -17,6 +19,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string_view>
@@ -128,31 +131,6 @@ int64_t seconds_to_ns(double s) noexcept {
 
 double tv_seconds(const timeval& tv) noexcept { return double(tv.tv_sec) + tv.tv_usec * 1e-6; }
 
-struct SpawnFileActions {
-    posix_spawn_file_actions_t fa;
-    SpawnFileActions() {
-        if (int e = posix_spawn_file_actions_init(&fa))
-            throw std::runtime_error("posix_spawn_file_actions_init: " + errno_text(e));
-    }
-    ~SpawnFileActions() { posix_spawn_file_actions_destroy(&fa); }
-    SpawnFileActions(const SpawnFileActions&) = delete;
-    SpawnFileActions& operator=(const SpawnFileActions&) = delete;
-    void check(int e, const char* what) {
-        if (e) throw std::runtime_error(std::string(what) + ": " + errno_text(e));
-    }
-};
-
-struct SpawnAttr {
-    posix_spawnattr_t attr;
-    SpawnAttr() {
-        if (int e = posix_spawnattr_init(&attr))
-            throw std::runtime_error("posix_spawnattr_init: " + errno_text(e));
-    }
-    ~SpawnAttr() { posix_spawnattr_destroy(&attr); }
-    SpawnAttr(const SpawnAttr&) = delete;
-    SpawnAttr& operator=(const SpawnAttr&) = delete;
-};
-
 std::string_view env_name(std::string_view entry) {
     return entry.substr(0, std::min(entry.find('='), entry.size()));
 }
@@ -219,6 +197,210 @@ bool wait_for_exit(pid_t pid, int pidfd, int64_t deadline_ns) noexcept {
     }
 }
 
+
+// --- the child, between vfork and exec ------------------------------------------
+//
+// vfork, not fork: fork copies the page tables of gfxstat, which holds the
+// whole results file in memory (a 200 MB process: 10 ms a run instead of
+// 2). The vfork child shares gfxstat's memory and runs on its stack while
+// the calling thread waits for the exec, as posix_spawn's child does; so
+// it only makes system calls (no allocation, no locks, nothing written but
+// its own locals) and never returns. Everything it needs is prepared
+// before the vfork.
+struct ChildSetup {
+    int in = -1, out = -1, err = -1;  // become 0, 1, 2
+    int dir = -1;                     // fchdir first when >= 0
+    int report = -1;                  // write end of the error pipe (O_CLOEXEC)
+    pid_t parent = 0;                 // getpid() before vfork
+    unsigned close_limit = 0;         // highest descriptor + 1, for kernels without close_range
+    const char* const* candidates = nullptr;  // paths to execve, in order (PATH already searched)
+    size_t n_candidates = 0;
+    char* const* argv = nullptr;
+    char* const* envp = nullptr;
+};
+
+// What the child reports through the error pipe when it cannot exec.
+struct ChildFailure {
+    int stage;  // 0: exec, 1: working directory, 2: setup
+    int error;  // errno
+};
+
+[[noreturn]] void child_fail(const ChildSetup& c, int stage, int error) noexcept {
+    const ChildFailure f{stage, error};
+    ssize_t n;
+    do n = ::write(c.report, &f, sizeof f);
+    while (n < 0 && errno == EINTR);
+    ::_exit(127);
+}
+
+[[noreturn]] __attribute__((noinline)) void child_exec(const ChildSetup& c) noexcept {
+    // All signals are blocked (the parent blocked them before vfork). The
+    // handlers inherited from gfxstat must not run in the child in the
+    // moment between unblocking and exec, and the signals gfxstat ignores
+    // are the program's own to decide: everything back to the default.
+    for (int sig = 1; sig < NSIG; ++sig) {
+        if (sig == SIGKILL || sig == SIGSTOP) continue;
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) != 0) continue;
+        const bool handled = (old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN);
+        // SIGHUP is left as inherited (ignored under nohup); other ignored
+        // signals too, but not those a workload must be stoppable with.
+        const bool stoppers = sig == SIGINT || sig == SIGQUIT || sig == SIGTERM || sig == SIGPIPE || sig == SIGXFSZ;
+        if (!handled && !(stoppers && old.sa_handler == SIG_IGN)) continue;
+        struct sigaction dfl {};
+        dfl.sa_handler = SIG_DFL;
+        ::sigaction(sig, &dfl, nullptr);
+    }
+    // Its own process group, so that the whole group can be stopped; the
+    // parent sets it too, so that neither order of the two calls matters.
+    ::setpgid(0, 0);
+    // Dies with gfxstat, even when gfxstat is SIGKILLed: the workload must
+    // not go on measuring (or hogging the GPU) for nobody. If gfxstat died
+    // before the prctl, the kernel will not send the signal: check.
+    if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) child_fail(c, 2, errno);
+    if (::getppid() != c.parent) ::_exit(127);
+
+    if (::dup2(c.in, 0) < 0 || ::dup2(c.out, 1) < 0 || ::dup2(c.err, 2) < 0) child_fail(c, 2, errno);
+    if (c.dir >= 0 && ::fchdir(c.dir) != 0) child_fail(c, 1, errno);
+    // The error pipe moves to 3 (closed by the exec), and everything above
+    // it goes, also descriptors opened without O_CLOEXEC by libraries or
+    // inherited by gfxstat.
+    ChildSetup here = c;
+    if (c.report != 3) {
+        if (::dup3(c.report, 3, O_CLOEXEC) < 0) child_fail(c, 2, errno);
+        here.report = 3;
+    } else {
+        ::fcntl(3, F_SETFD, FD_CLOEXEC);
+    }
+    if (::syscall(SYS_close_range, 4u, ~0u, 0u) != 0)
+        for (unsigned fd = 4; fd < c.close_limit; ++fd) ::close(int(fd));
+
+    sigset_t empty;
+    sigemptyset(&empty);
+    ::sigprocmask(SIG_SETMASK, &empty, nullptr);
+
+    // execvp's search without its shell fallback for ENOEXEC (a file
+    // without "#!" is not started): the first path that runs wins; EACCES
+    // anywhere is reported over a later ENOENT, as execvp does.
+    int error = ENOENT;
+    bool denied = false;
+    for (size_t i = 0; i < c.n_candidates; ++i) {
+        ::execve(c.candidates[i], c.argv, c.envp);
+        error = errno;
+        if (error == EACCES) {
+            denied = true;
+            continue;
+        }
+        if (error == ENOENT || error == ENOTDIR || error == ESTALE || error == ENODEV || error == ETIMEDOUT)
+            continue;
+        break;
+    }
+    if (denied && (error == ENOENT || error == ENOTDIR || error == ESTALE || error == ENODEV || error == ETIMEDOUT))
+        error = EACCES;
+    child_fail(here, 0, error);
+}
+
+// vfork in a frame of its own that holds nothing but the pid: the child
+// runs child_exec in frames below it and never returns here, so no value of
+// the caller's can be overwritten on the shared stack.
+__attribute__((noinline)) pid_t vfork_child(const ChildSetup& setup) noexcept {
+    const pid_t pid = ::vfork();
+    if (pid == 0) child_exec(setup);
+    return pid;
+}
+
+// The paths execvp would try for `program`: itself when it has a '/', else
+// each PATH entry (this process's PATH, as posix_spawnp uses).
+std::vector<std::string> exec_candidates(const std::string& program) {
+    if (program.find('/') != std::string::npos) return {program};
+    const char* env_path = ::getenv("PATH");
+    const std::string dirs = env_path ? env_path : "/bin:/usr/bin";
+    std::vector<std::string> out;
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        size_t end = dirs.find(':', start);
+        if (end == std::string::npos) end = dirs.size();
+        const std::string dir = dirs.substr(start, end - start);
+        out.push_back(dir.empty() ? program : dir + "/" + program);
+        start = end + 1;
+    }
+    return out;
+}
+
+// --- what a command leaves behind -----------------------------------------------
+
+// Live (not zombie) processes whose process group is `pgid`, from /proc.
+// Only called when kill(-pgid, 0) says the group still has members.
+size_t live_group_members(pid_t pgid) {
+    size_t n = 0;
+    DIR* d = ::opendir("/proc");
+    if (!d) return 0;
+    char path[300], buf[512];  // d_name is at most 255 bytes
+    while (const dirent* e = ::readdir(d)) {
+        if (e->d_name[0] < '1' || e->d_name[0] > '9') continue;
+        std::snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+        const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) continue;  // gone meanwhile
+        const ssize_t got = ::read(fd, buf, sizeof buf - 1);
+        ::close(fd);
+        if (got <= 0) continue;
+        buf[got] = '\0';
+        // "pid (comm) state ppid pgrp ...": comm may hold spaces and ')'.
+        const char* close = std::strrchr(buf, ')');
+        if (!close) continue;
+        char state = 0;
+        int ppid = 0, pgrp = 0;
+        if (std::sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) != 3) continue;
+        if (pgrp == pgid && state != 'Z' && state != 'X') ++n;
+    }
+    ::closedir(d);
+    return n;
+}
+
+void sleep_ns(int64_t ns) noexcept {
+    timespec ts{time_t(ns / 1'000'000'000), long(ns % 1'000'000'000)};
+    ::nanosleep(&ts, nullptr);
+}
+
+// Waits up to `ns` for the group to have no live member; true when it has none.
+bool group_empties_within(pid_t pgid, int64_t ns) {
+    const int64_t until = now_ns() + ns;
+    int64_t nap = 1'000'000;  // 1 ms, doubling up to 20 ms
+    for (;;) {
+        if (::kill(-pgid, 0) != 0 && errno == ESRCH) return true;
+        if (live_group_members(pgid) == 0) return true;
+        const int64_t left = until - now_ns();
+        if (left <= 0) return false;
+        sleep_ns(std::min(nap, left));
+        nap = std::min<int64_t>(nap * 2, 20'000'000);
+    }
+}
+
+// Stops what is left of the group of a command that has ended (and been
+// reaped): SIGTERM (with SIGCONT, for stopped members), then SIGKILL after
+// the grace. Returns how many live members there were.
+//
+// The leader is reaped first, so that the usual case costs one kill(): no
+// member left, ESRCH. While any member is left, the group id stays taken
+// (the kernel does not hand out a pid that is still some group's id), so
+// the signals reach that group and no other.
+size_t end_group(pid_t pgid, int64_t grace_ns) {
+    if (::kill(-pgid, 0) != 0 && errno == ESRCH) return 0;
+    // Members may be zombies that their (dead) parent left to an init that
+    // does not reap: those are not running anything.
+    const size_t live = live_group_members(pgid);
+    if (live == 0) return 0;
+    ::kill(-pgid, SIGTERM);
+    ::kill(-pgid, SIGCONT);
+    if (!group_empties_within(pgid, grace_ns)) {
+        ::kill(-pgid, SIGKILL);
+        // SIGKILL is not instantaneous (memory to free, a GPU context to
+        // tear down): the next run should not share the machine with it.
+        group_empties_within(pgid, 1'000'000'000);
+    }
+    return live;
+}
+
 }  // namespace
 
 void stop_current_process(int signal) noexcept {
@@ -258,28 +440,6 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (!shared) err = open_output(spec.stderr_path);
     int err_fd = shared ? out.get() : err.get();
 
-    SpawnFileActions fa;
-    fa.check(posix_spawn_file_actions_adddup2(&fa.fa, in.get(), 0), "posix_spawn_file_actions_adddup2");
-    fa.check(posix_spawn_file_actions_adddup2(&fa.fa, out.get(), 1), "posix_spawn_file_actions_adddup2");
-    fa.check(posix_spawn_file_actions_adddup2(&fa.fa, err_fd, 2), "posix_spawn_file_actions_adddup2");
-    if (dir.get() >= 0)
-        fa.check(posix_spawn_file_actions_addfchdir_np(&fa.fa, dir.get()), "posix_spawn_file_actions_addfchdir_np");
-    // Last (the actions run in order): everything above 2 goes, also
-    // descriptors opened without O_CLOEXEC by libraries or inherited by
-    // gfxstat (close_range in glibc >= 2.34).
-    fa.check(posix_spawn_file_actions_addclosefrom_np(&fa.fa, 3), "posix_spawn_file_actions_addclosefrom_np");
-
-    SpawnAttr attr;
-    sigset_t empty, defaults;
-    sigemptyset(&empty);
-    sigemptyset(&defaults);
-    for (int s : {SIGINT, SIGQUIT, SIGTERM, SIGPIPE, SIGXFSZ}) sigaddset(&defaults, s);
-    posix_spawnattr_setflags(&attr.attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                             POSIX_SPAWN_SETSIGDEF);
-    posix_spawnattr_setpgroup(&attr.attr, 0);
-    posix_spawnattr_setsigmask(&attr.attr, &empty);
-    posix_spawnattr_setsigdefault(&attr.attr, &defaults);
-
     std::vector<char*> argv;
     argv.reserve(spec.argv.size() + 1);
     for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
@@ -290,30 +450,85 @@ ProcessResult run_process(const ProcessSpec& spec) {
         envp_storage = build_environment(spec.env);
         envp = envp_storage.data();
     }
+    const std::vector<std::string> candidates = exec_candidates(spec.argv[0]);
+    std::vector<const char*> candidate_ptrs;
+    for (const auto& c : candidates) candidate_ptrs.push_back(c.c_str());
+
+    // The child reports a failed exec (and why) through this pipe; its end
+    // is closed by a successful exec, so EOF means the program runs.
+    int report_fds[2];
+    if (::pipe2(report_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2: " + errno_text(errno));
+    Fd report_read(report_fds[0]), report_write(report_fds[1]);
+    if (report_write.get() <= 2) {
+        const int high = ::fcntl(report_write.get(), F_DUPFD_CLOEXEC, 3);
+        if (high < 0) throw std::runtime_error("fcntl: " + errno_text(errno));
+        report_write = Fd(high);
+    }
+
+    ChildSetup setup;
+    setup.in = in.get();
+    setup.out = out.get();
+    setup.err = err_fd;
+    setup.dir = dir.get();
+    setup.report = report_write.get();
+    setup.parent = ::getpid();
+    rlimit nofile{};
+    setup.close_limit = ::getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY
+                            ? unsigned(std::min<rlim_t>(nofile.rlim_cur, 1u << 20))
+                            : 65536u;
+    setup.candidates = candidate_ptrs.data();
+    setup.n_candidates = candidate_ptrs.size();
+    setup.argv = argv.data();
+    setup.envp = envp;
 
     // No allocation and nothing that throws from here until the child is
     // reaped: an exception must not leave it running.
     const int64_t timeout_ns = seconds_to_ns(spec.timeout_s);
     const int64_t grace_ns = seconds_to_ns(spec.kill_grace_s);
 
-    // Signals stay blocked in this thread from the spawn until the child is
+    // Signals stay blocked in this thread from the vfork until the child is
     // recorded, so that a handler on this thread that calls
-    // stop_current_process sees it. The child gets an empty mask (attr).
+    // stop_current_process sees it; the child starts with them blocked
+    // (no handler of gfxstat's may run on the shared memory) and unblocks
+    // them right before exec, once its handlers are the defaults.
     sigset_t all, old_mask;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old_mask);
-    pid_t pid = -1;
     const int64_t t0 = now_ns();
-    int spawn_error = posix_spawnp(&pid, argv[0], &fa.fa, &attr.attr, argv.data(), envp);
-    int slot = spawn_error == 0 ? register_child(pid) : -1;
+    const pid_t pid = vfork_child(setup);
+    const int fork_error = errno;
+    int slot = -1;
+    if (pid > 0) {
+        // Also set here: stop_current_process signals the group, which must
+        // exist before the child is recorded.
+        ::setpgid(pid, pid);
+        slot = register_child(pid);
+    }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+    if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
+    report_write.reset();
 
-    if (spawn_error != 0) {
-        // glibc reports exec failures through the return value and has
-        // already reaped the failed child.
-        if (spawn_error == EAGAIN || spawn_error == ENOMEM)
-            throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(spawn_error));
-        res.error = spec.argv[0] + ": " + errno_text(spawn_error);
+    ChildFailure failure{};
+    size_t got = 0;
+    while (got < sizeof failure) {
+        const ssize_t n = ::read(report_read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        got += size_t(n);
+    }
+    report_read.reset();
+    if (got == sizeof failure) {
+        // Not started: the child has exited (127) or is about to.
+        unregister_child(slot);
+        int status;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (failure.stage == 1)
+            res.error = "working directory " + spec.working_directory + ": " + errno_text(failure.error);
+        else if (failure.stage == 2)
+            throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(failure.error));
+        else
+            res.error = spec.argv[0] + ": " + errno_text(failure.error);
         return res;
     }
 
@@ -350,6 +565,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
         throw std::runtime_error("cannot collect the exit status of " + spec.argv[0] + ": " +
                                  errno_text(errno) + " (is SIGCHLD ignored?)");
     }
+
+    // Background processes the command left (`sleep 77 &`) would run into
+    // the next run; they go now, outside the measured time.
+    if (spec.end_group && !timed_out) res.leftovers = end_group(pid, grace_ns);
 
     res.wall_s = double(t1 - t0) * 1e-9;
     res.user_s = tv_seconds(ru.ru_utime);

@@ -1,8 +1,9 @@
 // Runs one command the way a benchmark harness must: without a shell
-// (posix_spawnp), in its own process group, with stdout and stderr going to
-// files, an optional timeout that stops the whole group (SIGTERM, then
-// SIGKILL after a grace period), and the child's resource usage from
-// wait4 (wall, user and system time, peak RSS), as hyperfine measures.
+// (vfork and exec, PATH searched as execvp does), in its own process
+// group, with stdout and stderr going to files, an optional timeout that
+// stops the whole group (SIGTERM, then SIGKILL after a grace period), and
+// the child's resource usage from wait4 (wall, user and system time, peak
+// RSS), as hyperfine measures.
 //
 // What the child gets:
 //   - stdin from /dev/null; stdout and stderr the given files (opened by
@@ -15,6 +16,10 @@
 //     default action for SIGINT, SIGQUIT, SIGTERM, SIGPIPE and SIGXFSZ even
 //     if gfxstat ignores them (SIGHUP is left as inherited, for nohup).
 //   - gfxstat's environment plus ProcessSpec::env.
+//   - PR_SET_PDEATHSIG SIGKILL: it dies with the thread that started it,
+//     also when gfxstat itself is SIGKILLed (not for a set-user-ID program:
+//     the kernel clears the setting for those). Its own children do not
+//     get it; ProcessSpec::end_group stops them when it ends.
 //
 // The child's process group is separate from gfxstat's, so a Ctrl-C on the
 // terminal does NOT reach it. gfxstat's own SIGINT/SIGTERM handler must
@@ -47,6 +52,12 @@ struct ProcessSpec {
     std::string working_directory;
     double timeout_s = 0;           // 0 (or negative): none
     double kill_grace_s = 2;        // after SIGTERM, before SIGKILL
+    // When the command ends by itself, stop what it left running in its
+    // process group (`sleep 77 &`): SIGTERM (and SIGCONT), then SIGKILL
+    // after kill_grace_s; ProcessResult::leftovers says how many there
+    // were. Costs one kill() when nothing is left. False: they are left
+    // alone (a hook that starts a load generator on purpose).
+    bool end_group = false;
 };
 
 struct ProcessResult {
@@ -63,17 +74,21 @@ struct ProcessResult {
     // not_started: why ("gem_exec_nop: No such file or directory",
     // "working directory /x: No such file or directory", "empty command").
     std::string error;
+    // end_group: live processes still in the group when the command ended
+    // (they were stopped).
+    size_t leftovers = 0;
 };
 
 // Never throws for a command that cannot run (not found, not executable, a
 // directory, a bad format, a missing working directory): returns
 // not_started with the reason. Throws std::runtime_error only for failures
-// of gfxstat's own environment (cannot create the output files, fork
+// of gfxstat's own environment (cannot create the output files, vfork
 // failure: EAGAIN/ENOMEM, the child's status lost because SIGCHLD is
 // ignored). Never leaves a zombie or a file descriptor behind. On a timeout,
 // after the child has ended, the group is sent SIGKILL once more, so
 // grandchildren that ignored SIGTERM do not linger. Background processes of
-// a command that ends by itself (no timeout) are left alone.
+// a command that ends by itself (no timeout) are stopped with end_group,
+// else left alone.
 // Thread-safe: several threads may run processes at the same time.
 ProcessResult run_process(const ProcessSpec& spec);
 
@@ -83,7 +98,7 @@ ProcessResult run_process(const ProcessSpec& spec);
 //     void on_sigint(int) { stop_requested = 1; stop_current_process(SIGINT); }
 // The run then ends as `signaled` (or keeps running if the command ignores
 // the signal; send SIGKILL then). Signals are blocked in the calling thread
-// of run_process between the spawn and the recording of the child, so a
+// of run_process between the vfork and the recording of the child, so a
 // handler running on that thread cannot miss a child that was spawned; a
 // handler on another thread can, in that window of microseconds, so a caller
 // that stops on a flag should also check the flag after each run. It never

@@ -40,18 +40,6 @@ void interruptible_sleep(double seconds) {
     }
 }
 
-void make_directories(const std::string& path) {
-    std::string partial;
-    size_t pos = 0;
-    while (pos != std::string::npos) {
-        pos = path.find('/', pos + 1);
-        partial = path.substr(0, pos);
-        if (partial.empty()) continue;
-        if (mkdir(partial.c_str(), 0755) != 0 && errno != EEXIST)
-            throw data::input_error(partial, 0, std::string("cannot create the log directory: ") + std::strerror(errno));
-    }
-}
-
 std::string basename_of(const std::string& path) {
     const size_t slash = path.rfind('/');
     return slash == std::string::npos ? path : path.substr(slash + 1);
@@ -76,6 +64,18 @@ std::string file_safe(const std::string& s) {
         out += buf;
     }
     return out;
+}
+
+// The start of a log's name: the first 16 characters of the results
+// file's id (32 random hex digits), letters and digits only (the id comes
+// from a file that may have been edited), then '-'; "" without an id.
+std::string log_name_prefix(const std::string& id) {
+    std::string out;
+    for (char c : id) {
+        if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) out += c;
+        if (out.size() == 16) break;
+    }
+    return out.empty() ? out : out + "-";
 }
 
 // A run's output is captured in memory files (memfd) and written to the
@@ -115,25 +115,49 @@ private:
     int fd_[2] = {-1, -1};
 };
 
-// Writes `text` to `path` when non-empty; true when a file was written. A
-// failed write (disk full) is a warning, not a lost run: the run's record
-// matters more than its log.
-bool keep_output(const std::string& path, const std::string& text, RunReport& report) {
+// Writes `text` to the new file `name` in the log directory when non-empty;
+// true when a file was written. The file is created under the directory's
+// checked descriptor with O_EXCL | O_NOFOLLOW: a name that is already taken
+// (a link planted there, a file another user owns) is never followed,
+// truncated or appended to. That, and a failed write (disk full), is a
+// warning, not a lost run: the run's record matters more than its log.
+bool keep_output(const Execution& ex, const std::string& name, const std::string& text, RunReport& report) {
     if (text.empty()) return false;
-    const int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    bool ok = fd >= 0;
+    const std::string shown = ex.log_dir + "/" + name;
+    const int dir = ex.log_dir_fd.get();
+    data::UniqueFd fd(data::create_new_file_at(dir, name, 0644));
+    struct stat st {};
+    if (!fd && errno == EEXIST && fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
+        st.st_uid == geteuid() && st.st_nlink == 1) {
+        // Our own plain file: the log of a run that never reached the
+        // results file (gfxstat killed between the two, or the append cut
+        // off), whose index this run now has. Removed, not truncated: in
+        // a directory no one else can write to, the new name is ours.
+        if (unlinkat(dir, name.c_str(), 0) == 0) fd = data::UniqueFd(data::create_new_file_at(dir, name, 0644));
+        else errno = EEXIST;
+    }
+    if (!fd) {
+        const int err = errno;
+        report.warnings.push_back(
+            shown + (err == EEXIST ? ": already exists and is not a log of gfxstat's (a link, or a file of another "
+                                     "user's); not followed, not replaced: the run's output was not kept"
+                                   : std::string(": cannot keep the run's output: ") + std::strerror(err)));
+        return false;
+    }
+    bool ok = true;
     size_t done = 0;
     while (ok && done < text.size()) {
-        const ssize_t n = write(fd, text.data() + done, text.size() - done);
+        const ssize_t n = write(fd.get(), text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) ok = false;
         else done += static_cast<size_t>(n);
     }
-    const int err = errno;
-    if (fd >= 0) close(fd);
     if (!ok) {
-        unlink(path.c_str());
-        report.warnings.push_back(path + ": cannot keep the run's output: " + std::strerror(err));
+        const int err = errno;
+        // Ours (just created, in a directory only we can write): no
+        // half-written log stays behind.
+        unlinkat(dir, name.c_str(), 0);
+        report.warnings.push_back(shown + ": cannot keep the run's output: " + std::strerror(err));
         return false;
     }
     ++report.logs_kept;
@@ -271,7 +295,10 @@ double run_median(const data::MetricValues& m) {
 }
 
 // Runs a --prepare/--cleanup hook; its output is kept only when not empty.
-ProcessResult run_hook(const std::string& line, const std::string& prefix, double timeout_s, RunReport& report) {
+// What it starts in the background is left running (a --prepare may start
+// a load generator that --cleanup stops).
+ProcessResult run_hook(const std::string& line, const Execution& ex, const std::string& name, double timeout_s,
+                       RunReport& report) {
     OutputCapture capture;
     ProcessSpec p;
     p.argv = {"/bin/sh", "-c", line};
@@ -279,8 +306,8 @@ ProcessResult run_hook(const std::string& line, const std::string& prefix, doubl
     p.stderr_path = capture.path(1);
     p.timeout_s = timeout_s;
     ProcessResult pr = run_process(p);
-    keep_output(prefix + ".stdout", capture.text(0), report);
-    keep_output(prefix + ".stderr", capture.text(1), report);
+    keep_output(ex, name + ".stdout", capture.text(0), report);
+    keep_output(ex, name + ".stderr", capture.text(1), report);
     return pr;
 }
 
@@ -312,10 +339,13 @@ Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     }
     const bool beside = plan.log_dir.empty();
     std::string log_dir = beside ? plan.results_path + ".logs" : plan.log_dir;
-    make_directories(log_dir);
-    struct stat st {};
-    if (stat(log_dir.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        throw data::input_error(log_dir, 0, "is not a directory; the runs' output cannot go there");
+    // Opened once, without following a link, and checked: every log is
+    // then created under this descriptor, so a directory another user can
+    // write to (or swap) never receives gfxstat's files, which may be
+    // root's.
+    data::make_directories(log_dir);
+    data::UniqueFd log_dir_fd = data::open_directory_nofollow(log_dir);
+    data::check_private_directory(log_dir_fd.get(), log_dir, "the log directory");
     if (!beside && log_dir[0] != '/') {
         // Recorded absolute, so that it does not depend on where gfxstat ran.
         char cwd[PATH_MAX];
@@ -325,6 +355,7 @@ Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     Execution ex;
     ex.command = std::move(command);
     ex.log_dir = std::move(log_dir);
+    ex.log_dir_fd = std::move(log_dir_fd);
     ex.logs_beside = beside;
     ex.tracked = std::move(tracked);
     return ex;
@@ -347,8 +378,10 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     char index[32];
     std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
     // Files, not a directory per run: each new inode costs, and a run
-    // of `true` is over in half a millisecond.
-    const std::string run_name = file_safe(plan.variant) + index;
+    // of `true` is over in half a millisecond. Named after the results
+    // file's id too: two results files sharing a --log-dir, or a results
+    // file deleted and made again, have their own names.
+    const std::string run_name = log_name_prefix(appender.file().header.id) + file_safe(plan.variant) + index;
     attempt.prefix = ex.log_dir + "/" + run_name;
     const std::string& prefix = attempt.prefix;
     rec.start = data::utc_now_rfc3339();
@@ -356,7 +389,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     bool prepared = true;
     if (!plan.prepare.empty()) {
         const size_t before = report.logs_kept;
-        const ProcessResult pr = run_hook(plan.prepare, prefix + ".prepare", plan.timeout_s, report);
+        const ProcessResult pr = run_hook(plan.prepare, ex, run_name + ".prepare", plan.timeout_s, report);
         attempt.kept |= report.logs_kept != before;
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
             prepared = false;
@@ -380,11 +413,16 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         spec.stdout_path = capture.path(0);
         spec.stderr_path = capture.path(1);
         spec.timeout_s = plan.timeout_s;
+        spec.end_group = true;  // nothing of this run may run into the next
         const ProcessResult pr = run_process(spec);
         rec.duration_s = pr.wall_s;
+        if (pr.leftovers) {
+            ++report.runs_with_leftovers;
+            report.leftover_processes += pr.leftovers;
+        }
         const std::string out = capture.text(0), err = capture.text(1);
-        attempt.kept |= keep_output(prefix + ".stdout", out, report);
-        attempt.kept |= keep_output(prefix + ".stderr", err, report);
+        attempt.kept |= keep_output(ex, run_name + ".stdout", out, report);
+        attempt.kept |= keep_output(ex, run_name + ".stderr", err, report);
         attempt.interrupted = g_interrupted.load() && !(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0);
         if (attempt.interrupted) {
             // Stopped by the user's Ctrl-C (forwarded): not the
@@ -484,7 +522,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     }
     if (!plan.cleanup.empty()) {
         const size_t before = report.logs_kept;
-        const ProcessResult pr = run_hook(plan.cleanup, prefix + ".cleanup", plan.timeout_s, report);
+        const ProcessResult pr = run_hook(plan.cleanup, ex, run_name + ".cleanup", plan.timeout_s, report);
         attempt.kept |= report.logs_kept != before;
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
             report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
@@ -492,6 +530,13 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     if (attempt.kept) rec.log = ex.logs_beside ? basename_of(ex.log_dir) + "/" + run_name : prefix;
     return attempt;
 }
+
+namespace {
+// The runs of run_plan, one after another, until one of its stops.
+void run_loop(const RunPlan& plan, const OutputParser& parser, const std::function<void(const RunProgress&)>& on_run,
+              const Execution& ex, const std::vector<data::MetricInfo>& declared, data::ResultsAppender& appender,
+              RunReport& report);
+}  // namespace
 
 RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
                    const std::function<void(const RunProgress&)>& on_run) {
@@ -501,17 +546,42 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
     g_interrupted.store(false);
     const Execution ex = prepare_execution(plan, parser);
     const std::vector<data::MetricInfo> declared = parser.metrics();
-    const std::string& tracked = ex.tracked;
 
     data::ResultsAppender appender(plan.results_path);
     for (const auto& m : declared) appender.declare_metric(m);
 
+    RunReport report;
+    // Said once, before anything this run adds.
+    if (!appender.repaired().empty()) report.warnings.push_back(appender.repaired());
+    try {
+        run_loop(plan, parser, on_run, ex, declared, appender, report);
+    } catch (const std::exception& e) {
+        // The disk filled up, the machine refused a fork: the runs made so
+        // far are on disk (each was appended durably before the next).
+        report.outcome = RunOutcome::error;
+        report.message = std::string(e.what()) + "; every finished run is in " + plan.results_path;
+    }
+    if (report.runs_with_leftovers) {
+        const size_t n = report.runs_with_leftovers, p = report.leftover_processes;
+        report.warnings.push_back(std::to_string(n) + " run" + (n == 1 ? "" : "s") + " left " + std::to_string(p) +
+                                  " process" + (p == 1 ? "" : "es") +
+                                  " running in the background when the workload ended; they were stopped "
+                                  "(SIGTERM, then SIGKILL) so that they could not run into the next run");
+    }
+    return report;
+}
+
+namespace {
+
+void run_loop(const RunPlan& plan, const OutputParser& parser, const std::function<void(const RunProgress&)>& on_run,
+              const Execution& ex, const std::vector<data::MetricInfo>& declared, data::ResultsAppender& appender,
+              RunReport& report) {
+    const std::string& tracked = ex.tracked;
     Tracker tracker;
     tracker.metric = tracked;
     for (const auto& m : declared)
         if (m.name == tracker.metric) tracker.unit = m.unit;
 
-    RunReport report;
     size_t consecutive_failures = 0;
     const size_t planned = plan.runs ? *plan.runs : plan.max_runs;
     double measured_seconds = 0;  // wall time of the measured runs, for the ETA
@@ -621,7 +691,8 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
             if (report.measured >= plan.max_runs) break;
         }
     }
-    return report;
 }
+
+}  // namespace
 
 }  // namespace gfxstat::drivers

@@ -17,6 +17,7 @@
 
 #include "data/results_model.h"
 #include "data/results_writer.h"
+#include "data/safe_files.h"
 #include "drivers/output_parsers.h"
 #include "drivers/process_runner.h"
 
@@ -45,10 +46,15 @@ struct RunPlan {
     std::string prepare, cleanup;  // shell command lines (/bin/sh -c) around each run
     size_t max_consecutive_failures = 3;
     std::string results_path;
-    // Each run's output goes to LOG_DIR/VARIANT-NNNN.stdout and .stderr
-    // (and .prepare.*, .cleanup.* for the hooks), each written only when
-    // not empty; the record's "log" names LOG_DIR/VARIANT-NNNN, relative to
-    // the results file when beside it, and is absent when nothing was kept.
+    // Each run's output goes to LOG_DIR/ID-VARIANT-NNNN.stdout and .stderr
+    // (and .prepare.*, .cleanup.* for the hooks; ID: the first 16 hex
+    // digits of the results file's id), each written only when not empty,
+    // as a new file (never through a link; a name already taken is kept
+    // unless it is gfxstat's own log of a run the results file lost);
+    // the record's "log" names LOG_DIR/ID-VARIANT-NNNN, relative to the
+    // results file when beside it, and is absent when nothing was kept.
+    // LOG_DIR must be a directory (not a link) of the user running gfxstat
+    // (or root's), writable by no one else.
     std::string log_dir;           // "" : RESULTS.logs next to the results file
     bool probe_drm = true;         // ask libdrm for devices in each environment
 };
@@ -60,6 +66,7 @@ enum class RunOutcome {
     aborted,        // an IGT abort (exit 112): exit 1
     failing,        // max_consecutive_failures failed runs in a row: exit 1
     interrupted,    // SIGINT/SIGTERM: exit 130
+    error,          // the results file could not be written (disk full), a fork failed...: exit 1
 };
 
 struct RunReport {
@@ -69,7 +76,12 @@ struct RunReport {
     bool target_reached = false;
     std::optional<double> last_half_width_pct;
     size_t logs_kept = 0;                // output files written
-    std::vector<std::string> warnings;   // a failed --cleanup, an output file that could not be written
+    // A failed --cleanup, an output file that could not be written, the
+    // repair of a torn last line, background processes that were stopped.
+    std::vector<std::string> warnings;
+    // Runs whose workload left processes in its group, and how many in all
+    // (run_once counts; run_plan turns them into one warning).
+    size_t runs_with_leftovers = 0, leftover_processes = 0;
 };
 
 // What a progress display needs after each run.
@@ -88,7 +100,9 @@ struct RunProgress {
 
 // Runs the plan. Throws data::InputError for problems with the results
 // file or the log directory (nothing is run then), std::invalid_argument
-// for a bad plan. `on_run` is called after each run is on disk.
+// for a bad plan. A failure once the runs have begun (the results file
+// cannot be written: disk full) ends them with RunOutcome::error and the
+// warnings so far. `on_run` is called after each run is on disk.
 RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
                    const std::function<void(const RunProgress&)>& on_run = {});
 
@@ -98,12 +112,15 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
 struct Execution {
     std::vector<std::string> command;  // argv[0] resolved in PATH
     std::string log_dir;
+    data::UniqueFd log_dir_fd;         // log_dir, opened once and checked: logs are created under it
     bool logs_beside = true;           // log_dir is RESULTS.logs
     std::string tracked;               // the metric progress follows; "" until seen
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates
-// the log directory; throws like run_plan. Nothing else is touched.
+// the log directory, opens it without following a link and refuses one
+// that another user owns or can write to (data::check_private_directory);
+// throws like run_plan. Nothing else is touched.
 Execution prepare_execution(const RunPlan& plan, const OutputParser& parser);
 
 struct RunAttempt {
@@ -116,7 +133,7 @@ struct RunAttempt {
     std::string message;        // why, when stop_now
     bool interrupted = false;   // stopped by interrupt_run_plan, not by itself
     bool kept = false;          // output files were written
-    std::string prefix;         // LOG_DIR/VARIANT-NNNN
+    std::string prefix;         // LOG_DIR/ID-VARIANT-NNNN
 };
 
 // One run of `plan` (its hooks, environment, timeout), numbered after the

@@ -443,6 +443,67 @@ TEST(ProcessRunnerTimeout, ChildExitsByItselfAfterSigterm) {
     EXPECT_LT(r.wall_s, 2.5);
 }
 
+// sh prints the background sleep's pid and ends at once.
+TEST(ProcessRunnerEndGroup, BackgroundProcessesAreStoppedOnlyWhenAsked) {
+    TempDir dir;
+    ProcessSpec spec;
+    spec.argv = {"sh", "-c", "sleep 100 & echo $!"};
+    spec.stdout_path = dir.file("pid");
+    ProcessResult r = run_process(spec);
+    ASSERT_EQ(r.ended, Ended::exited);
+    EXPECT_EQ(r.leftovers, 0u);
+    pid_t left = std::stoi(slurp(dir.file("pid")));
+    EXPECT_TRUE(process_live(left)) << "end_group false: the background sleep is left alone";
+    ::kill(left, SIGKILL);
+
+    spec.end_group = true;
+    r = run_process(spec);
+    ASSERT_EQ(r.ended, Ended::exited);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.leftovers, 1u);
+    left = std::stoi(slurp(dir.file("pid")));
+    EXPECT_FALSE(process_live(left)) << "gone when run_process returns";
+    EXPECT_LT(r.wall_s, 1.0);
+
+    // Nothing left: nothing counted, nothing waited for.
+    spec.argv = {"true"};
+    auto t0 = std::chrono::steady_clock::now();
+    r = run_process(spec);
+    EXPECT_EQ(r.leftovers, 0u);
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 0.5);
+}
+
+TEST(ProcessRunnerEndGroup, SigkillAfterGraceWhenTermIsIgnored) {
+    TempDir dir;
+    ProcessSpec spec;
+    spec.argv = {"sh", "-c", "trap '' TERM; sleep 100 & sleep 100 & echo $!"};
+    spec.stdout_path = dir.file("pid");
+    spec.end_group = true;
+    spec.kill_grace_s = 0.3;
+    auto t0 = std::chrono::steady_clock::now();
+    ProcessResult r = run_process(spec);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    ASSERT_EQ(r.ended, Ended::exited);
+    EXPECT_EQ(r.leftovers, 2u);
+    EXPECT_FALSE(process_live(std::stoi(slurp(dir.file("pid")))));
+    EXPECT_GE(took, 0.3);
+    EXPECT_LT(took, 2.0);
+}
+
+TEST(ProcessRunner, ChildHasParentDeathSignal) {
+    // /proc does not show PR_SET_PDEATHSIG; the child asks for itself. (The
+    // CLI test SIGKILLs gfxstat and watches the workload go.)
+    TempDir dir;
+    ProcessSpec spec;
+    spec.argv = {"/usr/bin/python3", "-c",
+                 "import ctypes, signal; l = ctypes.CDLL(None); s = ctypes.c_int(); "
+                 "l.prctl(2, ctypes.byref(s)); print(s.value)"};  // PR_GET_PDEATHSIG
+    spec.stdout_path = dir.file("sig");
+    ProcessResult r = run_process(spec);
+    ASSERT_EQ(r.ended, Ended::exited) << r.error;
+    EXPECT_EQ(slurp(dir.file("sig")), std::to_string(SIGKILL) + "\n");
+}
+
 TEST(ProcessRunnerFallback, WithoutPidfd) {
     gfxstat::drivers::set_process_runner_pidfd_enabled(false);
     ProcessResult r = run_sh("exit 77");
