@@ -101,6 +101,9 @@ public:
 
     const ResultsFile& file() const { return file_; }
     const std::string& repaired() const { return repaired_; }
+    // An append failed while writing (disk full, I/O error), as opposed to
+    // a record refused before anything was written.
+    bool write_failed() const { return failed_; }
 
     // Declarations are written together with the next run that needs them.
     void declare_metric(const MetricInfo& metric);

@@ -555,6 +555,12 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
     if (!appender.repaired().empty()) report.warnings.push_back(appender.repaired());
     try {
         run_loop(plan, parser, on_run, ex, declared, appender, report);
+    } catch (const data::InputError& e) {
+        // The results file refused the record before writing it (a rule of
+        // the format: the variant's run indices are used up): bad input,
+        // exit 2. A write that failed (disk full) is an error, exit 1.
+        report.outcome = appender.write_failed() ? RunOutcome::error : RunOutcome::invalid;
+        report.message = std::string(e.what()) + "; every finished run is in " + plan.results_path;
     } catch (const std::exception& e) {
         // The disk filled up, the machine refused a fork: the runs made so
         // far are on disk (each was appended durably before the next).

@@ -62,7 +62,7 @@ struct RunPlan {
 enum class RunOutcome {
     completed,      // the runs asked for; exit 0
     skipped,        // the workload skipped (exit 77): it cannot run here
-    invalid,        // the workload refused its options (IGT exit 79): exit 2
+    invalid,        // the workload refused its options (IGT exit 79), or the results file a record: exit 2
     aborted,        // an IGT abort (exit 112): exit 1
     failing,        // max_consecutive_failures failed runs in a row: exit 1
     interrupted,    // SIGINT/SIGTERM: exit 130
