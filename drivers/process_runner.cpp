@@ -107,7 +107,11 @@ int open_high(const char* path, int flags, mode_t mode = 0) {
 
 Fd open_output(const std::string& path) {
     const char* p = path.empty() ? "/dev/null" : path.c_str();
-    int fd = open_high(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    // A link planted at a log's name is not followed (campaigns run as
+    // root); /dev/null and the run loop's memory files (/proc/self/fd/N,
+    // links by nature) are gfxstat's own.
+    const bool own_link = path.empty() || path.rfind("/proc/self/fd/", 0) == 0;
+    int fd = open_high(p, O_WRONLY | O_CREAT | O_TRUNC | (own_link ? 0 : O_NOFOLLOW), 0644);
     if (fd < 0) {
         throw std::runtime_error("cannot create output file '" + std::string(p) +
                                  "': " + errno_text(errno));

@@ -209,6 +209,22 @@ TEST(ProcessRunner, UnwritableOutputThrows) {
     EXPECT_THROW(run_process(spec), std::runtime_error);
 }
 
+// A campaign's hook logs go through here as root: a link planted at a
+// log's name must not make the hook's output land in the file it names.
+TEST(ProcessRunner, OutputPathsDoNotFollowLinks) {
+    TempDir dir;
+    write_file(dir.file("victim"), "precious\n");
+    ASSERT_EQ(::symlink(dir.file("victim").c_str(), dir.file("hook.log").c_str()), 0);
+    ProcessSpec spec;
+    spec.argv = {"echo", "42"};
+    spec.stdout_path = dir.file("hook.log");
+    EXPECT_THROW(run_process(spec), std::runtime_error);
+    spec.stdout_path = dir.file("ok.log");
+    spec.stderr_path = dir.file("hook.log");
+    EXPECT_THROW(run_process(spec), std::runtime_error);
+    EXPECT_EQ(slurp(dir.file("victim")), "precious\n");
+}
+
 TEST(ProcessRunner, CommandNotFoundIsNotStarted) {
     for (std::string cmd : {"gfxstat-no-such-command-4711", "/nonexistent/gem_exec_nop"}) {
         ProcessSpec spec;
