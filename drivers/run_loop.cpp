@@ -435,8 +435,23 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         o.out = out;
                         o.err = err;
                         o.process = &pr;
+                        // --timeout covers parsing too: what the program
+                        // left of it is the parser's.
+                        const double left_s = plan.timeout_s - pr.wall_s;
+                        if (plan.timeout_s > 0)
+                            o.deadline = std::chrono::steady_clock::now() +
+                                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(std::max(left_s, 0.0)));
                         ParseResult parsed = parser.parse(o);
-                        if (parsed.metrics.empty()) {
+                        if (o.deadline && (parsed.timed_out || std::chrono::steady_clock::now() > *o.deadline)) {
+                            rec.exit_class = data::ExitClass::timeout;
+                            char buf[160];
+                            std::snprintf(buf, sizeof buf,
+                                          "timed out after %g s (the program ended after %.3g s; parsing its "
+                                          "output took the rest)",
+                                          plan.timeout_s, pr.wall_s);
+                            rec.exit_reason = buf;
+                        } else if (parsed.metrics.empty()) {
                             rec.exit_class = data::ExitClass::fail;
                             rec.exit_reason =
                                 one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
