@@ -70,7 +70,8 @@ std::string unsupported_construct(std::string_view re) {
         }
         if (c == '(' && re.substr(i).starts_with("(?")) {
             const std::string_view rest = re.substr(i);
-            if (rest.starts_with("(?=") || rest.starts_with("(?!")) return "a lookahead (" + std::string(rest.substr(0, 3)) + "...)";
+            if (rest.starts_with("(?=") || rest.starts_with("(?!"))
+                return "a lookahead (" + std::string(rest.substr(0, 3)) + "...)";
             if (rest.starts_with("(?<=") || rest.starts_with("(?<!"))
                 return "a lookbehind (" + std::string(rest.substr(0, 4)) + "...)";
         }
@@ -123,7 +124,8 @@ public:
                 while (pos <= line.size() && s.re->Match(text, pos, line.size(), RE2::UNANCHORED, groups, 2)) {
                     const std::string where = "line " + std::to_string(lines.number()) + ": ";
                     if (groups[1].data() == nullptr)
-                        return failure(where + "the capture group of --metric " + s.name + " took no part in the match");
+                        return failure(where + "the capture group of --metric " + s.name +
+                                       " took no part in the match");
                     const std::string_view captured = trim(std::string_view(groups[1].data(), groups[1].size()));
                     const NumberToken t = data::parse_number_token(captured);
                     if (t.status != TokenStatus::decimal && t.status != TokenStatus::binary)

@@ -112,7 +112,8 @@ public:
         struct stat st {};
         if (fstat(fd_[i], &st) != 0 || st.st_size <= 0) return {};
         void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_SHARED, fd_[i], 0);
-        if (p == MAP_FAILED) throw std::runtime_error(std::string("cannot map the run's output: ") + std::strerror(errno));
+        if (p == MAP_FAILED)
+            throw std::runtime_error(std::string("cannot map the run's output: ") + std::strerror(errno));
         map_[i] = p;
         size_[i] = static_cast<size_t>(st.st_size);
         return {static_cast<const char*>(p), size_[i]};
