@@ -70,6 +70,9 @@ bench: build
 	./bench/compare_speed.sh
 	./bench/run_overhead.sh
 	./bench/campaign_overhead.sh
+	./bench/show_wide.sh
+	./bench/run_lines_memory.sh
+	./bench/regex_long_line.sh
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -9,7 +9,7 @@
 
 namespace gfxstat::data {
 
-enum class TokenStatus {
+enum class TokenStatus : uint8_t {
     decimal,      // exact: (negative ? -1 : 1) * significand * 10^exponent
     binary,       // a double only: hexadecimal float, or more than 18 significant digits
     malformed,    // not a number (or trailing garbage)
@@ -18,13 +18,17 @@ enum class TokenStatus {
     underflow      // not zero as written, but closer to 0 than any double (1e-400)
 };
 
+// Ordered widest first, with a one-byte status, so that a token is 24
+// bytes, not 32: a run's values are held as tokens until they are on disk
+// (docs/run.md, "Memory"), ten million of them for 100 MB of output.
 struct NumberToken {
+    uint64_t significand = 0;  // at most 18 decimal digits: fits int64
+    double value = 0;  // binary only: the correctly rounded double
+    int32_t exponent = 0;
     TokenStatus status = TokenStatus::malformed;
     bool negative = false;
-    uint64_t significand = 0;  // at most 18 decimal digits: fits int64
-    int32_t exponent = 0;
-    double value = 0;  // binary only: the correctly rounded double
 };
+static_assert(sizeof(NumberToken) == 24, "a token is held per value; keep it small");
 
 // `text` is one token; leading white space is skipped as strtod does.
 NumberToken parse_number_token(std::string_view text);

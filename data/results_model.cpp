@@ -1,6 +1,7 @@
 #include "data/results_model.h"
 
 #include <cstdio>
+#include <unordered_set>
 
 namespace gfxstat::data {
 
@@ -118,12 +119,21 @@ std::string ResultsFile::add_run(RunRecord run) {
         return "run index " + std::to_string(run.run) + " of variant '" + run.variant +
                "' is beyond 2^63-1, the largest a results file holds (the variant already has a run "
                "with the largest index; record new runs under another label)";
+    // Pairs for the few metrics of a benchmark's run, a hash set for the
+    // thousands of a wide table's row: linear either way.
+    constexpr size_t kPairwise = 16;
+    std::unordered_set<std::string_view> names;
+    if (run.metrics.size() > kPairwise) names.reserve(run.metrics.size());
     for (size_t i = 0; i < run.metrics.size(); ++i) {
         if (!find_metric(run.metrics[i].name))
             return "metric '" + run.metrics[i].name + "' is used before it is declared";
-        for (size_t j = 0; j < i; ++j)
-            if (run.metrics[j].name == run.metrics[i].name)
-                return "metric '" + run.metrics[i].name + "' appears twice in one run";
+        bool twice = false;
+        if (run.metrics.size() > kPairwise) {
+            twice = !names.insert(run.metrics[i].name).second;
+        } else {
+            for (size_t j = 0; j < i; ++j) twice |= run.metrics[j].name == run.metrics[i].name;
+        }
+        if (twice) return "metric '" + run.metrics[i].name + "' appears twice in one run";
     }
     if (!run.environment.empty() && !find_environment(run.environment))
         return "environment '" + run.environment + "' is used before it is recorded";

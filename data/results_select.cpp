@@ -61,7 +61,7 @@ public:
                            const std::vector<std::string>& variants) {
         std::vector<std::string> metric_names;
         for (const MetricInfo& m : file.metrics()) metric_names.push_back(m.name);
-        MetricSelection sel;
+        const MetricInfo* chosen_metric = nullptr;
         if (metric.empty()) {
             if (metric_names.size() != 1)
                 throw input_error(name, 0,
@@ -69,28 +69,52 @@ public:
                                       ? std::string("holds no metrics")
                                       : "holds several metrics (" + quoted_list(metric_names) +
                                             "); choose one with --metric");
-            sel.metric = file.metrics()[0];
+            chosen_metric = &file.metrics()[0];
         } else {
-            const MetricInfo* m = file.find_metric(metric);
-            if (!m)
+            chosen_metric = file.find_metric(metric);
+            if (!chosen_metric)
                 throw input_error(name, 0, "has no metric '" + std::string(metric) + "'; it holds " +
                                                quoted_list(metric_names));
-            sel.metric = *m;
         }
+        return take(*chosen_metric, chosen_variants(file, name, variants));
+    }
+
+    // Every metric of the file, in declaration order, from the one pass.
+    std::vector<MetricSelection> finish_all(const ResultsFile& file, const std::string& name,
+                                            const std::vector<std::string>& variants) {
+        const std::vector<std::string> chosen = chosen_variants(file, name, variants);
+        std::vector<MetricSelection> out;
+        out.reserve(file.metrics().size());
+        for (const MetricInfo& m : file.metrics()) out.push_back(take(m, chosen));
+        return out;
+    }
+
+private:
+    std::vector<std::string> chosen_variants(const ResultsFile& file, const std::string& name,
+                                             const std::vector<std::string>& variants) const {
         const std::vector<std::string> all = file.variants();
         const std::vector<std::string>& chosen = variants.empty() ? all : variants;
-        for (size_t i = 0; i < chosen.size(); ++i) {
-            bool present = false;
-            for (const std::string& a : all) present |= (a == chosen[i]);
-            if (!present)
-                throw input_error(name, 0, "has no variant '" + chosen[i] + "'; it holds " + quoted_list(all));
-            for (size_t j = 0; j < i; ++j)
-                if (chosen[j] == chosen[i]) throw input_error(name, 0, "variant '" + chosen[i] + "' selected twice");
+        std::unordered_set<std::string> present(all.begin(), all.end()), seen;
+        for (const std::string& v : chosen) {
+            if (!present.count(v))
+                throw input_error(name, 0, "has no variant '" + v + "'; it holds " + quoted_list(all));
+            if (!seen.insert(v).second) throw input_error(name, 0, "variant '" + v + "' selected twice");
         }
         if (chosen.empty()) throw input_error(name, 0, "holds no runs");
+        return chosen;
+    }
+
+    // Moves the samples of `metric` out of the accumulator.
+    MetricSelection take(const MetricInfo& metric, const std::vector<std::string>& chosen) {
+        MetricSelection sel;
+        sel.metric = metric;
         for (const std::string& label : chosen) {
             Variant& v = variants_[label];
-            PerMetric& pm = v.metrics[sel.metric.name];
+            PerMetric pm;
+            if (auto it = v.metrics.find(metric.name); it != v.metrics.end()) {
+                pm = std::move(it->second);
+                v.metrics.erase(it);  // freed as soon as taken: memory stays one copy of the values
+            }
             SelectionCounts c;
             c.runs_used = pm.runs;
             c.values = pm.values;
@@ -108,7 +132,6 @@ public:
         return sel;
     }
 
-private:
     struct PerMetric {
         SampleBuilder builder;
         size_t runs = 0, values = 0;
@@ -163,6 +186,13 @@ MetricSelection read_and_select(std::string_view text, const std::string& name,
             for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
         });
     return acc.finish(file, name, metric, variants);
+}
+
+std::vector<MetricSelection> select_all_metrics(const ResultsFile& file, const std::string& name,
+                                               const std::vector<std::string>& variants) {
+    Accumulator acc(variants);
+    for (const RunRecord& run : file.runs()) acc.add(run);
+    return acc.finish_all(file, name, variants);
 }
 
 void erase_values(BootLayout& layout, const std::vector<size_t>& indices) {

@@ -57,6 +57,13 @@ struct MetricSelection {
 MetricSelection select_metric(const ResultsFile& file, const std::string& name,
                               std::string_view metric, const std::vector<std::string>& variants);
 
+// select_metric for every metric the file declares, in declaration order,
+// in one pass over the runs: a file of N metrics costs what one pass costs,
+// not N passes (`show` diagnoses every metric of a table of 20,000 columns).
+// A metric no selected run reports has empty samples.
+std::vector<MetricSelection> select_all_metrics(const ResultsFile& file, const std::string& name,
+                                               const std::vector<std::string>& variants);
+
 // The same from a results file's text, read and selected in one pass: each
 // run's values go straight into the samples, so a file of a million values
 // is never held as parsed numbers and samples at once.

@@ -259,6 +259,18 @@ void ResultsAppender::append_run(const RunRecord& run) {
     pending_.clear();
 }
 
+void ResultsAppender::append_run_and_release_values(RunRecord& run) {
+    if (failed_)
+        throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
+    std::string bytes = pending_;
+    append_run_line(bytes, run);
+    for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+    const std::string conflict = file_.add_run(run);
+    if (!conflict.empty()) throw input_error(path_, 0, conflict);
+    write_durably(bytes);
+    pending_.clear();
+}
+
 void ResultsAppender::write_durably(const std::string& bytes) {
     // One write() call: with O_APPEND semantics emulated by the lseek above
     // and the exclusive lock, the record lands whole after the last one, or

@@ -115,6 +115,11 @@ public:
     // written are cut off again and every later append_run throws: reopen
     // the file to go on.
     void append_run(const RunRecord& run);
+    // The same, then frees the run's values, in `run` and in file(): they
+    // are on disk, and a run of ten million values (`run --parser lines`
+    // on 100 MB of output) must not be held twice, nor kept for the
+    // runs after it. Names, exit and identity stay.
+    void append_run_and_release_values(RunRecord& run);
 
 private:
     void write_durably(const std::string& bytes);

@@ -59,9 +59,26 @@ analysis::MutableScaledValues Sample::mutable_view() {
 template <class T>
 void SampleBuilder::push(Chunks<T>& chunks, T v) {
     const size_t at = n_ % kChunk;
-    if (at == 0) chunks.emplace_back(new T[kChunk]);
+    if (n_ == 0) {
+        chunks.emplace_back(new T[kFirstChunk]);
+        first_cap_ = kFirstChunk;
+    } else if (at == 0) {
+        chunks.emplace_back(new T[kChunk]);
+    } else if (at == first_cap_) {
+        grow_first(chunks);
+    }
     chunks.back()[at] = v;
     ++n_;
+}
+
+// Doubling: each value is copied a constant number of times on average.
+template <class T>
+void SampleBuilder::grow_first(Chunks<T>& chunks) {
+    const size_t cap = std::min(first_cap_ * 2, kChunk);
+    std::unique_ptr<T[]> bigger(new T[cap]);
+    std::copy(chunks[0].get(), chunks[0].get() + n_, bigger.get());
+    chunks[0] = std::move(bigger);
+    first_cap_ = cap;
 }
 
 void SampleBuilder::add(const NumberToken& t) {
@@ -136,7 +153,7 @@ void SampleBuilder::to_int64() {
     const size_t full = n_ / kChunk, rest = n_ % kChunk;
     for (size_t c = 0; c < c32_.size(); ++c) {
         const size_t len = (c < full) ? kChunk : rest;
-        std::unique_ptr<int64_t[]> chunk(new int64_t[kChunk]);
+        std::unique_ptr<int64_t[]> chunk(new int64_t[chunk_capacity(c)]);
         for (size_t i = 0; i < len; ++i) chunk[i] = c32_[c][i];
         c32_[c].reset();
         c64_.push_back(std::move(chunk));
@@ -151,7 +168,7 @@ void SampleBuilder::to_double() {
     const int e = exponent_ == INT_MAX ? 0 : exponent_;
     for (size_t c = 0; c < c64_.size(); ++c) {
         const size_t len = (c < full) ? kChunk : rest;
-        std::unique_ptr<double[]> chunk(new double[kChunk]);
+        std::unique_ptr<double[]> chunk(new double[chunk_capacity(c)]);
         for (size_t i = 0; i < len; ++i) chunk[i] = analysis::decimal_to_double(c64_[c][i], e);
         c64_[c].reset();
         cd_.push_back(std::move(chunk));
@@ -187,6 +204,7 @@ Sample SampleBuilder::finish(std::string name) && {
         case Mode::binary: gather(cd_, s.values.emplace<std::vector<double>>()); break;
     }
     n_ = 0;
+    first_cap_ = 0;
     return s;
 }
 

@@ -2,7 +2,9 @@
 // (int32 when they fit, else int64), or doubles when even that cannot hold
 // the input (hexadecimal floats, more than 18 significant digits, exponents
 // too far apart). Built chunk by chunk so that reading 10 million values
-// never holds two copies of them.
+// never holds two copies of them; the first chunk starts small and grows,
+// so that the thousands of one-value samples of a wide table (one per
+// metric column) cost bytes each, not a chunk each.
 #pragma once
 
 #include <climits>
@@ -44,7 +46,7 @@ public:
     // value with the shared exponent that fits the int32 chunk being filled.
     void add_decimal(bool negative, uint64_t significand, int exponent) {
         const size_t at = n_ % kChunk;
-        if (mode_ == Mode::int32 && exponent == exponent_ && at != 0 &&
+        if (mode_ == Mode::int32 && exponent == exponent_ && at != 0 && at < first_cap_ &&
             significand <= static_cast<uint64_t>(INT32_MAX)) {
             const auto v = static_cast<int32_t>(significand);
             c32_.back()[at] = negative ? -v : v;
@@ -65,6 +67,7 @@ public:
 
 private:
     static constexpr size_t kChunk = size_t{1} << 16;
+    static constexpr size_t kFirstChunk = 16;  // a power of two, so doubling reaches kChunk
     template <class T>
     using Chunks = std::vector<std::unique_ptr<T[]>>;
 
@@ -75,12 +78,16 @@ private:
     void to_double();
     template <class T>
     void push(Chunks<T>& chunks, T v);
+    template <class T>
+    void grow_first(Chunks<T>& chunks);
+    size_t chunk_capacity(size_t c) const { return c == 0 ? first_cap_ : kChunk; }
 
     enum class Mode { int32, int64, binary } mode_ = Mode::int32;
     Chunks<int32_t> c32_;
     Chunks<int64_t> c64_;
     Chunks<double> cd_;
     size_t n_ = 0;
+    size_t first_cap_ = 0;    // capacity of chunk 0: kFirstChunk doubling up to kChunk
     int exponent_ = INT_MAX;  // unset until the first non-zero value
     uint64_t max_abs_ = 0;    // largest |significand| stored
     size_t binary_tokens_ = 0;

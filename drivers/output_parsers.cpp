@@ -56,8 +56,6 @@
 
 #include "data/ezbench_line.h"
 
-#include <pthread.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -65,13 +63,13 @@
 #include <exception>
 #include <functional>
 #include <optional>
-#include <regex>
 #include <span>
 #include <stdexcept>
 #include <unordered_map>
 #include <utility>
 
 #include "data/input_error.h"
+#include "drivers/line_reader.h"
 
 namespace gfxstat::drivers {
 
@@ -102,51 +100,6 @@ bool usable(const NumberToken& t) {
 }
 
 // ------------------------------------------------------------------ lines
-
-// Reads text line by line ('\n'), without the trailing '\r' and with ANSI
-// escape sequences (CSI: ESC '[' parameters final byte; any other ESC is
-// dropped alone) removed. Linear in the text; copies only lines with ESC.
-class LineReader {
-public:
-    explicit LineReader(std::string_view text) : rest_(text) {}
-    bool next(std::string_view& line) {
-        if (rest_.empty()) return false;
-        const size_t eol = rest_.find('\n');
-        std::string_view raw = rest_.substr(0, eol);
-        rest_ = eol == std::string_view::npos ? std::string_view() : rest_.substr(eol + 1);
-        ++number_;
-        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        if (raw.find('\x1b') == std::string_view::npos) {
-            line = raw;
-            return true;
-        }
-        buf_.clear();
-        for (size_t i = 0; i < raw.size(); ++i) {
-            if (raw[i] != '\x1b') {
-                buf_ += raw[i];
-                continue;
-            }
-            if (i + 1 < raw.size() && raw[i + 1] == '[') {
-                size_t j = i + 2;
-                while (j < raw.size() && static_cast<unsigned char>(raw[j]) >= 0x20 &&
-                       static_cast<unsigned char>(raw[j]) <= 0x3f)
-                    ++j;
-                if (j < raw.size() && static_cast<unsigned char>(raw[j]) >= 0x40 &&
-                    static_cast<unsigned char>(raw[j]) <= 0x7e)
-                    i = j;  // the whole sequence
-                // else: a broken sequence; drop the ESC only
-            }
-        }
-        line = buf_;
-        return true;
-    }
-    size_t number() const { return number_; }
-
-private:
-    std::string_view rest_;
-    size_t number_ = 0;
-    std::string buf_;
-};
 
 // -------------------------------------------------------------- scanning
 
@@ -366,7 +319,13 @@ bool igt_harness_line(std::string_view t) {
 }
 
 ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
-    Collector c;
+    ParsedMetric m;
+    m.name = metric;
+    m.direction = kUnknown;
+    // One value per line at most, reserved once: ten million values are
+    // not copied through growing buffers (a 1.5x to 3x peak), and the
+    // pages reserved for blank or harness lines are never touched.
+    m.values.reserve(static_cast<size_t>(std::count(o.out.begin(), o.out.end(), '\n')) + 1);
     LineReader lines(o.out);
     std::string_view line;
     while (lines.next(line)) {
@@ -382,9 +341,9 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
             }
             return failure(where + data::quote_token(t) + " is " + data::describe(tok.status));
         }
-        c.add(metric, "", kUnknown, tok);
+        m.values.push_back(tok);
     }
-    if (c.empty()) {
+    if (m.values.empty()) {
         std::string e = "no numbers in the output: expected one number per line";
         if (first_nonblank_line(o.out).empty()) {
             const std::string err = first_nonblank_line(o.err);
@@ -392,7 +351,9 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
         }
         return failure(e);
     }
-    return success(c);
+    ParseResult r;
+    r.metrics.push_back(std::move(m));
+    return r;
 }
 
 // --------------------------------------------------------- igt-syslatency
@@ -878,108 +839,6 @@ ParseResult parse_time(const RunOutput& o) {
     return success(c);
 }
 
-// ------------------------------------------------------------------- regex
-
-constexpr size_t kRegexMaxLine = 64 * 1024;
-constexpr size_t kRegexStack = 512u << 20;  // std::regex recurses per character
-
-struct RegexSpec {
-    std::string name, pattern;
-    std::regex re;
-};
-
-class RegexParser : public OutputParser {
-public:
-    explicit RegexParser(std::vector<RegexSpec> specs) : specs_(std::move(specs)) {}
-
-    std::vector<MetricInfo> metrics() const override {
-        std::vector<MetricInfo> out;
-        for (const RegexSpec& s : specs_) out.push_back(info(s.name, "", kUnknown));
-        return out;
-    }
-
-    // Matching runs on a thread of its own with a large stack: libstdc++'s
-    // std::regex recurses once per character matched, and the default
-    // 8 MiB overflow at some 25,000 characters of `(.*)`.
-    ParseResult parse(const RunOutput& output) const override {
-        struct Job {
-            const RegexParser* self;
-            const RunOutput* output;
-            ParseResult result;
-            std::exception_ptr exception;
-        } job{this, &output, {}, nullptr};
-        pthread_attr_t attr;
-        if (pthread_attr_init(&attr) != 0) return failure("cannot start a thread to match --metric regexes");
-        pthread_attr_setstacksize(&attr, kRegexStack);
-        pthread_t thread;
-        const int rc = pthread_create(
-            &thread, &attr,
-            [](void* p) -> void* {
-                Job* j = static_cast<Job*>(p);
-                try {
-                    j->result = j->self->parse_here(*j->output);
-                } catch (...) {
-                    j->exception = std::current_exception();
-                }
-                return nullptr;
-            },
-            &job);
-        pthread_attr_destroy(&attr);
-        if (rc != 0)
-            return failure(std::string("cannot start a thread to match --metric regexes: ") + std::strerror(rc));
-        pthread_join(thread, nullptr);
-        if (job.exception) std::rethrow_exception(job.exception);
-        return std::move(job.result);
-    }
-
-private:
-    ParseResult parse_here(const RunOutput& o) const {
-        std::vector<std::vector<NumberToken>> values(specs_.size());
-        LineReader lines(o.out);
-        std::string_view line;
-        while (lines.next(line)) {
-            const std::string where = "line " + std::to_string(lines.number()) + ": ";
-            if (line.size() > kRegexMaxLine)
-                return failure(where + "longer than " + std::to_string(kRegexMaxLine) +
-                               " bytes, too long to match --metric regexes against");
-            for (size_t k = 0; k < specs_.size(); ++k) {
-                const RegexSpec& s = specs_[k];
-                try {
-                    using It = std::regex_iterator<std::string_view::const_iterator>;
-                    for (It it(line.begin(), line.end(), s.re), e; it != e; ++it) {
-                        const auto& group = (*it)[1];
-                        if (!group.matched)
-                            return failure(where + "the capture group of --metric " + s.name +
-                                           " took no part in the match");
-                        const std::string_view text = trim(
-                            line.substr(static_cast<size_t>(group.first - line.begin()),
-                                        static_cast<size_t>(group.length())));
-                        const NumberToken t = data::parse_number_token(text);
-                        if (!usable(t))
-                            return failure(where + "--metric " + s.name + " captured " + data::quote_token(text) +
-                                           ", " + data::describe(t.status));
-                        values[k].push_back(t);
-                    }
-                } catch (const std::regex_error& e) {
-                    return failure(where + "--metric " + s.name + ": the regex failed on this line (" + e.what() +
-                                   ")");
-                }
-            }
-        }
-        Collector c;
-        for (size_t k = 0; k < specs_.size(); ++k)
-            for (const NumberToken& t : values[k]) c.add(specs_[k].name, "", kUnknown, t);
-        if (c.empty()) {
-            std::string list;
-            for (const RegexSpec& s : specs_) list += (list.empty() ? "" : ", ") + s.name + "=" + s.pattern;
-            return failure("no line of the output matches a --metric regex (" + list + ")");
-        }
-        return success(c);
-    }
-
-    std::vector<RegexSpec> specs_;
-};
-
 std::string names_list() {
     std::string s;
     for (const std::string& n : parser_names()) s += (s.empty() ? "" : ", ") + n;
@@ -1070,37 +929,6 @@ std::unique_ptr<OutputParser> make_parser(const std::string& name, const std::st
                                     info("max_rss", "KiB", kLower)},
             parse_time);
     throw std::invalid_argument("unknown parser " + data::quote_token(name) + "; known parsers: " + names_list());
-}
-
-std::unique_ptr<OutputParser> make_regex_parser(const std::vector<std::string>& specs) {
-    if (specs.empty()) throw std::invalid_argument("no --metric NAME=REGEX given");
-    std::vector<RegexSpec> out;
-    for (const std::string& spec : specs) {
-        const size_t eq = spec.find('=');
-        if (eq == std::string::npos)
-            throw std::invalid_argument("--metric " + data::quote_token(spec) + ": expected NAME=REGEX");
-        RegexSpec s;
-        s.name = spec.substr(0, eq);
-        s.pattern = spec.substr(eq + 1);
-        if (!valid_metric_name(s.name))
-            throw std::invalid_argument("--metric " + data::quote_token(spec) + ": invalid metric name " +
-                                        data::quote_token(s.name) + " (use letters, digits, '_', '.' and '-')");
-        for (const RegexSpec& other : out)
-            if (other.name == s.name) throw std::invalid_argument("--metric " + s.name + " is given twice");
-        try {
-            s.re = std::regex(s.pattern, std::regex::ECMAScript);
-        } catch (const std::regex_error& e) {
-            throw std::invalid_argument("--metric " + s.name + ": bad regex " + data::quote_token(s.pattern) + " (" +
-                                        e.what() + ")");
-        }
-        if (s.re.mark_count() != 1)
-            throw std::invalid_argument("--metric " + s.name + ": the regex " + data::quote_token(s.pattern) +
-                                        " must have exactly one capture group, the number; it has " +
-                                        std::to_string(s.re.mark_count()) +
-                                        " (write other groups as (?:...))");
-        out.push_back(std::move(s));
-    }
-    return std::make_unique<RegexParser>(std::move(out));
 }
 
 }  // namespace gfxstat::drivers

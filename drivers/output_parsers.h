@@ -79,7 +79,9 @@
 // See output_parsers.cpp for the exact line formats.
 #pragma once
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,11 +105,15 @@ struct ParsedMetric {
 struct RunOutput {
     std::string_view out, err;   // the run's stdout and stderr
     const ProcessResult* process = nullptr;  // for `time`
+    // What is left of the run's --timeout: a parser whose cost depends on
+    // the user's input (regexes) stops there with `timed_out` set.
+    std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 struct ParseResult {
     std::vector<ParsedMetric> metrics;  // empty with `error` set: a failed run
     std::string error;                  // why nothing could be parsed (one line)
+    bool timed_out = false;             // stopped at `deadline`; `error` says where
 };
 
 class OutputParser {
@@ -129,14 +135,15 @@ public:
 // metric_name given to another parser.
 std::unique_ptr<OutputParser> make_parser(const std::string& name, const std::string& metric_name = "");
 
-// `--metric NAME=REGEX`, repeatable: each regex (ECMAScript) must have
-// exactly one capture group, matched against every line of stdout; every
-// match is a value. Units and direction unknown unless given with
-// `--unit`/`--lower-is-better` etc. by the caller. Throws
+// `--metric NAME=REGEX`, repeatable: each regex must have exactly one
+// capture group, matched against every line of stdout; every match (left
+// to right, not overlapping) is a value. Units and direction unknown unless
+// given with `--unit`/`--lower-is-better` etc. by the caller. Throws
 // std::invalid_argument for a bad spec or regex, saying why. A run where
 // no regex matches is an error; one where only some match gives those.
-// Lines longer than 64 KiB are an error for this parser (std::regex
-// recurses per character and could overflow the stack).
+// The syntax is RE2's (drivers/regex_parser.cpp), matched bytewise in time
+// linear in the line, lines of any length; backreferences and lookaround,
+// which no linear matcher has, are refused by name.
 std::unique_ptr<OutputParser> make_regex_parser(const std::vector<std::string>& specs);
 
 // The names make_parser knows, for help and error messages.

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
+#include <optional>
 #include <stdexcept>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -80,39 +81,48 @@ std::string log_name_prefix(const std::string& id) {
 
 // A run's output is captured in memory files (memfd) and written to the
 // log directory only when non-empty: creating two files per run costs more
-// than running `true`, and most benchmarks print little.
+// than running `true`, and most benchmarks print little. The parsers read
+// it in place through a read-only mapping: 100 MB of output is not copied
+// into a string (docs/run.md, "Memory").
 class OutputCapture {
 public:
     OutputCapture() {
         for (int i = 0; i < 2; ++i) {
-            fd_[i] = memfd_create(i ? "gfxstat-stderr" : "gfxstat-stdout", MFD_CLOEXEC);
+            fd_[i] = memfd_create(i ? "gfxstat-stderr" : "gfxstat-stdout", MFD_CLOEXEC | MFD_ALLOW_SEALING);
             if (fd_[i] < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
         }
     }
     ~OutputCapture() {
-        for (int fd : fd_) if (fd >= 0) close(fd);
+        for (int i = 0; i < 2; ++i) {
+            if (map_[i]) munmap(map_[i], size_[i]);
+            if (fd_[i] >= 0) close(fd_[i]);
+        }
     }
     OutputCapture(const OutputCapture&) = delete;
     OutputCapture& operator=(const OutputCapture&) = delete;
     // A path the process runner can open (and truncate) for stream i.
     std::string path(int i) const { return "/proc/self/fd/" + std::to_string(fd_[i]); }
-    std::string text(int i) const {
-        std::string out;
+    // Stream i as written so far, valid while the capture lives. The file
+    // is sealed against shrinking first: a background process the run left
+    // behind may still hold it, and a truncation under the mapping would
+    // be a SIGBUS. What is written after this call is not seen.
+    std::string_view text(int i) {
+        if (map_[i]) return {static_cast<const char*>(map_[i]), size_[i]};
+        fcntl(fd_[i], F_ADD_SEALS, F_SEAL_SHRINK);
         struct stat st {};
-        if (fstat(fd_[i], &st) != 0 || st.st_size <= 0) return out;
-        out.resize(static_cast<size_t>(st.st_size));
-        size_t got = 0;
-        while (got < out.size()) {
-            const ssize_t n = pread(fd_[i], out.data() + got, out.size() - got, static_cast<off_t>(got));
-            if (n <= 0) break;
-            got += static_cast<size_t>(n);
-        }
-        out.resize(got);
-        return out;
+        if (fstat(fd_[i], &st) != 0 || st.st_size <= 0) return {};
+        void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_SHARED, fd_[i], 0);
+        if (p == MAP_FAILED)
+            throw std::runtime_error(std::string("cannot map the run's output: ") + std::strerror(errno));
+        map_[i] = p;
+        size_[i] = static_cast<size_t>(st.st_size);
+        return {static_cast<const char*>(p), size_[i]};
     }
 
 private:
     int fd_[2] = {-1, -1};
+    void* map_[2] = {nullptr, nullptr};
+    size_t size_[2] = {0, 0};
 };
 
 // Writes `text` to the new file `name` in the log directory when non-empty;
@@ -121,7 +131,7 @@ private:
 // (a link planted there, a file another user owns) is never followed,
 // truncated or appended to. That, and a failed write (disk full), is a
 // warning, not a lost run: the run's record matters more than its log.
-bool keep_output(const Execution& ex, const std::string& name, const std::string& text, RunReport& report) {
+bool keep_output(const Execution& ex, const std::string& name, std::string_view text, RunReport& report) {
     if (text.empty()) return false;
     const std::string shown = ex.log_dir + "/" + name;
     const int dir = ex.log_dir_fd.get();
@@ -420,7 +430,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
             ++report.runs_with_leftovers;
             report.leftover_processes += pr.leftovers;
         }
-        const std::string out = capture.text(0), err = capture.text(1);
+        const std::string_view out = capture.text(0), err = capture.text(1);
         attempt.kept |= keep_output(ex, run_name + ".stdout", out, report);
         attempt.kept |= keep_output(ex, run_name + ".stderr", err, report);
         attempt.interrupted = g_interrupted.load() && !(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0);
@@ -464,8 +474,23 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         o.out = out;
                         o.err = err;
                         o.process = &pr;
+                        // --timeout covers parsing too: what the program
+                        // left of it is the parser's.
+                        const double left_s = plan.timeout_s - pr.wall_s;
+                        if (plan.timeout_s > 0)
+                            o.deadline = std::chrono::steady_clock::now() +
+                                         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                             std::chrono::duration<double>(std::max(left_s, 0.0)));
                         ParseResult parsed = parser.parse(o);
-                        if (parsed.metrics.empty()) {
+                        if (o.deadline && (parsed.timed_out || std::chrono::steady_clock::now() > *o.deadline)) {
+                            rec.exit_class = data::ExitClass::timeout;
+                            char buf[160];
+                            std::snprintf(buf, sizeof buf,
+                                          "timed out after %g s (the program ended after %.3g s; parsing its "
+                                          "output took the rest)",
+                                          plan.timeout_s, pr.wall_s);
+                            rec.exit_reason = buf;
+                        } else if (parsed.metrics.empty()) {
                             rec.exit_class = data::ExitClass::fail;
                             rec.exit_reason =
                                 one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
@@ -611,7 +636,12 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         const bool kept = attempt.kept;
         const std::string& prefix = attempt.prefix;
         if (stop_now) report.message = attempt.message;
-        appender.append_run(rec);
+        // The tracked metric's median is taken before the append releases
+        // the values: a run of ten million values is held once, not kept.
+        std::vector<std::optional<double>> medians;
+        for (const auto& m : rec.metrics)
+            medians.push_back(m.values.empty() ? std::nullopt : std::optional<double>(run_median(m)));
+        appender.append_run_and_release_values(rec);
 
         const bool ok = rec.exit_class == data::ExitClass::ok;
         if (warmup) {
@@ -628,9 +658,9 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
                 tracker.metric = default_tracked(seen);
             }
             bool found = false;
-            for (const auto& m : rec.metrics)
-                if (m.name == tracker.metric && !m.values.empty()) {
-                    tracker.values.push_back(run_median(m));
+            for (size_t i = 0; i < rec.metrics.size(); ++i)
+                if (rec.metrics[i].name == tracker.metric && medians[i]) {
+                    tracker.values.push_back(*medians[i]);
                     found = true;
                 }
             if (!found && !plan.target_metric.empty() && declared.empty() && tracker.values.empty()) {

@@ -4,7 +4,7 @@
 set -eu
 
 PACKAGES="build-essential cmake pkg-config python3
-libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev
+libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev
 libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time procps
 python3-jsonschema intel-gpu-tools hyperfine strace
 qemu-system-x86 linux-image-amd64 busybox-static"

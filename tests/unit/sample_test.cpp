@@ -71,5 +71,35 @@ TEST(Sample, LargeSampleAcrossChunksAndModes) {
     EXPECT_EQ(v.at(n + 1), 5e9);
 }
 
+// The first chunk starts small and doubles (a wide table holds thousands
+// of one-value samples): every size around its growth points, with the
+// switch to int64 and to doubles made while it is still small, through
+// both add() and add_decimal()'s inline path.
+TEST(Sample, SmallFirstChunkGrowsThroughModes) {
+    for (int n : {1, 15, 16, 17, 31, 32, 33, 100, 1000, 70000}) {
+        for (int change = 0; change < 3; ++change) {
+            SampleBuilder b;
+            std::vector<double> want;
+            for (int i = 0; i < n; ++i) {
+                if (i % 2) b.add_decimal(false, static_cast<uint64_t>(i), 0);
+                else b.add(parse_number_token(std::to_string(i)));
+                want.push_back(i);
+                if (i == n / 2 && change == 1) {
+                    b.add(parse_number_token("5000000000"));  // int64 while chunk 0 is small
+                    want.push_back(5e9);
+                }
+                if (i == n / 2 && change == 2) {
+                    b.add(parse_number_token("0x1p-3"));  // doubles
+                    want.push_back(0.125);
+                }
+            }
+            Sample s = std::move(b).finish("s");
+            ASSERT_EQ(s.size(), want.size()) << n << " " << change;
+            const auto v = s.view();
+            for (size_t i = 0; i < want.size(); ++i) ASSERT_EQ(v.at(i), want[i]) << n << " " << change << " " << i;
+        }
+    }
+}
+
 }  // namespace
 }  // namespace gfxstat::data

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# Cost of `gfxstat run --metric 'fps=fps=(.*) fps'` on a program printing
+# one line of L and of 10 L bytes that backtracking cannot match quickly
+# ("fps=fps=fps=...", no " fps" after), then the value's line, beside GNU
+# grep -E on the same file, and how both grow. std::regex backtracked,
+# quadratic in the line: 16 KiB took 0.9 s, 64 KiB 18 s, and
+# longer lines were refused; RE2 is linear.
+#
+#   goal: gfxstat wall at 10 L / wall at L <= 20
+#
+# Usage: bench/regex_long_line.sh [--strict] [--runs N]
+#   --strict   exit 1 when the goal is missed (default: report only)
+#   --runs N   timed runs per size after one warm-up; best wall kept (default 3)
+# Environment: GFXSTAT (default build/gfxstat), BENCH_DIR (default
+# /tmp/gfxstat-bench), BENCH_KIB (the short line in KiB, default 64).
+set -euo pipefail
+
+GOAL=20
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,18 3 "$@"
+
+root="$(dirname "$here")"
+GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
+BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
+BENCH_KIB="${BENCH_KIB:-64}"
+case "$BENCH_KIB" in ''|*[!0-9]*|0) echo "$0: BENCH_KIB must be a positive integer" >&2; exit 2 ;; esac
+[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "$0: GNU time not found at /usr/bin/time (apt-get install time)" >&2; exit 2; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$BENCH_DIR"
+
+declare -A gwall grss ewall
+for kib in "$BENCH_KIB" $((BENCH_KIB * 10)); do
+    data="$BENCH_DIR/long-line-${kib}kib.txt"
+    if [ ! -f "$data" ]; then
+        python3 -c "import sys; open(sys.argv[1], 'w').write('fps=' * (int(sys.argv[2]) * 256) + '\nfps=59.9 fps\n')" \
+            "$data" "$kib"
+    fi
+    bench_best "$work" run sh -c 'rm -rf "$1" "$1.logs"; exec "$2" run --metric "fps=fps=(.*) fps" --runs 1 -o "$1" -- cat "$3"' \
+        sh "$work/r.json" "$GFXSTAT" "$data"
+    grep -q '"fps":59.9' "$work/r.json" || { echo "$0: gfxstat did not find the value in $data" >&2; exit 1; }
+    gwall[$kib]=$best_wall; grss[$kib]=$peak_rss
+    bench_best "$work" grep grep -cE 'fps=(.*) fps' "$data"
+    ewall[$kib]=$best_wall
+done
+
+big=$((BENCH_KIB * 10))
+printf '%-10s %16s %16s %16s\n' line "gfxstat wall s" "gfxstat RSS MiB" "grep -E wall s"
+for kib in "$BENCH_KIB" "$big"; do
+    printf '%-10s %16s %16.1f %16s\n' "$kib KiB" "${gwall[$kib]}" "$(awk "BEGIN{print ${grss[$kib]}/1024}")" "${ewall[$kib]}"
+done
+tr=$(awk -v a="${gwall[$BENCH_KIB]}" -v b="${gwall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
+er=$(awk -v a="${ewall[$BENCH_KIB]}" -v b="${ewall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
+echo "growth for 10x the line: gfxstat ${tr}x, grep -E ${er}x"
+if awk -v t="$tr" -v g="$GOAL" 'BEGIN{exit !(t <= g)}'; then
+    echo "goal (growth <= ${GOAL}x): met"
+else
+    echo "goal (growth <= ${GOAL}x): MISSED"
+    [ "$strict" -eq 1 ] && exit 1
+fi
+exit 0

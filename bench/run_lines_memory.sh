@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Peak memory and wall time of `gfxstat run --parser lines --runs 1` on a
+# program printing S and 10 S bytes of numbers, one `%d.%03d` a line (8
+# bytes), and how they grow. docs/run.md ("Memory") states the bound: the
+# output once (mapped, not copied), 24 bytes per value, the record's JSON
+# text; about 5 times the output at 8 bytes a line (it was 10 times).
+#
+#   goals: peak RSS at 10 S <= 6 x the output; cost at 10 S / cost at S <= 20
+#
+# Usage: bench/run_lines_memory.sh [--strict] [--runs N]
+#   --strict   exit 1 when a goal is missed (default: report only)
+#   --runs N   timed runs per size after one warm-up; best wall kept (default 3)
+# Environment: GFXSTAT (default build/gfxstat), BENCH_DIR (default
+# /tmp/gfxstat-bench), BENCH_MB (the small output in MiB, default 5).
+set -euo pipefail
+
+GOAL_RSS=6
+GOAL_GROWTH=20
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,16 3 "$@"
+
+root="$(dirname "$here")"
+GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
+BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
+BENCH_MB="${BENCH_MB:-5}"
+case "$BENCH_MB" in ''|*[!0-9]*|0) echo "$0: BENCH_MB must be a positive integer" >&2; exit 2 ;; esac
+[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
+[ -x /usr/bin/time ] || { echo "$0: GNU time not found at /usr/bin/time (apt-get install time)" >&2; exit 2; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$BENCH_DIR"
+
+declare -A wall rss kib
+for mb in "$BENCH_MB" $((BENCH_MB * 10)); do
+    data="$BENCH_DIR/lines-${mb}mb.txt"
+    if [ ! -f "$data" ]; then
+        python3 - "$data" "$mb" <<'PY'
+import sys
+path, mb = sys.argv[1], int(sys.argv[2])
+block = b"".join(b"%d.%03d\n" % (100 + i % 900, i % 1000) for i in range(1000))
+with open(path, "wb") as f:
+    for _ in range(mb * 1024 * 1024 // len(block)):
+        f.write(block)
+PY
+    fi
+    kib[$mb]=$(( $(stat -c %s "$data") / 1024 ))
+    # A fresh results file each time: bench_best runs the command runs+1 times.
+    bench_best "$work" run sh -c 'rm -rf "$1" "$1.logs"; exec "$2" run --parser lines --runs 1 -o "$1" -- cat "$3"' \
+        sh "$work/r.json" "$GFXSTAT" "$data"
+    wall[$mb]=$best_wall; rss[$mb]=$peak_rss
+done
+
+big=$((BENCH_MB * 10))
+status=0
+printf '%-10s %10s %10s %12s\n' output "wall s" "RSS MiB" "RSS/output"
+for mb in "$BENCH_MB" "$big"; do
+    printf '%-10s %10s %10.1f %11.1fx\n' "$mb MiB" "${wall[$mb]}" "$(awk "BEGIN{print ${rss[$mb]}/1024}")" \
+        "$(awk "BEGIN{print ${rss[$mb]}/${kib[$mb]}}")"
+done
+per=$(awk "BEGIN{printf \"%.1f\", ${rss[$big]}/${kib[$big]}}")
+tr=$(awk -v a="${wall[$BENCH_MB]}" -v b="${wall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
+rr=$(awk -v a="${rss[$BENCH_MB]}" -v b="${rss[$big]}" 'BEGIN{printf "%.1f", b / a}')
+echo "growth for 10x the output: wall ${tr}x, peak RSS ${rr}x"
+if awk -v p="$per" -v g="$GOAL_RSS" 'BEGIN{exit !(p <= g)}'; then v=met; else v=MISSED; [ "$strict" -eq 1 ] && status=1; fi
+echo "goal (peak RSS <= $GOAL_RSS x the output at $big MiB): $v"
+if awk -v t="$tr" -v r="$rr" -v g="$GOAL_GROWTH" 'BEGIN{exit !(t <= g && r <= g)}'; then v=met; else v=MISSED; [ "$strict" -eq 1 ] && status=1; fi
+echo "goal (growth <= ${GOAL_GROWTH}x): $v"
+exit $status
