@@ -36,7 +36,9 @@ void hex_escape(std::string& out, const char* prefix, unsigned v) {
     out += kDigits[v & 0xf];
 }
 
-void escape_into(std::string& out, std::string_view s, bool markdown) {
+enum class Form { text, message, markdown };
+
+void escape_into(std::string& out, std::string_view s, Form form) {
     out.reserve(out.size() + s.size());
     size_t i = 0;
     while (i < s.size()) {
@@ -59,9 +61,9 @@ void escape_into(std::string& out, std::string_view s, bool markdown) {
             out += "\\r";
         } else if (c < 0x20 || c == 0x7f) {
             hex_escape(out, "\\x", c);
-        } else if (c == '\\') {
+        } else if (c == '\\' && form != Form::message) {
             out += "\\\\";
-        } else if (c == '|' && markdown) {
+        } else if (c == '|' && form == Form::markdown) {
             out += "\\|";
         } else {
             out += static_cast<char>(c);
@@ -74,13 +76,19 @@ void escape_into(std::string& out, std::string_view s, bool markdown) {
 
 std::string escape_text(std::string_view s) {
     std::string out;
-    escape_into(out, s, false);
+    escape_into(out, s, Form::text);
+    return out;
+}
+
+std::string escape_message(std::string_view s) {
+    std::string out;
+    escape_into(out, s, Form::message);
     return out;
 }
 
 std::string escape_markdown(std::string_view s) {
     std::string out;
-    escape_into(out, s, true);
+    escape_into(out, s, Form::markdown);
     return out;
 }
 

@@ -15,6 +15,7 @@
 //   \\              a backslash, so that a label that really reads "\x1b"
 //                   is never mistaken for an escaped ESC
 // Everything else, including valid multibyte UTF-8 ("é", "–"), is kept.
+// Messages (escape_message) keep a backslash as it is.
 #pragma once
 
 #include <string>
@@ -24,6 +25,14 @@ namespace gfxstat::report {
 
 // `s` as one line of terminal text: no control byte, valid UTF-8.
 std::string escape_text(std::string_view s);
+
+// `s`, a message that gfxstat composed (an error, a warning, a note, a
+// progress line) and that may quote names and file contents: as
+// escape_text, except that a backslash is kept. The layers that compose
+// messages quote the tokens they cite from files (data::quote_token: a
+// backslash as "\\", a byte outside printable ASCII as "\xNN"); doubling
+// those backslashes again would garble every quoted token.
+std::string escape_message(std::string_view s);
 
 // `s` for a markdown table cell or list item: escape_text, and '|' as "\|"
 // so that it cannot end a cell.

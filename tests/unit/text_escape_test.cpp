@@ -60,6 +60,14 @@ TEST(TextEscape, BackslashDoubled) {
     EXPECT_EQ(escape_text("C:\\mesa"), "C:\\\\mesa");
 }
 
+TEST(TextEscape, MessagesKeepBackslashes) {
+    // Messages quote tokens from files already (data::quote_token): their
+    // backslashes are not doubled again; controls are escaped all the same.
+    EXPECT_EQ(escape_message("invalid metric name \"fps\\x1b[2J\""), "invalid metric name \"fps\\x1b[2J\"");
+    EXPECT_EQ(escape_message("r.json:3: no\x1b[2Jsuch \xc2\x9b \x9b é\n"),
+              "r.json:3: no\\x1b[2Jsuch \\u009b \\x9b é\\n");
+}
+
 TEST(TextEscape, Markdown) {
     EXPECT_EQ(escape_markdown("a|b"), "a\\|b");
     EXPECT_EQ(escape_markdown("| x |\n| y |"), "\\| x \\|\\n\\| y \\|");
