@@ -188,7 +188,9 @@ int summary_main(int argc, char** argv) {
             if (r.diagnostics) j["diagnostics"] = diagnostics_json(*r.diagnostics);
             out["inputs"].push_back(std::move(j));
         }
-        std::printf("%s\n", out.dump(2).c_str());
+        // A file name need not be UTF-8: its bad bytes become U+FFFD, as
+        // in show's and compare's JSON, rather than an abort.
+        std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         return 0;
     }
 

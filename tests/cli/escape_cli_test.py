@@ -148,6 +148,12 @@ def main():
         check(rc == 0, f"ministat on a non-UTF-8 name: rc {rc}: {e!r}")
         text = safe("ministat non-UTF-8 name", o)
         check("col\\x9b2J.txt" in text, f"ministat: the byte shown as \\x9b: {text[:200]!r}")
+        # JSON for a name that is not UTF-8: valid JSON (U+FFFD for the
+        # byte), not an abort.
+        rc, o, e = run_bytes([g, "summary", "--json", col])
+        check(rc == 0, f"summary --json on a non-UTF-8 name: rc {rc}: {e[-200:]!r}")
+        if rc == 0:
+            check(json.loads(o)["inputs"][0]["name"].endswith("col\ufffd2J.txt"), "summary --json: U+FFFD")
         missing = os.path.join(d, "no\x1b[2Jsuch")
         for cmd in (["summary"], ["ministat"], ["show"], ["compare", missing], ["merge", "-o", "-"]):
             rc, o, e = run_bytes([g] + cmd + [missing])
