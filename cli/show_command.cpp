@@ -357,8 +357,11 @@ int show_main(int argc, char** argv) {
 }
 
 void render_show_text(const std::string& name, const data::ResultsFile& f, FILE* out) {
-    print_text(out, name, f, data::overview(f));
-    print_diagnostics(out, diagnose_file(f, name));
+    const data::ResultsOverview o = data::overview(f);
+    // As in show_main: what throws does so before anything is printed.
+    const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
+    print_text(out, name, f, o);
+    print_diagnostics(out, diagnostics);
 }
 
 }  // namespace gfxstat::cli

@@ -10,6 +10,7 @@ namespace gfxstat::cli {
 int show_main(int argc, char** argv);
 
 // show's text report of a results file read as `name`: variants, metrics,
-// runs, boots, environment, diagnostics. Text from data is escaped.
+// runs, boots, environment, diagnostics. Text from data is escaped. Throws
+// InputError (as show does: a file without runs) before printing anything.
 void render_show_text(const std::string& name, const data::ResultsFile& f, FILE* out);
 }  // namespace gfxstat::cli
