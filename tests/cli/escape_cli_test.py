@@ -193,6 +193,14 @@ def main():
         check(rc == 0 and "campaign c\\u009b2J (" in text and "(b\\u009b2J)" in text,
               f"campaign status: name and labels escaped: {rc} {text!r}")
 
+        # Option errors quote the argument given.
+        rc, o, e = run_bytes([g, "compare", "--format", "\x1b[2Jtext", out])
+        text = safe("compare: bad --format", o + e)
+        check(rc == 2 and "\\x1b[2Jtext" in text, f"option error quotes the value escaped: {rc} {text!r}")
+        rc, o, e = run_bytes([g, "\x1b[2Jsummary"])
+        text = safe("unknown command", o + e)
+        check(rc == 2 and "'\\x1b[2Jsummary'" in text, f"unknown command escaped: {rc} {text[:200]!r}")
+
         # JSON keeps the text verbatim (JSON's own escapes).
         rc, o, _ = run_bytes([g, "show", "--json", out])
         j = json.loads(o)
