@@ -49,8 +49,6 @@ ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
     return r;
 }
 
-using Choices = CompareChoices;
-
 }  // namespace
 
 std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
@@ -92,7 +90,7 @@ namespace {
 // Several results files, one variant each: BASELINE's metrics against each
 // candidate file's, for the metrics they all hold.
 std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
-                                       const std::vector<data::ResultsFile>& files, const Choices& ch) {
+                                       const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
     std::vector<std::string> labels;
     for (size_t i = 0; i < files.size(); ++i) {
         const auto vs = files[i].variants();
@@ -243,7 +241,7 @@ int compare_main(int argc, char** argv) {
                  "variants, or results files with one variant each.",
                  "gfxstat compare"};
     std::vector<std::string> files;
-    Choices ch;
+    CompareChoices ch;
     CompareReport report;
     std::string format = "text";
     double threshold_pct = 1;
