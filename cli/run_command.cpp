@@ -310,7 +310,7 @@ int run_main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 130;
         case drivers::RunOutcome::error:  // not a usage error: runs were made and are kept
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 1;
     }
     return 0;
