@@ -4,10 +4,10 @@ hyperfine export whose command is ESC ] 0;pwned BEL ESC [2J sleep 1 (a
 terminal title and a screen clear) and a second command with a newline, a
 '|', a C1 control (U+009B, CSI) and valid multibyte UTF-8 are imported,
 with an environment value holding an escape sequence; then summary, show,
-compare (text, markdown), ministat, run, campaign status and their error
-messages must print no
-control byte (newline aside), no DEL, no C1 control and nothing that is not
-UTF-8; table rows must stay whole; JSON outputs keep the text verbatim.
+compare (text, markdown), ministat, run, campaign status, option errors
+and error messages naming files must print no control byte (newline
+aside), no DEL, no C1 control and nothing that is not UTF-8; table rows
+must stay whole; JSON outputs keep the text verbatim.
 The visible form is report/text_escape.h's (docs/results-format.md)."""
 
 import json
