@@ -44,7 +44,8 @@ asan-test: deps
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # Coverage-guided fuzzing (clang) of the number parser and column reader,
-# results files, run's output parsers and the campaign's plan and journal;
+# results files (and their rendering: text from data must reach the output
+# escaped), run's output parsers and the campaign's plan and journal;
 # FUZZ_SECONDS (default 60) is split between the four.
 fuzz: deps
 	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null

@@ -23,8 +23,12 @@
 #include "drivers/campaign_runner.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -105,15 +109,16 @@ int init_main(int argc, char** argv) {
         drivers::init_campaign(dir, plan);
         size_t per_boot = 0;
         for (const auto& s : plan.slots) per_boot = std::max(per_boot, s.steps.size());
+        const std::string shown_dir = escape_text(dir);
         std::printf("campaign %s: %zu variants, %zu boot slots (%zu per variant), %zu runs (%zu measured), "
                     "%zu reboots\n",
-                    dir.c_str(), plan.variants.size(), plan.slots.size(), plan.boots_per_variant,
+                    shown_dir.c_str(), plan.variants.size(), plan.slots.size(), plan.boots_per_variant,
                     plan.steps.size(), plan.measured_steps(), plan.planned_reboots());
         std::printf("next: `gfxstat campaign install-service %s --enable` (resumes at every boot), then\n"
                     "      `gfxstat campaign resume %s` to start; `gfxstat campaign status %s` to follow\n",
-                    dir.c_str(), dir.c_str(), dir.c_str());
+                    shown_dir.c_str(), shown_dir.c_str(), shown_dir.c_str());
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s init: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s init: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
     return 0;
@@ -143,10 +148,11 @@ int resume_main(int argc, char** argv) {
         plan = drivers::load_campaign_plan(dir);
         workload = make_workload(workload_options(plan.workload));
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s resume: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s resume: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::invalid_argument& e) {
-        std::fprintf(stderr, "%s resume: %s/plan.json: workload: %s\n", kProg, dir.c_str(), e.what());
+        std::fprintf(stderr, "%s resume: %s/plan.json: workload: %s\n", kProg, escape_text(dir).c_str(),
+                     escape_message(e.what()).c_str());
         return 2;
     }
     install_stop_handler(on_campaign_signal);
@@ -156,22 +162,23 @@ int resume_main(int argc, char** argv) {
     opt.command = workload.command;
     opt.parser = workload.parser.get();
     opt.tags = workload.tags;
-    opt.say = [](const std::string& line) {
-        std::fprintf(stderr, "%s: %s\n", kProg, line.c_str());
+    opt.say = [](const std::string& line) {  // labels, commands' exit reasons, boot ids
+        std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
         std::fflush(stderr);
     };
     drivers::ResumeReport r;
     try {
         r = drivers::resume_campaign(dir, plan, opt);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s resume: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s resume: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s resume: %s; every finished run is in %s/results.json\n", kProg, e.what(), dir.c_str());
+        std::fprintf(stderr, "%s resume: %s; every finished run is in %s/results.json\n", kProg,
+                     escape_message(e.what()).c_str(), escape_text(dir).c_str());
         return 1;
     }
     if (r.runs) std::fprintf(stderr, "%s: %zu run%s recorded by this resume\n", kProg, r.runs, r.runs == 1 ? "" : "s");
-    std::fprintf(stderr, "%s: %s\n", kProg, r.message.c_str());
+    std::fprintf(stderr, "%s: %s\n", kProg, escape_message(r.message).c_str());
     switch (r.outcome) {
         case drivers::ResumeOutcome::rebooting:
         case drivers::ResumeOutcome::complete:
@@ -256,7 +263,7 @@ int status_main(int argc, char** argv) {
     try {
         s = gather(dir);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s status: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s status: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
     const auto& st = s.state;
@@ -307,8 +314,11 @@ int status_main(int argc, char** argv) {
         std::printf("%s\n", j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace).c_str());
         return 0;
     }
-    std::printf("campaign %s (%s): %s\n", s.plan.name.c_str(), dir.c_str(), s.phase.c_str());
-    if (st.halted) std::printf("  halted   %s\n", st.halt_reason.c_str());
+    // The plan's name and labels, halt reasons and anomalies' details (exit
+    // reasons, boot ids) come from the campaign's files: escaped.
+    std::printf("campaign %s (%s): %s\n", escape_text(s.plan.name).c_str(), escape_text(dir).c_str(),
+                escape_message(s.phase).c_str());
+    if (st.halted) std::printf("  halted   %s\n", escape_message(st.halt_reason).c_str());
     std::printf("  runs     %zu of %zu done (%zu of %zu measured), %zu to go\n", st.done_count, st.done.size(),
                 st.measured_done, s.plan.measured_steps(), remaining);
     std::printf("  boots    %s; %zu boots used, %s of at most %zu\n",
@@ -327,15 +337,16 @@ int status_main(int argc, char** argv) {
     }
     for (size_t v = 0; v < s.plan.variants.size(); ++v)
         std::printf("  %-8s %zu of %zu runs, measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
-                    s.variant_total[v], (plural(s.variant_boots[v].size(), "boot") + " (" + s.plan.variants[v].label + ")").c_str());
+                    s.variant_total[v],
+                    escape_text(plural(s.variant_boots[v].size(), "boot") + " (" + s.plan.variants[v].label + ")").c_str());
     if (!st.anomalies.empty()) {
         std::printf("anomalies:\n");
         for (const auto& a : st.anomalies) {
             std::string where;
             if (a.slot) where += " slot " + std::to_string(*a.slot);
             if (a.step) where += " step " + std::to_string(*a.step);
-            std::printf("  %s%s%s: %s\n", a.kind.c_str(), where.c_str(),
-                        a.boot.empty() ? "" : (" boot " + a.boot.substr(0, 8)).c_str(), a.detail.c_str());
+            const std::string boot = a.boot.empty() ? "" : " boot " + a.boot.substr(0, 8);
+            std::printf("  %s\n", escape_message(a.kind + where + boot + ": " + a.detail).c_str());
         }
     }
     return 0;
@@ -360,10 +371,10 @@ int stop_main(int argc, char** argv) {
         e.boot = drivers::current_boot_id();
         journal.append(e);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s stop: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s stop: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 1;
     }
     const long pid = drivers::running_resume_pid(dir);
@@ -376,7 +387,8 @@ int stop_main(int argc, char** argv) {
     } else if (pid > 0) {
         std::fprintf(stderr, "%s: stopped; the running resume (pid %ld) ends after its current run\n", kProg, pid);
     } else {
-        std::fprintf(stderr, "%s: stopped; `gfxstat campaign resume --continue %s` goes on\n", kProg, dir.c_str());
+        std::fprintf(stderr, "%s: stopped; `gfxstat campaign resume --continue %s` goes on\n", kProg,
+                     escape_text(dir).c_str());
     }
     return 0;
 }
@@ -421,7 +433,7 @@ int install_service_main(int argc, char** argv) {
     try {
         plan = drivers::load_campaign_plan(dir);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s install-service: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
     const std::string adir = absolute(dir);
@@ -441,7 +453,8 @@ int install_service_main(int argc, char** argv) {
         name += ".service";
     } else if (name.find('/') != std::string::npos || name.size() < 9 ||
                name.compare(name.size() - 8, 8, ".service") != 0) {
-        std::fprintf(stderr, "%s install-service: --name wants NAME.service, not '%s'\n", kProg, name.c_str());
+        std::fprintf(stderr, "%s install-service: --name wants NAME.service, not '%s'\n", kProg,
+                     escape_text(name).c_str());
         return 2;
     }
     const std::string exe = self_executable();
@@ -460,20 +473,21 @@ int install_service_main(int argc, char** argv) {
     const std::string path = unit_dir + "/" + name;
     FILE* out = std::fopen((path + ".tmp").c_str(), "w");
     if (!out) {
-        std::fprintf(stderr, "%s install-service: %s: %s\n", kProg, path.c_str(), std::strerror(errno));
+        std::fprintf(stderr, "%s install-service: %s: %s\n", kProg, escape_text(path).c_str(), std::strerror(errno));
         return 2;
     }
     const bool ok = std::fputs(unit.c_str(), out) >= 0 && std::fflush(out) == 0 && fsync(fileno(out)) == 0;
     std::fclose(out);
     if (!ok || std::rename((path + ".tmp").c_str(), path.c_str()) != 0) {
-        std::fprintf(stderr, "%s install-service: cannot write %s: %s\n", kProg, path.c_str(), std::strerror(errno));
+        std::fprintf(stderr, "%s install-service: cannot write %s: %s\n", kProg, escape_text(path).c_str(),
+                     std::strerror(errno));
         std::remove((path + ".tmp").c_str());
         return 2;
     }
-    std::printf("wrote %s\n", path.c_str());
+    std::printf("wrote %s\n", escape_text(path).c_str());
     if (!enable) {
         std::printf("not enabled; to resume at every boot: systemctl daemon-reload && systemctl enable %s\n",
-                    name.c_str());
+                    escape_text(name).c_str());
         return 0;
     }
     for (const std::vector<std::string>& argv2 :
@@ -492,13 +506,22 @@ int install_service_main(int argc, char** argv) {
                 out = data::read_whole_file(log);
             } catch (const std::exception&) {
             }
-            std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n%s", kProg, argv2[0].c_str(), argv2[1].c_str(),
-                         pr.ended == drivers::ProcessResult::Ended::not_started ? (": " + pr.error).c_str() : "",
-                         out.c_str());
+            // systemctl's own lines, each escaped.
+            std::string said;
+            for (size_t at = 0; at < out.size();) {
+                const size_t nl = std::min(out.find('\n', at), out.size());
+                said += escape_message(std::string_view(out).substr(at, nl - at)) + "\n";
+                at = nl + 1;
+            }
+            std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n%s", kProg, argv2[0].c_str(),
+                         escape_text(argv2[1]).c_str(),
+                         pr.ended == drivers::ProcessResult::Ended::not_started
+                             ? (": " + escape_message(pr.error)).c_str() : "",
+                         said.c_str());
             return 1;
         }
     }
-    std::printf("enabled %s\n", name.c_str());
+    std::printf("enabled %s\n", escape_text(name).c_str());
     return 0;
 }
 
@@ -518,7 +541,7 @@ int analyze_main(int argc, char** argv) {
     try {
         s = gather(dir);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s analyze: %s\n", kProg, e.what());
+        std::fprintf(stderr, "%s analyze: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
     std::vector<std::string> args{"gfxstat campaign analyze", drivers::campaign_files(dir).results};
@@ -539,12 +562,12 @@ int analyze_main(int argc, char** argv) {
     bool reboot_variants = false;
     for (const auto& v : s.plan.variants) reboot_variants |= v.reboot;
     std::fprintf(out, "campaign %s: %zu of %zu runs done; %s per variant planned, %zu runs + %zu warm-up per boot; %s\n",
-                 s.plan.name.c_str(), st.done_count, st.done.size(), plural(s.plan.boots_per_variant, "boot").c_str(),
+                 escape_text(s.plan.name).c_str(), st.done_count, st.done.size(), plural(s.plan.boots_per_variant, "boot").c_str(),
                  s.plan.runs_per_boot, s.plan.warmup_runs,
                  reboot_variants ? "variants in separate boots (compared across boots)"
                                  : "variants interleaved in each boot (paired by boot)");
     for (size_t v = 0; v < s.plan.variants.size(); ++v)
-        std::fprintf(out, "  %s: measured in %s%s\n", s.plan.variants[v].label.c_str(),
+        std::fprintf(out, "  %s: measured in %s%s\n", escape_text(s.plan.variants[v].label).c_str(),
                      plural(s.variant_boots[v].size(), "boot").c_str(),
                      s.variant_boots[v].size() == 1 && reboot_variants
                          ? " (warning: one boot; its boot-to-boot variation cannot be told from the variant's effect)"
@@ -588,7 +611,7 @@ int campaign_main(int argc, char** argv) {
     if (sub == "stop") return stop_main(argc - 1, argv + 1);
     if (sub == "install-service") return install_service_main(argc - 1, argv + 1);
     if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, sub.c_str());
+    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
     usage(stderr);
     return 2;
 }

@@ -1,8 +1,13 @@
 #include "cli/command_line.h"
 
 #include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
 
 #include <CLI/CLI.hpp>
+
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
 
@@ -10,7 +15,15 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e) == 0 ? 0 : 2;
+        // --help goes to stdout as CLI11 writes it; an error quotes the
+        // arguments, which may hold anything (a label from a plan, a
+        // pasted escape sequence): its lines are escaped.
+        std::ostringstream err;
+        const int status = app.exit(e, std::cout, err);
+        std::istringstream lines(err.str());
+        for (std::string line; std::getline(lines, line);)
+            std::fprintf(stderr, "%s\n", report::escape_message(line).c_str());
+        return status == 0 ? 0 : 2;
     }
     return std::nullopt;
 }

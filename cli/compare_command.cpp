@@ -21,8 +21,12 @@
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
 #include "data/results_select.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -45,15 +49,10 @@ ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
     return r;
 }
 
-struct Choices {
-    std::vector<std::string> metrics;
-    std::string baseline;
-    std::vector<std::string> variants;
-};
+}  // namespace
 
-// One results file holding several variants: compared within itself.
 std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
-                                          const Choices& ch) {
+                                          const CompareChoices& ch) {
     const std::vector<std::string> all = file.variants();
     if (all.size() < 2 && ch.variants.empty())
         throw data::input_error(name, 0, "holds one variant ('" + (all.empty() ? "" : all[0]) +
@@ -86,10 +85,12 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
     return out;
 }
 
+namespace {
+
 // Several results files, one variant each: BASELINE's metrics against each
 // candidate file's, for the metrics they all hold.
 std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
-                                       const std::vector<data::ResultsFile>& files, const Choices& ch) {
+                                       const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
     std::vector<std::string> labels;
     for (size_t i = 0; i < files.size(); ++i) {
         const auto vs = files[i].variants();
@@ -184,13 +185,63 @@ int exit_status(const CompareReport& report, bool gate, bool strict) {
 
 }  // namespace
 
+// Statistics, then multiplicity over every comparison, then verdicts.
+void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int threads) {
+    analysis::ComparisonOptions opt;
+    opt.confidence = report.confidence;
+    opt.threshold = report.threshold;
+    opt.bootstrap_resamples = report.resamples;
+    opt.seed = report.seed;
+    opt.diagnostics = diagnostics;
+    opt.threads = threads;
+    std::vector<double> pvals;
+    for (auto& m : report.metrics) {
+        const auto check_n = [&](const ReportSample& s) {
+            if (s.sample.size() < 2)
+                throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
+                                       " has " + std::to_string(s.sample.size()) +
+                                       " value(s); a comparison needs at least 2 a side");
+        };
+        if (report.drop_outliers) {
+            drop_outliers(m.baseline);
+            for (auto& c : m.candidates) drop_outliers(c);
+        }
+        check_n(m.baseline);
+        for (auto& c : m.candidates) {
+            check_n(c);
+            m.comparisons.push_back(analysis::compare_samples(m.baseline.sample.mutable_view(),
+                                                              c.sample.mutable_view(), opt,
+                                                              layout_of(m.baseline), layout_of(c)));
+            pvals.push_back(m.comparisons.back().primary_p);
+        }
+    }
+    const std::vector<double> adjusted =
+        fdr ? analysis::benjamini_hochberg_adjust(pvals) : analysis::holm_adjust(pvals);
+    size_t k = 0;
+    for (auto& m : report.metrics)
+        for (const auto& c : m.comparisons) {
+            analysis::VerdictInputs vi;
+            vi.better = m.better;
+            vi.confidence = report.confidence;
+            vi.threshold = report.threshold;
+            vi.primary = c.primary;
+            vi.p_adjusted = adjusted[k++];
+            vi.change = c.change;
+            vi.relative_change = c.relative_change;
+            vi.equivalence = c.primary_equivalence;
+            vi.cv = c.cv;
+            vi.by_boots = c.clustering.by_boots;
+            m.verdicts.push_back(analysis::decide(vi));
+        }
+}
+
 int compare_main(int argc, char** argv) {
     CLI::App app{"Compare candidates with a baseline: tests, effect sizes, equivalence and a "
                  "verdict per metric. Inputs are column files, one results file with several "
                  "variants, or results files with one variant each.",
                  "gfxstat compare"};
     std::vector<std::string> files;
-    Choices ch;
+    CompareChoices ch;
     CompareReport report;
     std::string format = "text";
     double threshold_pct = 1;
@@ -242,7 +293,7 @@ int compare_main(int argc, char** argv) {
         for (size_t i = 0; i < list->size(); ++i)
             for (size_t j = 0; j < i; ++j)
                 if ((*list)[i] == (*list)[j]) {
-                    std::fprintf(stderr, "%s: '%s' given twice\n", prog, (*list)[i].c_str());
+                    std::fprintf(stderr, "%s: '%s' given twice\n", prog, escape_text((*list)[i]).c_str());
                     return 2;
                 }
     report.adjustment = fdr ? "benjamini-hochberg" : "holm";
@@ -253,7 +304,8 @@ int compare_main(int argc, char** argv) {
         std::vector<RawInput> raw;
         for (const auto& in : inputs) {
             raw.push_back(read_input(in, column));
-            for (const auto& note : raw.back().notes) std::fprintf(stderr, "%s: warning: %s\n", prog, note.c_str());
+            for (const auto& note : raw.back().notes)
+                std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(note).c_str());
         }
         const size_t n_results = static_cast<size_t>(std::count_if(
             raw.begin(), raw.end(), [](const RawInput& r) { return r.results.has_value(); }));
@@ -282,52 +334,7 @@ int compare_main(int argc, char** argv) {
         if (lower || higher)
             for (auto& m : report.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
 
-        // Statistics, then multiplicity over every comparison, then verdicts.
-        analysis::ComparisonOptions opt;
-        opt.confidence = report.confidence;
-        opt.threshold = report.threshold;
-        opt.bootstrap_resamples = report.resamples;
-        opt.seed = report.seed;
-        opt.diagnostics = !no_diagnostics;
-        std::vector<double> pvals;
-        for (auto& m : report.metrics) {
-            const auto check_n = [&](const ReportSample& s) {
-                if (s.sample.size() < 2)
-                    throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
-                                           " has " + std::to_string(s.sample.size()) +
-                                           " value(s); a comparison needs at least 2 a side");
-            };
-            if (report.drop_outliers) {
-                drop_outliers(m.baseline);
-                for (auto& c : m.candidates) drop_outliers(c);
-            }
-            check_n(m.baseline);
-            for (auto& c : m.candidates) {
-                check_n(c);
-                m.comparisons.push_back(analysis::compare_samples(m.baseline.sample.mutable_view(),
-                                                                  c.sample.mutable_view(), opt,
-                                                                  layout_of(m.baseline), layout_of(c)));
-                pvals.push_back(m.comparisons.back().primary_p);
-            }
-        }
-        const std::vector<double> adjusted =
-            fdr ? analysis::benjamini_hochberg_adjust(pvals) : analysis::holm_adjust(pvals);
-        size_t k = 0;
-        for (auto& m : report.metrics)
-            for (const auto& c : m.comparisons) {
-                analysis::VerdictInputs vi;
-                vi.better = m.better;
-                vi.confidence = report.confidence;
-                vi.threshold = report.threshold;
-                vi.primary = c.primary;
-                vi.p_adjusted = adjusted[k++];
-                vi.change = c.change;
-                vi.relative_change = c.relative_change;
-                vi.equivalence = c.primary_equivalence;
-                vi.cv = c.cv;
-                vi.by_boots = c.clustering.by_boots;
-                m.verdicts.push_back(analysis::decide(vi));
-            }
+        analyse_comparisons(report, fdr, !no_diagnostics);
         for (const auto& m : report.metrics) {
             std::vector<const ReportSample*> all = {&m.baseline};
             for (const auto& c : m.candidates) all.push_back(&c);
@@ -336,28 +343,31 @@ int compare_main(int argc, char** argv) {
                     std::fprintf(stderr,
                                  "%s: note: %s: nothing dropped: more than half its values are equal (MAD 0), so a "
                                  "modified z-score cannot tell outliers from the next quantum\n",
-                                 prog, s->label.c_str());
+                                 prog, escape_text(s->label).c_str());
                 if (s->dropped.empty()) continue;
                 std::string list;
                 for (size_t i = 0; i < s->dropped.size() && i < 10; ++i)
                     list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit) + " (value " +
                             std::to_string(s->dropped[i].first + 1) + ")";
                 if (s->dropped.size() > 10) list += ", ...";
-                std::fprintf(stderr, "%s: note: %s: dropped %zu outlier%s%s%s: %s\n", prog, s->label.c_str(),
-                             s->dropped.size(), s->dropped.size() == 1 ? "" : "s", m.metric.empty() ? "" : " of ",
-                             m.metric.c_str(), list.c_str());
+                std::fprintf(stderr, "%s: note: %s: dropped %zu outlier%s%s%s: %s\n", prog,
+                             escape_text(s->label).c_str(), s->dropped.size(),
+                             s->dropped.size() == 1 ? "" : "s", m.metric.empty() ? "" : " of ",
+                             escape_text(m.metric).c_str(), escape_text(list).c_str());
             }
             for (const ReportSample* s : {&m.baseline}) {
                 const std::string left = data::describe_exclusions(s->counts);
                 if (!left.empty())
-                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, s->label.c_str(),
-                                 left.c_str(), m.metric.c_str());
+                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog,
+                                 escape_text(s->label).c_str(), left.c_str(),
+                                 escape_text(m.metric).c_str());
             }
             for (const auto& c : m.candidates) {
                 const std::string left = data::describe_exclusions(c.counts);
                 if (!left.empty())
-                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, c.label.c_str(),
-                                 left.c_str(), m.metric.c_str());
+                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog,
+                                 escape_text(c.label).c_str(), left.c_str(),
+                                 escape_text(m.metric).c_str());
             }
         }
         if (format == "json") render_json(report, stdout);
@@ -365,10 +375,10 @@ int compare_main(int argc, char** argv) {
         else render_text(report, stdout);
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::invalid_argument& e) {  // a statistic refused its arguments
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     }
 }

@@ -8,8 +8,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -26,6 +30,8 @@ std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
 
 }  // namespace
 
+// Driver names, versions, descriptions and bus ids come from the kernel
+// and sysfs: escaped before they are laid out.
 std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices) {
     if (devices.empty()) return "no DRM devices found (no /dev/dri)\n";
     // One row per device, then its workloads indented below it.
@@ -35,6 +41,8 @@ std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices) {
                         d.driver ? d.driver->version : "?", d.driver ? or_dash(d.driver->date) : "?",
                         bus_text(d.bus)});
     std::vector<size_t> width(rows[0].size(), 0);
+    for (auto& r : rows)
+        for (auto& cell : r) cell = escape_text(cell);
     for (const auto& r : rows)
         for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
     const auto line = [&](const std::vector<std::string>& r) {
@@ -49,13 +57,13 @@ std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices) {
     for (size_t k = 0; k < devices.size(); ++k) {
         const auto& d = devices[k];
         out += line(rows[k + 1]);
-        if (d.driver && !d.driver->description.empty()) out += "  " + d.driver->description + "\n";
+        if (d.driver && !d.driver->description.empty()) out += "  " + escape_text(d.driver->description) + "\n";
         for (const std::string& e : {d.render_error, d.primary_error})
-            if (!e.empty()) out += "  " + e + "\n";
+            if (!e.empty()) out += "  " + escape_message(e) + "\n";
         for (const auto& w : d.workloads) {
-            std::string name = w.workload;
+            std::string name = escape_text(w.workload);
             name.resize(std::max<size_t>(name.size(), 14), ' ');
-            out += "  " + name + (w.runnable ? "runnable" : "not runnable: " + w.why) + "\n";
+            out += "  " + name + (w.runnable ? "runnable" : "not runnable: " + escape_message(w.why)) + "\n";
         }
     }
     return out;

@@ -15,8 +15,12 @@
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -68,7 +72,7 @@ int import_main(int argc, char** argv) {
     const char* prog = "gfxstat import";
     const data::Importer importer = data::find_importer(format);
     if (!importer) {
-        std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, format.c_str(),
+        std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, escape_text(format).c_str(),
                      join(data::importer_names(), ", ").c_str());
         return 2;
     }
@@ -82,7 +86,7 @@ int import_main(int argc, char** argv) {
     for (const std::string& t : tags) {
         const size_t eq = t.find('=');
         if (eq == std::string::npos || eq == 0) {
-            std::fprintf(stderr, "%s: --tag '%s': expected KEY=VALUE\n", prog, t.c_str());
+            std::fprintf(stderr, "%s: --tag '%s': expected KEY=VALUE\n", prog, escape_text(t).c_str());
             return 2;
         }
         opt.tags[t.substr(0, eq)] = t.substr(eq + 1);
@@ -104,7 +108,7 @@ int import_main(int argc, char** argv) {
                 results = *current;
                 if (report.torn_tail)
                     std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog,
-                                 data::torn_tail_message(output, report).c_str());
+                                 escape_message(data::torn_tail_message(output, report)).c_str());
             } else {
                 results.header = data::new_results_header();
             }
@@ -131,9 +135,9 @@ int import_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: %zu run%s (%zu samples) of %zu variant%s from %zu file%s %s %s\n",
                      prog, imported_runs, imported_runs == 1 ? "" : "s", imported_samples,
                      variants.size(), variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
-                     append ? "appended to" : "written to", output == "-" ? "stdout" : output.c_str());
+                     append ? "appended to" : "written to", output == "-" ? "stdout" : escape_text(output).c_str());
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     }
     return 0;

@@ -13,6 +13,7 @@
 #include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
+#include "report/text_escape.h"
 
 namespace {
 
@@ -76,7 +77,7 @@ int main(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "gfxstat: unknown command '%s'\n", cmd.c_str());
+    std::fprintf(stderr, "gfxstat: unknown command '%s'\n", gfxstat::report::escape_text(cmd).c_str());
     usage(stderr);
     return 2;
 }

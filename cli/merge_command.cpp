@@ -9,8 +9,11 @@
 #include "data/results_merge.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
 
 int merge_main(int argc, char** argv) {
     CLI::App app{"Combine results files (from several machines or campaigns) into one, keeping "
@@ -38,7 +41,7 @@ int merge_main(int argc, char** argv) {
                 read.push_back(data::read_results_path(f, f, &reports.back()));
                 if (reports.back().torn_tail)
                     std::fprintf(stderr, "%s: warning: %s\n", prog,
-                                 data::torn_tail_message(f, reports.back()).c_str());
+                                 escape_message(data::torn_tail_message(f, reports.back())).c_str());
                 inputs.push_back({f, &read.back(), &reports.back()});
             }
             data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());
@@ -59,7 +62,7 @@ int merge_main(int argc, char** argv) {
                          duplicates_dropped == 1 ? "" : "s");
         std::fprintf(stderr, "\n");
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     }
     return 0;

@@ -20,8 +20,12 @@
 #include "analysis/pooled_t.h"
 #include "analysis/student_t.h"
 #include "cli/sample_inputs.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -161,7 +165,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const InputOutcome& o = outcomes[i];
         if (!o.error.empty()) {
-            std::fprintf(stderr, "%s: %s\n", prog, o.error.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(o.error).c_str());
             return 2;
         }
     }
@@ -171,7 +175,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
         for (size_t k = 0; k < o.samples.size(); ++k) {
             if (o.samples[k].sample.size() < 3) {
                 std::fprintf(stderr, "Dataset %s must contain at least 3 data points\n",
-                             o.samples[k].sample.name.c_str());
+                             escape_text(o.samples[k].sample.name).c_str());
                 return 2;
             }
             samples.push_back(std::move(o.samples[k].sample));
@@ -183,7 +187,7 @@ int ministat_main(int argc, char** argv, const char* prog) {
 
     for (size_t i = 0; i < samples.size(); ++i)
         std::printf("%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)),
-                    samples[i].name.c_str());
+                    escape_text(samples[i].name).c_str());
 
     if (!stats_only && !no_plot) {
         std::vector<analysis::PlotSet> sets;

@@ -22,8 +22,12 @@
 #include "drivers/output_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -203,7 +207,7 @@ int run_main(int argc, char** argv) {
     }
     for (const auto& t : tags)
         if (!parse_tag(t, plan.tags)) {
-            std::fprintf(stderr, "%s: --tag wants key=value, not '%s'\n", prog, t.c_str());
+            std::fprintf(stderr, "%s: --tag wants key=value, not '%s'\n", prog, escape_text(t).c_str());
             return 2;
         }
     if (runs > 0) plan.runs = runs;
@@ -233,7 +237,7 @@ int run_main(int argc, char** argv) {
         for (const auto& [k, v] : w.tags)
             if (!plan.tags.count(k) || k == "size" || k == "load") plan.tags[k] = v;
     } catch (const std::invalid_argument& e) {
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     }
 
@@ -244,7 +248,8 @@ int run_main(int argc, char** argv) {
     drivers::RunReport report;
     try {
         report = drivers::run_plan(plan, *parser, [&](const drivers::RunProgress& p) {
-            const std::string line = progress_text(p);
+            // Exit reasons, metric names and units come from the workload.
+            const std::string line = escape_message(progress_text(p));
             if (tty) {
                 // One line, rewritten in place; padded over the previous one.
                 std::fprintf(stderr, "\r%s%*s", line.c_str(),
@@ -257,25 +262,27 @@ int run_main(int argc, char** argv) {
         });
     } catch (const data::InputError& e) {
         if (tty && last_width) std::fprintf(stderr, "\n");
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::invalid_argument& e) {
         if (tty && last_width) std::fprintf(stderr, "\n");
-        std::fprintf(stderr, "%s: %s\n", prog, e.what());
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     } catch (const std::exception& e) {  // the machine refused: fork, memory, /proc
         if (tty && last_width) std::fprintf(stderr, "\n");
-        std::fprintf(stderr, "%s: %s; every finished run is in %s\n", prog, e.what(), plan.results_path.c_str());
+        std::fprintf(stderr, "%s: %s; every finished run is in %s\n", prog, escape_message(e.what()).c_str(),
+                     escape_text(plan.results_path).c_str());
         return 1;
     }
     if (tty && last_width) std::fprintf(stderr, "\n");
-    for (const std::string& w : report.warnings) std::fprintf(stderr, "%s: warning: %s\n", prog, w.c_str());
+    for (const std::string& w : report.warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
 
     std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
     if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");
     if (report.failed) done += ", " + std::to_string(report.failed) + " failed";
-    std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), plan.variant.c_str(),
-                 plan.results_path.c_str());
+    std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), escape_text(plan.variant).c_str(),
+                 escape_text(plan.results_path).c_str());
     if (!plan.runs && report.outcome == drivers::RunOutcome::completed) {
         if (report.target_reached)
             std::fprintf(stderr, "%s: target reached: the interval's half-width is %.3g%% (target %g%%)\n", prog,
@@ -290,20 +297,20 @@ int run_main(int argc, char** argv) {
     switch (report.outcome) {
         case drivers::RunOutcome::completed: return 0;
         case drivers::RunOutcome::skipped:
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 77;
         case drivers::RunOutcome::invalid:
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 2;
         case drivers::RunOutcome::aborted:
         case drivers::RunOutcome::failing:
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 1;
         case drivers::RunOutcome::interrupted:
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 130;
         case drivers::RunOutcome::error:  // not a usage error: runs were made and are kept
-            std::fprintf(stderr, "%s: %s\n", prog, report.message.c_str());
+            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 1;
     }
     return 0;
@@ -375,10 +382,10 @@ int workload_main(int argc, char** argv) {
             drivers::print_i915_exec_nop_report(drivers::run_i915_exec_nop(no), stdout);
         }
     } catch (const drivers::DrmWorkloadError& e) {
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), e.what());
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
         return e.exit_code();
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), e.what());
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
         return 1;
     }
     return 0;

@@ -11,8 +11,12 @@
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -77,19 +81,25 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     data::MetricSelection sel =
         data::read_and_select(text, in.name, choice.metric, choice.variants, &report);
     if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
+    for (LoadedSample& s : loaded_samples(std::move(sel), in.name, qualify)) out.samples.push_back(std::move(s));
+}
+
+}  // namespace
+
+std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std::string& name, bool qualify) {
+    std::vector<LoadedSample> out;
     for (auto& v : sel.variants) {
         LoadedSample s;
         s.sample = std::move(v.sample);
-        s.sample.name = qualify ? in.name + ":" + v.variant : v.variant;
+        s.sample.name = qualify ? name + ":" + v.variant : v.variant;
         s.from_results = true;
         s.metric = sel.metric;
         s.counts = v.counts;
         s.layout = std::move(v.layout);
-        out.samples.push_back(std::move(s));
+        out.push_back(std::move(s));
     }
+    return out;
 }
-
-}  // namespace
 
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
     OpenedInput input(in);
@@ -134,19 +144,20 @@ std::vector<InputOutcome> read_inputs_parallel(
     return out;
 }
 
-void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format) {
-    for (const std::string& note : outcome.notes) std::fprintf(stderr, "%s: warning: %s\n", prog, note.c_str());
+void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format, FILE* err) {
+    for (const std::string& note : outcome.notes)
+        std::fprintf(err, "%s: warning: %s\n", prog, escape_message(note).c_str());
     for (const LoadedSample& s : outcome.samples) {
         if (s.lines_without_column > 0)
-            std::fprintf(stderr,
+            std::fprintf(err,
                          "%s: warning: %s: %zu line%s without column %d skipped (first: line %zu)\n",
-                         prog, s.sample.name.c_str(), s.lines_without_column,
+                         prog, escape_text(s.sample.name).c_str(), s.lines_without_column,
                          s.lines_without_column == 1 ? "" : "s", format.column,
                          s.first_line_without_column);
         const std::string left_out = data::describe_exclusions(s.counts);
         if (!left_out.empty())
-            std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, s.sample.name.c_str(),
-                         left_out.c_str(), s.metric.name.c_str());
+            std::fprintf(err, "%s: note: %s: %s left out of %s\n", prog, escape_text(s.sample.name).c_str(),
+                         left_out.c_str(), escape_text(s.metric.name).c_str());
     }
 }
 

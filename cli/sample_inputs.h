@@ -6,6 +6,7 @@
 // thread timing.
 #pragma once
 
+#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string>
@@ -55,6 +56,10 @@ std::vector<InputOutcome> read_inputs_parallel(
     const ResultsChoice& choice,
     const std::function<void(size_t, size_t, LoadedSample&)>& then = {});
 
+// A selection's samples, one per variant, named as read_inputs_parallel
+// names them (`qualify`: "NAME:variant").
+std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std::string& name, bool qualify);
+
 // One input read whole, whichever kind it is: a column file's sample, or a
 // parsed results file (for commands that need every metric of it).
 struct RawInput {
@@ -64,8 +69,9 @@ struct RawInput {
 };
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format);
 
-// Prints to stderr what reading left out: lines without the column, runs
-// that failed or were warm-ups, a torn last record.
-void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format);
+// Prints to `err` what reading left out: lines without the column, runs
+// that failed or were warm-ups, a torn last record (names escaped).
+void warn_left_out(const char* prog, const InputOutcome& outcome, const data::ColumnFormat& format,
+                   FILE* err = stderr);
 
 }  // namespace gfxstat::cli

@@ -15,8 +15,12 @@
 #include "data/results_overview.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -60,7 +64,16 @@ bool numeric(const std::string& s) {
 }
 
 // A table: columns of numbers right-aligned, columns of text left-aligned.
-void print_table(const std::vector<std::string>& head, const std::vector<std::vector<std::string>>& rows) {
+// Cells come from data: escaped here, so that no row is split.
+void print_table(FILE* out, const std::vector<std::string>& raw_head,
+                 const std::vector<std::vector<std::string>>& raw_rows) {
+    std::vector<std::string> head;
+    for (const auto& c : raw_head) head.push_back(escape_text(c));
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& r : raw_rows) {
+        rows.emplace_back();
+        for (const auto& c : r) rows.back().push_back(escape_text(c));
+    }
     std::vector<size_t> w(head.size());
     std::vector<bool> right(head.size(), true);
     for (size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
@@ -76,7 +89,7 @@ void print_table(const std::vector<std::string>& head, const std::vector<std::ve
             s += "  " + (right[i] ? pad + cells[i] : cells[i] + pad);
         }
         while (!s.empty() && s.back() == ' ') s.pop_back();
-        std::printf("%s\n", s.c_str());
+        std::fprintf(out, "%s\n", s.c_str());
     };
     line(head);
     for (const auto& r : rows) line(r);
@@ -92,18 +105,20 @@ size_t field_rank(const std::string& field) {
     return std::size(kOrder) + (field.rfind("tag:", 0) == 0 ? 1 : 0);
 }
 
-void print_text(const std::string& name, const data::ResultsFile& f, const data::ResultsOverview& o) {
-    std::printf("%s: %zu variant%s, %zu metric%s, %zu run%s, %zu boot%s\n", name.c_str(),
+// Names, labels, boot ids and environment values come from data: each is
+// escaped as it is printed (report/text_escape.h).
+void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, const data::ResultsOverview& o) {
+    std::fprintf(out, "%s: %zu variant%s, %zu metric%s, %zu run%s, %zu boot%s\n", escape_text(name).c_str(),
                 o.variants.size(), o.variants.size() == 1 ? "" : "s", f.metrics().size(),
                 f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
                 o.boots.size(), o.boots.size() == 1 ? "" : "s");
-    std::printf("  results format version %d, created %s by %s\n", f.header.version,
-                f.header.created.empty() ? "(unknown)" : f.header.created.c_str(),
-                f.header.generator.empty() ? "(unknown)" : f.header.generator.c_str());
+    std::fprintf(out, "  results format version %d, created %s by %s\n", f.header.version,
+                 f.header.created.empty() ? "(unknown)" : escape_text(f.header.created).c_str(),
+                 f.header.generator.empty() ? "(unknown)" : escape_text(f.header.generator).c_str());
     for (const auto& s : f.header.merged_from)
-        std::printf("  merged from %s (file %s)\n", s.path.c_str(), s.id.c_str());
+        std::fprintf(out, "  merged from %s (file %s)\n", escape_text(s.path).c_str(), escape_text(s.id).c_str());
 
-    std::printf("\nmetrics\n");
+    std::fprintf(out, "\nmetrics\n");
     std::vector<std::vector<std::string>> rows;
     for (const auto& m : f.metrics()) {
         const char* dir = m.direction == data::Direction::lower_is_better    ? "lower is better"
@@ -111,19 +126,19 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
                                                                              : "direction unknown";
         rows.push_back({m.name, m.unit.empty() ? "-" : m.unit, dir});
     }
-    print_table({"name", "unit", "direction"}, rows);
+    print_table(out, {"name", "unit", "direction"}, rows);
 
-    std::printf("\nruns\n");
+    std::fprintf(out, "\nruns\n");
     rows.clear();
     for (const auto& v : o.variants) {
         const size_t used = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
         const std::string out = data::describe_exclusions(left_out(v));
         rows.push_back({v.variant, std::to_string(v.runs), std::to_string(used), out.empty() ? "-" : out});
     }
-    print_table({"variant", "runs", "used", "left out"}, rows);
+    print_table(out, {"variant", "runs", "used", "left out"}, rows);
 
     if (!f.metrics().empty() && !o.variants.empty()) {
-        std::printf("\nsamples in the runs used\n");
+        std::fprintf(out, "\nsamples in the runs used\n");
         std::vector<std::string> head = {"metric"};
         for (const auto& v : o.variants) head.push_back(v.variant);
         rows.clear();
@@ -135,11 +150,11 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
             }
             rows.push_back(r);
         }
-        print_table(head, rows);
+        print_table(out, head, rows);
     }
 
     if (!o.boots.empty()) {
-        std::printf("\nruns per boot\n");
+        std::fprintf(out, "\nruns per boot\n");
         std::vector<std::string> head = {"boot"};
         for (const auto& v : o.variants) head.push_back(v.variant);
         rows.clear();
@@ -151,7 +166,7 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
             }
             rows.push_back(r);
         }
-        print_table(head, rows);
+        print_table(out, head, rows);
     }
 
     std::vector<const data::EnvironmentField*> between, within;
@@ -166,7 +181,7 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
     std::stable_sort(between.begin(), between.end(), by_rank);
     std::stable_sort(within.begin(), within.end(), by_rank);
     if (!between.empty()) {
-        std::printf("\nenvironment differences between variants\n");
+        std::fprintf(out, "\nenvironment differences between variants\n");
         for (const auto* e : between) {
             std::string s;
             for (const auto& [variant, values] : e->values) {
@@ -179,11 +194,12 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
                 }
                 s += vals + " (" + variant + ")";
             }
-            std::printf("  %s differs: %s\n", field_label(e->field).c_str(), s.c_str());
+            std::fprintf(out, "  %s differs: %s\n", escape_text(field_label(e->field)).c_str(),
+                         escape_text(s).c_str());
         }
     }
     if (!within.empty()) {
-        std::printf("\nenvironment changes within a variant\n");
+        std::fprintf(out, "\nenvironment changes within a variant\n");
         for (const auto* e : within)
             for (const auto& [variant, values] : e->values) {
                 if (values.size() < 2) continue;
@@ -191,12 +207,13 @@ void print_text(const std::string& name, const data::ResultsFile& f, const data:
                 for (const auto& [value, n] : values)
                     vals += (vals.empty() ? "" : ", ") + shown_value(value) + " (" + std::to_string(n) +
                             (n == 1 ? " run)" : " runs)");
-                std::printf("  %s: %s: %s\n", variant.c_str(), field_label(e->field).c_str(), vals.c_str());
+                std::fprintf(out, "  %s: %s: %s\n", escape_text(variant).c_str(),
+                             escape_text(field_label(e->field)).c_str(), escape_text(vals).c_str());
             }
     }
     if (o.runs_without_environment > 0 && o.runs_without_environment < f.runs().size())
-        std::printf("\n%zu run%s recorded no environment\n", o.runs_without_environment,
-                    o.runs_without_environment == 1 ? "" : "s");
+        std::fprintf(out, "\n%zu run%s recorded no environment\n", o.runs_without_environment,
+                     o.runs_without_environment == 1 ? "" : "s");
 }
 
 // Diagnostics of every metric of every variant (diagnostics.h).
@@ -225,9 +242,9 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
     return out;
 }
 
-void print_diagnostics(const std::vector<VariantDiagnostics>& all) {
+void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all) {
     if (all.empty()) return;
-    std::printf("\ndiagnostics\n");
+    std::fprintf(out, "\ndiagnostics\n");
     std::vector<std::vector<std::string>> rows;
     for (const auto& d : all)
         if (d.diagnostics.boots && d.diagnostics.boots->defined) {
@@ -239,19 +256,20 @@ void print_diagnostics(const std::vector<VariantDiagnostics>& all) {
             rows.push_back({d.metric, d.variant, std::to_string(b.boots), std::to_string(b.n), icc, deff, neff});
         }
     if (!rows.empty())
-        print_table({"metric", "variant", "boots", "values", "ICC", "design effect", "effective n"}, rows);
+        print_table(out, {"metric", "variant", "boots", "values", "ICC", "design effect", "effective n"}, rows);
     size_t said = 0;
     for (const auto& d : all)
         for (const std::string& s :
              sample_findings("'" + d.variant + "' (" + d.metric + ")", d.diagnostics, d.unit, 0.95)) {
-            for (const std::string& line : wrap_words(s, 76, 2, 4)) std::printf("%s\n", line.c_str());
+            for (const std::string& line : wrap_words(escape_text(s), 76, 2, 4))
+                std::fprintf(out, "%s\n", line.c_str());
             ++said;
         }
     if (said == 0)
         for (const std::string& line : wrap_words("nothing unusual: no bimodality, drift, change of level, first-run "
                                                   "effect, outlier or boot clustering found",
                                                   76, 2, 4))
-            std::printf("%s\n", line.c_str());
+            std::fprintf(out, "%s\n", line.c_str());
 }
 
 nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
@@ -320,7 +338,8 @@ int show_main(int argc, char** argv) {
         data::ReadReport report;
         const data::ResultsFile f = data::read_results_path(file, name, &report);
         if (report.torn_tail)
-            std::fprintf(stderr, "gfxstat show: warning: %s\n", data::torn_tail_message(name, report).c_str());
+            std::fprintf(stderr, "gfxstat show: warning: %s\n",
+                         escape_message(data::torn_tail_message(name, report)).c_str());
         const data::ResultsOverview o = data::overview(f);
         const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
         if (json) {
@@ -328,14 +347,22 @@ int show_main(int argc, char** argv) {
                                      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                                      .c_str());
         } else {
-            print_text(name, f, o);
-            print_diagnostics(diagnostics);
+            print_text(stdout, name, f, o);
+            print_diagnostics(stdout, diagnostics);
         }
     } catch (const data::InputError& e) {
-        std::fprintf(stderr, "gfxstat show: %s\n", e.what());
+        std::fprintf(stderr, "gfxstat show: %s\n", escape_message(e.what()).c_str());
         return 2;
     }
     return 0;
+}
+
+void render_show_text(const std::string& name, const data::ResultsFile& f, FILE* out) {
+    const data::ResultsOverview o = data::overview(f);
+    // As in show_main: what throws does so before anything is printed.
+    const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
+    print_text(out, name, f, o);
+    print_diagnostics(out, diagnostics);
 }
 
 }  // namespace gfxstat::cli

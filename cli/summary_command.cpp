@@ -12,8 +12,12 @@
 #include "analysis/order_stats.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/sample_inputs.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
 
 namespace {
 
@@ -63,11 +67,41 @@ Row summarize(LoadedSample& loaded, bool diagnose) {
     return r;
 }
 
+// The table, then diagnostics in words under it for the samples they
+// concern. Names and units come from data: escaped as they are printed.
+void print_rows(const std::vector<Row>& rows, FILE* out) {
+    std::fprintf(out, "%-*s %8s %13s %13s %13s %13s %13s %13s %13s\n", 1, "", "N", "Min", "Q1",
+                 "Median", "Q3", "Max", "Avg", "Stddev");
+    int k = 0;
+    for (const Row& r : rows) {
+        std::fprintf(out, "%c %8zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g  %s\n",
+                     "x+*%#@O"[k % 7], r.n, r.min, r.q1, r.median, r.q3, r.max, r.mean, r.stddev,
+                     escape_text(r.name).c_str());
+        ++k;
+    }
+    bool first = true;
+    for (const Row& r : rows) {
+        if (!r.diagnostics) continue;
+        for (const std::string& s : sample_findings("'" + r.name + "'", *r.diagnostics, r.unit, 0.95)) {
+            if (first) std::fprintf(out, "\n");
+            for (const std::string& line : wrap_words(escape_text(s), 76, 0, 2))
+                std::fprintf(out, "%s\n", line.c_str());
+            first = false;
+        }
+    }
+}
+
 nlohmann::json number(double v) {  // NaN (stddev of one value) becomes null
     return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
 }
 
 }  // namespace
+
+void render_summary_text(std::vector<LoadedSample>& samples, bool diagnose, FILE* out) {
+    std::vector<Row> rows;
+    for (LoadedSample& s : samples) rows.push_back(summarize(s, diagnose));
+    print_rows(rows, out);
+}
 
 int summary_main(int argc, char** argv) {
     CLI::App app{"Summary statistics: one data set per column file, or per variant of a results file.",
@@ -102,7 +136,7 @@ int summary_main(int argc, char** argv) {
                                          });
     for (auto& o : outcomes) {
         if (!o.error.empty()) {
-            std::fprintf(stderr, "gfxstat summary: %s\n", o.error.c_str());
+            std::fprintf(stderr, "gfxstat summary: %s\n", escape_message(o.error).c_str());
             return 2;
         }
     }
@@ -114,10 +148,11 @@ int summary_main(int argc, char** argv) {
             if (s.sample.size() == 0) {
                 if (s.from_results)
                     std::fprintf(stderr, "gfxstat summary: %s: no samples of %s\n",
-                                 s.sample.name.c_str(), s.metric.name.c_str());
+                                 escape_text(s.sample.name).c_str(),
+                                 escape_text(s.metric.name).c_str());
                 else
                     std::fprintf(stderr, "gfxstat summary: %s: no numbers in column %d\n",
-                                 s.sample.name.c_str(), format.column);
+                                 escape_text(s.sample.name).c_str(), format.column);
                 return 2;
             }
             rows.push_back(input_rows[i][k]);
@@ -153,29 +188,13 @@ int summary_main(int argc, char** argv) {
             if (r.diagnostics) j["diagnostics"] = diagnostics_json(*r.diagnostics);
             out["inputs"].push_back(std::move(j));
         }
-        std::printf("%s\n", out.dump(2).c_str());
+        // A file name need not be UTF-8: its bad bytes become U+FFFD, as
+        // in show's and compare's JSON, rather than an abort.
+        std::printf("%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
         return 0;
     }
 
-    std::printf("%-*s %8s %13s %13s %13s %13s %13s %13s %13s\n", 1, "", "N", "Min", "Q1",
-                "Median", "Q3", "Max", "Avg", "Stddev");
-    int k = 0;
-    for (const Row& r : rows) {
-        std::printf("%c %8zu %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g %13.8g  %s\n",
-                    "x+*%#@O"[k % 7], r.n, r.min, r.q1, r.median, r.q3, r.max, r.mean, r.stddev,
-                    r.name.c_str());
-        ++k;
-    }
-    // Diagnostics in words, under the table, for the samples they concern.
-    bool first = true;
-    for (const Row& r : rows) {
-        if (!r.diagnostics) continue;
-        for (const std::string& s : sample_findings("'" + r.name + "'", *r.diagnostics, r.unit, 0.95)) {
-            if (first) std::printf("\n");
-            for (const std::string& line : wrap_words(s, 76, 0, 2)) std::printf("%s\n", line.c_str());
-            first = false;
-        }
-    }
+    print_rows(rows, stdout);
     return 0;
 }
 

@@ -5,17 +5,16 @@
 
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
 
 namespace {
 
-// Table cells may not contain '|'.
-std::string cell(std::string s) {
-    std::string out;
-    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
-}
+// Text from data in a cell, heading or list item: no '|' that ends a cell,
+// no newline that ends a row, no control that reaches a terminal
+// (report/text_escape.h).
+std::string cell(const std::string& s) { return report::escape_markdown(s); }
 
 }  // namespace
 

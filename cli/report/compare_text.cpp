@@ -1,6 +1,8 @@
 // The text report: for each metric a ministat-style histogram and table,
 // then each candidate's tests, effect and verdict in a few plain lines,
 // never wider than --width (so it can be pasted into a 72-column mail).
+// Labels, names and units come from data: each line or field is escaped
+// once, as it is printed (report/text_escape.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
@@ -9,8 +11,11 @@
 #include "analysis/ministat_plot.h"
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "report/text_escape.h"
 
 namespace gfxstat::cli {
+
+using report::escape_text;
 
 const char* better_words(analysis::Better b) {
     switch (b) {
@@ -26,8 +31,10 @@ std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "val
 namespace {
 
 // Prints "  label  text", wrapping text at spaces to `width` columns with
-// continuation lines indented under the text.
-void field(FILE* out, int width, const std::string& label, const std::string& text) {
+// continuation lines indented under the text. `text` may hold labels and
+// names from data: it is escaped here.
+void field(FILE* out, int width, const std::string& label, const std::string& raw_text) {
+    const std::string text = escape_text(raw_text);
     const size_t indent = 2 + 13;
     std::string line = "  " + label + std::string(indent > label.size() + 2 ? indent - label.size() - 2 : 1, ' ');
     const size_t limit = static_cast<size_t>(std::max(width, 40));
@@ -49,10 +56,8 @@ void field(FILE* out, int width, const std::string& label, const std::string& te
     std::fprintf(out, "%s\n", line.c_str());
 }
 
-// `s` cut to `n` columns, with "~" marking the cut.
-std::string clip(const std::string& s, size_t n) {
-    return s.size() <= n ? s : s.substr(0, n > 1 ? n - 1 : 0) + "~";
-}
+// `s` escaped, then cut to `n` columns, with "~" marking the cut.
+std::string clip(const std::string& s, size_t n) { return report::clip_text(escape_text(s), n); }
 
 std::string ci(const std::array<double, 2>& c) { return fmt("[%.6g, %.6g]", c[0], c[1]); }
 
@@ -62,12 +67,13 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     std::string head = metric_title(m);
     if (!m.unit.empty()) head += " (" + m.unit + ", " + better_words(m.better) + ")";
     else head += std::string(" (") + better_words(m.better) + ")";
-    std::fprintf(out, "%s\n", head.c_str());
+    std::fprintf(out, "%s\n", escape_text(head).c_str());
 
     std::vector<const ReportSample*> samples = {&m.baseline};
     for (const auto& c : m.candidates) samples.push_back(&c);
     for (size_t i = 0; i < samples.size(); ++i)
-        std::fprintf(out, "%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)), samples[i]->label.c_str());
+        std::fprintf(out, "%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)),
+                     escape_text(samples[i]->label).c_str());
 
     if (samples.size() <= 7 && !m.comparisons.empty()) {
         std::vector<analysis::PlotSet> sets;
@@ -121,8 +127,9 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         const analysis::TwoSampleComparison& c = m.comparisons[k];
         const analysis::Verdict& v = m.verdicts[k];
         const std::string& cand = m.candidates[k].label;
-        std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)), cand.c_str(),
-                     analysis::ministat_symbol(1), m.baseline.label.c_str());
+        std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)),
+                     escape_text(cand).c_str(), analysis::ministat_symbol(1),
+                     escape_text(m.baseline.label).c_str());
         std::string change = fmt("%+.6g", c.difference);
         if (std::isfinite(c.relative_difference)) change += fmt(" (%+.3g%% of |baseline|)", c.relative_difference * 100);
         change += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
@@ -193,7 +200,7 @@ void render_text(const CompareReport& r, FILE* out) {
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)
     // leave of the width; longer names are cut.
     size_t w = 6;
-    for (const auto& m : r.metrics) w = std::max(w, metric_title(m).size());
+    for (const auto& m : r.metrics) w = std::max(w, escape_text(metric_title(m)).size());
     w = std::min(w, static_cast<size_t>(std::max(6, r.width - 2 - 2 - 48)));
     std::fprintf(out, "  %-*s  %-12s %9s %9s  %s\n", static_cast<int>(w), "metric", "candidate", "change", "p", "verdict");
     for (const auto& m : r.metrics)

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdarg>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 namespace gfxstat::cli {
@@ -61,12 +62,16 @@ std::vector<std::string> wrap_words(const std::string& text, size_t width, size_
 }
 
 std::string fmt(const char* f, ...) {
-    char buf[1024];
-    va_list ap;
+    // Sized by a first pass: a label of any length is never cut.
+    va_list ap, again;
     va_start(ap, f);
-    std::vsnprintf(buf, sizeof buf, f, ap);
+    va_copy(again, ap);
+    const int n = std::vsnprintf(nullptr, 0, f, ap);
     va_end(ap);
-    return buf;
+    std::string out(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+    if (n > 0) std::vsnprintf(out.data(), out.size() + 1, f, again);
+    va_end(again);
+    return out;
 }
 
 std::string role_name(const std::string& role, const std::string& label) {

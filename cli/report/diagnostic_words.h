@@ -38,7 +38,7 @@ std::vector<std::string> wrap_words(const std::string& text, size_t width, size_
 // the label is the role itself.
 std::string role_name(const std::string& role, const std::string& label);
 
-// printf into a string (the reports' sentences and fields); at most 1 KiB.
+// printf into a string (the reports' sentences and fields), however long.
 std::string fmt(const char* format, ...) __attribute__((format(printf, 1, 2)));
 
 // "1.5 us", "12.25" (6 significant digits; the unit when there is one).

@@ -15,6 +15,12 @@
 //     prefix of the runs (what a writer killed mid-append leaves);
 //   - read_and_select (one pass) and select_metric (after parse_results)
 //     give the same samples, counts and errors;
+//   - rendered for people (show's text, summary's table and notes,
+//     compare's text and markdown on the first metrics), no control byte
+//     reaches the output but the renderers' own newlines (and no DEL, no C1
+//     control), the output is valid UTF-8, and no markdown table row has
+//     more or fewer cells than its header: text from data is escaped
+//     (report/text_escape.h);
 //   - JsonCursor accepts the first line exactly when nlohmann::json::accept
 //     does, apart from the documented differences (nesting deeper than 64,
 //     numbers beyond the double range, a byte order mark; and nlohmann
@@ -23,10 +29,19 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 #include <string_view>
+
+#include "cli/compare_command.h"
+#include "cli/report/compare_report.h"
+#include "cli/sample_inputs.h"
+#include "cli/show_command.h"
+#include "cli/summary_command.h"
 
 #include "data/input_error.h"
 #include "data/json_cursor.h"
@@ -218,6 +233,126 @@ void check_selection(std::string_view text, const ResultsFile& f) {
     }
 }
 
+// What a renderer writes to a FILE*, as a string (open_memstream); the
+// stream is released when the renderer throws too.
+std::string rendered(const std::function<void(FILE*)>& render) {
+    struct Stream {
+        char* buf = nullptr;
+        size_t size = 0;
+        FILE* file = nullptr;
+        ~Stream() {
+            if (file) std::fclose(file);
+            std::free(buf);
+        }
+    } s;
+    s.file = open_memstream(&s.buf, &s.size);
+    if (!s.file) std::abort();
+    render(s.file);
+    std::fclose(s.file);
+    s.file = nullptr;
+    return std::string(s.buf, s.size);
+}
+
+// Nothing in `text` could drive a terminal: valid UTF-8 (so no stray byte
+// 0x80-0x9F a Latin-1 terminal takes for a C1 control), no C0 control but
+// newline, no DEL, no C1 control (U+0080-U+009F).
+void check_printable(const char* what, const std::string& text) {
+    const auto bad = [&](size_t at, const char* why) {
+        fail("text from data reached the output unescaped", __LINE__,
+             std::string(what) + ": " + why + " at byte " + std::to_string(at) + " of:\n" + text);
+    };
+    for (size_t i = 0; i < text.size();) {
+        const auto c = static_cast<uint8_t>(text[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\n') || c == 0x7f) bad(i, "control byte");
+            ++i;
+            continue;
+        }
+        const size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+        if (len == 0 || i + len > text.size()) bad(i, "not UTF-8");
+        for (size_t k = 1; k < len; ++k)
+            if ((static_cast<uint8_t>(text[i + k]) & 0xc0) != 0x80) bad(i, "not UTF-8");
+        const uint8_t c1 = static_cast<uint8_t>(text[i + 1]);
+        if ((c == 0xe0 && c1 < 0xa0) || (c == 0xed && c1 > 0x9f) || (c == 0xf0 && c1 < 0x90) ||
+            (c == 0xf4 && c1 > 0x8f) || c > 0xf4)
+            bad(i, "not UTF-8 (overlong, surrogate or beyond U+10FFFF)");
+        if (c == 0xc2 && c1 <= 0x9f) bad(i, "C1 control");
+        i += len;
+    }
+}
+
+// Cell separators of a markdown table row: '|' not escaped by a backslash.
+size_t cell_separators(std::string_view line) {
+    size_t n = 0, backslashes = 0;
+    for (char c : line) {
+        if (c == '|' && backslashes % 2 == 0) ++n;
+        backslashes = c == '\\' ? backslashes + 1 : 0;
+    }
+    return n;
+}
+
+void check_markdown_tables(const std::string& text) {
+    size_t header = 0;  // separators of the current table's header; 0: none
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t end = text.find('\n', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string_view line(text.data() + start, end - start);
+        if (line.empty() || line[0] != '|') header = 0;
+        else if (header == 0) header = cell_separators(line);
+        else if (cell_separators(line) != header)
+            fail("a markdown table row has more or fewer cells than its header", __LINE__,
+                 std::string(line) + "\nin:\n" + text);
+        start = end + 1;
+    }
+}
+
+// The text renderers on a file that reads. Refusals (InputError, a
+// statistic's invalid_argument) are how the commands end too; whatever is
+// rendered before or without them must be printable.
+void check_rendering(const ResultsFile& f) {
+    try {
+        check_printable("show", rendered([&](FILE* out) { gfxstat::cli::render_show_text("fuzz", f, out); }));
+    } catch (const InputError&) {  // show refuses a file without runs
+    }
+
+    if (f.metrics().empty()) return;
+    // The first metric for summary, as `gfxstat summary --metric NAME`.
+    try {
+        gfxstat::cli::InputOutcome outcome;
+        outcome.samples = gfxstat::cli::loaded_samples(select_metric(f, "fuzz", f.metrics()[0].name, {}), "fuzz",
+                                                       false);
+        check_printable("summary notes", rendered([&](FILE* out) {
+                            gfxstat::cli::warn_left_out("gfxstat summary", outcome, ColumnFormat{}, out);
+                        }));
+        std::vector<gfxstat::cli::LoadedSample> samples;
+        for (auto& s : outcome.samples)
+            if (s.sample.size() > 0) samples.push_back(std::move(s));
+        check_printable("summary", rendered([&](FILE* out) { gfxstat::cli::render_summary_text(samples, true, out); }));
+    } catch (const InputError&) {
+    }
+
+    // compare within the file, on at most three metrics (a fuzzed file can
+    // declare hundreds), without the bootstrap (its resamples cost time and
+    // print no text from data), on one thread.
+    gfxstat::cli::CompareChoices choices;
+    for (size_t i = 0; i < f.metrics().size() && i < 3; ++i) choices.metrics.push_back(f.metrics()[i].name);
+    gfxstat::cli::CompareReport report;
+    report.resamples = 0;
+    try {
+        report.metrics = gfxstat::cli::within_one_file("fuzz", f, choices);
+        gfxstat::cli::analyse_comparisons(report, false, true, 1);
+    } catch (const InputError&) {
+        return;
+    } catch (const std::invalid_argument&) {
+        return;
+    }
+    check_printable("compare text", rendered([&](FILE* out) { gfxstat::cli::render_text(report, out); }));
+    const std::string md = rendered([&](FILE* out) { gfxstat::cli::render_markdown(report, out); });
+    check_printable("compare markdown", md);
+    check_markdown_tables(md);
+}
+
 // JsonCursor against nlohmann on one line of the input.
 void check_cursor(std::string_view line) {
     if (line.size() >= 3 && line.substr(0, 3) == "\xef\xbb\xbf") return;  // nlohmann skips a BOM
@@ -264,6 +399,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     check_report(text, f, rep);
     check_selection(text, f);
+    check_rendering(f);
 
     // Round trip.
     const std::string s1 = serialize_results(f);

@@ -74,5 +74,24 @@ TEST(DevicesRender, Table) {
               "  i915-exec-nop not runnable: the driver is vgem, not i915\n");
 }
 
+// What the kernel says of a driver (name, version, description) reaches
+// the table escaped: an escape sequence cannot reach the terminal, a
+// newline cannot split a row. JSON keeps the text as it is.
+TEST(DevicesRender, TextFromTheKernelEscaped) {
+    DrmDeviceInfo d;
+    d.render = "/dev/dri/renderD128";
+    d.driver = drivers::DrmDriverInfo{"evil\x1b]0;pwned\x07", "1.0\n2", "2024", "line one\nline two \xc2\x9b"};
+    d.bus.type = "platform";
+    d.bus.address = "x\x1b[2J";
+    const std::string text = devices_text({d});
+    EXPECT_EQ(text,
+              "PRIMARY  RENDER               DRIVER                VERSION  DATE  BUS\n"
+              "-        /dev/dri/renderD128  evil\\x1b]0;pwned\\x07  1.0\\n2   2024  platform (x\\x1b[2J)\n"
+              "  line one\\nline two \\u009b\n");
+    const auto j = nlohmann::json::parse(devices_json({d}));
+    EXPECT_EQ(j["devices"][0]["driver"]["name"], "evil\x1b]0;pwned\x07");
+    EXPECT_EQ(j["devices"][0]["driver"]["description"], "line one\nline two \xc2\x9b");
+}
+
 }  // namespace
 }  // namespace gfxstat::cli
