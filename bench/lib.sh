@@ -57,3 +57,21 @@ bench_best() {
         if [ "$last_rss" -gt "$peak_rss" ]; then peak_rss=$last_rss; fi
     done
 }
+
+# bench_setup SCRIPT_DIR SIZE_VAR: what the scaling scripts start with.
+# Sets GFXSTAT (default build/gfxstat) and BENCH_DIR (default
+# /tmp/gfxstat-bench, created), checks that the environment variable named
+# SIZE_VAR holds a positive integer, that gfxstat and GNU time are there,
+# and makes `work`, a scratch directory removed on exit.
+bench_setup() {
+    local here="$1" size_var="$2"
+    GFXSTAT="${GFXSTAT:-$(dirname "$here")/build/gfxstat}"
+    BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
+    case "${!size_var}" in ''|*[!0-9]*|0) echo "$0: $size_var must be a positive integer" >&2; exit 2 ;; esac
+    [ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
+    [ -x /usr/bin/time ] || { echo "$0: GNU time not found at /usr/bin/time (apt-get install time)" >&2; exit 2; }
+    work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
+    # shellcheck disable=SC2064
+    trap "rm -rf '$work'" EXIT
+    mkdir -p "$BENCH_DIR"
+}

@@ -21,17 +21,8 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/lib.sh"
 bench_parse_args 2,18 3 "$@"
 
-root="$(dirname "$here")"
-GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
-BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
 BENCH_KIB="${BENCH_KIB:-64}"
-case "$BENCH_KIB" in ''|*[!0-9]*|0) echo "$0: BENCH_KIB must be a positive integer" >&2; exit 2 ;; esac
-[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
-[ -x /usr/bin/time ] || { echo "$0: GNU time not found at /usr/bin/time (apt-get install time)" >&2; exit 2; }
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-mkdir -p "$BENCH_DIR"
+bench_setup "$here" BENCH_KIB
 
 declare -A gwall grss ewall
 for kib in "$BENCH_KIB" $((BENCH_KIB * 10)); do
