@@ -109,7 +109,12 @@ def test_run_lines(g, d):
     # output; it was 10 (the output copied, the values held twice and
     # grown through doubling buffers, at 32 bytes each).
     print(f"run --parser lines: peak RSS {kib} KiB for {size_kib} KiB of output ({kib / size_kib:.1f}x)")
-    check(kib < 6 * size_kib, f"run --parser lines: peak RSS {kib} KiB under 6 x the output ({size_kib} KiB)")
+    if os.environ.get("GFXSTAT_SANITIZED"):
+        # AddressSanitizer's shadow memory and freed-memory quarantine are
+        # not gfxstat's: the bound holds for the build users run.
+        print("SKIP run --parser lines: the 6 x bound under a sanitizer build")
+    else:
+        check(kib < 6 * size_kib, f"run --parser lines: peak RSS {kib} KiB under 6 x the output ({size_kib} KiB)")
 
 
 def test_regex_long_line(g, d):
