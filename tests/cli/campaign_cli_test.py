@@ -429,6 +429,140 @@ def kill_campaign(root, name, kills_wanted, seed):
     return kills
 
 
+def test_install_service_checks(root):
+    """What a unit that runs as root at every boot would run must be root's
+    alone: the campaign directory, its plan, gfxstat and its directory; a
+    link planted in --unit-dir is not followed; the unit is 0644."""
+    if os.geteuid() != 0:
+        print("test_install_service_checks: skipped: planting files of another user, and a campaign install-service "
+              "accepts, need root")
+        return
+    c = Campaign(root, "service-checks", switchable_plan(name="checks"))
+    c.init()
+    units = os.path.join(root, "units-checks")
+    os.makedirs(units)
+    unit = os.path.join(units, "gfxstat-campaign-checks.service")
+    plan = os.path.join(c.dir, "plan.json")
+
+    def refused(what, words, exe=GFXSTAT, unit_dir=units):
+        p = subprocess.run([exe, "campaign", "install-service", c.dir, "--unit-dir", unit_dir], env=c.env,
+                           capture_output=True, text=True)
+        check(p.returncode == 2 and all(w in p.stderr for w in words) and not os.path.lexists(unit),
+              f"install-service refuses {what} ({p.returncode}: {p.stderr})")
+        if os.path.lexists(unit):
+            os.unlink(unit)  # written where it should not have been: the next checks start clean
+
+    for path, mode, what, words in [
+            (c.dir, 0o777, "a world-writable campaign directory",
+             [c.dir, "the campaign directory is writable by other users (mode 0777)"]),
+            (c.dir, 0o775, "a group-writable campaign directory", [c.dir, "writable by its group"]),
+            (c.root, 0o777, "a campaign under a world-writable directory",
+             [c.root, "a directory above the campaign directory is writable by other users"]),
+            (plan, 0o666, "a world-writable plan", [plan, "the campaign's plan is writable by other users"])]:
+        old = os.stat(path).st_mode & 0o7777
+        os.chmod(path, mode)
+        refused(what, words)
+        os.chmod(path, old)
+    for path, what in [(c.dir, "the campaign directory"), (plan, "the campaign's plan")]:
+        os.chown(path, 65534, 65534)
+        refused(f"{what} of another user", [path, what + " is owned by user 65534, not by root"])
+        os.chown(path, 0, 0)
+    os.rename(plan, plan + ".real")
+    os.symlink(plan + ".real", plan)
+    refused("a plan that is a link", [plan, "is a symbolic link"])
+    os.unlink(plan)
+    os.rename(plan + ".real", plan)
+
+    # gfxstat itself, and its directory.
+    bindir = os.path.join(root, "bin-checks")
+    os.makedirs(bindir)
+    exe = os.path.join(bindir, "gfxstat")
+    shutil.copy(GFXSTAT, exe)
+    os.chmod(exe, 0o757)
+    refused("a world-writable gfxstat", [exe, "the gfxstat executable is writable by other users"], exe=exe)
+    os.chmod(exe, 0o755)
+    os.chmod(bindir, 0o777)
+    refused("gfxstat in a world-writable directory",
+            [bindir, "a directory above the gfxstat executable is writable by other users"], exe=exe)
+    os.chmod(bindir, 0o755)
+    os.chown(exe, 65534, 65534)
+    refused("a gfxstat of another user", [exe, "is owned by user 65534"], exe=exe)
+    os.chown(exe, 0, 0)
+
+    # A unit directory others can write to without the sticky bit: they
+    # could replace the unit.
+    os.chmod(units, 0o777)
+    refused("a world-writable unit directory", [units, "the unit directory is writable by other users"])
+    # A sticky one (like /tmp): a link another user planted with the
+    # unit's name is refused, and the file it points to is left alone.
+    os.chmod(units, 0o1777)
+    victim = write(root, "victim-unit", "KEEP\n")
+    os.symlink(victim, unit)
+    os.lchown(unit, 65534, 65534)
+    p = subprocess.run([GFXSTAT, "campaign", "install-service", c.dir, "--unit-dir", units], env=c.env,
+                       capture_output=True, text=True)
+    check(p.returncode == 2 and unit in p.stderr and "symbolic link" in p.stderr and open(victim).read() == "KEEP\n"
+          and os.stat(victim).st_mode & 0o777 == 0o644 and sorted(os.listdir(units)) == [os.path.basename(unit)],
+          f"a planted link as the unit is refused, not followed ({p.returncode}: {p.stderr} {os.listdir(units)})")
+    os.unlink(unit)
+
+    # Accepted with everything root's; 0644 under umask 000, and no
+    # temporary file beside it.
+    p = subprocess.run([exe, "campaign", "install-service", c.dir, "--unit-dir", units], env=c.env,
+                       capture_output=True, text=True, preexec_fn=lambda: os.umask(0))
+    mode = os.stat(unit).st_mode & 0o7777 if os.path.exists(unit) else None
+    check(p.returncode == 0 and mode == 0o644 and os.listdir(units) == [os.path.basename(unit)],
+          f"the unit is written 0644 under umask 000, and alone ({p.returncode}: {p.stderr} "
+          f"{oct(mode or 0)} {os.listdir(units)})")
+    check(f'ExecStart="{exe}" campaign resume' in open(unit).read() if mode else False,
+          "the unit runs the gfxstat that was checked")
+    # plan.json gets 0644 whatever the umask.
+    c2 = Campaign(root, "umask-plan", switchable_plan())
+    subprocess.run([GFXSTAT, "campaign", "init", c2.plan_path, "-d", c2.dir], env=c2.env, capture_output=True,
+                   preexec_fn=lambda: os.umask(0))
+    check(os.stat(os.path.join(c2.dir, "plan.json")).st_mode & 0o7777 == 0o644, "plan.json is 0644 under umask 000")
+
+
+def test_campaign_links(root):
+    """Resume creates and writes files by name in the campaign directory: a
+    link planted there is refused, never followed, and a directory others
+    can write to is refused."""
+    for name in ("lock", "journal.jsonl"):
+        c = Campaign(root, "link-" + name.split(".")[0], switchable_plan(reboot_first=False))
+        c.init()
+        victim = write(c.root, "victim", "KEEP\n")
+        path = os.path.join(c.dir, name)
+        if os.path.exists(path):
+            os.unlink(path)
+        os.symlink(victim, path)
+        rc, out, err = c.resume()
+        check(rc == 2 and path in err and "symbolic link" in err and open(victim).read() == "KEEP\n",
+              f"resume refuses a link as {name}, and leaves its target alone ({rc}: {err})")
+        check(c.runs() == [], f"nothing ran with a link as {name}")
+    c = Campaign(root, "link-hooks", switchable_plan(reboot_first=False))
+    c.init()
+    elsewhere = os.path.join(c.root, "elsewhere")
+    os.makedirs(elsewhere)
+    hooks = os.path.join(c.dir, "hooks")
+    shutil.rmtree(hooks)
+    os.symlink(elsewhere, hooks)
+    rc, out, err = c.resume()
+    check(rc == 2 and hooks in err and "symbolic link" in err and os.listdir(elsewhere) == [],
+          f"resume refuses hooks/ as a link ({rc}: {err})")
+    c = Campaign(root, "open-dir", switchable_plan(reboot_first=False))
+    c.init()
+    os.chmod(c.dir, 0o777)
+    rc, out, err = c.resume()
+    check(rc == 2 and c.dir in err and "writable by other users (mode 0777)" in err and c.runs() == [],
+          f"resume refuses a campaign directory others can write to ({rc}: {err})")
+    d = os.path.join(root, "open-init")
+    os.makedirs(d)
+    os.chmod(d, 0o777)
+    rc, out, err = run([GFXSTAT, "campaign", "init", c.plan_path, "-d", d])
+    check(rc == 2 and d in err and "writable by other users" in err and os.listdir(d) == [],
+          f"init refuses a directory others can write to ({rc}: {err})")
+
+
 def test_kill_as_reboot_starts(root):
     """The kill test's machine, at the moment that made it fail one run in
     six (issue 14): a resume killed just after it started the reboot
@@ -783,6 +917,13 @@ def test_init_places(root):
 def test_install_service(root):
     c = Campaign(root, "service dir", switchable_plan(name="mesa 24.3 vs main"))
     c.init()
+    if os.geteuid() != 0:
+        # The unit runs as root: a campaign of another user is refused.
+        print("test_install_service: skipped the unit checks: they need root (the campaign, its plan and gfxstat "
+              "must be root's)")
+        rc, out, err = c.gfx("install-service", c.dir, "--unit-dir", root)
+        check(rc == 2 and "not by root" in err, f"a campaign that is not root's is refused ({rc}: {err})")
+        return
     units = os.path.join(root, "units")
     os.makedirs(units)
     rc, out, err = c.gfx("install-service", c.dir, "--unit-dir", units)
@@ -822,7 +963,7 @@ def main():
         for t in (test_switchable, test_reboot_variants, test_attempt_cap, test_deploy_failure, test_crash_loop,
                   test_stop_continue, test_unexpected_reboot, test_sigterm, test_stop_in_hooks,
                   test_stop_in_reboot, test_journal_repair, test_limits_and_continue, test_plan_errors,
-                  test_init_places, test_install_service,
+                  test_init_places, test_install_service, test_install_service_checks, test_campaign_links,
                   test_kill_as_reboot_starts, test_kill):
             if OPTIONS.only and not any(word in t.__name__ for word in OPTIONS.only):
                 continue
