@@ -195,19 +195,20 @@ def reboot_variant(label, deploy=True):
 
 KERNEL_REBOOT = ("if [ -e \"$MACHINE/next\" ]; then mv \"$MACHINE/next\" \"$MACHINE/current\"; "
                  "else echo default > \"$MACHINE/current\"; fi; " + REBOOT)
-# A real reboot cannot be cut in half: once issued it ends every process,
-# and the boot id changes only after that, so no resume ever sees the boot
-# change under it. A SIGKILLed resume, though, leaves its reboot command
-# (in its own process group) running, and a next resume started at once
-# would see the boot change in the middle of a slot, which no machine can
-# do ("slot 2 ran in 2 boots", issue 14). The kill test's machine is
-# faithful: this test process is a child subreaper while it kills, and
-# after each kill it waits until everything the killed resume started has
-# ended (its reboot command above all) before the next resume starts.
-# (A lock held by the reboot command is not enough: a kill that lands
-# between the command's start and its taking the lock lets the next resume
-# start, and a reboot issued again from that resume then ends while a
-# third one runs.)
+# A real reboot cannot be cut in half: `systemctl reboot` hands it to PID 1,
+# which goes on when the command is killed, ends every process, and only
+# then does the boot id change; no resume ever sees the boot change under
+# it. The kill test's machine is faithful to that:
+# - its reboot is handed off too (`handed_off`): a second shell that goes
+#   on when the reboot command, or the resume that started it, is killed
+#   (gfxstat's children may die with it: PR_SET_PDEATHSIG);
+# - this test process is a child subreaper while it kills, and after each
+#   resume it waits until everything that resume started has ended (the
+#   handed-off reboot above all) before the next resume starts.
+# Before, a lock held by the reboot command stood for "the machine is
+# down", but a kill that landed between the command's start and its taking
+# the lock let the next resume start; a reboot issued again from there then
+# ended while a third resume ran: "slot 2 ran in 2 boots" (issue 14).
 PR_SET_CHILD_SUBREAPER = 36
 LIBC = ctypes.CDLL(None, use_errno=True)
 
@@ -241,6 +242,15 @@ def machine_settles(timeout=60):
             if time.monotonic() > deadline:
                 return False
             time.sleep(0.001)
+
+
+def handed_off(c, name, script):
+    """A plan command that hands `script` to a shell of its own, as
+    systemctl hands a reboot to PID 1: killing the command, or the resume
+    that started it, once the script has started does not stop it. The
+    trailing `true` keeps the command's shell from exec'ing into it."""
+    write(c.root, name, script)
+    return f"sh \"$MACHINE/{name}\"; true"
 
 
 def kill_resume(p):
@@ -363,9 +373,10 @@ def kill_campaign(root, name, kills_wanted, seed):
     plan["variants"] = [reboot_variant("a"), reboot_variant("b"),
                         {"label": "c", "reboot": False, "env": {"OFFSET": "2"}},
                         {"label": "d", "reboot": False, "setup": "test -n \"$MACHINE\""}]
-    plan["reboot_command"] = KERNEL_REBOOT
     plan["workload"]["command"] = ["sh", "-c", "sleep 0.002; echo $(( ${OFFSET:-0} + 100 ))"]
     c = Campaign(root, name, plan)
+    plan["reboot_command"] = handed_off(c, "reboot.sh", KERNEL_REBOOT)
+    c.plan_path = write(c.root, "plan.json", json.dumps(plan))
     rc, out, err = c.init()
     check(rc == 0, f"init of the kill campaign ({rc}: {err})")
     total = len(c.plan()["schedule"]) and sum(len(s["steps"]) for s in c.plan()["schedule"])
@@ -391,6 +402,7 @@ def kill_campaign(root, name, kills_wanted, seed):
                 continue
             err = p.stderr.read().decode(errors="replace")
             p.wait()
+            check(machine_settles(), "what a resume started ends within a minute")
             if p.returncode != 0:
                 check(False, f"an unkilled resume exits 0 ({p.returncode}: {err[-500:]})")
                 break
@@ -570,11 +582,13 @@ def test_kill_as_reboot_starts(root):
     no run sees the boot change under it, and no reboot is issued twice."""
     plan = switchable_plan(runs_per_boot=3, boots_per_variant=1, warmup_runs=0)
     plan["workload"]["command"] = ["sh", "-c", "sleep 0.15; echo 100"]
+    c = Campaign(root, "kill-reboot", plan)
     # Slow only the first time: a reboot issued again by a next resume
     # started too early would be quick, and the slow one would then end in
     # the middle of the slot.
-    plan["reboot_command"] = "touch \"$MACHINE/rebooting\"; sleep \"$(cat \"$MACHINE/delay\")\"; " + REBOOT
-    c = Campaign(root, "kill-reboot", plan)
+    plan["reboot_command"] = handed_off(c, "reboot.sh", "touch \"$MACHINE/rebooting\"; "
+                                                        "sleep \"$(cat \"$MACHINE/delay\")\"; " + REBOOT)
+    c.plan_path = write(c.root, "plan.json", json.dumps(plan))
     c.init()
     write(c.root, "delay", "0.6")
     first = c.boot()
