@@ -580,8 +580,10 @@ def test_kill_as_reboot_starts(root):
     six (issue 14): a resume killed just after it started the reboot
     command. The reboot it issued ends before the next resume starts, so
     no run sees the boot change under it, and no reboot is issued twice."""
-    plan = switchable_plan(runs_per_boot=3, boots_per_variant=1, warmup_runs=0)
-    plan["workload"]["command"] = ["sh", "-c", "sleep 0.15; echo 100"]
+    # The slow reboot (0.3 s) ends in the middle of the slot's 4 runs of
+    # 0.1 s when the next resume does not wait for it.
+    plan = switchable_plan(runs_per_boot=2, boots_per_variant=1, warmup_runs=0)
+    plan["workload"]["command"] = ["sh", "-c", "sleep 0.1; echo 100"]
     c = Campaign(root, "kill-reboot", plan)
     # Slow only the first time: a reboot issued again by a next resume
     # started too early would be quick, and the slow one would then end in
@@ -590,7 +592,7 @@ def test_kill_as_reboot_starts(root):
                                                         "sleep \"$(cat \"$MACHINE/delay\")\"; " + REBOOT)
     c.plan_path = write(c.root, "plan.json", json.dumps(plan))
     c.init()
-    write(c.root, "delay", "0.6")
+    write(c.root, "delay", "0.3")
     first = c.boot()
     with Subreaper():
         p = c.start_resume(lambda c: os.path.exists(os.path.join(c.root, "rebooting")), settle=0.05)
