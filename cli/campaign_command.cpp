@@ -20,6 +20,7 @@
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
+#include "data/safe_files.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
@@ -436,8 +437,24 @@ int install_service_main(int argc, char** argv) {
         std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
-    const std::string adir = absolute(dir);
-    for (unsigned char c : adir + self_executable())
+    // The unit runs `campaign resume` as root at every boot: the plan's
+    // commands, the gfxstat it names and the files resume writes must be
+    // ones no other user can change, or that user's commands would run as
+    // root. The unit names the paths checked (canonical, no links).
+    std::string adir, exe, real_unit_dir;
+    try {
+        adir = data::check_writable_only_by_root(absolute(dir), "the campaign directory");
+        data::check_writable_only_by_root(adir + "/plan.json", "the campaign's plan");
+        exe = data::check_writable_only_by_root(self_executable(), "the gfxstat executable");
+        // A sticky directory may be writable by others: a link they plant
+        // with the unit's name is refused below, and the unit, once
+        // written, is root's.
+        real_unit_dir = data::check_writable_only_by_root(unit_dir, "the unit directory", /*sticky_ok=*/true);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
+        return 2;
+    }
+    for (unsigned char c : adir + exe)
         if (c < 0x20 || c == 0x7f) {
             std::fprintf(stderr, "%s install-service: the directory or gfxstat's path holds a control character; "
                                  "a unit file cannot name it\n", kProg);
@@ -457,7 +474,6 @@ int install_service_main(int argc, char** argv) {
                      escape_text(name).c_str());
         return 2;
     }
-    const std::string exe = self_executable();
     std::string unit;
     unit += "# Written by `gfxstat campaign install-service`: resumes the campaign at every\n"
             "# boot; each resume runs what the boot owes, then reboots or finishes.\n"
@@ -470,18 +486,13 @@ int install_service_main(int argc, char** argv) {
     unit += "ExecStart=" + unit_quote(exe) + " campaign resume " + unit_quote(adir) + "\n";
     unit += "# The runs take as long as they take; the reboot stops this unit.\nTimeoutStartSec=infinity\n\n";
     unit += "[Install]\nWantedBy=multi-user.target\n";
-    const std::string path = unit_dir + "/" + name;
-    FILE* out = std::fopen((path + ".tmp").c_str(), "w");
-    if (!out) {
-        std::fprintf(stderr, "%s install-service: %s: %s\n", kProg, escape_text(path).c_str(), std::strerror(errno));
-        return 2;
-    }
-    const bool ok = std::fputs(unit.c_str(), out) >= 0 && std::fflush(out) == 0 && fsync(fileno(out)) == 0;
-    std::fclose(out);
-    if (!ok || std::rename((path + ".tmp").c_str(), path.c_str()) != 0) {
-        std::fprintf(stderr, "%s install-service: cannot write %s: %s\n", kProg, escape_text(path).c_str(),
-                     std::strerror(errno));
-        std::remove((path + ".tmp").c_str());
+    const std::string path = real_unit_dir + "/" + name;
+    // 0644 whatever the umask; no temporary name, and a symbolic link
+    // planted with the unit's name is refused, not followed.
+    try {
+        data::write_file_atomically(path, unit, 0644, /*replace=*/true);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
     std::printf("wrote %s\n", escape_text(path).c_str());

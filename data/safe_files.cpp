@@ -7,7 +7,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <climits>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 #include "data/input_error.h"
@@ -254,6 +256,41 @@ size_t sweep_stale_temp_files(const std::string& path) {
     }
     ::closedir(d);
     return removed;
+}
+
+std::string check_writable_only_by_root(const std::string& path, const std::string& what, bool sticky_ok) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) throw input_error(path, 0, "cannot stat " + what + ": " + errno_text(errno));
+    if (S_ISLNK(st.st_mode))
+        throw input_error(path, 0, what + " is a symbolic link; whoever can change the link could point it elsewhere "
+                                          "(give the file it points to)");
+    char* real = ::realpath(path.c_str(), nullptr);
+    if (!real) throw input_error(path, 0, "cannot resolve " + what + ": " + errno_text(errno));
+    const std::string canonical(real);
+    std::free(real);
+    // Each directory above matters too: whoever can write in it can rename
+    // what it holds and put their own in its place.
+    std::string p = canonical;
+    for (bool self = true;; self = false) {
+        if (::lstat(p.c_str(), &st) != 0) throw input_error(p, 0, "cannot stat: " + errno_text(errno));
+        const std::string role = self ? what : "a directory above " + what;
+        if (st.st_uid != 0)
+            throw input_error(p, 0, role + " is owned by user " + std::to_string(st.st_uid) +
+                                        ", not by root; a service that runs as root would run what that user "
+                                        "can change (chown root it, or use a place of root's)");
+        const bool sticky_dir = S_ISDIR(st.st_mode) && (st.st_mode & S_ISVTX);
+        if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(sticky_dir && (!self || sticky_ok))) {
+            char mode[16];
+            std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(st.st_mode & 07777));
+            throw input_error(p, 0, role + " is writable by " +
+                                        std::string(st.st_mode & S_IWOTH ? "other users" : "its group") + " (mode " +
+                                        mode + "); a service that runs as root would run what they can change "
+                                        "(chmod go-w it)");
+        }
+        if (p == "/") break;
+        p = directory_of(p);
+    }
+    return canonical;
 }
 
 }  // namespace gfxstat::data

@@ -80,4 +80,15 @@ void write_file_atomically(const std::string& path, const std::string& text, mod
 // user are touched. Returns how many were removed.
 size_t sweep_stale_temp_files(const std::string& path);
 
+// For what a root service runs or reads (a systemd unit's ExecStart, a
+// campaign's plan): refuses (InputError naming the path) `path` when a user
+// other than root could change it or put something else in its place: a
+// symbolic link at its last component; it, or a directory above it up to
+// "/", not owned by root; it writable by group or others (with
+// `sticky_ok`, a sticky directory may be, like /tmp: others cannot replace
+// root's files in it); a directory above it writable by group or others
+// without the sticky bit. `what` names it ("the campaign directory").
+// Returns the path made canonical (realpath), the one that was checked.
+std::string check_writable_only_by_root(const std::string& path, const std::string& what, bool sticky_ok = false);
+
 }  // namespace gfxstat::data

@@ -147,8 +147,12 @@ std::vector<JournalEvent> parse_journal(std::string_view text, const std::string
 }
 
 JournalWriter::JournalWriter(const std::string& path) : path_(path) {
-    fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-    if (fd_ < 0) throw data::input_error(path, 0, std::string("cannot open the journal: ") + std::strerror(errno));
+    // O_NOFOLLOW: a link planted as the journal must not make a resume
+    // (root, at boot) append to the file it points to.
+    fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd_ < 0)
+        throw data::input_error(path, 0, errno == ELOOP ? "is a symbolic link; a campaign's journal must be a file"
+                                                        : std::string("cannot open the journal: ") + std::strerror(errno));
 }
 
 JournalWriter::~JournalWriter() {

@@ -20,6 +20,7 @@
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "data/safe_files.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
 #include "drivers/run_loop.h"
@@ -36,33 +37,6 @@ void fsync_directory(const std::string& dir) {
         fsync(fd);
         close(fd);
     }
-}
-
-// Whole-file writes (plan.json): a temporary file, fsync, rename, then the
-// directory's fsync, so that a power cut leaves the old file or the new.
-void write_file_durably(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
-    const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw data::input_error(tmp, 0, std::string("cannot create: ") + std::strerror(errno));
-    size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const int err = errno;
-            close(fd);
-            unlink(tmp.c_str());
-            throw data::input_error(tmp, 0, std::string("cannot write: ") + std::strerror(err));
-        }
-        done += static_cast<size_t>(n);
-    }
-    if (fsync(fd) != 0 || close(fd) != 0) {
-        unlink(tmp.c_str());
-        throw data::input_error(tmp, 0, std::string("cannot write: ") + std::strerror(errno));
-    }
-    if (rename(tmp.c_str(), path.c_str()) != 0) throw data::input_error(path, 0, std::strerror(errno));
-    const size_t slash = path.rfind('/');
-    fsync_directory(slash == std::string::npos ? "." : path.substr(0, slash == 0 ? 1 : slash));
 }
 
 // Why a plan's command failed, from its log: the last line it printed
@@ -142,11 +116,36 @@ std::string check_expect(const CampaignPlan& plan, const CampaignSlot& slot, con
     return "";
 }
 
+// A campaign runs as root (at boot, from its unit) and creates files in
+// its directory and hooks/ by name (the lock, the journal, each command's
+// log, init's staging directory): if another user could write there, a link
+// planted with one of those names would make root write where it points.
+// Such directories are refused (owned by another user, or writable by group
+// or others); hooks/ must be a directory, not a link.
+void check_campaign_directory(const std::string& dir) {
+    {
+        // The directory as the user named it (a link to it is fine: the
+        // user chose it); what it holds is checked.
+        data::UniqueFd fd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+        if (!fd) throw data::input_error(dir, 0, std::string("cannot open the directory: ") + std::strerror(errno));
+        data::check_private_directory(fd.get(), dir, "the campaign directory");
+    }
+    const std::string hooks = campaign_files(dir).hooks;
+    struct stat st {};
+    if (lstat(hooks.c_str(), &st) != 0) return;  // made by resume
+    data::UniqueFd fd = data::open_directory_nofollow(hooks);
+    data::check_private_directory(fd.get(), hooks, "the campaign's hooks directory");
+}
+
 class DirectoryLock {
 public:
     explicit DirectoryLock(const std::string& path) {
-        fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-        if (fd_ < 0) throw data::input_error(path, 0, std::string("cannot open the lock: ") + std::strerror(errno));
+        // O_NOFOLLOW: a link planted as DIR/lock must not make a resume
+        // (root, at boot) create or truncate the file it points to.
+        fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
+        if (fd_ < 0)
+            throw data::input_error(path, 0, errno == ELOOP ? "is a symbolic link; a campaign's lock must be a file"
+                                                            : std::string("cannot open the lock: ") + std::strerror(errno));
         // `status` and `stop` probe the lock with a brief shared lock; a
         // resume starting at that moment waits them out (2 s) rather than
         // mistaking them for another resume.
@@ -251,6 +250,9 @@ void init_campaign(const std::string& dir, const CampaignPlan& plan) {
         if (stat(f.plan.c_str(), &st) == 0 || !only_init_leftovers(dir, leftovers))
             throw data::input_error(dir, 0, "exists and is not empty; a campaign directory is made by init "
                                             "(resume an existing campaign with `gfxstat campaign resume`)");
+        // Before anything is removed or made in it (a new directory is
+        // ours, 0755 at most).
+        check_campaign_directory(dir);
         for (const auto& name : leftovers) remove_tree(dir + "/" + name);
     } else if (mkdir(dir.c_str(), 0755) != 0) {
         throw data::input_error(dir, 0, std::string("cannot create: ") + std::strerror(errno));
@@ -272,7 +274,9 @@ void init_campaign(const std::string& dir, const CampaignPlan& plan) {
         e.boot = current_boot_id();
         e.kernel = kernel_release();
         journal.append(e);
-        write_file_durably(stage.plan, campaign_plan_json(plan));
+        // 0644 whatever the umask, never through a link, and a kill leaves
+        // no half-written or temporary file.
+        data::write_file_atomically(stage.plan, campaign_plan_json(plan), 0644, /*replace=*/false);
         for (const auto& [from, to] : {std::pair{stage.hooks, f.hooks}, std::pair{stage.results, f.results},
                                        std::pair{stage.journal, f.journal}, std::pair{stage.plan, f.plan}}) {
             if (rename(from.c_str(), to.c_str()) != 0)
@@ -315,7 +319,7 @@ CampaignState read_campaign_state(const std::string& dir, const CampaignPlan& pl
 
 long running_resume_pid(const std::string& dir) {
     const std::string path = campaign_files(dir).lock;
-    const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return 0;
     long pid = 0;
     if (flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK) {
@@ -351,6 +355,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         if (opt.say) opt.say(s);
     };
     ResumeReport report;
+    check_campaign_directory(dir);
     DirectoryLock lock(f.lock);
     if (!lock.held()) {
         report.outcome = ResumeOutcome::busy;
@@ -367,7 +372,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         if (c < 0x21 || c > 0x7e)
             throw data::input_error(dir, 0, "this boot's id is not printable ASCII (a UUID is expected): a campaign "
                                             "records it in its journal and tells boots apart by it");
-    mkdir(f.hooks.c_str(), 0755);
+    mkdir(f.hooks.c_str(), 0755);  // in DIR, checked above: no one else can have put a link there
 
     JournalWriter journal(f.journal);
     data::ResultsAppender results(f.results);

@@ -116,6 +116,7 @@ const char* status_name(TokenStatus s) {
         case TokenStatus::malformed: return "malformed";
         case TokenStatus::not_finite: return "not_finite";
         case TokenStatus::out_of_range: return "out_of_range";
+        case TokenStatus::underflow: return "underflow";
     }
     return "?";
 }
@@ -168,13 +169,20 @@ void check_token(std::string_view text) {
             check(std::isinf(r) && strtod_errno == ERANGE);
             check(!starts_with_word(text));
             break;
+        case TokenStatus::underflow:
+            // Not zero as written, but 0 as a double: strtod says ERANGE.
+            check(r == 0 && strtod_errno == ERANGE);
+            check(!starts_with_word(text));
+            break;
         case TokenStatus::malformed:
             break;  // excluded above
     }
-    // The converse: a finite strtod result (underflow to a subnormal or zero
-    // included) must be accepted as a number.
-    if (std::isfinite(r))
+    // The converse: a finite strtod result (underflow to a subnormal
+    // included) must be accepted as a number; a result of 0 that strtod
+    // calls an underflow is refused as one.
+    if (std::isfinite(r) && !(r == 0 && strtod_errno == ERANGE))
         check(t.status == TokenStatus::decimal || t.status == TokenStatus::binary);
+    if (r == 0 && strtod_errno == ERANGE) check(t.status == TokenStatus::underflow);
 }
 
 // Every field of `body`, split on white space (as ministat's default
