@@ -492,6 +492,8 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
     std::vector<std::unique_ptr<RunPlan>> run_plans(plan.variants.size());
     std::vector<std::unique_ptr<Execution>> executions(plan.variants.size());
     RunReport run_report;  // warnings and kept logs
+    size_t warnings_said = 0;
+    bool leftovers_said = false;
     // (The flag starts false and is never cleared: a signal that came
     // while the lock was awaited or the journal repaired still counts.)
     while (true) {
@@ -713,6 +715,18 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             }
             if (!a.record.exit_reason.empty()) line += " (" + a.record.exit_reason + ")";
             say(line);
+            // What run_once warned about (a log not kept, processes the
+            // workload left behind): said as it happens, since a resume
+            // may end in a reboot rather than a summary.
+            for (size_t w = warnings_said; w < run_report.warnings.size(); ++w)
+                say("warning: " + run_report.warnings[w]);
+            warnings_said = run_report.warnings.size();
+            if (run_report.runs_with_leftovers > 0 && !leftovers_said) {
+                say("warning: " + what + " left processes running in the background when the workload ended; "
+                    "they were stopped (SIGTERM, then SIGKILL) so that they could not run into the next run "
+                    "(said once per resume)");
+                leftovers_said = true;
+            }
             refold();
             if (a.stop_now) return halt(var.label + ": " + a.message);
         }

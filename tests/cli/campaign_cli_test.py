@@ -629,6 +629,21 @@ def test_attempt_cap(root):
     check("given_up" in kinds and "interrupted_run" in kinds, f"status lists it: {kinds}")
 
 
+def test_background_leftovers(root):
+    """A workload that leaves a process behind: it is stopped, and resume
+    says so once (a campaign's resume used to keep run_once's warnings to
+    itself)."""
+    plan = switchable_plan(runs_per_boot=2, boots_per_variant=1, warmup_runs=0, reboot_first=False)
+    plan["workload"]["command"] = ["sh", "-c", "sleep 77 & echo 5"]
+    c = Campaign(root, "leftovers", plan)
+    c.init()
+    rc, out, err = c.resume()
+    said = err.count("left processes running in the background")
+    check(said == 1, f"resume warns once about the stopped background processes ({said}: {err})")
+    p = subprocess.run(["pgrep", "-f", "^sleep 77$"], capture_output=True)
+    check(p.returncode != 0, f"no 'sleep 77' outlives its run: {p.stdout.decode()}")
+
+
 def test_deploy_failure(root):
     """A kernel that does not come up is a deploy failure, not a sample."""
     plan = switchable_plan(variants=[reboot_variant("good"), reboot_variant("bad", deploy=False)],
@@ -976,7 +991,7 @@ def main():
     root = tempfile.mkdtemp(prefix="gfxstat-campaign-")
     ran = 0
     try:
-        for t in (test_switchable, test_reboot_variants, test_attempt_cap, test_deploy_failure, test_crash_loop,
+        for t in (test_switchable, test_reboot_variants, test_attempt_cap, test_background_leftovers, test_deploy_failure, test_crash_loop,
                   test_stop_continue, test_unexpected_reboot, test_sigterm, test_stop_in_hooks,
                   test_stop_in_reboot, test_journal_repair, test_limits_and_continue, test_plan_errors,
                   test_init_places, test_install_service, test_install_service_checks, test_campaign_links,
