@@ -22,6 +22,7 @@
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/environment_probe.h"
+#include "drivers/run_output.h"
 
 namespace gfxstat::drivers {
 
@@ -39,139 +40,6 @@ void interruptible_sleep(double seconds) {
         timespec ts{static_cast<time_t>(slice), static_cast<long>((slice - static_cast<time_t>(slice)) * 1e9)};
         nanosleep(&ts, nullptr);
     }
-}
-
-std::string basename_of(const std::string& path) {
-    const size_t slash = path.rfind('/');
-    return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// A variant label as a file name: letters, digits, '.', '_', '-' kept.
-std::string file_safe(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
-                          c == '_' || c == '-';
-        out += keep ? c : '_';
-    }
-    if (out.empty() || out[0] == '.') out = "_" + out;
-    if (out != s) {
-        // Labels that map to the same name ("mesa/main", "mesa_main") must
-        // not share log files: the label's hash tells them apart.
-        uint64_t h = 1469598103934665603ULL;
-        for (unsigned char c : s) h = (h ^ c) * 1099511628211ULL;
-        char buf[24];
-        std::snprintf(buf, sizeof buf, "-%08llx", static_cast<unsigned long long>(h & 0xffffffffULL));
-        out += buf;
-    }
-    return out;
-}
-
-// The start of a log's name: the first 16 characters of the results
-// file's id (32 random hex digits), letters and digits only (the id comes
-// from a file that may have been edited), then '-'; "" without an id.
-std::string log_name_prefix(const std::string& id) {
-    std::string out;
-    for (char c : id) {
-        if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) out += c;
-        if (out.size() == 16) break;
-    }
-    return out.empty() ? out : out + "-";
-}
-
-// A run's output is captured in memory files (memfd) and written to the
-// log directory only when non-empty: creating two files per run costs more
-// than running `true`, and most benchmarks print little. The parsers read
-// it in place through a read-only mapping: 100 MB of output is not copied
-// into a string (docs/run.md, "Memory").
-class OutputCapture {
-public:
-    OutputCapture() {
-        for (int i = 0; i < 2; ++i) {
-            fd_[i] = memfd_create(i ? "gfxstat-stderr" : "gfxstat-stdout", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-            if (fd_[i] < 0) throw std::runtime_error(std::string("memfd_create: ") + std::strerror(errno));
-        }
-    }
-    ~OutputCapture() {
-        for (int i = 0; i < 2; ++i) {
-            if (map_[i]) munmap(map_[i], size_[i]);
-            if (fd_[i] >= 0) close(fd_[i]);
-        }
-    }
-    OutputCapture(const OutputCapture&) = delete;
-    OutputCapture& operator=(const OutputCapture&) = delete;
-    // A path the process runner can open (and truncate) for stream i.
-    std::string path(int i) const { return "/proc/self/fd/" + std::to_string(fd_[i]); }
-    // Stream i as written so far, valid while the capture lives. The file
-    // is sealed against shrinking first: a background process the run left
-    // behind may still hold it, and a truncation under the mapping would
-    // be a SIGBUS. What is written after this call is not seen.
-    std::string_view text(int i) {
-        if (map_[i]) return {static_cast<const char*>(map_[i]), size_[i]};
-        fcntl(fd_[i], F_ADD_SEALS, F_SEAL_SHRINK);
-        struct stat st {};
-        if (fstat(fd_[i], &st) != 0 || st.st_size <= 0) return {};
-        void* p = mmap(nullptr, static_cast<size_t>(st.st_size), PROT_READ, MAP_SHARED, fd_[i], 0);
-        if (p == MAP_FAILED)
-            throw std::runtime_error(std::string("cannot map the run's output: ") + std::strerror(errno));
-        map_[i] = p;
-        size_[i] = static_cast<size_t>(st.st_size);
-        return {static_cast<const char*>(p), size_[i]};
-    }
-
-private:
-    int fd_[2] = {-1, -1};
-    void* map_[2] = {nullptr, nullptr};
-    size_t size_[2] = {0, 0};
-};
-
-// Writes `text` to the new file `name` in the log directory when non-empty;
-// true when a file was written. The file is created under the directory's
-// checked descriptor with O_EXCL | O_NOFOLLOW: a name that is already taken
-// (a link planted there, a file another user owns) is never followed,
-// truncated or appended to. That, and a failed write (disk full), is a
-// warning, not a lost run: the run's record matters more than its log.
-bool keep_output(const Execution& ex, const std::string& name, std::string_view text, RunReport& report) {
-    if (text.empty()) return false;
-    const std::string shown = ex.log_dir + "/" + name;
-    const int dir = ex.log_dir_fd.get();
-    data::UniqueFd fd(data::create_new_file_at(dir, name, 0644));
-    struct stat st {};
-    if (!fd && errno == EEXIST && fstatat(dir, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode) &&
-        st.st_uid == geteuid() && st.st_nlink == 1) {
-        // Our own plain file: the log of a run that never reached the
-        // results file (gfxstat killed between the two, or the append cut
-        // off), whose index this run now has. Removed, not truncated: in
-        // a directory no one else can write to, the new name is ours.
-        if (unlinkat(dir, name.c_str(), 0) == 0) fd = data::UniqueFd(data::create_new_file_at(dir, name, 0644));
-        else errno = EEXIST;
-    }
-    if (!fd) {
-        const int err = errno;
-        report.warnings.push_back(
-            shown + (err == EEXIST ? ": already exists and is not a log of gfxstat's (a link, or a file of another "
-                                     "user's); not followed, not replaced: the run's output was not kept"
-                                   : std::string(": cannot keep the run's output: ") + std::strerror(err)));
-        return false;
-    }
-    bool ok = true;
-    size_t done = 0;
-    while (ok && done < text.size()) {
-        const ssize_t n = write(fd.get(), text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) ok = false;
-        else done += static_cast<size_t>(n);
-    }
-    if (!ok) {
-        const int err = errno;
-        // Ours (just created, in a directory only we can write): no
-        // half-written log stays behind.
-        unlinkat(dir, name.c_str(), 0);
-        report.warnings.push_back(shown + ": cannot keep the run's output: " + std::strerror(err));
-        return false;
-    }
-    ++report.logs_kept;
-    return true;
 }
 
 const char* signal_name(int sig) {
@@ -552,7 +420,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
             report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
     }
-    if (attempt.kept) rec.log = ex.logs_beside ? basename_of(ex.log_dir) + "/" + run_name : prefix;
+    if (attempt.kept) rec.log = ex.logs_beside ? data::base_name_of(ex.log_dir) + "/" + run_name : prefix;
     return attempt;
 }
 
