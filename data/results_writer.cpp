@@ -148,7 +148,7 @@ ResultsLock ResultsLock::acquire(const std::string& path, int flags, double wait
             ::usleep(5000);
         }
         struct stat named {};
-        if (::stat(path.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino) {
+        if (::lstat(path.c_str(), &named) == 0 && named.st_dev == held.st_dev && named.st_ino == held.st_ino) {
             if (::fstat(fd, &held) == 0 && held.st_nlink > 0) return lock;
         }
         // Replaced (or removed) while we waited: the new file is the one to lock.
