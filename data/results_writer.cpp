@@ -29,18 +29,6 @@ namespace {
 
 std::string errno_text() { return std::strerror(errno); }
 
-void write_all(int fd, const std::string& bytes, const std::string& path) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw input_error(path, 0, "write error: " + errno_text());
-        }
-        done += static_cast<size_t>(n);
-    }
-}
-
 }  // namespace
 
 std::string utc_now_rfc3339() {
@@ -277,7 +265,7 @@ void ResultsAppender::write_durably(const std::string& bytes) {
     // (killed or powered off mid-way) as a torn last line.
     const off_t before = ::lseek(lock_.fd(), 0, SEEK_CUR);
     try {
-        write_all(lock_.fd(), bytes, path_);
+        write_fully(lock_.fd(), bytes, path_);
         if (::fdatasync(lock_.fd()) != 0) throw input_error(path_, 0, "fdatasync failed: " + errno_text());
     } catch (...) {
         // A write that failed part-way (disk full) left a partial line: cut

@@ -20,18 +20,6 @@ namespace {
 
 std::string errno_text(int err) { return std::strerror(err); }
 
-void write_all(int fd, const std::string& bytes, const std::string& shown) {
-    size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw input_error(shown, 0, "write error: " + errno_text(errno));
-        }
-        done += static_cast<size_t>(n);
-    }
-}
-
 // The signals a user sends to stop gfxstat are held back while a finished
 // temporary file is being given its name, so that an interruption cannot
 // fall between the link and the rename and leave the name behind.
@@ -163,6 +151,18 @@ void check_private_directory(int dirfd, const std::string& path, const std::stri
     }
 }
 
+void write_fully(int fd, std::string_view bytes, const std::string& shown) {
+    size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw input_error(shown, 0, "write error: " + errno_text(errno));
+        }
+        done += static_cast<size_t>(n);
+    }
+}
+
 int create_new_file_at(int dirfd, const std::string& name, mode_t mode) {
     return ::openat(dirfd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 }
@@ -194,7 +194,7 @@ void write_file_atomically(const std::string& path, const std::string& text, mod
     };
     try {
         if (::fchmod(fd.get(), mode) != 0) throw input_error(path, 0, "cannot set its mode: " + errno_text(errno));
-        write_all(fd.get(), text, path);
+        write_fully(fd.get(), text, path);
         if (::fsync(fd.get()) != 0) throw input_error(path, 0, "fsync failed: " + errno_text(errno));
     } catch (...) {
         drop_named();

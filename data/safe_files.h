@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #include <string>
+#include <string_view>
 
 namespace gfxstat::data {
 
@@ -60,6 +61,10 @@ UniqueFd open_directory_nofollow(const std::string& path);
 // root), or writable by group or others. `what` says what it is for ("the
 // log directory").
 void check_private_directory(int dirfd, const std::string& path, const std::string& what);
+
+// Writes all of `bytes` to `fd` (retrying short writes and EINTR).
+// Throws InputError "write error: ..." naming `shown`.
+void write_fully(int fd, std::string_view bytes, const std::string& shown);
 
 // Creates the new file `name` under `dirfd` for writing: O_CREAT | O_EXCL |
 // O_NOFOLLOW. Returns -1 with errno set (EEXIST when anything, a link
