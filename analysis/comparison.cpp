@@ -120,6 +120,71 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
     return k;
 }
 
+size_t distinct_count(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return static_cast<size_t>(std::unique(v.begin(), v.end()) - v.begin());
+}
+
+// The exact comparison of a deterministic metric: the difference of means,
+// with nothing to test it against.
+void set_exact_change(TwoSampleComparison& c) {
+    c.primary = {PrimaryTest::exact, "the metric is declared exact (deterministic)"};
+    c.change = c.difference;
+    c.relative_change = c.relative_difference;
+    c.change_ci = {c.difference, c.difference};
+    c.relative_change_ci = {c.relative_difference, c.relative_difference};
+    c.change_ci_defined = true;
+    c.primary_defined = true;
+    c.primary_p = std::numeric_limits<double>::quiet_NaN();
+    c.n_per_side = static_cast<double>(std::min(c.baseline.n, c.candidate.n));
+}
+
+// The primary test's interval for its own estimate, and whether the test
+// is defined at all (a test on samples without variability is not).
+void set_headline(TwoSampleComparison& c) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const auto from_t = [&](const TTest& t) {
+        c.primary_defined = t.defined;
+        c.change_ci = t.ci;
+        c.change_ci_defined = t.defined;
+    };
+    double base = 0;  // the magnitude relative_change is relative to
+    switch (c.primary.test) {
+        case PrimaryTest::welch:
+            from_t(c.welch);
+            base = c.baseline.mean;
+            c.n_per_side = static_cast<double>(std::min(c.baseline.n, c.candidate.n));
+            break;
+        case PrimaryTest::mann_whitney:
+            c.primary_defined = !c.both_constant;
+            c.change_ci = c.hodges_lehmann.ci;
+            c.change_ci_defined = !c.both_constant && std::isfinite(c.change_ci[0]) && std::isfinite(c.change_ci[1]);
+            base = c.baseline.median;
+            c.n_per_side = static_cast<double>(std::min(c.baseline.n, c.candidate.n));
+            break;
+        case PrimaryTest::welch_boot_means:
+        case PrimaryTest::paired_boot_means:
+            from_t(c.clustering.boot_means_test);
+            base = mean_of(c.clustering.baseline_means);
+            c.n_per_side = c.clustering.paired
+                               ? static_cast<double>(c.clustering.boot_differences.size())
+                               : static_cast<double>(std::min(c.clustering.baseline_means.size(),
+                                                              c.clustering.candidate_means.size()));
+            break;
+        case PrimaryTest::exact: return;
+    }
+    // An undefined test's p (0 or 1 by convention) says nothing about noise.
+    if (!c.primary_defined) c.primary_p = nan;
+    if (!c.change_ci_defined) {
+        c.change_ci = {nan, nan};
+        c.relative_change_ci = {nan, nan};
+        return;
+    }
+    c.relative_change_ci = base != 0 ? std::array<double, 2>{c.change_ci[0] / std::fabs(base),
+                                                             c.change_ci[1] / std::fabs(base)}
+                                     : std::array<double, 2>{nan, nan};
+}
+
 }  // namespace
 
 TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
@@ -137,6 +202,17 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     // of the difference when the baseline is negative.
     c.relative_difference = m.baseline.mean != 0 ? m.difference / std::fabs(m.baseline.mean)
                                                  : std::numeric_limits<double>::quiet_NaN();
+    c.baseline_distinct = distinct_count(a);
+    c.candidate_distinct = distinct_count(b);
+    c.both_constant = c.baseline_distinct == 1 && c.candidate_distinct == 1;
+    if (o.exact && (a.size() < 2 || b.size() < 2)) {
+        // One value a side: only the exact difference means anything.
+        if (!std::isfinite(c.baseline.stddev)) c.baseline.stddev = 0;
+        if (!std::isfinite(c.candidate.stddev)) c.candidate.stddev = 0;
+        c.tests_computed = false;
+        set_exact_change(c);
+        return c;
+    }
     c.student = student_t_test(m, o.confidence);
     c.welch = welch_t_test(m, o.confidence);
     c.mann_whitney = mann_whitney(a, b);
@@ -205,6 +281,7 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             c.change = c.difference;
             c.relative_change = c.relative_difference;
             break;
+        case PrimaryTest::exact: break;  // set by set_exact_change
         case PrimaryTest::mann_whitney:
             c.primary_p = c.mann_whitney.p;
             c.change = c.hodges_lehmann.estimate;
@@ -230,7 +307,32 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             break;
         }
     }
+    set_headline(c);
+    if (o.exact) set_exact_change(c);
     return c;
+}
+
+VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
+                             double p_adjusted, const std::string& p_label, bool exact) {
+    VerdictInputs vi;
+    vi.better = better;
+    vi.confidence = confidence;
+    vi.threshold = threshold;
+    vi.primary = c.primary;
+    vi.p_adjusted = p_adjusted;
+    vi.p_label = p_label;
+    vi.change = c.change;
+    vi.relative_change = c.relative_change;
+    vi.equivalence = c.primary_equivalence;
+    vi.cv = c.cv;
+    vi.by_boots = c.clustering.by_boots;
+    vi.defined = c.primary_defined;
+    vi.both_constant = c.both_constant;
+    vi.baseline_constant = c.baseline.mean;
+    vi.candidate_constant = c.candidate.mean;
+    vi.exact = exact;
+    vi.n_per_side = c.n_per_side;
+    return vi;
 }
 
 }  // namespace gfxstat::analysis

@@ -30,6 +30,9 @@ struct ComparisonOptions {
     int bootstrap_resamples = 9999;  // 0: no bootstrap
     uint64_t seed = 12345;
     int threads = 2;
+    // A deterministic metric: the verdict compares the means exactly
+    // (PrimaryTest::exact), and one value a side is enough.
+    bool exact = false;
 };
 
 // Boots as clusters of runs, for a pair of samples.
@@ -80,6 +83,25 @@ struct TwoSampleComparison {
     // that is 0
     double relative_change = 0;
     double cv = 0;                   // pooled sd / |mean(baseline)| (of boot means when by boots)
+    // The headline change is `change`, with its interval: the primary test's
+    // own confidence interval for what it estimates (change_estimate_words),
+    // absolute and relative to the same baseline magnitude as
+    // relative_change. Undefined (NaN) when the test is.
+    std::array<double, 2> change_ci{}, relative_change_ci{};
+    bool change_ci_defined = false;
+    // The primary test is defined (there is variability to judge noise by).
+    bool primary_defined = true;
+    bool both_constant = false;      // each sample is one repeated value
+    // Units per side that the primary test counted (runs, or boots), the
+    // smaller side's.
+    double n_per_side = 0;
+    // Exact metrics: how many distinct values each side holds; more than
+    // one means the "deterministic" metric varied.
+    size_t baseline_distinct = 0, candidate_distinct = 0;
+    // False when an exact comparison had one value on a side: the tests,
+    // effect sizes and diagnostics were not computed (their fields are the
+    // defaults and mean nothing).
+    bool tests_computed = true;
     // Diagnostics of each sample (when ComparisonOptions::diagnostics).
     std::optional<SampleDiagnostics> baseline_diagnostics, candidate_diagnostics;
     Clustering clustering;
@@ -98,8 +120,17 @@ struct TwoSampleComparison {
 // on boot means when runs cluster by boot otherwise (Clustering::by_boots);
 // the Mann-Whitney test when either sample is bimodal; otherwise
 // choose_primary on the samples' shapes.
+//
+// With options.exact, one value a side is enough (the tests that need two
+// are left undefined) and the change is the difference of means, exactly.
 TwoSampleComparison compare_samples(MutableScaledValues baseline, MutableScaledValues candidate,
                                     const ComparisonOptions& options, const SampleLayout& baseline_layout = {},
                                     const SampleLayout& candidate_layout = {});
+
+// The verdict's inputs for one comparison, as `gfxstat compare` makes them:
+// p_adjusted is the primary p after multiplicity adjustment (the primary p
+// itself for a family of one), p_label how the reason names it.
+VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
+                             double p_adjusted, const std::string& p_label, bool exact);
 
 }  // namespace gfxstat::analysis

@@ -433,6 +433,24 @@ double runs_per_group(double cv, double rel_change, double alpha, double power) 
     return std::max(2.0, power_t_test_n(cv, rel_change, alpha, power));
 }
 
+double detectable_relative_change(double cv, double n, double alpha, double power) {
+    check_power_args(cv, 0, alpha, power);
+    if (!(n >= 2) || !std::isfinite(n)) throw std::invalid_argument("n must be finite and >= 2");
+    if (cv == 0) return 0;
+    // The power grows with the effect (delta / sd): bracket, then solve.
+    const auto f = [&](double effect) { return power_gap(n, effect, alpha, power); };
+    double lo = 0, hi = 1;
+    while (f(hi) < 0) {
+        lo = hi;
+        hi *= 2;
+        if (hi > 1e8) return kInf;
+    }
+    boost::uintmax_t iters = 200;
+    const auto tol = boost::math::tools::eps_tolerance<double>(std::numeric_limits<double>::digits - 3);
+    const auto [e0, e1] = boost::math::tools::toms748_solve(f, lo, hi, tol, iters);
+    return (e0 + (e1 - e0) / 2) * cv;
+}
+
 std::vector<double> holm_adjust(const std::vector<double>& p) {
     std::vector<size_t> order;
     for (size_t i = 0; i < p.size(); ++i)

@@ -96,6 +96,11 @@ double runs_per_group(double cv, double rel_change, double alpha, double power);
 // cv == 0 this is 1 (no noise: any n detects the change).
 double power_t_test_n(double cv, double rel_change, double alpha, double power);
 
+// The inverse: the smallest relative change that the same test detects with
+// power `power` at n runs per group (R: power.t.test(n = n, sd = cv,
+// power = power)$delta). 0 when cv == 0. n >= 2, else std::invalid_argument.
+double detectable_relative_change(double cv, double n, double alpha, double power);
+
 // Adjusted p-values, in the order given, as R's p.adjust(p, "holm") and
 // p.adjust(p, "BH"): capped at 1, monotone in p. NaN entries stay NaN and
 // are not counted in the number of tests (R's default for NA).

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
+#include <string>
 
 namespace gfxstat::analysis {
 
@@ -22,6 +24,7 @@ const char* primary_test_name(PrimaryTest t) {
         case PrimaryTest::mann_whitney: return "mann_whitney";
         case PrimaryTest::welch_boot_means: return "welch_boot_means";
         case PrimaryTest::paired_boot_means: return "paired_boot_means";
+        case PrimaryTest::exact: return "exact";
     }
     return "welch";
 }
@@ -32,8 +35,20 @@ const char* primary_test_words(PrimaryTest t) {
         case PrimaryTest::mann_whitney: return "Mann-Whitney U";
         case PrimaryTest::welch_boot_means: return "Welch t on boot means";
         case PrimaryTest::paired_boot_means: return "paired t on boot means";
+        case PrimaryTest::exact: return "exact comparison";
     }
     return "Welch t";
+}
+
+const char* change_estimate_words(PrimaryTest t) {
+    switch (t) {
+        case PrimaryTest::welch: return "difference of means";
+        case PrimaryTest::mann_whitney: return "Hodges-Lehmann shift";
+        case PrimaryTest::welch_boot_means: return "difference of boot means";
+        case PrimaryTest::paired_boot_means: return "mean of the per-boot differences";
+        case PrimaryTest::exact: return "difference of means";
+    }
+    return "difference of means";
 }
 
 Shape shape(const ScaledValues& values, const Moments& m) {
@@ -87,22 +102,91 @@ PrimaryChoice choose_primary(const Shape& a, const Shape& b) {
     return c;
 }
 
+namespace {
+
+std::string size_words(double change, double relative) {
+    char buf[64];
+    if (std::isnan(relative)) std::snprintf(buf, sizeof buf, "%+.3g (the baseline is 0)", change);
+    else std::snprintf(buf, sizeof buf, "%+.3g%%", relative * 100);
+    return buf;
+}
+
+Outcome direction_outcome(Better better, double change) {
+    if (better == Better::unknown) return Outcome::changed;
+    const bool worse = (better == Better::lower && change > 0) || (better == Better::higher && change < 0);
+    return worse ? Outcome::regression : Outcome::improvement;
+}
+
+// Exact metrics: no noise to test against, so the sign of the difference
+// is the verdict. Variation within a side is reported by the caller.
+Verdict decide_exact(const VerdictInputs& in, Verdict v) {
+    char buf[320];
+    if (in.change == 0) {
+        v.outcome = Outcome::no_change;
+        std::snprintf(buf, sizeof buf, "an exact metric, and the two sides are equal");
+    } else {
+        v.outcome = direction_outcome(in.better, in.change);
+        std::snprintf(buf, sizeof buf, "an exact metric changed by %s%s",
+                      size_words(in.change, in.relative_change).c_str(),
+                      in.better == Better::unknown ? "; which direction is better is unknown"
+                      : v.beyond_threshold         ? ""
+                                                   : "; within the threshold, so it does not fail a gate");
+    }
+    v.reason = buf;
+    return v;
+}
+
+}  // namespace
+
 Verdict decide(const VerdictInputs& in) {
     Verdict v;
-    v.primary = in.primary.test;
+    v.primary = in.exact ? PrimaryTest::exact : in.primary.test;
     v.p_adjusted = in.p_adjusted;
     v.by_boots = in.by_boots;
     const char* unit = in.by_boots ? "boots" : "runs";
     const double alpha = 1 - in.confidence;
     v.beyond_threshold = std::isnan(in.relative_change) ? in.change != 0
                                                         : std::fabs(in.relative_change) > in.threshold;
+    if (in.exact) {
+        v.p_adjusted = std::numeric_limits<double>::quiet_NaN();
+        return decide_exact(in, v);
+    }
+    char buf[480];
+    if (!in.defined) {
+        // No variability: a p of 0 or 1 here would be a statement about the
+        // sample, not about noise, and must not reach a gate.
+        v.outcome = Outcome::inconclusive;
+        v.p_adjusted = std::numeric_limits<double>::quiet_NaN();
+        const char* advice = "; if the metric is deterministic, declare it exact (--exact)";
+        if (in.both_constant && in.baseline_constant == in.candidate_constant)
+            std::snprintf(buf, sizeof buf,
+                          "both samples are the same constant %.6g: with no variability on either side nothing "
+                          "can tell noise from a change%s",
+                          in.baseline_constant, advice);
+        else if (in.both_constant)
+            std::snprintf(buf, sizeof buf,
+                          "both samples are constant (%.6g and %.6g): with no variability on either side nothing "
+                          "can tell noise from a change%s",
+                          in.baseline_constant, in.candidate_constant, advice);
+        else
+            std::snprintf(buf, sizeof buf,
+                          "%s is undefined (no variability between the units it compares): nothing can tell "
+                          "noise from a change%s",
+                          primary_test_words(in.primary.test), advice);
+        v.reason = buf;
+        return v;
+    }
     if (in.cv > 0 && std::isfinite(in.cv) && in.threshold > 0) {
         const double n = runs_per_group(in.cv, in.threshold, alpha, 0.8);
         if (std::isfinite(n)) v.runs_needed = n;
     }
+    if (in.cv > 0 && std::isfinite(in.cv) && in.n_per_side >= 2) {
+        const double d = detectable_relative_change(in.cv, in.n_per_side, alpha, 0.8);
+        if (std::isfinite(d)) v.detectable_change = d;
+    }
 
-    char buf[320];
-    const double pct = in.relative_change * 100, thr = in.threshold * 100;
+    const double thr = in.threshold * 100;
+    const char* p = in.p_label.c_str();
     if (in.equivalence.equivalent) {
         v.outcome = Outcome::no_change;
         std::snprintf(buf, sizeof buf,
@@ -110,33 +194,33 @@ Verdict decide(const VerdictInputs& in) {
                       in.equivalence.p,
                       in.p_adjusted < alpha ? "; a real but negligible change" : "");
     } else if (in.p_adjusted < alpha) {
-        const bool worse = (in.better == Better::lower && in.change > 0) ||
-                           (in.better == Better::higher && in.change < 0);
-        if (in.better == Better::unknown)
-            v.outcome = Outcome::changed;
-        else
-            v.outcome = worse ? Outcome::regression : Outcome::improvement;
-        char size[64];
-        if (std::isnan(pct))
-            std::snprintf(size, sizeof size, "%+.3g (the baseline is 0)", in.change);
-        else
-            std::snprintf(size, sizeof size, "%+.3g%%", pct);
-        std::snprintf(buf, sizeof buf, "%s, significant (p = %.3g, %s)%s", size, in.p_adjusted,
+        v.outcome = direction_outcome(in.better, in.change);
+        std::snprintf(buf, sizeof buf, "%s, significant (%s = %.3g, %s)%s",
+                      size_words(in.change, in.relative_change).c_str(), p, in.p_adjusted,
                       primary_test_words(in.primary.test),
                       in.better == Better::unknown ? "; which direction is better is unknown"
                       : v.beyond_threshold         ? ""
                                                    : "; within the threshold, so it does not fail a gate");
     } else {
         v.outcome = Outcome::inconclusive;
-        if (v.runs_needed)
-            std::snprintf(buf, sizeof buf,
-                          "neither a change (p = %.3g) nor equivalence within +-%.3g%% (TOST p = %.3g) "
-                          "is shown; about %.0f %s per side would resolve +-%.3g%%",
-                          in.p_adjusted, thr, in.equivalence.p, std::ceil(*v.runs_needed), unit, thr);
-        else
-            std::snprintf(buf, sizeof buf,
-                          "neither a change (p = %.3g) nor equivalence within +-%.3g%% is shown",
-                          in.p_adjusted, thr);
+        std::string text;
+        char part[240];
+        std::snprintf(part, sizeof part, "neither a change (%s = %.3g) nor equivalence within +-%.3g%% (TOST p = %.3g) "
+                      "is shown", p, in.p_adjusted, thr, in.equivalence.p);
+        text = part;
+        // Say what this n can see when it cannot see the threshold's size:
+        // a user can then tell "no change" from "could not have seen one".
+        if (v.detectable_change && *v.detectable_change > in.threshold) {
+            std::snprintf(part, sizeof part, "; with %.0f %s a side at this variability, a change under %.2g%% "
+                          "cannot be told from noise", std::floor(in.n_per_side), unit, *v.detectable_change * 100);
+            text += part;
+        }
+        if (v.runs_needed) {
+            std::snprintf(part, sizeof part, "; about %.0f %s per side would resolve +-%.3g%%",
+                          std::ceil(*v.runs_needed), unit, thr);
+            text += part;
+        }
+        std::snprintf(buf, sizeof buf, "%s", text.c_str());
     }
     v.reason = buf;
     return v;

@@ -17,11 +17,16 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // welch_boot_means: Welch's t on the per-boot means, when runs cluster by
 // boot; paired_boot_means: the paired t on per-boot differences, when both
 // variants ran in the same boots (comparison.h).
-enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means };
+// exact: a deterministic metric (declared so), where any difference is a
+// change and no test is needed.
+enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
-const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means"
+const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means", "exact"
 const char* primary_test_words(PrimaryTest t); // "Welch t", "Mann-Whitney U", "Welch t on boot means", ...
+// What the test estimates as the change: "difference of means",
+// "Hodges-Lehmann shift", "difference of boot means", ...
+const char* change_estimate_words(PrimaryTest t);
 
 // Shape statistics that decide whether a t test suits the data.
 struct Shape {
@@ -47,6 +52,22 @@ struct VerdictInputs {
     double threshold = 0.01;    // relative, for equivalence and the gate
     PrimaryChoice primary;
     double p_adjusted = 1;      // the primary test's p after multiplicity adjustment
+    // How p_adjusted is named in the reason: "Holm-adjusted p", "p" (a
+    // family of one, or a secondary metric: "unadjusted p").
+    std::string p_label = "p";
+    // The primary test is defined: false when there is no variability to
+    // judge noise by (both samples constant, or every boot difference
+    // equal). Then no p-value means anything, and unless the metric is
+    // exact the verdict is inconclusive.
+    bool defined = true;
+    // Both sides hold one repeated value each (the constants), when !defined.
+    bool both_constant = false;
+    double baseline_constant = 0, candidate_constant = 0;
+    // A deterministic metric: any difference is a change (PrimaryTest::exact).
+    bool exact = false;
+    // Values per side that the test counted (runs, or boots when by_boots):
+    // the smaller side's, for what this n can detect.
+    double n_per_side = 0;
     // The primary test's estimate of the change (difference of means, or
     // the Hodges-Lehmann shift): its sign says which way things moved.
     double change = 0;
@@ -70,9 +91,18 @@ struct Verdict {
     std::optional<double> runs_needed;
     bool by_boots = false;
     bool beyond_threshold = false;  // |relative change| > threshold
+    // The smallest relative change this design detects with power 0.8 at
+    // this variability (two-sided alpha); empty when it cannot be computed.
+    std::optional<double> detectable_change;
     std::string reason;
 };
 
+// The outcome rules, in order: an exact metric is compared exactly; an
+// undefined test (no variability) is inconclusive and says why;
+// equivalence shown is no change; a significant p (adjusted) is a change
+// whose direction says improvement or regression; otherwise inconclusive,
+// with the runs that would settle it and, when this n cannot see a change
+// of the threshold's size, the size it can see.
 Verdict decide(const VerdictInputs& in);
 
 }  // namespace gfxstat::analysis

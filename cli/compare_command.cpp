@@ -77,6 +77,8 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
         r.metric = sel.metric.name;
         r.unit = sel.metric.unit;
         r.better = better_of(sel.metric.direction);
+        r.exact = sel.metric.exact || ch.exact;
+        r.declared_primary = sel.metric.primary;
         r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant);
         for (size_t i = 1; i < sel.variants.size(); ++i)
             r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant));
@@ -123,6 +125,8 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
                 r.metric = sel.metric.name;
                 r.unit = sel.metric.unit;
                 r.better = better_of(sel.metric.direction);
+                r.exact = sel.metric.exact || ch.exact;
+                r.declared_primary = sel.metric.primary;
                 r.baseline = from_selection(std::move(sel.variants[0]), labels[i]);
             } else {
                 if (!sel.metric.same_declaration(*files[0].find_metric(metric)))
@@ -175,6 +179,7 @@ int exit_status(const CompareReport& report, bool gate, bool strict) {
     bool regression = false, inconclusive = false;
     for (const auto& m : report.metrics)
         for (const auto& v : m.verdicts) {
+            if (!m.primary) continue;  // secondary metrics are reported, never gate
             regression |= v.outcome == analysis::Outcome::regression && v.beyond_threshold;
             inconclusive |= v.outcome == analysis::Outcome::inconclusive;
         }
@@ -185,7 +190,110 @@ int exit_status(const CompareReport& report, bool gate, bool strict) {
 
 }  // namespace
 
-// Statistics, then multiplicity over every comparison, then verdicts.
+std::string p_label(const CompareReport& r, const MetricReport& m, size_t k) {
+    if (!m.primary) return "unadjusted p";
+    if (k >= m.adjusted.size() || !m.adjusted[k] || r.family_size < 2) return "p";
+    return r.adjustment == "holm" ? "Holm-adjusted p" : "BH-adjusted p";
+}
+
+void assign_roles(std::vector<MetricReport>& metrics, bool named) {
+    // The user's --metric list is the family; otherwise the metrics the
+    // workload declares primary; otherwise those with a direction (a metric
+    // without one cannot regress); otherwise all.
+    if (named) return;
+    const bool declared = std::any_of(metrics.begin(), metrics.end(), [](const MetricReport& m) {
+        return m.declared_primary.value_or(false);
+    });
+    const bool directed = std::any_of(metrics.begin(), metrics.end(), [](const MetricReport& m) {
+        return m.better != analysis::Better::unknown;
+    });
+    for (auto& m : metrics) {
+        if (declared && !m.declared_primary.value_or(false)) {
+            m.primary = false;
+            m.secondary_why = "not the workload's primary metric";
+        } else if (!declared && directed && m.better == analysis::Better::unknown) {
+            m.primary = false;
+            m.secondary_why = "no direction is known, so it cannot regress";
+        }
+    }
+}
+
+namespace {
+
+// The geomean of each candidate over the metrics named with --geomean, or
+// by default over the primary metrics when they are one kind of quantity
+// (one unit: the same metric across benchmarks) and there are 2 or more.
+void compute_geomeans(CompareReport& r, const std::vector<std::string>& named) {
+    std::vector<const MetricReport*> set;
+    if (!named.empty()) {
+        for (const std::string& name : named) {
+            const auto it = std::find_if(r.metrics.begin(), r.metrics.end(),
+                                         [&](const MetricReport& m) { return m.metric == name; });
+            if (it == r.metrics.end())
+                throw data::InputError("--geomean: no metric '" + name + "' among those compared");
+            if (it->better == analysis::Better::unknown)
+                throw data::InputError("--geomean: metric '" + name +
+                                       "' has no direction, so its ratio cannot be turned so that above 1 is better "
+                                       "(--lower-is-better or --higher-is-better)");
+            set.push_back(&*it);
+        }
+    } else {
+        for (const auto& m : r.metrics)
+            if (m.primary && m.better != analysis::Better::unknown) set.push_back(&m);
+        if (set.size() < 2) return;
+        for (const MetricReport* m : set)
+            if (m->unit != set[0]->unit) {
+                r.geomean_notes.push_back("no geomean: the primary metrics measure different things (units '" +
+                                          set[0]->unit + "' and '" + m->unit +
+                                          "'); name the ones that belong together with --geomean");
+                return;
+            }
+    }
+    // Candidates in order of first appearance; each over the metrics every
+    // candidate has, so that the ratios compare.
+    std::vector<std::string> labels;
+    for (const MetricReport* m : set)
+        for (const auto& c : m->candidates)
+            if (std::find(labels.begin(), labels.end(), c.label) == labels.end()) labels.push_back(c.label);
+    std::vector<const MetricReport*> common;
+    for (const MetricReport* m : set) {
+        std::vector<std::string> missing;
+        for (const auto& l : labels)
+            if (std::none_of(m->candidates.begin(), m->candidates.end(),
+                             [&](const ReportSample& c) { return c.label == l; }))
+                missing.push_back(l);
+        if (missing.empty()) common.push_back(m);
+        else
+            r.geomean_notes.push_back("the geomean leaves out " + metric_title(*m) + ": not measured for " +
+                                      missing[0] + (missing.size() > 1 ? " and others" : ""));
+    }
+    for (const auto& label : labels) {
+        GeomeanReport g;
+        g.candidate = label;
+        std::vector<analysis::RatioInput> in;
+        for (const MetricReport* m : common)
+            for (size_t k = 0; k < m->candidates.size(); ++k) {
+                if (m->candidates[k].label != label) continue;
+                const analysis::TwoSampleComparison& c = m->comparisons[k];
+                if (!(c.baseline.mean > 0) || !(c.candidate.mean > 0)) {
+                    r.geomean_notes.push_back("the geomean leaves out " + metric_title(*m) + " for " + label +
+                                              ": a mean is not positive");
+                    continue;
+                }
+                in.push_back({c.baseline.mean, c.baseline.stddev, c.baseline.n, c.candidate.mean,
+                              c.candidate.stddev, c.candidate.n, m->better});
+                g.metrics.push_back(metric_title(*m));
+            }
+        if (in.empty()) continue;
+        g.geomean = analysis::oriented_geomean(in, r.confidence);
+        r.geomeans.push_back(std::move(g));
+    }
+}
+
+}  // namespace
+
+// Statistics, then multiplicity over the primary metrics' comparisons, then
+// verdicts.
 void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int threads) {
     analysis::ComparisonOptions opt;
     opt.confidence = report.confidence;
@@ -194,43 +302,48 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
     opt.seed = report.seed;
     opt.diagnostics = diagnostics;
     opt.threads = threads;
-    std::vector<double> pvals;
     for (auto& m : report.metrics) {
+        const size_t least = m.exact ? 1 : 2;
         const auto check_n = [&](const ReportSample& s) {
-            if (s.sample.size() < 2)
+            if (s.sample.size() < least)
                 throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
-                                       " has " + std::to_string(s.sample.size()) +
-                                       " value(s); a comparison needs at least 2 a side");
+                                       " has " + std::to_string(s.sample.size()) + " value(s); a comparison needs " +
+                                       (m.exact ? "at least 1 a side" : "at least 2 a side (or --exact for a "
+                                                                        "deterministic metric)"));
         };
-        if (report.drop_outliers) {
+        if (report.drop_outliers && !m.exact) {
             drop_outliers(m.baseline);
             for (auto& c : m.candidates) drop_outliers(c);
         }
         check_n(m.baseline);
+        opt.exact = m.exact;
         for (auto& c : m.candidates) {
             check_n(c);
             m.comparisons.push_back(analysis::compare_samples(m.baseline.sample.mutable_view(),
                                                               c.sample.mutable_view(), opt,
                                                               layout_of(m.baseline), layout_of(c)));
-            pvals.push_back(m.comparisons.back().primary_p);
         }
     }
+    // The family: primary metrics whose test is defined. An exact metric,
+    // or one without variability, has no p to adjust, and a secondary
+    // metric must not dilute the primary ones.
+    std::vector<double> pvals;
+    for (auto& m : report.metrics)
+        for (const auto& c : m.comparisons) {
+            const bool in_family = m.primary && !m.exact && c.primary_defined;
+            m.adjusted.push_back(in_family);
+            if (in_family) pvals.push_back(c.primary_p);
+        }
+    report.family_size = pvals.size();
     const std::vector<double> adjusted =
         fdr ? analysis::benjamini_hochberg_adjust(pvals) : analysis::holm_adjust(pvals);
     size_t k = 0;
     for (auto& m : report.metrics)
-        for (const auto& c : m.comparisons) {
-            analysis::VerdictInputs vi;
-            vi.better = m.better;
-            vi.confidence = report.confidence;
-            vi.threshold = report.threshold;
-            vi.primary = c.primary;
-            vi.p_adjusted = adjusted[k++];
-            vi.change = c.change;
-            vi.relative_change = c.relative_change;
-            vi.equivalence = c.primary_equivalence;
-            vi.cv = c.cv;
-            vi.by_boots = c.clustering.by_boots;
+        for (size_t i = 0; i < m.comparisons.size(); ++i) {
+            const auto& c = m.comparisons[i];
+            const double p = m.adjusted[i] ? adjusted[k++] : c.primary_p;
+            analysis::VerdictInputs vi = analysis::verdict_inputs(c, m.better, report.confidence, report.threshold, p,
+                                                                  p_label(report, m, i), m.exact);
             m.verdicts.push_back(analysis::decide(vi));
         }
 }
@@ -267,6 +380,14 @@ int compare_main(int argc, char** argv) {
     auto* lo = app.add_flag("--lower-is-better", lower, "override the metrics' direction");
     app.add_flag("--higher-is-better", higher, "override the metrics' direction")->excludes(lo);
     app.add_flag("--fdr", fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
+    app.add_flag("--exact", ch.exact,
+                 "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
+                 "one run a side is enough");
+    std::vector<std::string> geomean;
+    app.add_option("--geomean", geomean,
+                   "metrics to take the geomean of the ratios over (default: the primary metrics, when they "
+                   "share a unit)")
+        ->allow_extra_args(false);
     app.add_flag("--gate", gate, "exit 1 when a regression beyond the threshold is shown");
     app.add_flag("--strict", strict, "with --gate: exit 3 when a comparison is inconclusive");
     app.add_option("--format", format, "text, markdown or json")
@@ -316,6 +437,7 @@ int compare_main(int argc, char** argv) {
             if (raw.size() < 2) throw data::InputError("give a baseline and at least one candidate");
             MetricReport r;
             r.unit = "";
+            r.exact = ch.exact;
             for (size_t i = 0; i < raw.size(); ++i) {
                 ReportSample s;
                 s.label = inputs[i].name;
@@ -333,8 +455,12 @@ int compare_main(int argc, char** argv) {
         }
         if (lower || higher)
             for (auto& m : report.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
+        assign_roles(report.metrics, !ch.metrics.empty());
 
         analyse_comparisons(report, fdr, !no_diagnostics);
+        compute_geomeans(report, geomean);
+        for (const auto& note : report.geomean_notes)
+            std::fprintf(stderr, "%s: note: %s\n", prog, escape_text(note).c_str());
         for (const auto& m : report.metrics) {
             std::vector<const ReportSample*> all = {&m.baseline};
             for (const auto& c : m.candidates) all.push_back(&c);

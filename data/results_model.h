@@ -55,6 +55,8 @@ struct MetricInfo {
     std::string unit;  // free text: "us", "ns/op", "MiB/s", "" when unknown
     Direction direction = Direction::unknown;
     UnknownMembers unknown;
+    bool exact = false;             // deterministic: any difference is a change
+    std::optional<bool> primary;    // the workload's headline metric; unset: unknown
     bool same_declaration(const MetricInfo& o) const {
         return unit == o.unit && direction == o.direction;
     }

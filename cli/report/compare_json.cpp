@@ -58,6 +58,9 @@ void render_json(const CompareReport& r, FILE* out) {
             j["metric"] = metric_title(m);
             j["unit"] = m.unit;
             j["direction"] = better_name(m.better);
+            j["role"] = m.primary ? "primary" : "secondary";
+            j["secondary_why"] = m.primary ? json(nullptr) : json(m.secondary_why);
+            j["exact"] = m.exact;
             j["baseline"] = summary(m.baseline, c.baseline);
             j["candidate"] = summary(m.candidates[k], c.candidate);
             j["baseline"]["diagnostics"] =
@@ -100,18 +103,40 @@ void render_json(const CompareReport& r, FILE* out) {
                            {"hedges_g", c.effect.defined ? num(c.effect.hedges_g) : json(nullptr)},
                            {"hedges_g_ci", c.effect.defined ? pair(c.effect.g_ci) : json(nullptr)},
                            {"probability_of_superiority", num(c.mann_whitney.probability_of_superiority)}};
+            if (!c.tests_computed) j["tests"] = nullptr, j["effect"] = nullptr;
             j["verdict"] = {{"outcome", analysis::outcome_name(v.outcome)},
                             {"primary_test", analysis::primary_test_name(v.primary)},
                             {"primary_test_reason", c.primary.why},
+                            {"defined", c.primary_defined},
                             {"p", num(c.primary_p)},
                             {"p_adjusted", num(v.p_adjusted)},
+                            {"adjusted", bool(m.adjusted[k])},
+                            {"p_label", p_label(r, m, k)},
                             {"change", num(c.change)},
                             {"relative_change", num(c.relative_change)},
+                            {"change_estimate", analysis::change_estimate_words(v.primary)},
+                            {"change_ci", c.change_ci_defined ? pair(c.change_ci) : json(nullptr)},
+                            {"relative_change_ci", c.change_ci_defined ? pair(c.relative_change_ci) : json(nullptr)},
                             {"beyond_threshold", v.beyond_threshold},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
+                            {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
                             {"reason", v.reason}};
+            if (m.exact)
+                j["verdict"]["distinct_values"] = {{"baseline", c.baseline_distinct},
+                                                   {"candidate", c.candidate_distinct}};
             doc["comparisons"].push_back(std::move(j));
         }
+    doc["family_size"] = r.family_size;
+    doc["geomean"] = json::array();
+    for (const auto& g : r.geomeans) {
+        if (!g.geomean.defined) continue;
+        doc["geomean"].push_back({{"candidate", g.candidate},
+                                  {"metrics", g.metrics},
+                                  {"ratio", num(g.geomean.ratio)},
+                                  {"ci", g.geomean.ci_defined ? pair(g.geomean.ci) : json(nullptr)},
+                                  {"better", "above 1"}});
+    }
+    doc["geomean_notes"] = r.geomean_notes;
     std::fprintf(out, "%s\n", doc.dump(2, ' ', false, json::error_handler_t::replace).c_str());
 }
 

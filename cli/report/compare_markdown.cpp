@@ -5,6 +5,7 @@
 
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/headline_words.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -19,7 +20,10 @@ std::string cell(const std::string& s) { return report::escape_markdown(s); }
 }  // namespace
 
 void render_markdown(const CompareReport& r, FILE* out) {
-    std::fprintf(out, "| metric | baseline | candidate | change | p (%s) | verdict |\n", r.adjustment.c_str());
+    // The change is the headline change of every format (headline_words.h);
+    // p is adjusted over the primary comparisons, secondary metrics' not.
+    std::fprintf(out, "| metric | baseline | candidate | change | %s-adjusted p | verdict |\n",
+                 r.adjustment == "holm" ? "Holm" : "BH");
     std::fprintf(out, "| --- | --- | --- | ---: | ---: | --- |\n");
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
@@ -31,10 +35,25 @@ void render_markdown(const CompareReport& r, FILE* out) {
             char change[48];
             if (std::isnan(c.relative_change)) std::snprintf(change, sizeof change, "%+.3g", c.change);
             else std::snprintf(change, sizeof change, "%+.3g%%", c.relative_change * 100);
-            std::fprintf(out, "| %s | %s | %s | %s | %.3g | %s |\n", cell(metric_title(m)).c_str(),
-                         cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(), change,
-                         v.p_adjusted, outcome.c_str());
+            if (!m.primary) outcome += " (secondary)";
+            char p[32] = "-";
+            if (!std::isnan(v.p_adjusted))
+                std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted, m.adjusted[k] ? "" : " (unadjusted)");
+            std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", cell(metric_title(m)).c_str(),
+                         cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(), change, p,
+                         outcome.c_str());
         }
+    for (const auto& g : r.geomeans) {
+        if (!g.geomean.defined) continue;
+        std::string over;
+        for (size_t i = 0; i < g.metrics.size(); ++i) over += (i ? ", " : "") + g.metrics[i];
+        std::fprintf(out, "\n**geomean** of the ratios of means for %s, turned so that above 1 is better: %.4g",
+                     cell(g.candidate).c_str(), g.geomean.ratio);
+        if (g.geomean.ci_defined)
+            std::fprintf(out, " (%g%% CI %.4g to %.4g)", r.confidence * 100, g.geomean.ci[0], g.geomean.ci[1]);
+        std::fprintf(out, " over %s\n", cell(over).c_str());
+    }
+    for (const auto& note : r.geomean_notes) std::fprintf(out, "\n_geomean: %s_\n", cell(note).c_str());
     for (const auto& m : r.metrics) {
         std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
                      m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), better_words(m.better));
@@ -50,31 +69,41 @@ void render_markdown(const CompareReport& r, FILE* out) {
             const auto& c = m.comparisons[k];
             const auto& v = m.verdicts[k];
             const double lvl = r.confidence * 100;
-            std::fprintf(out, "\n**%s vs %s**: %s — %s\n\n", cell(m.candidates[k].label).c_str(),
-                         cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str());
-            std::fprintf(out, "| test | statistic | p | %g%% CI |\n| --- | ---: | ---: | --- |\n", lvl);
+            std::fprintf(out, "\n**%s vs %s**: %s — %s%s\n\n", cell(m.candidates[k].label).c_str(),
+                         cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str(),
+                         m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
+            std::fprintf(out, "change: %s\n\n", cell(headline_change(c, v, r.confidence)).c_str());
+            if (m.exact) {
+                const std::string varies = exact_variation(c, m.baseline.label, m.candidates[k].label);
+                if (!varies.empty()) std::fprintf(out, "**warning**: %s\n\n", cell(varies).c_str());
+                if (v.primary == analysis::PrimaryTest::exact) continue;
+            }
+            // Each interval says its level: TOST's is the 1 - 2 alpha one.
+            std::fprintf(out, "| test | statistic | p | CI |\n| --- | ---: | ---: | --- |\n");
             for (const auto& [name, t] : {std::pair<const char*, const analysis::TTest*>{"Welch t", &c.welch},
                                           {"Student t", &c.student}}) {
                 if (t->defined)
-                    std::fprintf(out, "| %s | t = %.4g, df = %.4g | %.3g | [%.6g, %.6g] |\n", name, t->t, t->df,
-                                 t->p, t->ci[0], t->ci[1]);
+                    std::fprintf(out, "| %s | t = %.4g, df = %.4g | %.3g | %g%%: [%.6g, %.6g] |\n", name, t->t,
+                                 t->df, t->p, lvl, t->ci[0], t->ci[1]);
                 else
                     std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | | |\n",
                                  name, t->difference);
             }
-            std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | [%.6g, %.6g] |\n",
-                         c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, c.hodges_lehmann.ci[0],
+            std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | %g%%: [%.6g, %.6g] |\n",
+                         c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, lvl, c.hodges_lehmann.ci[0],
                          c.hodges_lehmann.ci[1]);
-            std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | [%.6g, %.6g] |\n", r.threshold * 100,
-                         c.equivalence.margin, c.equivalence.p, c.equivalence.ci[0], c.equivalence.ci[1]);
+            std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | %g%%: [%.6g, %.6g] |\n", r.threshold * 100,
+                         c.equivalence.margin, c.equivalence.p, 100 - 2 * (100 - lvl), c.equivalence.ci[0],
+                         c.equivalence.ci[1]);
             if (c.bootstrap) {
                 const auto& b = c.bootstrap->median_difference;
                 const auto& iv = b.bca_defined ? b.bca : b.percentile;
-                std::fprintf(out, "| bootstrap median difference | %.6g | | [%.6g, %.6g] |\n", b.estimate, iv[0], iv[1]);
+                std::fprintf(out, "| bootstrap median difference | %.6g | | %g%%: [%.6g, %.6g] |\n", b.estimate, lvl,
+                             iv[0], iv[1]);
             }
             if (c.effect.defined)
-                std::fprintf(out, "| Hedges' g | %.3g | | [%.3g, %.3g] |\n", c.effect.hedges_g, c.effect.g_ci[0],
-                             c.effect.g_ci[1]);
+                std::fprintf(out, "| Hedges' g | %.3g | | %g%%: [%.3g, %.3g] |\n", c.effect.hedges_g, lvl,
+                             c.effect.g_ci[0], c.effect.g_ci[1]);
             // Diagnostics as a list under the table: the baseline's with
             // the first candidate only.
             std::vector<std::string> notes;

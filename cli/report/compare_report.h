@@ -6,10 +6,12 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/comparison.h"
+#include "analysis/geomean.h"
 #include "analysis/verdict.h"
 #include "data/results_select.h"
 #include "data/sample.h"
@@ -33,8 +35,24 @@ struct MetricReport {
     analysis::Better better = analysis::Better::unknown;
     ReportSample baseline;
     std::vector<ReportSample> candidates;
+    // Primary metrics form the multiplicity family and decide --gate;
+    // secondary ones are reported with unadjusted p-values and never gate.
+    bool primary = true;
+    std::string secondary_why;  // for a secondary metric: why
+    bool exact = false;         // deterministic: compared exactly
+    std::optional<bool> declared_primary;  // the metric's declaration
     std::vector<analysis::TwoSampleComparison> comparisons;  // one per candidate
     std::vector<analysis::Verdict> verdicts;                 // one per candidate
+    // Per candidate: whether its p was adjusted with the family's others.
+    std::vector<bool> adjusted;
+};
+
+// The geometric mean of the oriented ratios of means of one candidate over
+// a set of metrics (analysis/geomean.h).
+struct GeomeanReport {
+    std::string candidate;
+    std::vector<std::string> metrics;
+    analysis::Geomean geomean;
 };
 
 struct CompareReport {
@@ -46,7 +64,15 @@ struct CompareReport {
     int width = 74;
     bool drop_outliers = false;
     std::vector<MetricReport> metrics;
+    size_t family_size = 0;  // comparisons whose p-values were adjusted together
+    std::vector<GeomeanReport> geomeans;
+    // Why there is no geomean, or what it leaves out ("" when nothing to say).
+    std::vector<std::string> geomean_notes;
 };
+
+// "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or
+// "unadjusted p" (a secondary metric), for candidate k of m.
+std::string p_label(const CompareReport& r, const MetricReport& m, size_t k);
 
 void render_text(const CompareReport& report, FILE* out);
 void render_markdown(const CompareReport& report, FILE* out);

@@ -11,6 +11,7 @@
 #include "analysis/ministat_plot.h"
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/headline_words.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -130,10 +131,13 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)),
                      escape_text(cand).c_str(), analysis::ministat_symbol(1),
                      escape_text(m.baseline.label).c_str());
-        std::string change = fmt("%+.6g", c.difference);
-        if (std::isfinite(c.relative_difference)) change += fmt(" (%+.3g%% of |baseline|)", c.relative_difference * 100);
-        change += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
-        field(out, r.width, "change", change);
+        field(out, r.width, "change", headline_change(c, v, r.confidence));
+        std::string difference = fmt("%+.6g", c.difference);
+        if (std::isfinite(c.relative_difference)) difference += fmt(" (%+.3g%%)", c.relative_difference * 100);
+        difference += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
+        field(out, r.width, "difference", difference);
+        // An exact metric is not tested: the difference is the answer.
+        const bool tested = v.primary != analysis::PrimaryTest::exact;
         const auto ttext = [&](const analysis::TTest& t) {
             if (!t.defined)
                 return std::string("undefined: both samples are constant; the difference ") +
@@ -141,19 +145,19 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
             return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, level(r.confidence).c_str()) +
                    ci(t.ci);
         };
-        field(out, r.width, "Welch t", ttext(c.welch));
+        if (tested) field(out, r.width, "Welch t", ttext(c.welch));
         std::string student = ttext(c.student);
         // ministat's relative form: the interval as a percentage of the baseline mean.
         if (c.student.defined && c.baseline.mean != 0)
             student += fmt(" = %+.3g%% +/- %.3g%%", (c.student.ci[0] + c.student.ci[1]) / 2 / std::fabs(c.baseline.mean) * 100,
                            (c.student.ci[1] - c.student.ci[0]) / 2 / std::fabs(c.baseline.mean) * 100);
-        field(out, r.width, "Student t", student);
-        field(out, r.width, "Mann-Whitney",
+        if (tested) field(out, r.width, "Student t", student);
+        if (tested) field(out, r.width, "Mann-Whitney",
               fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %.6g, %s CI ", c.mann_whitney.u,
                   c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",
                   c.hodges_lehmann.estimate, level(r.confidence).c_str()) +
                   ci(c.hodges_lehmann.ci));
-        if (c.bootstrap) {
+        if (c.bootstrap && tested) {
             const auto& b = *c.bootstrap;
             std::string t = fmt("median difference %.6g, %s ", b.median_difference.estimate,
                                 b.median_difference.bca_defined ? "BCa" : "percentile") +
@@ -171,11 +175,16 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
                                  : std::string("Hedges' g undefined (no variability)");
         effect += fmt("; P(%s > %s) = %.3g", cand.c_str(), m.baseline.label.c_str(),
                       c.mann_whitney.probability_of_superiority);
-        field(out, r.width, "effect", effect);
+        if (tested) field(out, r.width, "effect", effect);
         std::string verdict = analysis::outcome_name(v.outcome);
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
+        if (!m.primary) verdict += " [secondary metric: " + m.secondary_why + "; it does not gate]";
         field(out, r.width, "verdict", verdict);
+        if (m.exact) {
+            const std::string varies = exact_variation(c, m.baseline.label, cand);
+            if (!varies.empty()) field(out, r.width, "warning", varies);
+        }
         dropped(m.candidates[k]);
         std::vector<std::string> notes;
         if (c.candidate_diagnostics)
@@ -186,6 +195,20 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     }
 }
 
+void print_geomeans(const CompareReport& r, FILE* out) {
+    for (const auto& g : r.geomeans) {
+        if (!g.geomean.defined) continue;
+        std::string t = fmt("%s: %.4g", g.candidate.c_str(), g.geomean.ratio);
+        if (g.geomean.ci_defined) t += fmt(", %g%% CI %.4g to %.4g", r.confidence * 100, g.geomean.ci[0], g.geomean.ci[1]);
+        t += fmt(" over %zu metric%s (", g.metrics.size(), g.metrics.size() == 1 ? "" : "s");
+        for (size_t i = 0; i < g.metrics.size(); ++i) t += (i ? ", " : "") + g.metrics[i];
+        t += "): the geometric mean of the ratios of means, each turned so that above 1 is better";
+        field(out, r.width, "geomean", t);
+    }
+    for (const auto& note : r.geomean_notes) field(out, r.width, "geomean", note);
+}
+
+
 }  // namespace
 
 void render_text(const CompareReport& r, FILE* out) {
@@ -193,10 +216,17 @@ void render_text(const CompareReport& r, FILE* out) {
         if (i) std::fprintf(out, "\n");
         print_metric(r, r.metrics[i], out);
     }
-    if (r.metrics.size() < 2) return;
+    if (r.metrics.size() < 2) {
+        print_geomeans(r, out);
+        return;
+    }
     // One line per metric and candidate, benchstat-style.
-    std::fprintf(out, "\nsummary (%s-adjusted p, %g%% confidence, threshold %g%%)\n",
-                 r.adjustment == "holm" ? "Holm" : "BH", r.confidence * 100, r.threshold * 100);
+    const std::string head =
+        fmt("summary (%s-adjusted p over %zu primary comparison%s; %g%% confidence, threshold %g%%)",
+            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s", r.confidence * 100,
+            r.threshold * 100);
+    std::fprintf(out, "\n");
+    for (const auto& line : wrap_words(head, static_cast<size_t>(r.width), 0, 2)) std::fprintf(out, "%s\n", line.c_str());
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)
     // leave of the width; longer names are cut.
     size_t w = 6;
@@ -208,31 +238,13 @@ void render_text(const CompareReport& r, FILE* out) {
             const auto& c = m.comparisons[k];
             const std::string change = std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
                                                                      : fmt("%+.3g%%", c.relative_change * 100);
-            std::fprintf(out, "  %-*s  %-12s %9s %9.3g  %s\n", static_cast<int>(w), clip(metric_title(m), w).c_str(),
-                         clip(m.candidates[k].label, 12).c_str(), change.c_str(), m.verdicts[k].p_adjusted,
-                         analysis::outcome_name(m.verdicts[k].outcome));
+            const double p = m.verdicts[k].p_adjusted;
+            std::fprintf(out, "  %-*s  %-12s %9s %9s  %s%s\n", static_cast<int>(w), clip(metric_title(m), w).c_str(),
+                         clip(m.candidates[k].label, 12).c_str(), change.c_str(),
+                         std::isnan(p) ? "-" : fmt("%.3g", p).c_str(), analysis::outcome_name(m.verdicts[k].outcome),
+                         m.primary ? "" : " (secondary)");
         }
-    // Geometric mean of the ratios of means, per candidate label.
-    std::vector<std::string> labels;
-    for (const auto& m : r.metrics)
-        for (const auto& c : m.candidates)
-            if (std::find(labels.begin(), labels.end(), c.label) == labels.end()) labels.push_back(c.label);
-    for (const auto& label : labels) {
-        double log_sum = 0;
-        size_t n = 0;
-        for (const auto& m : r.metrics)
-            for (size_t k = 0; k < m.candidates.size(); ++k) {
-                const auto& c = m.comparisons[k];
-                if (m.candidates[k].label == label && c.baseline.mean > 0 && c.candidate.mean > 0) {
-                    log_sum += std::log(c.candidate.mean / c.baseline.mean);
-                    ++n;
-                }
-            }
-        if (n > 0)
-            field(out, r.width, "geomean",
-                  fmt("of the ratios of means, %s: %.4g (%zu metric%s)", label.c_str(),
-                      std::exp(log_sum / static_cast<double>(n)), n, n == 1 ? "" : "s"));
-    }
+    print_geomeans(r, out);
 }
 
 }  // namespace gfxstat::cli

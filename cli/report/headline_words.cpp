@@ -1,0 +1,38 @@
+#include "cli/report/headline_words.h"
+
+#include <cmath>
+
+#include "cli/report/diagnostic_words.h"
+
+namespace gfxstat::cli {
+
+std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence) {
+    const bool relative = std::isfinite(c.relative_change);
+    std::string t = relative ? fmt("%+.3g%% (%+.6g)", c.relative_change * 100, c.change) : fmt("%+.6g", c.change);
+    t += std::string(": ") + analysis::change_estimate_words(v.primary);
+    if (v.primary == analysis::PrimaryTest::exact) return t + ", exact (a deterministic metric)";
+    t += std::string(" (") + analysis::primary_test_words(v.primary) + ")";
+    if (!c.change_ci_defined) return t + ", no interval (no variability)";
+    t += fmt(", %g%% CI ", confidence * 100);
+    if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
+        t += fmt("%+.3g%% to %+.3g%% (%.6g to %.6g)", c.relative_change_ci[0] * 100, c.relative_change_ci[1] * 100,
+                 c.change_ci[0], c.change_ci[1]);
+    else
+        t += fmt("%.6g to %.6g", c.change_ci[0], c.change_ci[1]);
+    return t;
+}
+
+std::string exact_variation(const analysis::TwoSampleComparison& c, const std::string& baseline,
+                            const std::string& candidate) {
+    std::string who;
+    if (c.baseline_distinct > 1) who = fmt("%s holds %zu distinct values", baseline.c_str(), c.baseline_distinct);
+    if (c.candidate_distinct > 1)
+        who += (who.empty() ? "" : " and ") + fmt("%s %zu", candidate.c_str(), c.candidate_distinct) +
+               (who.empty() ? " distinct values" : "");
+    if (who.empty()) return "";
+    return "this metric is declared exact, but " + who +
+           ": a deterministic metric should not vary, so something is not deterministic; the comparison uses the "
+           "means";
+}
+
+}  // namespace gfxstat::cli
