@@ -30,16 +30,15 @@ Outcome verdict_of(std::vector<double> a, std::vector<double> b, Better better, 
     o.bootstrap_resamples = 0;
     o.threshold = threshold;
     const TwoSampleComparison c = compare_samples(mutable_view(a), mutable_view(b), o);
-    VerdictInputs in;
-    in.better = better;
-    in.threshold = threshold;
-    in.primary = c.primary;
-    in.p_adjusted = c.primary_p;
-    in.change = c.change;
-    in.relative_change = c.relative_change;
-    in.equivalence = c.equivalence;
-    in.cv = c.cv;
-    return decide(in).outcome;
+    return decide(verdict_inputs(c, better, 0.95, threshold, c.primary_p, "p", false)).outcome;
+}
+
+Verdict full_verdict(std::vector<double> a, std::vector<double> b, Better better, bool exact = false) {
+    ComparisonOptions o;
+    o.bootstrap_resamples = 0;
+    o.exact = exact;
+    const TwoSampleComparison c = compare_samples(mutable_view(a), mutable_view(b), o);
+    return decide(verdict_inputs(c, better, 0.95, 0.01, c.primary_p, "p", exact));
 }
 
 TEST(Verdict, AADataDeclaresChangesAtTheNominalRate) {
@@ -98,6 +97,49 @@ TEST(Verdict, UnknownDirectionSaysChanged) {
     std::vector<double> a = {10, 10.1, 9.9, 10.05, 9.95, 10.02, 9.98, 10.01};
     std::vector<double> b = {11, 11.1, 10.9, 11.05, 10.95, 11.02, 10.98, 11.01};
     EXPECT_EQ(verdict_of(a, b, Better::unknown), Outcome::changed);
+}
+
+TEST(Verdict, ConstantSamplesGiveNoPAndNoVerdict) {
+    // gem_exec_nop pasted with n = 2 a side: Welch t is undefined, and its
+    // conventional p = 0 must not become a regression.
+    const Verdict v = full_verdict({3.366, 3.366}, {3.418, 3.418}, Better::lower);
+    EXPECT_EQ(v.outcome, Outcome::inconclusive);
+    EXPECT_TRUE(std::isnan(v.p_adjusted));
+    EXPECT_NE(v.reason.find("no variability"), std::string::npos);
+    // The same constant on both sides is no better known.
+    EXPECT_EQ(full_verdict({0, 0, 0}, {0, 0}, Better::lower).outcome, Outcome::inconclusive);
+    EXPECT_EQ(full_verdict({1, 1}, {1, 1}, Better::lower).outcome, Outcome::inconclusive);
+}
+
+TEST(Verdict, ExactMetricsCompareExactly) {
+    EXPECT_EQ(full_verdict({3.366, 3.366}, {3.418, 3.418}, Better::lower, true).outcome, Outcome::regression);
+    EXPECT_EQ(full_verdict({4096}, {4096}, Better::lower, true).outcome, Outcome::no_change);
+    EXPECT_EQ(full_verdict({4096}, {4000}, Better::lower, true).outcome, Outcome::improvement);
+    const Verdict v = full_verdict({4096}, {4100}, Better::lower, true);
+    EXPECT_EQ(v.primary, PrimaryTest::exact);
+    EXPECT_FALSE(v.beyond_threshold);  // +0.1% is within the 1% threshold
+}
+
+TEST(Verdict, SaysWhatThisNCanSee) {
+    // n = 3 a side at a CV of about 3%: a 1% change is far below what
+    // three runs can see.
+    const Verdict v = full_verdict({100, 106, 97}, {101, 99, 104}, Better::lower);
+    ASSERT_EQ(v.outcome, Outcome::inconclusive);
+    ASSERT_TRUE(v.detectable_change.has_value());
+    EXPECT_GT(*v.detectable_change, 0.05);
+    EXPECT_NE(v.reason.find("cannot be told from noise"), std::string::npos);
+}
+
+TEST(Verdict, DetectableChangeInvertsRunsPerGroup) {
+    // runs_per_group is checked against R's power.t.test; its inverse at
+    // the detectable change gives back n.
+    for (double n : {2.0, 3.0, 5.0, 10.0, 50.0})
+        for (double cv : {0.01, 0.05, 0.2}) {
+            const double d = detectable_relative_change(cv, n, 0.05, 0.8);
+            EXPECT_NEAR(power_t_test_n(cv, d, 0.05, 0.8), n, 1e-6 * n) << n << " " << cv;
+        }
+    EXPECT_EQ(detectable_relative_change(0, 3, 0.05, 0.8), 0);
+    EXPECT_THROW(detectable_relative_change(0.1, 1, 0.05, 0.8), std::invalid_argument);
 }
 
 TEST(Verdict, PrimaryTestFollowsTheShape) {
