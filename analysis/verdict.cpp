@@ -201,6 +201,12 @@ Verdict decide(const VerdictInputs& in) {
                       in.better == Better::unknown ? "; which direction is better is unknown"
                       : v.beyond_threshold         ? ""
                                                    : "; within the threshold, so it does not fail a gate");
+        if (in.fewest_boots == 2) {
+            const std::string text = std::string(buf) +
+                                     "; but with 2 boots on a side a difference between boots cannot be told from a "
+                                     "change: measure 3 or more boots a side to rule it out";
+            std::snprintf(buf, sizeof buf, "%s", text.c_str());
+        }
     } else {
         v.outcome = Outcome::inconclusive;
         std::string text;
