@@ -120,6 +120,10 @@ void append_metric_line(std::string& out, const MetricInfo& m) {
     member(out, "name", m.name);
     member(out, "unit", m.unit);
     member(out, "direction", direction_name(m.direction));
+    // Written only when they say something: a file without them reads as
+    // before (not exact, primary unknown).
+    if (m.exact) out += ",\"exact\":true";
+    if (m.primary) out += *m.primary ? ",\"primary\":true" : ",\"primary\":false";
     append_unknown(out, m.unknown);
     out += "}\n";
 }
@@ -317,6 +321,14 @@ MetricInfo parse_metric(JsonCursor& c, MemberNames& names) {
             auto dir = parse_direction(d);
             if (!dir) bad("a metric's \"direction\" is \"lower\", \"higher\" or \"unknown\", not \"" + d + "\"");
             m.direction = *dir;
+        } else if (key == "exact") {
+            if (c.peek() != JsonKind::boolean)
+                bad(std::string("a metric's \"exact\" must be true or false, found ") + c.describe_next());
+            m.exact = c.boolean_value();
+        } else if (key == "primary") {
+            if (c.peek() != JsonKind::boolean)
+                bad(std::string("a metric's \"primary\" must be true or false, found ") + c.describe_next());
+            m.primary = c.boolean_value();
         } else {
             m.unknown.emplace_back(key, std::string(c.skip_value()));
         }

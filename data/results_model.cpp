@@ -74,11 +74,20 @@ const Environment* ResultsFile::find_environment(std::string_view id) const {
 
 std::string ResultsFile::declare_metric(const MetricInfo& m) {
     if (m.name.empty()) return "a metric needs a non-empty name";
-    if (const MetricInfo* old = find_metric(m.name)) {
-        if (old->same_declaration(m)) return {};
-        return "metric '" + m.name + "' was declared with unit '" + old->unit + "', " +
-               direction_name(old->direction) + " is better; now unit '" + m.unit + "', " +
-               direction_name(m.direction) + " is better";
+    if (const auto it = metric_index_.find(m.name); it != metric_index_.end()) {
+        MetricInfo& old = metrics_[it->second];
+        if (old.same_declaration(m)) {
+            // The first word on `primary` counts; a later one only fills
+            // it in where nothing was said (a file written before gfxstat
+            // recorded it, appended to by one that does).
+            if (!old.primary) old.primary = m.primary;
+            return {};
+        }
+        const auto describe = [](const MetricInfo& x) {
+            return "unit '" + x.unit + "', " + direction_name(x.direction) + " is better" +
+                   (x.exact ? ", exact" : "");
+        };
+        return "metric '" + m.name + "' was declared with " + describe(old) + "; now " + describe(m);
     }
     metric_index_.emplace(m.name, metrics_.size());
     metrics_.push_back(m);

@@ -51,14 +51,27 @@ struct ResultsHeader {
 };
 
 struct MetricInfo {
+    // {name, unit, direction[, unknown]}, as before exact and primary were
+    // added: without a constructor every such brace list would warn.
+    MetricInfo() = default;
+    MetricInfo(std::string name_, std::string unit_, Direction direction_, UnknownMembers unknown_ = {})
+        : name(std::move(name_)), unit(std::move(unit_)), direction(direction_), unknown(std::move(unknown_)) {}
     std::string name;
     std::string unit;  // free text: "us", "ns/op", "MiB/s", "" when unknown
     Direction direction = Direction::unknown;
     UnknownMembers unknown;
-    bool exact = false;             // deterministic: any difference is a change
-    std::optional<bool> primary;    // the workload's headline metric; unset: unknown
+    // A deterministic metric (a binary's size, an instruction count, a
+    // shader statistic): the same build always gives the same value, so any
+    // difference is a change, not noise. A metric exact in one file and not
+    // in another means two different things: part of the declaration.
+    bool exact = false;
+    // Whether the metric is what its workload is run for (gem_syslatency's
+    // latency_mean) rather than a by-product (its cycles, `time`'s max_rss);
+    // nullopt when the producer did not say. A hint for reports, not part
+    // of the declaration: files that disagree on it still merge.
+    std::optional<bool> primary;
     bool same_declaration(const MetricInfo& o) const {
-        return unit == o.unit && direction == o.direction;
+        return unit == o.unit && direction == o.direction && exact == o.exact;
     }
 };
 

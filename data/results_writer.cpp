@@ -216,9 +216,14 @@ ResultsAppender::ResultsAppender(const std::string& path, double wait_s) : path_
 ResultsAppender::~ResultsAppender() = default;  // the lock goes with its descriptor
 
 void ResultsAppender::declare_metric(const MetricInfo& metric) {
-    if (file_.find_metric(metric.name)) {
+    if (const MetricInfo* old = file_.find_metric(metric.name)) {
+        const bool fills_primary = !old->primary && metric.primary;
         const std::string conflict = file_.declare_metric(metric);
         if (!conflict.empty()) throw input_error(path_, 0, conflict);
+        // A file from before `primary` was recorded learns it: declared
+        // again (allowed with the same unit, direction and exact), so that
+        // the file says what the model now knows.
+        if (fills_primary) append_metric_line(pending_, metric);
         return;
     }
     const std::string conflict = file_.declare_metric(metric);

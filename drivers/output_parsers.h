@@ -19,7 +19,8 @@
 // in order.
 //
 // Metric names, units ("" when unknown) and directions (lower / higher /
-// unknown):
+// unknown); which of them are primary (what the workload is run for) is in
+// docs/run.md's parser table, set on every MetricInfo and ParsedMetric.
 //
 //   lines            value (or --metric-name)       ""     unknown
 //                    one number per line; blank lines and IGT's harness
@@ -76,7 +77,8 @@
 //                    max_rss                        KiB    lower
 //   --metric N=RE    N                              ""     unknown
 //
-// See output_parsers.cpp for the exact line formats.
+// See output_parsers.cpp (and builtin_parsers.cpp for gfxstat's own
+// workloads and `time`) for the exact line formats.
 #pragma once
 
 #include <chrono>
@@ -100,6 +102,10 @@ struct ParsedMetric {
     // OutputParser::metrics(): declare it the first time a name is seen.
     std::string unit;
     data::Direction direction = data::Direction::unknown;
+    // What the workload is run for (an engine's time, a subtest's result)
+    // or a by-product (an "expected" figure, an overlap); see
+    // data::MetricInfo::primary. Every parser of gfxstat sets it.
+    std::optional<bool> primary;
 };
 
 struct RunOutput {

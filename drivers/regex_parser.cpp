@@ -93,6 +93,7 @@ public:
         for (const RegexSpec& s : specs_) {
             data::MetricInfo m;
             m.name = s.name;
+            m.primary = true;  // the user named it: it is what the run is for
             out.push_back(std::move(m));
         }
         return out;
@@ -142,6 +143,7 @@ public:
             if (values[k].empty()) continue;
             ParsedMetric m;
             m.name = specs_[k].name;
+            m.primary = true;
             m.values = std::move(values[k]);
             r.metrics.push_back(std::move(m));
         }

@@ -154,9 +154,14 @@ std::string skip_reason(std::string_view out, std::string_view err) {
 namespace {
 
 // The metric --target-ci and the progress line follow when none is named:
-// the first with a unit and a direction (latency_mean, not gem_syslatency's
-// cycles count), else the first.
+// the first primary metric with a unit and a direction, else the first
+// with a unit and a direction (latency_mean, not gem_syslatency's cycles
+// count), else the first.
 std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
+    // What the workload is run for first; among those, one that can be
+    // read as better or worse.
+    for (const auto& m : metrics)
+        if (m.primary.value_or(false) && !m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
     for (const auto& m : metrics)
         if (!m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
     return metrics.empty() ? "" : metrics[0].name;
@@ -366,14 +371,17 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                             rec.exit_class = data::ExitClass::ok;
                             for (auto& m : parsed.metrics) {
                                 // Names that come from the output (engines,
-                                // subtests) are declared when first seen.
-                                if (!appender.file().find_metric(m.name)) {
-                                    data::MetricInfo info;
-                                    info.name = m.name;
-                                    info.unit = m.unit;
-                                    info.direction = m.direction;
+                                // subtests) are declared when first seen,
+                                // and again in a file from before `primary`
+                                // was recorded, which then learns it.
+                                data::MetricInfo info;
+                                info.name = m.name;
+                                info.unit = m.unit;
+                                info.direction = m.direction;
+                                info.primary = m.primary;
+                                const data::MetricInfo* known = appender.file().find_metric(m.name);
+                                if (!known || (!known->primary && info.primary && known->same_declaration(info)))
                                     appender.declare_metric(info);
-                                }
                                 data::MetricValues mv;
                                 mv.name = m.name;
                                 mv.array = m.values.size() != 1;

@@ -723,8 +723,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
 }
 
 TEST(OutputParserNames, DeclarationsMatchWhatRunsGive) {
-    // Every metric a parser declares up front has the unit and direction
-    // its runs carry.
+    // Every metric a parser declares up front has the unit, direction and
+    // primary flag its runs carry.
     const auto check = [](const std::string& parser, const std::string& out) {
         const auto p = make_parser(parser);
         RunOutput o;
@@ -738,6 +738,7 @@ TEST(OutputParserNames, DeclarationsMatchWhatRunsGive) {
                     declared = true;
                     EXPECT_EQ(d.unit, m.unit) << m.name;
                     EXPECT_EQ(d.direction, m.direction) << m.name;
+                    EXPECT_EQ(d.primary, m.primary) << m.name;
                 }
             EXPECT_TRUE(declared) << parser << ": " << m.name;
         }

@@ -25,6 +25,7 @@
 #include "data/json_cursor.h"
 #include "data/number_token.h"
 #include "data/results_json.h"
+#include "data/results_merge.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
@@ -152,6 +153,8 @@ void expect_same_file(const ResultsFile& a, const ResultsFile& b) {
         ASSERT_NE(o, nullptr) << m.name;
         EXPECT_EQ(o->unit, m.unit);
         EXPECT_EQ(o->direction, m.direction);
+        EXPECT_EQ(o->exact, m.exact) << m.name;
+        EXPECT_EQ(o->primary, m.primary) << m.name;
         EXPECT_EQ(o->unknown, m.unknown);
     }
     ASSERT_EQ(a.environments().size(), b.environments().size());
@@ -194,8 +197,13 @@ ResultsFile full_file() {
     f.header.unknown = {{"future", "{\"x\":[1,2.50,{}]}"}, {"n\xc3\xa9w", "-0.5e3"}};
     must(f.declare_metric({"latency", "us", Direction::lower_is_better,
                            {{"description", "\"p99 \\\"tail\\\"\""}, {"n", "[1, 2 ,3]"}}}));
-    must(f.declare_metric({"fps", "frames/s", Direction::higher_is_better, {}}));
-    must(f.declare_metric({"unused \"one\"", "", Direction::unknown, {}}));
+    MetricInfo fps{"fps", "frames/s", Direction::higher_is_better, {}};
+    fps.primary = false;
+    must(f.declare_metric(fps));
+    MetricInfo size{"unused \"one\"", "", Direction::unknown, {}};
+    size.exact = true;
+    size.primary = true;
+    must(f.declare_metric(size));
     Environment env;
     env.fields = {{"hostname", "bdw"},
                   {"kernel_cmdline", "quiet i915.enable_guc=3 \"x\"\t\\"},
@@ -611,6 +619,79 @@ TEST(ResultsReader, MetricRedeclaredDifferently) {
     EXPECT_EQ(read_error(kHeader + kLat + kLat), "");  // the same declaration again is fine
 }
 
+TEST(ResultsJson, MetricExactAndPrimary) {
+    MetricInfo m{"size", "bytes", Direction::lower_is_better, {}};
+    std::string line;
+    append_metric_line(line, m);
+    // Written only when they say something: an old reader sees no new member.
+    EXPECT_EQ(line, R"({"type":"metric","name":"size","unit":"bytes","direction":"lower"})" "\n");
+    m.exact = true;
+    m.primary = false;
+    line.clear();
+    append_metric_line(line, m);
+    EXPECT_NE(line.find(R"("exact":true)"), std::string::npos) << line;
+    EXPECT_NE(line.find(R"("primary":false)"), std::string::npos) << line;
+    const auto back = std::get<MetricInfo>(parse_record_line(line));
+    EXPECT_TRUE(back.exact);
+    EXPECT_EQ(back.primary, std::optional<bool>(false));
+    const auto plain = std::get<MetricInfo>(parse_record_line(kLat));
+    EXPECT_FALSE(plain.exact);
+    EXPECT_EQ(plain.primary, std::nullopt);  // absent: unknown, not false
+    // Not booleans: refused with the file, the line and what was expected.
+    EXPECT_ERROR(kHeader + R"({"type":"metric","name":"lat","unit":"us","exact":1})" "\n", "f.jsonl:2: ",
+                 "a metric's \"exact\" must be true or false, found a number");
+    EXPECT_ERROR(kHeader + R"({"type":"metric","name":"lat","primary":"yes"})" "\n", "f.jsonl:2: ",
+                 "a metric's \"primary\" must be true or false, found a string");
+}
+
+TEST(ResultsReader, ExactIsPartOfTheDeclarationPrimaryIsNot) {
+    const std::string exact = R"({"type":"metric","name":"lat","unit":"us","direction":"lower","exact":true})" "\n";
+    EXPECT_ERROR(kHeader + kLat + exact, "f.jsonl:3: ",
+                 "metric 'lat' was declared with unit 'us', lower is better; now unit 'us', lower is better, exact");
+    // primary may differ: the first word counts, and fills in an unknown.
+    const std::string yes = R"({"type":"metric","name":"lat","unit":"us","direction":"lower","primary":true})" "\n";
+    const std::string no = R"({"type":"metric","name":"lat","unit":"us","direction":"lower","primary":false})" "\n";
+    EXPECT_EQ(parse_results(kHeader + kLat + yes + no, "f").find_metric("lat")->primary, std::optional<bool>(true));
+    EXPECT_EQ(parse_results(kHeader + no + yes, "f").find_metric("lat")->primary, std::optional<bool>(false));
+}
+
+TEST(ResultsMerge, KeepsExactAndPrimary) {
+    ResultsFile a, b;
+    a.header.id = "aa";
+    b.header.id = "bb";
+    MetricInfo size{"size", "bytes", Direction::lower_is_better, {}};
+    size.exact = true;
+    MetricInfo wall{"wall", "s", Direction::lower_is_better, {}};
+    must(a.declare_metric(size));
+    must(a.declare_metric(wall));  // primary unknown here ...
+    wall.primary = true;
+    must(b.declare_metric(size));
+    must(b.declare_metric(wall));  // ... and known here
+    must(a.add_run(simple_run("v", 0, {values("size", {tok("100")})})));
+    must(b.add_run(simple_run("v", 0, {values("size", {tok("100")})})));
+    const std::vector<MergeInput> inputs{{"a.json", &a, nullptr}, {"b.json", &b, nullptr}};
+    const ResultsFile merged = merge_results(inputs, new_results_header()).merged;
+    ASSERT_NE(merged.find_metric("size"), nullptr);
+    EXPECT_TRUE(merged.find_metric("size")->exact);
+    EXPECT_EQ(merged.find_metric("wall")->primary, std::optional<bool>(true));
+    const ResultsFile back = parse_results(serialize_results(merged), "m");
+    EXPECT_TRUE(back.find_metric("size")->exact);
+    EXPECT_EQ(back.find_metric("wall")->primary, std::optional<bool>(true));
+    // A metric exact in one file and not in the other is two different
+    // things: refused, not merged into one.
+    ResultsFile c;
+    c.header.id = "cc";
+    must(c.declare_metric({"size", "bytes", Direction::lower_is_better, {}}));
+    const std::vector<MergeInput> mixed{{"a.json", &a, nullptr}, {"c.json", &c, nullptr}};
+    try {
+        merge_results(mixed, new_results_header());
+        ADD_FAILURE() << "merged an exact and a noisy declaration";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("c.json"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("exact"), std::string::npos) << e.what();
+    }
+}
+
 TEST(ResultsReader, DuplicateRunNamesTheFirstLine) {
     const std::string text = kHeader + kLat + run_line("a", 0, R"("lat":1)") +
                              run_line("b", 0, "") + run_line("a", 0, R"("lat":2)");
@@ -848,6 +929,23 @@ TEST(ResultsAppender, CreatesFileAndWritesDeclarationsWithTheRun) {
     }
     EXPECT_EQ(read_results_path(path, "r").runs().size(), 3u);
     fs::remove_all(dir);
+}
+
+TEST(ResultsAppender, LearnsPrimaryForAnOldFile) {
+    const std::string path = temp_dir() + "/r.jsonl";
+    MetricInfo wall{"wall", "s", Direction::lower_is_better, {}};
+    {
+        ResultsAppender app(path);  // as a gfxstat before `primary`
+        app.declare_metric(wall);
+        app.append_run(simple_run("v", 0, {values("wall", {tok("1")})}));
+    }
+    wall.primary = true;
+    {
+        ResultsAppender app(path);
+        app.declare_metric(wall);
+        app.append_run(simple_run("v", 1, {values("wall", {tok("2")})}));
+    }
+    EXPECT_EQ(read_results_path(path, "r").find_metric("wall")->primary, std::optional<bool>(true));
 }
 
 TEST(ResultsAppender, SecondAppenderIsLockedOut) {

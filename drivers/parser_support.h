@@ -1,0 +1,261 @@
+// What the output parsers share (drivers/output_parsers.cpp for IGT's and
+// the other programs' formats, drivers/builtin_parsers.cpp for gfxstat's own
+// workloads and `time`): a cursor over one line, the collector of parsed
+// metrics, the failure messages, and a parser made of declarations and a
+// function. Internal to drivers/: include it only from parser sources.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "data/input_error.h"
+#include "data/number_token.h"
+#include "drivers/line_reader.h"
+#include "drivers/output_parsers.h"
+
+namespace gfxstat::drivers::parsing {
+
+using data::Direction;
+using data::MetricInfo;
+using data::NumberToken;
+using data::TokenStatus;
+
+constexpr Direction kLower = Direction::lower_is_better;
+constexpr Direction kHigher = Direction::higher_is_better;
+constexpr Direction kUnknown = Direction::unknown;
+// Whether a metric is what its workload is run for (data::MetricInfo::primary).
+constexpr bool kPrimary = true;
+constexpr bool kSecondary = false;
+
+inline bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+inline bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+inline bool is_name_char(char c) { return is_alpha(c) || is_digit(c) || c == '_' || c == '.' || c == '-'; }
+
+inline std::string_view trim(std::string_view s) {
+    while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+inline bool usable(const NumberToken& t) {
+    return t.status == TokenStatus::decimal || t.status == TokenStatus::binary;
+}
+
+// -------------------------------------------------------------- scanning
+
+// A cursor over one line. Every method either consumes what it names and
+// returns true, or leaves the position alone and returns false.
+class Cursor {
+public:
+    explicit Cursor(std::string_view s) : s_(s) {}
+    size_t pos() const { return i_; }
+    void seek(size_t p) { i_ = p; }
+    std::string_view rest() const { return s_.substr(i_); }
+    bool at_end() const { return i_ == s_.size(); }
+    bool peek_digit() const { return i_ < s_.size() && is_digit(s_[i_]); }
+
+    bool lit(std::string_view w) {
+        if (s_.substr(i_).starts_with(w)) {
+            i_ += w.size();
+            return true;
+        }
+        return false;
+    }
+    bool lit(char c) {
+        if (i_ < s_.size() && s_[i_] == c) {
+            ++i_;
+            return true;
+        }
+        return false;
+    }
+    void blanks() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+    }
+    bool blanks1() {
+        const size_t start = i_;
+        blanks();
+        return i_ > start;
+    }
+    // Trailing blanks, then the end of the line.
+    bool end() {
+        const size_t start = i_;
+        blanks();
+        if (at_end()) return true;
+        i_ = start;
+        return false;
+    }
+    bool digits(std::string_view& out) {
+        const size_t start = i_;
+        while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
+        out = s_.substr(start, i_ - start);
+        return i_ > start;
+    }
+    bool digits() {
+        std::string_view ignored;
+        return digits(ignored);
+    }
+    // printf's %'lu: digits, grouped by ',', '.', '\'', ' ' or a UTF-8
+    // no-break space (U+00A0, U+202F) in some locales.
+    bool grouped_count() {
+        const size_t start = i_;
+        if (!digits()) return false;
+        for (;;) {
+            size_t sep = 0;
+            const std::string_view r = rest();
+            if (!r.empty() && (r[0] == ',' || r[0] == '.' || r[0] == '\'' || r[0] == ' '))
+                sep = 1;
+            else if (r.starts_with("\xC2\xA0"))
+                sep = 2;
+            else if (r.starts_with("\xE2\x80\xAF"))
+                sep = 3;
+            if (sep == 0 || sep >= r.size() || !is_digit(r[sep])) break;
+            i_ += sep;
+            digits();
+        }
+        return i_ > start;
+    }
+    // A decimal as printf's %f / %u writes it (optional sign, digits,
+    // optional fraction, optional exponent), as an exact token.
+    bool number(NumberToken& out) {
+        const size_t start = i_;
+        size_t j = i_;
+        if (j < s_.size() && (s_[j] == '-' || s_[j] == '+')) ++j;
+        const size_t int_start = j;
+        while (j < s_.size() && is_digit(s_[j])) ++j;
+        bool any = j > int_start;
+        if (j < s_.size() && s_[j] == '.') {
+            size_t k = j + 1;
+            while (k < s_.size() && is_digit(s_[k])) ++k;
+            if (k > j + 1 || any) {
+                any = any || k > j + 1;
+                j = k;
+            }
+        }
+        if (!any) return false;
+        if (j < s_.size() && (s_[j] == 'e' || s_[j] == 'E')) {
+            size_t k = j + 1;
+            if (k < s_.size() && (s_[k] == '-' || s_[k] == '+')) ++k;
+            if (k < s_.size() && is_digit(s_[k])) {
+                while (k < s_.size() && is_digit(s_[k])) ++k;
+                j = k;
+            }
+        }
+        const NumberToken t = data::parse_number_token(s_.substr(start, j - start));
+        if (!usable(t)) return false;  // e.g. 1e999
+        out = t;
+        i_ = j;
+        return true;
+    }
+    // Letters only.
+    bool word(std::string_view& out) {
+        const size_t start = i_;
+        while (i_ < s_.size() && is_alpha(s_[i_])) ++i_;
+        out = s_.substr(start, i_ - start);
+        return i_ > start;
+    }
+    // A metric-name-like word: letters, digits, '_', '.', '-'.
+    bool name(std::string_view& out) {
+        const size_t start = i_;
+        while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
+        out = s_.substr(start, i_ - start);
+        return i_ > start;
+    }
+
+private:
+    std::string_view s_;
+    size_t i_ = 0;
+};
+
+// "line 3: expected 'FORMAT', found "..." at column 24"
+inline std::string line_error(size_t line_no, std::string_view format, const Cursor& c) {
+    return "line " + std::to_string(line_no) + ": expected '" + std::string(format) + "', found " +
+           data::quote_token(c.rest()) + " at column " + std::to_string(c.pos() + 1);
+}
+
+// ------------------------------------------------------------- metrics
+
+class Collector {
+public:
+    void add(const std::string& name, std::string_view unit, Direction dir, bool primary, const NumberToken& t) {
+        auto [it, fresh] = index_.try_emplace(name, list_.size());
+        if (fresh) {
+            ParsedMetric m;
+            m.name = name;
+            m.unit = std::string(unit);
+            m.direction = dir;
+            m.primary = primary;
+            list_.push_back(std::move(m));
+        }
+        list_[it->second].values.push_back(t);
+    }
+    bool empty() const { return list_.empty(); }
+    std::vector<ParsedMetric> take() { return std::move(list_); }
+
+private:
+    std::vector<ParsedMetric> list_;
+    std::unordered_map<std::string, size_t> index_;
+};
+
+inline ParseResult failure(std::string error) {
+    ParseResult r;
+    r.error = std::move(error);
+    return r;
+}
+
+inline ParseResult success(Collector& c) {
+    ParseResult r;
+    r.metrics = c.take();
+    return r;
+}
+
+inline std::string first_nonblank_line(std::string_view text) {
+    LineReader lines(text);
+    std::string_view line;
+    while (lines.next(line))
+        if (!trim(line).empty()) return std::string(trim(line));
+    return "";
+}
+
+// "no line of the form ... in the output" plus what the output holds
+// instead: an IGT skip block's reason, or stderr when stdout is empty.
+inline ParseResult nothing_found(const RunOutput& o, const std::string& expected) {
+    std::string e = "no line of the form " + expected + " in the output";
+    const std::string reason = igt_skip_reason(o.out);
+    if (!reason.empty()) {
+        e += " (the program skipped: " + data::quote_token(reason) + ")";
+    } else if (first_nonblank_line(o.out).empty()) {
+        const std::string err = first_nonblank_line(o.err);
+        e += err.empty() ? " (stdout is empty)" : " (stdout is empty; stderr: " + data::quote_token(err) + ")";
+    }
+    return failure(e);
+}
+
+// A parser made of its declarations and a function.
+class FunctionParser : public OutputParser {
+public:
+    using Fn = std::function<ParseResult(const RunOutput&)>;
+    FunctionParser(std::vector<MetricInfo> metrics, Fn fn) : metrics_(std::move(metrics)), fn_(std::move(fn)) {}
+    std::vector<MetricInfo> metrics() const override { return metrics_; }
+    ParseResult parse(const RunOutput& output) const override { return fn_(output); }
+
+private:
+    std::vector<MetricInfo> metrics_;
+    Fn fn_;
+};
+
+inline MetricInfo info(std::string name, std::string unit, Direction d, bool primary) {
+    MetricInfo m;
+    m.name = std::move(name);
+    m.unit = std::move(unit);
+    m.direction = d;
+    m.primary = primary;
+    return m;
+}
+
+
+}  // namespace gfxstat::drivers::parsing
