@@ -3,11 +3,13 @@
 // kernel and Mesa developers use (3 to 10 a side) and beyond.
 //
 //   gfxstat_calibration [--reps R] [--seed S] [--threads T] [--quick]
-//                       [--markdown] [--label TEXT] [--check]
+//                       [--family NAME]... [--n N]... [--markdown] [--label TEXT] [--check]
 //
+// --family and --n keep only those cells (to look into one miss).
 // Prints the table as text (or as markdown for docs/calibration.md);
 // --check exits 1 listing every cell that misses its bar. Deterministic for
 // a given seed and R, whatever the thread count.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -28,7 +30,7 @@ namespace {
     std::fprintf(stderr,
                  "gfxstat_calibration: %s\n"
                  "usage: gfxstat_calibration [--reps R] [--seed S] [--threads T] [--quick] [--markdown] "
-                 "[--label TEXT] [--check]\n",
+                 "[--family NAME]... [--n N]... [--label TEXT] [--check]\n",
                  why);
     std::exit(2);
 }
@@ -46,6 +48,8 @@ int main(int argc, char** argv) {
     RunInfo info;
     size_t reps = 0;  // 0: the default for the mode
     bool quick = false, markdown = false, check = false;
+    std::vector<std::string> only_families;
+    std::vector<size_t> only_n;
     unsigned threads = std::max(1u, std::thread::hardware_concurrency());
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -57,6 +61,10 @@ int main(int argc, char** argv) {
         else if (a == "--seed") info.seed = number(value("a number"), "--seed");
         else if (a == "--threads") threads = static_cast<unsigned>(std::max(1ULL, number(value("a count"), "--threads")));
         else if (a == "--label") info.label = value("text");
+        else if (a == "--family") {
+            only_families.push_back(value("a family name"));
+            if (!find_family(only_families.back())) usage(("no family " + only_families.back()).c_str());
+        } else if (a == "--n") only_n.push_back(number(value("a size"), "--n"));
         else if (a == "--quick") quick = true;
         else if (a == "--markdown") markdown = true;
         else if (a == "--check") check = true;
@@ -72,7 +80,14 @@ int main(int argc, char** argv) {
     info.quick = quick;
 
     const auto t0 = std::chrono::steady_clock::now();
-    const std::vector<CellSpec> specs = table_cells(info.seed, reps, quick);
+    std::vector<CellSpec> specs;
+    for (const CellSpec& c : table_cells(info.seed, reps, quick)) {
+        const std::string name = families()[c.family].name;
+        if (!only_families.empty() && std::find(only_families.begin(), only_families.end(), name) == only_families.end())
+            continue;
+        if (!only_n.empty() && std::find(only_n.begin(), only_n.end(), c.n) == only_n.end()) continue;
+        specs.push_back(c);
+    }
     const std::vector<CellResult> results = run_cells(specs, threads);
     info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const std::time_t now = std::time(nullptr);

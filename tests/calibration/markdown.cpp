@@ -47,19 +47,24 @@ using CellText = std::function<std::string(const CellResult&)>;
 // Rows: the families that `keep` selects; columns: the sample sizes.
 void table(std::FILE* out, const std::vector<CellResult>& rs, Condition c, const std::function<bool(const Family&)>& keep,
            const CellText& text) {
+    // Only the sizes measured (a quick run has a few).
+    std::vector<size_t> sizes;
+    for (size_t n : kSizes)
+        if (std::any_of(rs.begin(), rs.end(), [&](const CellResult& r) { return r.spec.n == n; }))
+            sizes.push_back(n);
     std::fprintf(out, "| family |");
-    for (size_t n : kSizes) std::fprintf(out, " n=%zu |", n);
+    for (size_t n : sizes) std::fprintf(out, " n=%zu |", n);
     std::fprintf(out, "\n|---|");
-    for (size_t i = 0; i < std::size(kSizes); ++i) std::fprintf(out, "---:|");
+    for (size_t i = 0; i < sizes.size(); ++i) std::fprintf(out, "---:|");
     std::fprintf(out, "\n");
     const auto& fams = families();
     for (size_t fi = 0; fi < fams.size(); ++fi) {
         if (!keep(fams[fi])) continue;
         bool any = false;
-        for (size_t n : kSizes) any |= find(rs, fi, n, c) != nullptr;
+        for (size_t n : sizes) any |= find(rs, fi, n, c) != nullptr;
         if (!any) continue;
         std::fprintf(out, "| %s |", fams[fi].name);
-        for (size_t n : kSizes) {
+        for (size_t n : sizes) {
             const CellResult* r = find(rs, fi, n, c);
             std::fprintf(out, " %s |", r ? text(*r).c_str() : " ");
         }
@@ -150,7 +155,7 @@ void write_markdown(std::FILE* out, const std::vector<CellResult>& rs, const Run
     const size_t R = info.reps;
     std::fprintf(out, "# How often gfxstat compare is wrong: calibration by simulation\n\n");
     std::fprintf(out,
-                 "Generated %s by `make calibration` (tests/calibration/)%s%s%s: seed %llu, R = %zu replicates per "
+                 "Generated %s by `gfxstat_calibration` (tests/calibration/; `make calibration`)%s%s%s: seed %llu, R = %zu replicates per "
                  "cell%s, %zu cells, %.0f s. Every number below is reproducible from the seed: "
                  "`gfxstat_calibration --seed %llu --reps %zu --markdown`.\n\n",
                  info.date.c_str(), info.label.empty() ? "" : " on ", info.label.c_str(), "",
