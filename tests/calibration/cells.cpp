@@ -141,7 +141,9 @@ CellResult run_cell(const CellSpec& spec) {
         switch (c.primary.test) {
             case PrimaryTest::welch: ++r.by_welch; break;
             case PrimaryTest::mann_whitney: ++r.by_mann_whitney; break;
-            default: ++r.by_boot_means; break;
+            case PrimaryTest::welch_boot_means:
+            case PrimaryTest::paired_boot_means: ++r.by_boot_means; break;
+            default: ++r.by_other; break;  // tests added since (an exact comparison)
         }
         if (p.interval_defined) {
             ++r.interval_defined;

@@ -39,7 +39,7 @@ struct CellResult {
     size_t significant = 0;   // improvement, regression or changed
     size_t correct = 0;       // significant in the direction of the change (power cells)
     size_t no_change = 0, inconclusive = 0;
-    size_t by_welch = 0, by_mann_whitney = 0, by_boot_means = 0;  // the primary test chosen
+    size_t by_welch = 0, by_mann_whitney = 0, by_boot_means = 0, by_other = 0;  // the primary test chosen
     // The headline interval against the true change (0, or the shift).
     size_t interval_defined = 0, covered = 0;
     // Per sample (both sides in A/A: 2 reps samples).

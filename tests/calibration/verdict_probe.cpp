@@ -31,6 +31,11 @@ Probe probe_verdict(const analysis::TwoSampleComparison& c, const ProbeInputs& i
         case PrimaryTest::mann_whitney: p.interval = c.hodges_lehmann.ci; break;
         case PrimaryTest::welch_boot_means:
         case PrimaryTest::paired_boot_means: p.interval = c.clustering.boot_means_test.ci; break;
+        default:
+            // A test added later (an exact comparison of a deterministic
+            // metric): the change is known exactly until rewired here.
+            p.interval = {c.change, c.change};
+            break;
     }
     p.interval_defined = std::isfinite(p.interval[0]) && std::isfinite(p.interval[1]);
     return p;
