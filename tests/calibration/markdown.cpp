@@ -122,7 +122,11 @@ void summary_by_n(std::FILE* out, const std::vector<CellResult>& rs) {
             }
         }
         if (!seen) continue;
-        const auto w = [](const Worst& x) { return x.v < 0 || x.v > 1 ? std::string("—") : pct(x.v) + " (" + x.who + ")"; };
+        // No family named when every one is at 0: none is worst.
+        const auto w = [](const Worst& x) {
+            if (x.v < 0 || x.v > 1) return std::string("—");
+            return x.v == 0 ? pct(0) : pct(x.v) + " (" + x.who + ")";
+        };
         std::fprintf(out, "| %zu | %s | %s | %s | %s | %s | %s / %s / %s |\n", n, w(gate).c_str(), w(any).c_str(),
                      p5 ? pct(*p5).c_str() : "—", p10 ? pct(*p10).c_str() : "—", w(cover).c_str(), w(bim).c_str(),
                      w(out_s).c_str(), w(drift).c_str());
