@@ -4,7 +4,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test asan-test stress-test fuzz bench clean
+.PHONY: all deps build demo test asan-test stress-test fuzz bench calibration clean
 
 all: build
 
@@ -74,6 +74,19 @@ bench: build
 	./bench/show_wide.sh
 	./bench/run_lines_memory.sh
 	./bench/regex_long_line.sh
+
+# The calibration table (docs/calibration.md): how often each verdict and
+# diagnostic sentence of `gfxstat compare` is wrong, per family and n, by
+# seeded simulation; CALIBRATION_REPS replicates a cell (default 2000, some
+# minutes on two cores). Written through a temporary file so that an
+# interrupted run leaves the committed page alone.
+calibration: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target gfxstat_calibration
+	./$(BUILD)/tests/calibration/gfxstat_calibration --reps $${CALIBRATION_REPS:-2000} --threads $(JOBS) \
+	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
+	    > docs/calibration.md.tmp
+	mv docs/calibration.md.tmp docs/calibration.md
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -332,7 +332,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.candidate_constant = c.candidate.mean;
     vi.exact = exact;
     vi.n_per_side = c.n_per_side;
-    if (c.clustering.known) vi.fewest_boots = std::min(c.clustering.baseline_boots, c.clustering.candidate_boots);
+    if (c.clustering.known && c.clustering.shared_boots == 0) vi.fewest_boots = std::min(c.clustering.baseline_boots, c.clustering.candidate_boots);
     return vi;
 }
 

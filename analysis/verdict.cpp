@@ -202,10 +202,15 @@ Verdict decide(const VerdictInputs& in) {
                       : v.beyond_threshold         ? ""
                                                    : "; within the threshold, so it does not fail a gate");
         if (in.fewest_boots == 2) {
-            const std::string text = std::string(buf) +
-                                     "; but with 2 boots on a side a difference between boots cannot be told from a "
-                                     "change: measure 3 or more boots a side to rule it out";
-            std::snprintf(buf, sizeof buf, "%s", text.c_str());
+            // The runs differ, but 2 boots a side cannot show whether the
+            // boots do: saying "regression" would be a guess.
+            v.outcome = Outcome::inconclusive;
+            const std::string seen = buf;
+            std::snprintf(buf, sizeof buf,
+                          "the runs differ (%s), but with 2 boots on a side, none shared, a difference between "
+                          "boots cannot be told from a change: measure 3 or more boots a side, or both variants in "
+                          "the same boots",
+                          seen.c_str());
         }
     } else {
         v.outcome = Outcome::inconclusive;

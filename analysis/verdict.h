@@ -68,10 +68,11 @@ struct VerdictInputs {
     // Values per side that the test counted (runs, or boots when by_boots):
     // the smaller side's, for what this n can detect.
     double n_per_side = 0;
-    // Boots of the side with fewer, when boot ids are known on both (0 when
-    // not). With 2, whatever state a boot brings (a clock or firmware
-    // mode) can sit on one side only and look like a change: no test on
-    // these runs can tell, and a significant verdict says so.
+    // Boots of the side with fewer, when boot ids are known on both and no
+    // boot ran both variants (0 otherwise). With 2, whatever state a boot
+    // brings (a clock or firmware mode) can sit on one side only and look
+    // like a change: no test on these runs can tell, so a significant
+    // difference is inconclusive and says why.
     size_t fewest_boots = 0;
     // The primary test's estimate of the change (difference of means, or
     // the Hodges-Lehmann shift): its sign says which way things moved.

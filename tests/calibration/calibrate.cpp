@@ -1,0 +1,109 @@
+// gfxstat_calibration: how often each verdict and diagnostic sentence of
+// `gfxstat compare` is wrong, by seeded simulation, at the run counts
+// kernel and Mesa developers use (3 to 10 a side) and beyond.
+//
+//   gfxstat_calibration [--reps R] [--seed S] [--threads T] [--quick]
+//                       [--family NAME]... [--n N]... [--markdown] [--label TEXT] [--check]
+//
+// --family and --n keep only those cells (to look into one miss).
+// Prints the table as text (or as markdown for docs/calibration.md);
+// --check exits 1 listing every cell that misses its bar. Deterministic for
+// a given seed and R, whatever the thread count.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <ctime>
+#include <string>
+#include <thread>
+
+#include "tests/calibration/bars.h"
+#include "tests/calibration/cells.h"
+#include "tests/calibration/markdown.h"
+
+using namespace gfxstat::calibration;
+
+namespace {
+
+[[noreturn]] void usage(const char* why) {
+    std::fprintf(stderr,
+                 "gfxstat_calibration: %s\n"
+                 "usage: gfxstat_calibration [--reps R] [--seed S] [--threads T] [--quick] [--markdown] "
+                 "[--family NAME]... [--n N]... [--label TEXT] [--check]\n",
+                 why);
+    std::exit(2);
+}
+
+unsigned long long number(const char* s, const char* what) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(s, &end, 10);
+    if (!*s || *end || s[0] == '-') usage((std::string(what) + " must be a non-negative integer").c_str());
+    return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    RunInfo info;
+    size_t reps = 0;  // 0: the default for the mode
+    bool quick = false, markdown = false, check = false;
+    std::vector<std::string> only_families;
+    std::vector<size_t> only_n;
+    unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        const auto value = [&](const char* what) {
+            if (i + 1 >= argc) usage((a + " needs " + what).c_str());
+            return argv[++i];
+        };
+        if (a == "--reps") reps = number(value("a count"), "--reps");
+        else if (a == "--seed") info.seed = number(value("a number"), "--seed");
+        else if (a == "--threads") threads = static_cast<unsigned>(std::max(1ULL, number(value("a count"), "--threads")));
+        else if (a == "--label") info.label = value("text");
+        else if (a == "--family") {
+            only_families.push_back(value("a family name"));
+            if (!find_family(only_families.back())) usage(("no family " + only_families.back()).c_str());
+        } else if (a == "--n") only_n.push_back(number(value("a size"), "--n"));
+        else if (a == "--quick") quick = true;
+        else if (a == "--markdown") markdown = true;
+        else if (a == "--check") check = true;
+        else usage(("unknown argument " + a).c_str());
+    }
+    // Under AddressSanitizer (tests/CMakeLists.txt sets GFXSTAT_SANITIZED)
+    // everything runs about ten times slower: fewer replicates, and the
+    // bars' binomial slack widens to match.
+    const char* sanitized = std::getenv("GFXSTAT_SANITIZED");
+    const bool slow = sanitized && *sanitized && std::strcmp(sanitized, "0") != 0;
+    if (reps == 0) reps = quick ? (slow ? 40 : 300) : 2000;
+    info.reps = reps;
+    info.quick = quick;
+
+    const auto t0 = std::chrono::steady_clock::now();
+    std::vector<CellSpec> specs;
+    for (const CellSpec& c : table_cells(info.seed, reps, quick)) {
+        const std::string name = families()[c.family].name;
+        if (!only_families.empty() && std::find(only_families.begin(), only_families.end(), name) == only_families.end())
+            continue;
+        if (!only_n.empty() && std::find(only_n.begin(), only_n.end(), c.n) == only_n.end()) continue;
+        specs.push_back(c);
+    }
+    const std::vector<CellResult> results = run_cells(specs, threads);
+    info.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const std::time_t now = std::time(nullptr);
+    char date[32];
+    std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
+    info.date = date;
+
+    if (markdown) write_markdown(stdout, results, info);
+    else write_text(stdout, results, info);
+
+    if (check) {
+        const std::vector<Miss> m = misses(results);
+        for (const Miss& x : m) std::fprintf(stderr, "MISS %s: %s\n", x.cell.c_str(), x.what.c_str());
+        std::fprintf(stderr, "%zu cell%s measured, %zu bar%s missed (seed %llu, R = %zu)\n", results.size(),
+                     results.size() == 1 ? "" : "s", m.size(), m.size() == 1 ? "" : "s", static_cast<unsigned long long>(info.seed), reps);
+        return m.empty() ? 0 : 1;
+    }
+    return 0;
+}
