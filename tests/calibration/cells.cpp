@@ -117,6 +117,7 @@ CellResult run_cell(const CellSpec& spec) {
     in.confidence = opt.confidence;
     in.threshold = opt.threshold;
     in.exact = f.exact;
+    opt.exact = f.exact;
     // Which significant outcome is the right one under a scale > 1.
     const analysis::Outcome right = f.better == Better::lower ? analysis::Outcome::regression
                                                               : analysis::Outcome::improvement;
