@@ -175,6 +175,11 @@ void set_headline(TwoSampleComparison& c) {
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
+    const Clustering& k = c.clustering;
+    if (c.change_ci_defined && k.known && k.shared_boots == 0 && std::min(k.baseline_boots, k.candidate_boots) == 2) {
+        c.change_ci_defined = false;
+        c.change_ci_withheld = "2 boots a side cannot show how much boots differ";
+    }
     if (!c.change_ci_defined) {
         c.change_ci = {nan, nan};
         c.relative_change_ci = {nan, nan};

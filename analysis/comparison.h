@@ -89,6 +89,10 @@ struct TwoSampleComparison {
     // relative_change. Undefined (NaN) when the test is.
     std::array<double, 2> change_ci{}, relative_change_ci{};
     bool change_ci_defined = false;
+    // Why no interval is given although the test has one ("" otherwise):
+    // with 2 boots a side and none shared, the boots' own spread is not
+    // seen, and an interval from the runs would be too narrow.
+    std::string change_ci_withheld;
     // The primary test is defined (there is variability to judge noise by).
     bool primary_defined = true;
     bool both_constant = false;      // each sample is one repeated value

@@ -117,6 +117,8 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"change_estimate", analysis::change_estimate_words(v.primary)},
                             {"change_ci", c.change_ci_defined ? pair(c.change_ci) : json(nullptr)},
                             {"relative_change_ci", c.change_ci_defined ? pair(c.relative_change_ci) : json(nullptr)},
+                            {"change_ci_withheld", c.change_ci_withheld.empty() ? json(nullptr)
+                                                                                : json(c.change_ci_withheld)},
                             {"beyond_threshold", v.beyond_threshold},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},

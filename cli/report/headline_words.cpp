@@ -12,6 +12,7 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
     t += std::string(": ") + analysis::change_estimate_words(v.primary);
     if (v.primary == analysis::PrimaryTest::exact) return t + ", exact (a deterministic metric)";
     t += std::string(" (") + analysis::primary_test_words(v.primary) + ")";
+    if (!c.change_ci_withheld.empty()) return t + ", no interval (" + c.change_ci_withheld + ")";
     if (!c.change_ci_defined) return t + ", no interval (no variability)";
     t += fmt(", %g%% CI ", confidence * 100);
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
