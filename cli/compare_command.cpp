@@ -458,9 +458,7 @@ int compare_main(int argc, char** argv) {
         assign_roles(report.metrics, !ch.metrics.empty());
 
         analyse_comparisons(report, fdr, !no_diagnostics);
-        compute_geomeans(report, geomean);
-        for (const auto& note : report.geomean_notes)
-            std::fprintf(stderr, "%s: note: %s\n", prog, escape_text(note).c_str());
+        compute_geomeans(report, geomean);  // its notes are in every format
         for (const auto& m : report.metrics) {
             std::vector<const ReportSample*> all = {&m.baseline};
             for (const auto& c : m.candidates) all.push_back(&c);
