@@ -163,6 +163,7 @@ int resume_main(int argc, char** argv) {
     opt.command = workload.command;
     opt.parser = workload.parser.get();
     opt.tags = workload.tags;
+    opt.workload = workload.record;
     opt.say = [](const std::string& line) {  // labels, commands' exit reasons, boot ids
         std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
         std::fflush(stderr);

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -164,6 +165,13 @@ int ministat_main(int argc, char** argv, const char* prog) {
     std::vector<SetStats> stats;
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const InputOutcome& o = outcomes[i];
+        if (o.open_errno) {
+            // ministat's own words and status (err(1, "Cannot open %s", n)):
+            // scripts written for it test for exit 1.
+            std::fprintf(stderr, "%s: Cannot open %s: %s\n", prog, escape_text(inputs[i].name).c_str(),
+                         std::strerror(o.open_errno));
+            return 1;
+        }
         if (!o.error.empty()) {
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(o.error).c_str());
             return 2;

@@ -148,6 +148,8 @@ int run_main(int argc, char** argv) {
     app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
     app.add_option("--max-failures", plan.max_consecutive_failures, "stop after this many failed runs in a row (default 3)")
         ->check(CLI::Range(1, 1000000));
+    app.add_flag("--force", plan.mix_workloads,
+                 "record the runs even when the variant holds runs of another workload (command, parser)");
     app.add_option("--log-dir", plan.log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat run";
@@ -232,6 +234,7 @@ int run_main(int argc, char** argv) {
     try {
         Workload w = make_workload(wo);
         plan.command = std::move(w.command);
+        plan.workload = std::move(w.record);
         parser = std::move(w.parser);
         if (plan.variant.empty()) plan.variant = w.default_label;
         for (const auto& [k, v] : w.tags)

@@ -36,6 +36,13 @@ std::string read_prefix(int fd, const std::string& name) {
     }
 }
 
+// An input that cannot be opened, told apart from bad content.
+struct OpenError : data::InputError {
+    OpenError(const std::string& path, int e)
+        : data::InputError(data::input_error(path, 0, std::string("cannot open: ") + std::strerror(e))), err(e) {}
+    int err;
+};
+
 // Opens `in` (or takes standard input) and reads the first bytes, which
 // tell a results file from a column file.
 class OpenedInput {
@@ -43,8 +50,7 @@ public:
     explicit OpenedInput(const SampleInput& in) {
         if (in.path != "-") {
             fd_ = ::open(in.path.c_str(), O_RDONLY | O_CLOEXEC);
-            if (fd_ < 0)
-                throw data::input_error(in.path, 0, std::string("cannot open: ") + std::strerror(errno));
+            if (fd_ < 0) throw OpenError(in.path, errno);
         }
         prefix_ = read_prefix(fd_, in.name);
     }
@@ -124,6 +130,10 @@ std::vector<InputOutcome> read_inputs_parallel(
             load(inputs[i], qualify, format, choice, out[i]);
             if (then)
                 for (size_t k = 0; k < out[i].samples.size(); ++k) then(i, k, out[i].samples[k]);
+        } catch (const OpenError& e) {
+            out[i].samples.clear();
+            out[i].error = e.what();
+            out[i].open_errno = e.err;
         } catch (const data::InputError& e) {
             out[i].samples.clear();
             out[i].error = e.what();

@@ -44,6 +44,9 @@ struct LoadedSample {
 struct InputOutcome {
     std::vector<LoadedSample> samples;  // empty when error is set
     std::string error;
+    // The input could not be opened (errno; 0 otherwise): ministat exits 1
+    // there, as Debian's does (err(1, "Cannot open %s")), not 2.
+    int open_errno = 0;
     std::vector<std::string> notes;  // e.g. a torn last record that was ignored
 };
 

@@ -105,13 +105,41 @@ size_t field_rank(const std::string& field) {
     return std::size(kOrder) + (field.rfind("tag:", 0) == 0 ? 1 : 0);
 }
 
+// "3 boots", "boots unknown" (no run recorded one: imports, other tools),
+// "2 boots, 4 runs of unknown boot": an unknown boot is not one boot.
+std::string boots_text(const data::ResultsOverview& o) {
+    if (o.known_boots == 0) return o.runs_of_unknown_boot ? "boots unknown" : "0 boots";
+    std::string s = std::to_string(o.known_boots) + (o.known_boots == 1 ? " boot" : " boots");
+    if (o.runs_of_unknown_boot)
+        s += ", " + std::to_string(o.runs_of_unknown_boot) + (o.runs_of_unknown_boot == 1 ? " run" : " runs") +
+             " of unknown boot";
+    return s;
+}
+
+// One line per variant whose runs mix workloads, for stderr, the text and
+// JSON: runs of different commands under one label are not one sample.
+// `listed`: the workloads are printed just above, so not again.
+std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool listed = false) {
+    std::vector<std::string> out;
+    for (const auto& v : o.variants) {
+        if (v.workloads.size() < 2) continue;
+        std::string list;
+        for (const auto& [w, n] : v.workloads)
+            list += (list.empty() ? "" : "; ") + data::workload_text(w) + " (" + std::to_string(n) +
+                    (n == 1 ? " run)" : " runs)");
+        out.push_back("variant '" + v.variant + "' mixes " + std::to_string(v.workloads.size()) +
+                      " workloads, so its runs are not one experiment" + (listed ? "" : ": " + list));
+    }
+    return out;
+}
+
 // Names, labels, boot ids and environment values come from data: each is
 // escaped as it is printed (report/text_escape.h).
 void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, const data::ResultsOverview& o) {
-    std::fprintf(out, "%s: %zu variant%s, %zu metric%s, %zu run%s, %zu boot%s\n", escape_text(name).c_str(),
+    std::fprintf(out, "%s: %zu variant%s, %zu metric%s, %zu run%s, %s\n", escape_text(name).c_str(),
                 o.variants.size(), o.variants.size() == 1 ? "" : "s", f.metrics().size(),
                 f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
-                o.boots.size(), o.boots.size() == 1 ? "" : "s");
+                boots_text(o).c_str());
     std::fprintf(out, "  results format version %d, created %s by %s\n", f.header.version,
                  f.header.created.empty() ? "(unknown)" : escape_text(f.header.created).c_str(),
                  f.header.generator.empty() ? "(unknown)" : escape_text(f.header.generator).c_str());
@@ -136,6 +164,24 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
         rows.push_back({v.variant, std::to_string(v.runs), std::to_string(used), out.empty() ? "-" : out});
     }
     print_table(out, {"variant", "runs", "used", "left out"}, rows);
+
+    bool any_workload = false;
+    for (const auto& v : o.variants) any_workload |= !v.workloads.empty();
+    if (any_workload) {
+        std::fprintf(out, "\nworkloads\n");
+        for (const auto& v : o.variants) {
+            const bool several = v.workloads.size() + (v.runs_without_workload ? 1 : 0) > 1;
+            for (const auto& [w, n] : v.workloads)
+                std::fprintf(out, "  %s: %s%s\n", escape_text(v.variant).c_str(), escape_text(data::workload_text(w)).c_str(),
+                             several ? (" (" + std::to_string(n) + (n == 1 ? " run)" : " runs)")).c_str() : "");
+            if (v.runs_without_workload && !v.workloads.empty())
+                std::fprintf(out, "  %s: not recorded (%zu run%s)\n", escape_text(v.variant).c_str(),
+                             v.runs_without_workload, v.runs_without_workload == 1 ? "" : "s");
+        }
+        for (const std::string& w : workload_warnings(o, true))
+            for (const std::string& line : wrap_words("warning: " + escape_text(w), 76, 2, 4))
+                std::fprintf(out, "%s\n", line.c_str());
+    }
 
     if (!f.metrics().empty() && !o.variants.empty()) {
         std::fprintf(out, "\nsamples in the runs used\n");
@@ -242,7 +288,8 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
     return out;
 }
 
-void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all) {
+// `mixed`: some variant mixes workloads (said above), so nothing is "usual".
+void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all, bool mixed) {
     if (all.empty()) return;
     std::fprintf(out, "\ndiagnostics\n");
     std::vector<std::vector<std::string>> rows;
@@ -265,11 +312,28 @@ void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all) {
                 std::fprintf(out, "%s\n", line.c_str());
             ++said;
         }
-    if (said == 0)
+    if (said == 0 && mixed)
+        for (const std::string& line :
+             wrap_words("no finding in the samples, but a variant mixes workloads (see workloads above)", 76, 2, 4))
+            std::fprintf(out, "%s\n", line.c_str());
+    if (said == 0 && !mixed)
         for (const std::string& line : wrap_words("nothing unusual: no bimodality, drift, change of level, first-run "
                                                   "effect, outlier or boot clustering found",
                                                   76, 2, 4))
             std::fprintf(out, "%s\n", line.c_str());
+}
+
+// As the results file writes it (docs/results-format.md, "workload").
+nlohmann::json workload_json(const data::WorkloadRecord& w) {
+    nlohmann::json j = nlohmann::json::object();
+    if (w.builtin.empty()) j["argv"] = w.argv;
+    else j["builtin"] = w.builtin, j["options"] = w.options;
+    if (!w.parser.empty()) j["parser"] = w.parser;
+    if (!w.parser_options.empty()) j["parser_options"] = w.parser_options;
+    if (!w.metrics.empty()) j["metrics"] = w.metrics;
+    if (!w.env.empty()) j["env"] = w.env;
+    for (const auto& [k, raw] : w.unknown) j[k] = nlohmann::json::parse(raw, nullptr, false);
+    return j;
 }
 
 nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
@@ -287,7 +351,14 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
     j["torn_tail"] = report.torn_tail;
     j["metrics"] = nlohmann::json::array();
     for (const auto& m : f.metrics())
-        j["metrics"].push_back({{"name", m.name}, {"unit", m.unit}, {"direction", data::direction_name(m.direction)}});
+        j["metrics"].push_back({{"name", m.name},
+                                {"unit", m.unit},
+                                {"direction", data::direction_name(m.direction)},
+                                {"exact", m.exact},
+                                {"primary", m.primary ? nlohmann::json(*m.primary) : nlohmann::json(nullptr)}});
+    j["known_boots"] = o.known_boots;
+    j["runs_of_unknown_boot"] = o.runs_of_unknown_boot;
+    j["warnings"] = workload_warnings(o);
     j["variants"] = nlohmann::json::array();
     for (const auto& v : o.variants) {
         nlohmann::json jv;
@@ -303,6 +374,11 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
         jv["samples"] = v.samples;
         jv["runs_with_metric"] = v.runs_with_metric;
         jv["origins"] = v.origins;
+        jv["workloads"] = nlohmann::json::array();
+        for (const auto& [w, n] : v.workloads)
+            jv["workloads"].push_back({{"workload", workload_json(w)}, {"text", data::workload_text(w)}, {"runs", n}});
+        jv["runs_without_workload"] = v.runs_without_workload;
+        jv["mixes_workloads"] = v.workloads.size() > 1;
         j["variants"].push_back(jv);
     }
     j["boots"] = nlohmann::json::array();
@@ -342,13 +418,16 @@ int show_main(int argc, char** argv) {
                          escape_message(data::torn_tail_message(name, report)).c_str());
         const data::ResultsOverview o = data::overview(f);
         const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
+        const std::vector<std::string> mixed = workload_warnings(o);
+        for (const std::string& w : mixed)
+            std::fprintf(stderr, "gfxstat show: warning: %s: %s\n", escape_text(name).c_str(), escape_text(w).c_str());
         if (json) {
             std::printf("%s\n", to_json(name, f, o, report, diagnostics)
                                      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                                      .c_str());
         } else {
             print_text(stdout, name, f, o);
-            print_diagnostics(stdout, diagnostics);
+            print_diagnostics(stdout, diagnostics, !mixed.empty());
         }
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "gfxstat show: %s\n", escape_message(e.what()).c_str());
@@ -362,7 +441,7 @@ void render_show_text(const std::string& name, const data::ResultsFile& f, FILE*
     // As in show_main: what throws does so before anything is printed.
     const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
     print_text(out, name, f, o);
-    print_diagnostics(out, diagnostics);
+    print_diagnostics(out, diagnostics, !workload_warnings(o).empty());
 }
 
 }  // namespace gfxstat::cli

@@ -73,6 +73,31 @@ void add_device_tags(const std::string& workload, const std::string& requested,
     }
 }
 
+// A built-in runs as `gfxstat workload NAME --opt value ...`: its options
+// are what follows the name (defaults included, as they ran), without the
+// path of this gfxstat, which differs between builds that run the same thing.
+data::WorkloadRecord workload_record(const WorkloadOptions& o, const std::vector<std::string>& command) {
+    data::WorkloadRecord r;
+    if (!o.builtin.empty()) {
+        r.builtin = o.builtin;
+        for (size_t i = 3; i + 1 < command.size(); i += 2)
+            r.options[command[i].rfind("--", 0) == 0 ? command[i].substr(2) : command[i]] = command[i + 1];
+        r.parser = o.builtin;  // each built-in has its parser of the same name
+        return r;
+    }
+    r.argv = o.command;
+    if (!o.regexes.empty()) {
+        r.parser = "metric";  // --metric NAME=REGEX
+        r.metrics = o.regexes;
+    } else {
+        r.parser = o.parser_name.empty() ? "lines" : o.parser_name;
+        if (r.parser == "lines") r.parser_options["metric_name"] = o.metric_name.empty() ? "value" : o.metric_name;
+    }
+    if (!o.unit.empty()) r.parser_options["unit"] = o.unit;
+    if (o.direction != data::Direction::unknown) r.parser_options["direction"] = data::direction_name(o.direction);
+    return r;
+}
+
 }  // namespace
 
 Workload make_workload(const WorkloadOptions& o) {
@@ -153,6 +178,7 @@ Workload make_workload(const WorkloadOptions& o) {
                 throw std::invalid_argument("the " + parser_name + " parser knows its units and directions");
         }
     }
+    w.record = workload_record(o, w.command);
     return w;
 }
 

@@ -38,6 +38,10 @@ struct Workload {
     std::unique_ptr<drivers::OutputParser> parser;
     std::string default_label;                 // the command's name, or the workload's
     std::map<std::string, std::string> tags;   // workload, load, size, device...
+    // What the user asked to run, for each run's environment: the command
+    // as given (not this gfxstat's path for a built-in), the parser and
+    // its settings. RunPlan::workload.
+    data::WorkloadRecord record;
 };
 
 // Throws std::invalid_argument (the message names the option) for a

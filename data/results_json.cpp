@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <unordered_set>
 #include <vector>
 #include <nlohmann/json.hpp>
@@ -128,6 +129,64 @@ void append_metric_line(std::string& out, const MetricInfo& m) {
     out += "}\n";
 }
 
+namespace {
+
+void append_string_array(std::string& out, const std::vector<std::string>& items) {
+    out += '[';
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        append_json_string(out, items[i]);
+    }
+    out += ']';
+}
+
+void append_string_map(std::string& out, const std::map<std::string, std::string>& m) {
+    out += '{';
+    bool first = true;
+    for (const auto& [k, v] : m) {
+        if (!first) out += ',';
+        first = false;
+        append_json_string(out, k);
+        out += ':';
+        append_json_string(out, v);
+    }
+    out += '}';
+}
+
+// {"argv":[...]} or {"builtin":"...","options":{...}}, then the parser and
+// what is set; empty members are left out.
+void append_workload(std::string& out, const WorkloadRecord& w) {
+    out += ",\"workload\":{";
+    if (!w.builtin.empty()) {
+        out += "\"builtin\":";
+        append_json_string(out, w.builtin);
+        if (!w.options.empty()) {
+            out += ",\"options\":";
+            append_string_map(out, w.options);
+        }
+    } else {
+        out += "\"argv\":";
+        append_string_array(out, w.argv);
+    }
+    if (!w.parser.empty()) member(out, "parser", w.parser);
+    if (!w.parser_options.empty()) {
+        out += ",\"parser_options\":";
+        append_string_map(out, w.parser_options);
+    }
+    if (!w.metrics.empty()) {
+        out += ",\"metrics\":";
+        append_string_array(out, w.metrics);
+    }
+    if (!w.env.empty()) {
+        out += ",\"env\":";
+        append_string_map(out, w.env);
+    }
+    append_unknown(out, w.unknown);
+    out += '}';
+}
+
+}  // namespace
+
 void append_environment_line(std::string& out, const Environment& env) {
     out += "{\"type\":\"environment\"";
     member(out, "id", env.id);
@@ -149,6 +208,7 @@ void append_environment_line(std::string& out, const Environment& env) {
         }
         out += '}';
     }
+    if (env.workload) append_workload(out, *env.workload);
     out += "}\n";
 }
 
@@ -337,6 +397,65 @@ MetricInfo parse_metric(JsonCursor& c, MemberNames& names) {
     return m;
 }
 
+std::vector<std::string> json_string_array(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::array) bad(where + " must be an array of strings, found " + c.describe_next());
+    c.begin_array();
+    std::vector<std::string> out;
+    while (c.next_item()) out.push_back(json_string(c, where + "[" + std::to_string(out.size()) + "]"));
+    return out;
+}
+
+std::map<std::string, std::string> json_string_map(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::object) bad(where + " must be an object of strings, found " + c.describe_next());
+    c.begin_object();
+    std::map<std::string, std::string> out;
+    std::string key;
+    MemberNames keys("an object");
+    while (c.next_key(key)) {
+        keys.add(key);
+        out[key] = json_string(c, where + ".\"" + key + "\"");
+    }
+    return out;
+}
+
+WorkloadRecord parse_workload(JsonCursor& c) {
+    if (c.peek() != JsonKind::object)
+        bad("an environment's \"workload\" must be an object like {\"argv\":[\"sleep\",\"1\"]}, found " +
+            std::string(c.describe_next()));
+    c.begin_object();
+    WorkloadRecord w;
+    std::string key;
+    bool has_argv = false;
+    MemberNames names("\"workload\"");
+    while (c.next_key(key)) {
+        names.add(key);
+        if (key == "argv") {
+            w.argv = json_string_array(c, "\"workload\".\"argv\"");
+            has_argv = true;
+        } else if (key == "builtin") {
+            w.builtin = json_string(c, "\"workload\".\"builtin\"");
+        } else if (key == "options") {
+            w.options = json_string_map(c, "\"workload\".\"options\"");
+        } else if (key == "parser") {
+            w.parser = json_string(c, "\"workload\".\"parser\"");
+        } else if (key == "parser_options") {
+            w.parser_options = json_string_map(c, "\"workload\".\"parser_options\"");
+        } else if (key == "metrics") {
+            w.metrics = json_string_array(c, "\"workload\".\"metrics\"");
+        } else if (key == "env") {
+            w.env = json_string_map(c, "\"workload\".\"env\"");
+        } else {
+            w.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    // One or the other: a record that says both (or neither) is not a
+    // workload anyone could run again.
+    if (has_argv == !w.builtin.empty())
+        bad("an environment's \"workload\" needs either \"argv\" (a command) or \"builtin\" (a built-in workload)");
+    if (has_argv && w.argv.empty()) bad("\"workload\".\"argv\" must hold the command, not be empty");
+    return w;
+}
+
 Environment parse_environment(JsonCursor& c, MemberNames& names) {
     Environment env;
     std::string key;
@@ -355,6 +474,8 @@ Environment parse_environment(JsonCursor& c, MemberNames& names) {
                 tag_names.add(tag);
                 env.tags[tag] = json_string(c, "tag \"" + tag + "\"");
             }
+        } else if (key == "workload") {
+            env.workload = parse_workload(c);
         } else {
             env.fields[key] = json_string(c, "environment field \"" + key + "\"");
         }

@@ -51,9 +51,62 @@ std::string environment_id(const Environment& env) {
     for (const auto& [k, v] : env.fields) mix(k), mix(v);
     mix("tags");
     for (const auto& [k, v] : env.tags) mix(k), mix(v);
+    if (const WorkloadRecord* w = env.workload ? &*env.workload : nullptr) {
+        // Only when there is one: environments without keep their ids.
+        const auto list = [&](const char* what, const std::vector<std::string>& items) {
+            mix(what);
+            mix(std::to_string(items.size()));
+            for (const auto& i : items) mix(i);
+        };
+        const auto map = [&](const char* what, const std::map<std::string, std::string>& m) {
+            mix(what);
+            mix(std::to_string(m.size()));
+            for (const auto& [k, v] : m) mix(k), mix(v);
+        };
+        mix("workload");
+        list("argv", w->argv);
+        mix(w->builtin);
+        map("options", w->options);
+        mix(w->parser);
+        map("parser_options", w->parser_options);
+        list("metrics", w->metrics);
+        map("env", w->env);
+        for (const auto& [k, raw] : w->unknown) mix(k), mix(raw);
+    }
     char buf[32];
     std::snprintf(buf, sizeof buf, "env-%016llx", static_cast<unsigned long long>(h));
     return buf;
+}
+
+namespace {
+
+// An argument as a shell would need it to mean the same word.
+std::string shell_word(const std::string& a) {
+    const bool plain = !a.empty() && a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                         "0123456789-_./=:,+%@") == std::string::npos;
+    if (plain) return a;
+    std::string q = "'";
+    for (char c : a) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+}  // namespace
+
+std::string workload_text(const WorkloadRecord& w) {
+    std::string s;
+    for (const auto& [k, v] : w.env) s += shell_word(k + "=" + v) + " ";
+    if (!w.builtin.empty()) {
+        s += w.builtin;
+        for (const auto& [k, v] : w.options) s += " --" + k + " " + shell_word(v);
+    } else {
+        for (size_t i = 0; i < w.argv.size(); ++i) s += (i ? " " : "") + shell_word(w.argv[i]);
+        if (w.argv.empty()) s += "(no command)";
+    }
+    std::string parser = w.parser.empty() ? "unknown" : w.parser;
+    std::string settings;
+    for (const auto& m : w.metrics) settings += (settings.empty() ? "" : ", ") + shell_word(m);
+    for (const auto& [k, v] : w.parser_options) settings += (settings.empty() ? "" : ", ") + k + " " + shell_word(v);
+    return s + " (parser " + parser + (settings.empty() ? "" : ": " + settings) + ")";
 }
 
 const MetricValues* RunRecord::metric(std::string_view name) const {
@@ -96,7 +149,7 @@ std::string ResultsFile::declare_metric(const MetricInfo& m) {
 
 std::string ResultsFile::add_environment(Environment& env) {
     // These names are the record's own members on disk.
-    for (const char* reserved : {"id", "type", "tags"})
+    for (const char* reserved : {"id", "type", "tags", "workload"})
         if (env.fields.count(reserved))
             return std::string("an environment field may not be called '") + reserved + "'";
     if (env.id.empty()) env.id = environment_id(env);

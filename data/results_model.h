@@ -75,6 +75,34 @@ struct MetricInfo {
     }
 };
 
+// What a run ran, as `gfxstat run` was told: runs of two different
+// workloads are two experiments, whatever their labels say, so each run's
+// environment records it (docs/results-format.md, "workload").
+struct WorkloadRecord {
+    // A command, as given after `--` (argv[0] as typed, not resolved) ...
+    std::vector<std::string> argv;
+    // ... or one of gfxstat's built-in workloads ("wakeup-latency") with the
+    // options it was run with ("duration" -> "1", "load-threads" -> "4").
+    std::string builtin;
+    std::map<std::string, std::string> options;
+    // How its output was read: the parser's name ("lines", "time", "metric"
+    // for --metric regexes), its settings ("metric_name", "unit",
+    // "direction"), and the --metric NAME=REGEX specs in the order given.
+    std::string parser;
+    std::map<std::string, std::string> parser_options;
+    std::vector<std::string> metrics;
+    // Environment variables set for the workload (a campaign variant's env).
+    std::map<std::string, std::string> env;
+    // Members a newer gfxstat wrote, kept verbatim: they are part of what
+    // ran, so two records that differ there are two workloads.
+    UnknownMembers unknown;
+    bool operator==(const WorkloadRecord&) const = default;
+};
+// One line for messages and `show`, raw (the caller escapes it):
+// "sleep 0.01 (parser lines)", "wakeup-latency --duration 1 (parser
+// wakeup-latency)". Arguments with spaces or quotes are quoted.
+std::string workload_text(const WorkloadRecord& w);
+
 // Where a run ran. Every field is a string; absent fields were not probed.
 // Well-known keys (see docs/results-format.md): hostname, kernel_release,
 // kernel_cmdline, cpu_model, cpu_governor, cpu_turbo, gpu_driver,
@@ -84,11 +112,15 @@ struct Environment {
     std::string id;  // "env-" + 16 hex digits of a hash of the content
     std::map<std::string, std::string> fields;
     std::map<std::string, std::string> tags;
+    // What ran; nullopt in files written before gfxstat recorded it, and
+    // for imported runs (unknown, not "none").
+    std::optional<WorkloadRecord> workload;
     bool same_content(const Environment& o) const {
-        return fields == o.fields && tags == o.tags;
+        return fields == o.fields && tags == o.tags && workload == o.workload;
     }
 };
-// The content-derived id of `env` (fields and tags; the id itself ignored).
+// The content-derived id of `env` (fields, tags and workload; the id itself
+// ignored). Without a workload it is the id gfxstat always gave.
 std::string environment_id(const Environment& env);
 
 struct MetricValues {

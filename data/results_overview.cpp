@@ -1,5 +1,6 @@
 #include "data/results_overview.h"
 
+#include <algorithm>
 #include <set>
 #include <unordered_map>
 
@@ -42,11 +43,23 @@ ResultsOverview overview(const ResultsFile& file) {
                 }
         }
         auto [it, fresh] = bslot.emplace(r.boot, o.boots.size());
-        if (fresh) o.boots.push_back({r.boot, {}});
+        if (fresh) {
+            o.boots.push_back({r.boot, {}});
+            o.known_boots += !r.boot.empty();
+        }
         ++o.boots[it->second].second[r.variant];
 
         const Environment* env = r.environment.empty() ? nullptr : file.find_environment(r.environment);
         if (!env) ++o.runs_without_environment;
+        if (env && env->workload) {
+            auto w = std::find_if(v.workloads.begin(), v.workloads.end(),
+                                  [&](const auto& p) { return p.first == *env->workload; });
+            if (w == v.workloads.end()) v.workloads.emplace_back(*env->workload, 1);
+            else ++w->second;
+        } else {
+            ++v.runs_without_workload;
+        }
+        if (r.boot.empty()) ++o.runs_of_unknown_boot;
         for (auto& [name, f] : env_fields) {
             std::string value;
             if (env) {

@@ -21,6 +21,11 @@ struct VariantOverview {
     std::map<std::string, size_t> samples;
     std::map<std::string, size_t> runs_with_metric;
     std::vector<std::string> origins;      // distinct run origins ("" = this file)
+    // The workloads its runs recorded, in order of first appearance, with
+    // their runs; more than one: the variant mixes experiments. Runs that
+    // recorded none (older files, imports) are counted apart.
+    std::vector<std::pair<WorkloadRecord, size_t>> workloads;
+    size_t runs_without_workload = 0;
 };
 
 // One environment field, or tag, and the values each variant's runs had.
@@ -36,6 +41,8 @@ struct ResultsOverview {
     std::vector<VariantOverview> variants;  // in order of first appearance
     // boot id ("" = unknown) in order of first appearance, runs per variant
     std::vector<std::pair<std::string, std::map<std::string, size_t>>> boots;
+    size_t known_boots = 0;                 // entries of `boots` with an id
+    size_t runs_of_unknown_boot = 0;
     std::vector<EnvironmentField> environment;  // fields that differ or vary only
     size_t runs_without_environment = 0;
 };

@@ -635,6 +635,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         if (!run_plans[step.variant]) {
             auto rp = std::make_unique<RunPlan>();
             rp->command = opt.command;
+            rp->workload = opt.workload;
             for (const auto& [name, value] : var.env) rp->env.push_back(name + "=" + value);
             rp->variant = var.label;
             rp->tags = opt.tags;

@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,6 +57,7 @@ struct ResumeOptions {
     std::vector<std::string> command;   // the workload (cli/workload_setup)
     const OutputParser* parser = nullptr;
     std::map<std::string, std::string> tags;  // the workload's
+    std::optional<data::WorkloadRecord> workload;  // recorded with each run (RunPlan::workload)
     std::function<void(const std::string&)> say;  // one line of progress
 };
 

@@ -244,6 +244,29 @@ Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     return ex;
 }
 
+std::optional<data::WorkloadRecord> recorded_workload(const RunPlan& plan) {
+    std::optional<data::WorkloadRecord> w = plan.workload;
+    if (!w) return w;
+    for (const std::string& kv : plan.env) {
+        const size_t eq = kv.find('=');
+        if (eq != std::string::npos) w->env[kv.substr(0, eq)] = kv.substr(eq + 1);
+    }
+    return w;
+}
+
+std::string workload_conflict(const data::ResultsFile& file, const std::string& variant,
+                              const data::WorkloadRecord& workload) {
+    for (const data::RunRecord& r : file.runs()) {
+        if (r.variant != variant || r.environment.empty()) continue;
+        const data::Environment* env = file.find_environment(r.environment);
+        if (!env || !env->workload || *env->workload == workload) continue;
+        return "variant '" + variant + "' holds runs of `" + data::workload_text(*env->workload) +
+               "` (run " + std::to_string(r.run) + "); these would be runs of `" + data::workload_text(workload) +
+               "`. Nothing was written: give them another --label, or --force to record them in one variant";
+    }
+    return "";
+}
+
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
                     data::ResultsAppender& appender, bool warmup, RunReport& report) {
     RunAttempt attempt;
@@ -256,6 +279,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     probe.drm = plan.probe_drm;
     data::Environment env = probe_environment(probe);
     env.tags = plan.tags;
+    env.workload = recorded_workload(plan);
     rec.environment = appender.add_environment(std::move(env));
 
     char index[32];
@@ -449,6 +473,11 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
     const std::vector<data::MetricInfo> declared = parser.metrics();
 
     data::ResultsAppender appender(plan.results_path);
+    // Checked with the lock held, before anything of this run is written.
+    if (const auto w = recorded_workload(plan); w && !plan.mix_workloads) {
+        const std::string conflict = workload_conflict(appender.file(), plan.variant, *w);
+        if (!conflict.empty()) throw data::input_error(plan.results_path, 0, conflict);
+    }
     for (const auto& m : declared) appender.declare_metric(m);
 
     RunReport report;

@@ -28,6 +28,11 @@ struct RunPlan {
     std::vector<std::string> env;          // "NAME=VALUE" for the command
     std::string variant;                   // --label
     std::map<std::string, std::string> tags;
+    // What runs, recorded in each run's environment (with `env` added).
+    // run_plan refuses to add runs of one workload to a variant whose runs
+    // recorded another, unless `mix_workloads`: one label, one experiment.
+    std::optional<data::WorkloadRecord> workload;
+    bool mix_workloads = false;            // --force
     // How many measured runs: `runs` when set; else from min_runs until the
     // target interval is reached, at most max_runs.
     std::optional<size_t> runs;
@@ -99,7 +104,8 @@ struct RunProgress {
 };
 
 // Runs the plan. Throws data::InputError for problems with the results
-// file or the log directory (nothing is run then), std::invalid_argument
+// file or the log directory (nothing is run then; a variant that holds
+// runs of another workload is one, see RunPlan::workload), std::invalid_argument
 // for a bad plan. A failure once the runs have begun (the results file
 // cannot be written: disk full) ends them with RunOutcome::error and the
 // warnings so far. `on_run` is called after each run is on disk.
@@ -135,6 +141,15 @@ struct RunAttempt {
     bool kept = false;          // output files were written
     std::string prefix;         // LOG_DIR/ID-VARIANT-NNNN
 };
+
+// The workload a run of `plan` records: plan.workload with plan.env.
+std::optional<data::WorkloadRecord> recorded_workload(const RunPlan& plan);
+
+// Why runs of `workload` may not join `variant` in `file`: a run of the
+// variant recorded another workload ("" when none did, or when the file has
+// no such variant). Runs that recorded none (older files) do not count.
+std::string workload_conflict(const data::ResultsFile& file, const std::string& variant,
+                              const data::WorkloadRecord& workload);
 
 // One run of `plan` (its hooks, environment, timeout), numbered after the
 // runs `appender` holds. Warnings and kept files are counted in `report`.

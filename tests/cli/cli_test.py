@@ -8,6 +8,7 @@ computed in this file."""
 import argparse
 import json
 import os
+import shutil
 import sys
 import tempfile
 
@@ -51,8 +52,17 @@ def main():
         rc, out, err = run(ms + [few])
         check(rc == 2 and f"Dataset {few} must contain at least 3 data points" in err,
               f"too few points: {rc} {err!r}")
-        rc, out, err = run(ms + ["/nonexistent/file"])
-        check(rc == 2 and "/nonexistent/file" in err, f"missing file: {rc} {err!r}")
+        # A file that cannot be opened: exit 1 and ministat's words, as
+        # Debian's ministat (err(1, "Cannot open %s", n)); bad content is 2.
+        rc, out, err = run(ms + [ok, "/nonexistent/file"])
+        check(rc == 1 and "Cannot open /nonexistent/file: No such file or directory" in err and out == "",
+              f"missing file: {rc} {err!r} {out!r}")
+        if shutil.which("ministat"):
+            mrc, _, merr = run(["ministat", ok, "/nonexistent/file"])
+            check(mrc == rc and merr.split(": ", 1)[1] == err.split(": ", 1)[1],
+                  f"missing file: ministat says {mrc} {merr!r}, gfxstat {rc} {err!r}")
+        rc, out, err = run([g, "summary", "/nonexistent/file"])
+        check(rc == 2 and "/nonexistent/file: cannot open" in err, f"summary, missing file: {rc} {err!r}")
         rc, out, err = run(ms + ["-x", ok])
         check(rc == 2 and "Usage:" in err, f"unknown option: {rc} {err!r}")
         rc, out, err = run(ms + [ok] * 8)

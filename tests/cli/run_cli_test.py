@@ -143,7 +143,8 @@ def main():
         out = os.path.join(d, "codes.json")
         rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "echo bad option >&2; exit 79")
         check(rc == 2 and "invalid option" in err, f"exit 79: {rc} {err}")
-        rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "exit 112")
+        # (--force: another command in the same variant, on purpose.)
+        rc, _, err = grun("--runs", "3", "--force", "-o", out, "--", "sh", "-c", "exit 112")
         check(rc == 1 and "aborted" in err, f"exit 112: {rc} {err}")
         check([r["exit"]["code"] for r in runs_of(out)] == [79, 112], f"both recorded: {runs_of(out)}")
 
@@ -217,7 +218,7 @@ def main():
         before = runs_of(out)
         check(len(before) >= 5 and [r["run"] for r in before] == list(range(len(before))),
               f"runs before the kill: {len(before)}")
-        rc, _, err = grun("--runs", "1", "--label", "sh", "-o", out, "--", "echo", "2")
+        rc, _, err = grun("--runs", "1", "--label", "sh", "--force", "-o", out, "--", "echo", "2")
         after = runs_of(out)
         check(rc == 0 and len(after) == len(before) + 1 and after[-1]["metrics"] == {"value": 2} and
               after[-1]["run"] in (len(before), len(before) + 1), f"appended after a kill: {rc} {err}")

@@ -116,7 +116,9 @@ def gfxstat_run(g, args, user=None, timeout=60):
     if user:
         prefix = ["setpriv", f"--reuid={user}", f"--regid={grp.getgrgid(pwd.getpwnam(user).pw_gid).gr_name}",
                   "--clear-groups", "--"]
-    p = subprocess.run(prefix + [g, "run", *args], capture_output=True, timeout=timeout)
+    # --force: these checks append `echo 42` after `echo 1` under one label
+    # on purpose (logs and links, not workloads: tests/cli/workload_cli_test.py).
+    p = subprocess.run(prefix + [g, "run", "--force", *args], capture_output=True, timeout=timeout)
     return p.returncode, p.stderr.decode(errors="replace")
 
 

@@ -163,6 +163,7 @@ void expect_same_file(const ResultsFile& a, const ResultsFile& b) {
         ASSERT_NE(o, nullptr) << e.id;
         EXPECT_EQ(o->fields, e.fields);
         EXPECT_EQ(o->tags, e.tags);
+        EXPECT_TRUE(o->workload == e.workload) << e.id;
     }
     ASSERT_EQ(a.runs().size(), b.runs().size());
     for (size_t i = 0; i < a.runs().size(); ++i) expect_same_run(a.runs()[i], b.runs()[i]);
@@ -214,7 +215,21 @@ ResultsFile full_file() {
     must(f.add_environment(env));
     Environment unused;
     unused.fields = {{"hostname", "other"}};
+    WorkloadRecord w;
+    w.argv = {"sh", "-c", "echo \"x\"\n\x1b"};
+    w.parser = "metric";
+    w.metrics = {"fps=(\\S+) FPS", "b=(\\d)"};
+    w.parser_options = {{"unit", "frames/s"}, {"direction", "higher"}};
+    w.env = {{"MESA_DEBUG", "1"}};
+    w.unknown = {{"cwd", "\"/tmp\""}};
+    unused.workload = w;
     must(f.add_environment(unused));
+    Environment builtin;
+    builtin.fields = {{"hostname", "other"}};
+    builtin.workload = WorkloadRecord{};
+    builtin.workload->builtin = "wakeup-latency";
+    builtin.workload->options = {{"duration", "1"}};
+    must(f.add_environment(builtin));
 
     RunRecord r0 = simple_run("baseline", 0,
                               {values("latency", {tok("23.205")}),
@@ -642,6 +657,39 @@ TEST(ResultsJson, MetricExactAndPrimary) {
                  "a metric's \"exact\" must be true or false, found a number");
     EXPECT_ERROR(kHeader + R"({"type":"metric","name":"lat","primary":"yes"})" "\n", "f.jsonl:2: ",
                  "a metric's \"primary\" must be true or false, found a string");
+}
+
+TEST(ResultsJson, WorkloadIsPartOfTheEnvironment) {
+    Environment a;
+    a.fields = {{"hostname", "bdw"}};
+    const std::string plain_id = environment_id(a);
+    a.workload = WorkloadRecord{};
+    a.workload->argv = {"sleep", "1"};
+    a.workload->parser = "time";
+    Environment b = a;
+    b.workload->argv = {"sleep", "0.01"};
+    // Another workload is another environment, and none is not an empty one.
+    EXPECT_NE(environment_id(a), environment_id(b));
+    EXPECT_NE(environment_id(a), plain_id);
+    EXPECT_FALSE(a.same_content(b));
+    a.id = environment_id(a);
+    std::string line;
+    append_environment_line(line, a);
+    EXPECT_NE(line.find(R"("workload":{"argv":["sleep","1"],"parser":"time"})"), std::string::npos) << line;
+    const auto back = std::get<Environment>(parse_record_line(line));
+    ASSERT_TRUE(back.workload.has_value());
+    EXPECT_TRUE(*back.workload == *a.workload);
+    EXPECT_EQ(back.fields, a.fields);  // not a field
+    const std::string env = R"({"type":"environment","id":"e","workload":)";
+    EXPECT_ERROR(kHeader + env + R"("sleep 1"})" "\n", "f.jsonl:2: ",
+                 "an environment's \"workload\" must be an object");
+    EXPECT_ERROR(kHeader + env + R"({"argv":["x"],"builtin":"wakeup-latency"}})" "\n", "f.jsonl:2: ",
+                 "needs either \"argv\" (a command) or \"builtin\"");
+    EXPECT_ERROR(kHeader + env + R"({"parser":"time"}})" "\n", "f.jsonl:2: ", "needs either \"argv\"");
+    EXPECT_ERROR(kHeader + env + R"({"argv":[]}})" "\n", "f.jsonl:2: ", "must hold the command");
+    EXPECT_ERROR(kHeader + env + R"({"argv":["x",1]}})" "\n", "f.jsonl:2: ",
+                 "\"workload\".\"argv\"[1] must be a string");
+    EXPECT_ERROR(kHeader + env + R"({"argv":["x"],"env":{"A":"1","A":"2"}}})" "\n", "f.jsonl:2: ", "appears twice");
 }
 
 TEST(ResultsReader, ExactIsPartOfTheDeclarationPrimaryIsNot) {
