@@ -342,11 +342,11 @@ Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* 
         b.bimodal = true;
     } else if (b.mixture_separated && m.ashman_d > kMixtureClearSeparation) {
         // The dip test misses a small second mode (7 of 40 values) however
-        // far it lies; the mixture alone may say so only when no skewed
-        // unimodal shape, a normal core with a shifted exponential tail on
-        // either side, comes within the margin: a tail is not a mode.
+        // far it lies; the mixture alone may say so only when it also fits
+        // better than a skewed unimodal shape, a normal core with a shifted
+        // exponential tail on either side: a tail is not a mode.
         b.bic_ex_gaussian = ex_gaussian_bic(x);
-        b.bimodal = !(b.bic_ex_gaussian - m.bic_two <= kMixtureBicMargin);
+        b.bimodal = !(b.bic_ex_gaussian - m.bic_two <= kMixtureOverExGaussian);
     }
     if (b.bimodal) {
         b.modes = m.components;

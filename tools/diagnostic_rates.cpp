@@ -6,10 +6,12 @@
 // docs/diagnostics.md come from it.
 //
 //   gfxstat_diagnostic_rates [--reps R] [--seed S] [--n 3,5,10,...] [--families all|unimodal|signal]
+//   gfxstat_diagnostic_rates --mixtures [--reps R] [--seed S]
 //
 // Prints one markdown table row per family and n: the share of samples
 // with a bimodality, outlier, drift (trend or level change) or first-run
-// sentence.
+// sentence. --mixtures: the power table of docs/diagnostics.md instead,
+// how often two normals of sd 1 whose means lie D apart are called bimodal.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -27,6 +29,12 @@ int main(int argc, char** argv) {
     uint64_t seed = 20261201;
     std::vector<size_t> ns = {3, 4, 5, 6, 8, 10, 15, 20, 30, 50};
     std::string which = "all";
+    bool mixtures = false;
+    for (int i = 1; i < argc && !std::strcmp(argv[i], "--mixtures"); ++i) {
+        mixtures = true;
+        for (int j = i; j + 1 < argc; ++j) argv[j] = argv[j + 1];
+        --argc;
+    }
     for (int i = 1; i + 1 < argc; i += 2) {
         if (!std::strcmp(argv[i], "--reps")) reps = std::atoi(argv[i + 1]);
         else if (!std::strcmp(argv[i], "--seed")) seed = std::strtoull(argv[i + 1], nullptr, 10);
@@ -41,6 +49,26 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "usage: %s [--reps R] [--seed S] [--n LIST] [--families all|unimodal|signal]\n", argv[0]);
             return 2;
         }
+    }
+    if (mixtures) {
+        std::printf("| D | weights | n = 40 | n = 100 | n = 200 |\n| ---: | --- | ---: | ---: | ---: |\n");
+        for (double dd : {3.0, 4.0, 5.0, 6.0})
+            for (double w : {0.5, 0.7, 0.8, 0.9}) {
+                std::printf("| %g | %g/%g |", dd, w * 100, 100 - w * 100);
+                for (size_t n : {40, 100, 200}) {
+                    tools::FamilyRng rng(seed + static_cast<uint64_t>(dd * 1000 + w * 100) + n);
+                    int found = 0;
+                    for (int r = 0; r < reps; ++r) {
+                        std::vector<double> x(n);
+                        for (double& v : x) v = 100 + (rng.uniform() < w ? 0 : dd) + rng.normal();
+                        found += analysis::judge_bimodality(x).bimodal;
+                    }
+                    std::printf(" %.0f%% |", 100.0 * found / reps);
+                }
+                std::printf("\n");
+                std::fflush(stdout);
+            }
+        return 0;
     }
     std::vector<tools::Family> families;
     if (which != "signal")
