@@ -13,6 +13,7 @@
 
 #include "analysis/diagnostics.h"
 #include "analysis/drift.h"
+#include "analysis/outlier_cutoffs.h"
 #include "tools/sample_families.h"
 
 namespace gfxstat::analysis {
@@ -36,6 +37,38 @@ TEST(DiagnosticRates, OutlierSentenceOnCleanSamples) {
             for (int r = 0; r < reps; ++r) flagged += find_outliers(tools::draw(f, n, rng)).reported > 0;
             EXPECT_LE(flagged, allowed(reps, 0.05)) << tools::family_name(f) << " n=" << n;
         }
+}
+
+TEST(DiagnosticRates, OutlierCutoffIsCalibratedNotJustLarge) {
+    // The cutoff is the 95.5th percentile for the worst family: with
+    // another seed, that family crosses it in about 4.5% of samples, not
+    // far fewer (a cutoff set needlessly high would pass the bar above and
+    // lose power for nothing). t3 sets it at these n.
+    const int reps = 6000;
+    for (size_t n : {10, 30}) {
+        tools::FamilyRng rng(4242 + n);
+        int flagged = 0;
+        for (int r = 0; r < reps; ++r) flagged += find_outliers(tools::draw(Family::student_t3, n, rng)).reported > 0;
+        EXPECT_GE(flagged, reps * 35 / 1000) << "n=" << n;
+        EXPECT_LE(flagged, allowed(reps, 0.05)) << "n=" << n;
+    }
+}
+
+TEST(DiagnosticRates, OutlierCutoffBetweenAndBeyondTheTable) {
+    EXPECT_TRUE(std::isinf(outlier_cutoff(2)));
+    EXPECT_TRUE(std::isinf(outlier_cutoff(0)));
+    const auto t = outlier_cutoff_table();
+    ASSERT_EQ(t.front().n, 3u);
+    for (const auto& row : t) {
+        EXPECT_EQ(outlier_cutoff(row.n), row.cutoff) << row.n;
+        EXPECT_GE(row.cutoff, 3.5) << row.n;
+    }
+    // Linear in log n between 100 and 120.
+    const double c100 = outlier_cutoff(100), c120 = outlier_cutoff(120);
+    EXPECT_NEAR(outlier_cutoff(110), c100 + std::log(1.1) / std::log(1.2) * (c120 - c100), 1e-12);
+    // As n^(1/3) past the last size.
+    const OutlierCutoff last = t.back();
+    EXPECT_NEAR(outlier_cutoff(8 * last.n), 2 * last.cutoff, 1e-12);
 }
 
 TEST(DiagnosticRates, OutlierTenSdOutIsFound) {
