@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
                 "    static constexpr OutlierCutoff table[] = {\n",
                 replicates, static_cast<unsigned long long>(seed));
     std::vector<double> x, scratch, tops(static_cast<size_t>(replicates));
+    double running = 0;
     for (size_t n : sizes()) {
         double worst = 0;
         tools::Family worst_family = tools::Family::normal;
@@ -86,6 +87,15 @@ int main(int argc, char** argv) {
             const size_t k = static_cast<size_t>(std::floor((1 - kTarget) * static_cast<double>(replicates)));
             std::nth_element(tops.begin(), tops.begin() + static_cast<long>(k), tops.end());
             if (tops[k] > worst) worst = tops[k], worst_family = f;
+        }
+        // From n = 8 on the worst family is t3, whose largest value grows
+        // with n: a cutoff below the previous n's is Monte Carlo noise (it
+        // let 5.1% of t3 samples of 10 through), so the table never falls
+        // there. Below 8 the cutoff really alternates with odd and even n
+        // (the MAD of an even sample averages two deviations).
+        if (n >= 8) {
+            worst = std::max(worst, running);
+            running = worst;
         }
         // Rounded up to 0.01, never below the classical 3.5.
         const double c = std::max(3.5, std::ceil(worst * 100) / 100);
