@@ -104,7 +104,7 @@ double ex_gaussian_deviance(std::span<const double> x, double mu, double sigma, 
 // the better of the two. Nelder-Mead on (mu, log sigma, log tau) from the
 // method of moments; NaN when it cannot start (fewer than 4 values or no
 // spread).
-double ex_gaussian_bic(std::span<const double> values) {
+double fit_ex_gaussian_bic(std::span<const double> values) {
     const size_t n = values.size();
     if (n < 4) return std::numeric_limits<double>::quiet_NaN();
     double best = std::numeric_limits<double>::infinity();
@@ -254,6 +254,8 @@ std::array<NormalComponent, 2> split_modes(std::span<const double> values) {
 
 }  // namespace
 
+double ex_gaussian_bic(std::span<const double> values) { return fit_ex_gaussian_bic(values); }
+
 WithinBootTrend within_boot_trend(std::span<const double> values, std::span<const uint32_t> boot,
                                   double confidence) {
     WithinBootTrend r;
@@ -345,7 +347,7 @@ Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* 
         // far it lies; the mixture alone may say so only when it also fits
         // better than a skewed unimodal shape, a normal core with a shifted
         // exponential tail on either side: a tail is not a mode.
-        b.bic_ex_gaussian = ex_gaussian_bic(x);
+        b.bic_ex_gaussian = fit_ex_gaussian_bic(x);
         b.bimodal = !(b.bic_ex_gaussian - m.bic_two <= kMixtureOverExGaussian);
     }
     if (b.bimodal) {

@@ -144,6 +144,12 @@ struct SampleDiagnostics {
 // near 1e9 have lost digits of the noise.
 Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact = nullptr);
 
+// BIC (-2 log L + 3 log n) of the maximum-likelihood ex-Gaussian, the
+// better of the values and their mirror image (Bimodality::bic_ex_gaussian);
+// NaN for fewer than 4 values or no spread. Checked against
+// tests/data/ex_gaussian_reference.json.
+double ex_gaussian_bic(std::span<const double> values);
+
 // `values` in run order; `exact` as for judge_bimodality.
 SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
                                   const DiagnosticOptions& options, const ScaledValues* exact = nullptr);

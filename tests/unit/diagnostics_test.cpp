@@ -166,6 +166,27 @@ TEST(Bimodality, LongTailIsNotBimodal) {
     EXPECT_FALSE(b.bimodal);
 }
 
+// The ex-Gaussian fit against tests/data/make_ex_gaussian_reference.py (its
+// own density and a pattern search from several starts): the same maximum,
+// to the optimisers' tolerance.
+TEST(Bimodality, ExGaussianFitMatchesReference) {
+    std::ifstream in(std::string(GFXSTAT_SOURCE_DIR) + "/tests/data/ex_gaussian_reference.json");
+    const nlohmann::json ref = nlohmann::json::parse(in);
+    size_t checked = 0;
+    for (const auto& c : ref["cases"]) {
+        const std::vector<double> x = c["values"].get<std::vector<double>>();
+        const double want = c["bic_ex_gaussian"];
+        EXPECT_NEAR(ex_gaussian_bic(x), want, 1e-4) << c["id"];
+        // Mirrored values: the same fit.
+        std::vector<double> m;
+        for (double v : x) m.push_back(-v);
+        EXPECT_NEAR(ex_gaussian_bic(m), want, 1e-4) << c["id"];
+        ++checked;
+    }
+    EXPECT_EQ(checked, 4u);
+    EXPECT_TRUE(std::isnan(ex_gaussian_bic(std::vector<double>{1, 2, 3})));
+}
+
 TEST(Bimodality, TooFewOrConstantValuesAreNotJudged) {
     EXPECT_FALSE(judge_bimodality(std::vector<double>{1, 2, 3, 10, 11, 12}).judged);
     EXPECT_FALSE(judge_bimodality(std::vector<double>(50, 3.0)).judged);
