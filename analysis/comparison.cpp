@@ -242,12 +242,12 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         // The two samples' diagnostics are independent: on two threads
         // when allowed (a million values take about a second each).
         if (o.threads > 1) {
-            auto candidate = std::async(std::launch::async, [&] { return diagnose_sample(b, lb, d); });
-            c.baseline_diagnostics = diagnose_sample(a, la, d);
-            c.candidate_diagnostics = candidate.get();
+            auto later = std::async(std::launch::async, [&] { return diagnose_sample(b, lb, d, &candidate); });
+            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline);
+            c.candidate_diagnostics = later.get();
         } else {
-            c.baseline_diagnostics = diagnose_sample(a, la, d);
-            c.candidate_diagnostics = diagnose_sample(b, lb, d);
+            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline);
+            c.candidate_diagnostics = diagnose_sample(b, lb, d, &candidate);
         }
         c.clustering = cluster_by_boot(a, b, la, lb, *c.baseline_diagnostics, *c.candidate_diagnostics, o);
         const Bimodality& ba = c.baseline_diagnostics->bimodality;

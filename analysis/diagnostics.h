@@ -19,6 +19,7 @@
 #include "analysis/drift.h"
 #include "analysis/normal_mixture.h"
 #include "analysis/outliers.h"
+#include "analysis/scaled_values.h"
 
 namespace gfxstat::analysis {
 
@@ -44,35 +45,55 @@ inline constexpr double kBimodalDipLevel = 0.05;
 inline constexpr double kMixtureBicMargin = 6;   // "strong" on the Kass-Raftery scale
 inline constexpr double kMixtureMinSeparation = 2;  // Ashman's D
 inline constexpr double kMixtureClearSeparation = 3;
+// BIC already charges the two normals 2 log n for their two parameters
+// more than the ex-Gaussian's; a further margin (6 was tried) cost half the
+// power on 80/20 mixtures and bought nothing: skewed unimodal samples are
+// called bimodal at most 2% of the time without one (docs/diagnostics.md).
+inline constexpr double kMixtureOverExGaussian = 0;
 inline constexpr double kBimodalityCoefficientCut = 5.0 / 9.0;
 inline constexpr double kDriftLevel = 0.01;
 inline constexpr size_t kMinValuesForShape = 10;
 
 struct Bimodality {
     bool judged = false;  // n >= kMinValuesForShape and not constant
+    // Values repeat (quantised): the dip test, the mixture and the
+    // lognormal and ex-Gaussian fits see them spread evenly over their
+    // rounding cells (diagnostics.cpp, spread_ties), the width of the
+    // smallest gap between distinct values.
+    bool ties_spread = false;
     DipTest dip;
-    double coefficient = 0;        // (G1^2 + 1) / (G2 + 3 (n-1)^2 / ((n-2)(n-3))); NaN when undefined
+    // (G1^2 + 1) / (G2 + 3 (n-1)^2 / ((n-2)(n-3))), of the values as given;
+    // NaN when undefined. Reported, no longer part of the rule: it is above
+    // 5/9 for most skewed samples, bimodal or not.
+    double coefficient = 0;
     NormalMixtureFit mixture;
     // BIC of a lognormal fit (maximum likelihood on log x, with the
     // Jacobian), the skewed unimodal alternative; NaN unless all values
     // are positive.
     double bic_lognormal = 0;
+    // BIC of the better ex-Gaussian (normal + exponential tail, to the right
+    // or mirrored to the left); computed only when the rule needs it (the
+    // mixture's modes lie far apart but the dip test does not see them),
+    // NaN otherwise.
+    double bic_ex_gaussian = 0;
     bool dip_significant = false;  // dip p < kBimodalDipLevel
     bool coefficient_high = false; // coefficient > 5/9
     // Two normals fit better than one normal and than a lognormal by more
     // than kMixtureBicMargin in BIC, are separated by Ashman's D >
     // kMixtureMinSeparation, and the smaller holds at least 3 values' weight.
     bool mixture_separated = false;
-    // The rule: the mixture finds two separated modes, and the dip test or
-    // the bimodality coefficient agrees, or the modes lie so far apart
-    // (Ashman's D > kMixtureClearSeparation) that the mixture is
-    // unambiguous on its own. Or, when no mixture can be fitted because a
-    // mode is one repeated value (quantised results: 60 and 30 fps), the
-    // dip test and the coefficient both say so.
+    // The rule: the mixture finds two separated modes and the dip test (its
+    // level holds for every unimodal shape, uniform being the least
+    // favourable) agrees; or the modes lie so far apart (Ashman's D >
+    // kMixtureClearSeparation) that the mixture speaks alone, provided it
+    // also beats the ex-Gaussian in BIC (by kMixtureOverExGaussian), so
+    // that a long tail is not called a mode. Or, when no mixture can be fitted, the dip
+    // test alone. Measured false rates: docs/diagnostics.md.
     bool bimodal = false;
     // The modes reported when bimodal, ordered by mean: the mixture's
-    // components, or (modes_from_split) the two groups of the best split of
-    // the sorted values (least squares), with population sds.
+    // components, or (modes_from_split: no mixture, or repeated values) the
+    // two groups of the best split of the sorted values (least squares),
+    // with population sds.
     std::array<NormalComponent, 2> modes{};
     bool modes_from_split = false;
 };
@@ -104,7 +125,10 @@ struct SampleDiagnostics {
     // Judged with drift_over_boots: the drift within the boots.
     WithinBootTrend within_boots;
     bool trending_within_boots = false;
-    // Flags: significant at kDriftLevel and larger than the threshold.
+    // Flags: larger than the threshold and significant at kDriftLevel / k,
+    // k the number of drift tests run (2, or 3 with the trend within
+    // boots), so that a drift-free sample gets a drift sentence at most
+    // kDriftLevel of the time.
     // When both the trend and the change point qualify, only the one that
     // fits the series better (a line, or two levels) is flagged.
     bool trending = false;      // Spearman trend over run order
@@ -114,11 +138,21 @@ struct SampleDiagnostics {
     std::optional<BootVariance> boots;  // when boots are known
 };
 
-Bimodality judge_bimodality(std::span<const double> values);
+// `exact`, when given, holds the same values (any order) as the exact
+// decimals they were read as: the skewness and kurtosis of the bimodality
+// coefficient come from those (moments.h), not from the doubles, which
+// near 1e9 have lost digits of the noise.
+Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact = nullptr);
 
-// `values` in run order.
+// BIC (-2 log L + 3 log n) of the maximum-likelihood ex-Gaussian, the
+// better of the values and their mirror image (Bimodality::bic_ex_gaussian);
+// NaN for fewer than 4 values or no spread. Checked against
+// tests/data/ex_gaussian_reference.json.
+double ex_gaussian_bic(std::span<const double> values);
+
+// `values` in run order; `exact` as for judge_bimodality.
 SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
-                                  const DiagnosticOptions& options);
+                                  const DiagnosticOptions& options, const ScaledValues* exact = nullptr);
 
 // The share of `values` that belongs to each of two modes (mean posterior
 // probability under the modes as normals; the nearer mode when a mode's sd

@@ -77,7 +77,80 @@ Moments exact_integer(std::span<const T> v, int exponent) {
     return finish(n, mean, var, exponent);
 }
 
+// G1 and G2 from the population central sums M2, M3, M4 (any common scale).
+ShapeMoments finish_shape(size_t n, long double M2, long double M3, long double M4) {
+    ShapeMoments s;
+    if (n < 4 || !(M2 > 0)) return s;
+    const long double nn = static_cast<long double>(n);
+    const long double m2 = M2 / nn, m3 = M3 / nn, m4 = M4 / nn;
+    const long double g1 = m3 / std::pow(m2, 1.5L), g2 = m4 / (m2 * m2) - 3;
+    s.g1 = static_cast<double>(std::sqrt(nn * (nn - 1)) / (nn - 2) * g1);
+    s.g2 = static_cast<double>((nn - 1) / ((nn - 2) * (nn - 3)) * ((nn + 1) * g2 + 6));
+    s.defined = true;
+    return s;
+}
+
+template <class T>
+ShapeMoments shape_two_pass(std::span<const T> v) {
+    const size_t n = v.size();
+    long double mean = 0;
+    for (T x : v) mean += static_cast<long double>(x);
+    mean /= static_cast<long double>(n);
+    long double M2 = 0, M3 = 0, M4 = 0;
+    for (T x : v) {
+        const long double d = static_cast<long double>(x) - mean, d2 = d * d;
+        M2 += d2;
+        M3 += d2 * d;
+        M4 += d2 * d2;
+    }
+    return finish_shape(n, M2, M3, M4);
+}
+
+template <class T>
+ShapeMoments shape_exact(std::span<const T> v) {
+    const size_t n = v.size();
+    i128 sum = 0;
+    for (T x : v) sum += x;
+    const i128 pivot = round_div(sum, static_cast<i128>(n));
+    // Power sums of d = x - pivot, exact unless a term or a sum overflows.
+    i128 p1 = 0, p2 = 0, p3 = 0, p4 = 0;
+    bool overflow = false;
+    for (T x : v) {
+        const i128 d = static_cast<i128>(x) - pivot;
+        i128 d2 = 0, d3 = 0, d4 = 0;
+        overflow |= __builtin_mul_overflow(d, d, &d2) || __builtin_mul_overflow(d2, d, &d3) ||
+                    __builtin_mul_overflow(d2, d2, &d4);
+        p1 += d;  // |d| < 2^64, n < 2^63: cannot overflow
+        overflow |= __builtin_add_overflow(p2, d2, &p2) || __builtin_add_overflow(p3, d3, &p3) ||
+                    __builtin_add_overflow(p4, d4, &p4);
+        if (overflow) return shape_two_pass(v);
+    }
+    // Central sums about the exact mean pivot + a, a = p1 / n with |a| <=
+    // 1/2: the corrections are small next to the power sums, so nothing
+    // cancels and long double keeps 19 digits.
+    const long double nn = static_cast<long double>(n), a = static_cast<long double>(p1) / nn;
+    const long double P2 = static_cast<long double>(p2), P3 = static_cast<long double>(p3),
+                      P4 = static_cast<long double>(p4), P1 = static_cast<long double>(p1);
+    const long double M2 = P2 - P1 * a;
+    const long double M3 = P3 - 3 * a * P2 + 2 * a * a * P1;
+    const long double M4 = P4 - 4 * a * P3 + 6 * a * a * P2 - 3 * a * a * a * P1;
+    return finish_shape(n, M2, M3, M4);
+}
+
 }  // namespace
+
+ShapeMoments shape_moments(const ScaledValues& values) {
+    return std::visit(
+        [&](auto span) -> ShapeMoments {
+            using T = typename decltype(span)::value_type;
+            if (span.size() < 4) return ShapeMoments{};
+            if constexpr (std::is_same_v<T, double>)
+                return shape_two_pass(span);
+            else
+                return shape_exact(span);
+        },
+        values.values);
+}
 
 Moments moments(const ScaledValues& values) {
     return std::visit(

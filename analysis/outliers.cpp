@@ -5,8 +5,25 @@
 #include <stdexcept>
 
 #include "analysis/order_stats.h"
+#include "analysis/outlier_cutoffs.h"
 
 namespace gfxstat::analysis {
+
+double outlier_cutoff(size_t n) {
+    const std::span<const OutlierCutoff> t = outlier_cutoff_table();
+    if (n < t.front().n) return std::numeric_limits<double>::infinity();
+    const OutlierCutoff& last = t.back();
+    // Past the table the cutoff grows as the largest of n t3 values does
+    // (its tail falls as x^-3, so the quantile of the maximum as n^(1/3)).
+    if (n >= last.n) return last.cutoff * std::cbrt(static_cast<double>(n) / static_cast<double>(last.n));
+    size_t hi = 1;
+    while (t[hi].n < n) ++hi;
+    if (t[hi].n == n) return t[hi].cutoff;
+    const OutlierCutoff& lo = t[hi - 1];
+    const double f = std::log(static_cast<double>(n) / static_cast<double>(lo.n)) /
+                     std::log(static_cast<double>(t[hi].n) / static_cast<double>(lo.n));
+    return lo.cutoff + f * (t[hi].cutoff - lo.cutoff);
+}
 
 OutlierReport find_outliers(std::span<const double> values) {
     for (double v : values)
@@ -43,6 +60,7 @@ OutlierReport find_outliers(std::span<const double> values) {
         r.mad_zero = true;
         scale = static_cast<double>(1.253314L * (abs_sum / static_cast<long double>(n)));
     }
+    r.cutoff = outlier_cutoff(n);
     if (n < 3) return r;
 
     for (size_t i = 0; i < n; ++i) {
@@ -58,10 +76,12 @@ OutlierReport find_outliers(std::span<const double> values) {
         }
         o.tukey_flag = x < r.lower_fence || x > r.upper_fence;
         o.far_out = x < r.lower_far || x > r.upper_far;
+        o.reported = !r.mad_zero && std::fabs(o.modified_z) > r.cutoff;
         if (!o.modified_z_flag && !o.tukey_flag) continue;
         r.by_modified_z += o.modified_z_flag;
         r.by_tukey += o.tukey_flag;
         r.far_out += o.far_out;
+        r.reported += o.reported;
         r.outliers.push_back(o);
     }
     return r;

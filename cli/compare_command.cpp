@@ -15,6 +15,7 @@
 #include <cstdio>
 
 #include "analysis/t_tests.h"
+#include "analysis/diagnostics.h"
 #include "analysis/outliers.h"
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
@@ -149,8 +150,11 @@ analysis::SampleLayout layout_of(const ReportSample& s) {
     return l;
 }
 
-// --drop-outliers: leaves out the values whose modified z-score is beyond
-// 3.5 (outliers.h), keeping the boot layout in step, and remembers them.
+// --drop-outliers: leaves out exactly the values the outlier sentence would
+// name (OutlierReport::reported: a modified z-score beyond the calibrated
+// cutoff c(n), outlier_cutoffs.h; none in a bimodal sample, whose far
+// values are a mode), keeping the boot layout in step, and remembers them
+// by their place in the original run order.
 void drop_outliers(ReportSample& s) {
     std::vector<double> v(s.sample.size());
     const analysis::ScaledValues view = s.sample.view();
@@ -158,18 +162,17 @@ void drop_outliers(ReportSample& s) {
     std::vector<size_t> drop;
     const analysis::OutlierReport report = analysis::find_outliers(v);
     // With a MAD of 0 (more than half the values equal, as quantised
-    // timings are) the fallback score flags the next quantum up: only
-    // report those, never drop them.
+    // timings are) nothing is reported, so nothing is dropped; say why.
     if (report.mad_zero) {
         s.drop_refused = true;
         return;
     }
+    if (report.reported == 0 || analysis::judge_bimodality(v).bimodal) return;
     for (const auto& o : report.outliers)
-        if (o.modified_z_flag) {
+        if (o.reported) {
             drop.push_back(o.index);
             s.dropped.push_back({o.index, o.value});
         }
-    if (drop.empty()) return;
     data::erase_values(s.sample, drop);
     data::erase_values(s.layout, drop);
 }
@@ -465,8 +468,8 @@ int compare_main(int argc, char** argv) {
             for (const ReportSample* s : all) {
                 if (s->drop_refused)
                     std::fprintf(stderr,
-                                 "%s: note: %s: nothing dropped: more than half its values are equal (MAD 0), so a "
-                                 "modified z-score cannot tell outliers from the next quantum\n",
+                                 "%s: note: %s: nothing dropped: more than half its values are equal (MAD 0), so "
+                                 "no value is called an outlier: the next quantum up is not one\n",
                                  prog, escape_text(s->label).c_str());
                 if (s->dropped.empty()) continue;
                 std::string list;

@@ -108,10 +108,11 @@ void render_markdown(const CompareReport& r, FILE* out) {
             // the first candidate only.
             std::vector<std::string> notes;
             if (k == 0 && c.baseline_diagnostics)
-                notes = sample_findings(role_name("baseline", m.baseline.label), *c.baseline_diagnostics, m.unit, r.confidence);
+                notes = sample_findings(role_name("baseline", m.baseline.label), *c.baseline_diagnostics, m.unit, r.confidence,
+                                        5, &m.baseline.dropped);
             if (c.candidate_diagnostics)
                 for (auto& s : sample_findings(role_name("candidate", m.candidates[k].label), *c.candidate_diagnostics, m.unit,
-                                               r.confidence))
+                                               r.confidence, 5, &m.candidates[k].dropped))
                     notes.push_back(std::move(s));
             for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", m.candidates[k].label), c,
                                                m.unit, r.confidence))
@@ -120,7 +121,8 @@ void render_markdown(const CompareReport& r, FILE* out) {
                 if (s->dropped.empty() || (s == &m.baseline && k != 0)) continue;
                 std::string list;
                 for (size_t i = 0; i < s->dropped.size(); ++i)
-                    list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit);
+                    list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit) +
+                            fmt(" (value %zu)", s->dropped[i].first + 1);
                 notes.push_back("--drop-outliers left out " + std::to_string(s->dropped.size()) + " value(s) of " +
                                 s->label + ": " + list);
             }

@@ -21,12 +21,20 @@ std::string bimodal_sentence(const std::string& who, const analysis::Bimodality&
     const auto& k = b.modes;
     std::vector<std::string> parts;
     if (b.dip_significant) parts.push_back(fmt("dip test p = %.2g", b.dip.p));
-    if (b.coefficient_high) parts.push_back(fmt("bimodality coefficient %.2f", b.coefficient));
+    if (b.mixture.two_fitted && b.mixture_separated) {
+        std::string mix = fmt("two normals fit better than one by %.0f in BIC, separated by Ashman's D = %.1f",
+                              b.mixture.bic_one - b.mixture.bic_two, b.mixture.ashman_d);
+        // The mixture spoke without the dip test: say what it beat.
+        if (!b.dip_significant && std::isfinite(b.bic_ex_gaussian))
+            mix += fmt(", and better than a normal with an exponential tail by %.0f",
+                       b.bic_ex_gaussian - b.mixture.bic_two);
+        parts.push_back(mix);
+    } else {
+        parts.push_back("no mixture of normals fits");
+    }
     if (b.modes_from_split)
-        parts.push_back("a mode is one repeated value, so no mixture of normals fits");
-    else
-        parts.push_back(fmt("two normals fit better than one by %.0f in BIC, separated by Ashman's D = %.1f",
-                            b.mixture.bic_one - b.mixture.bic_two, b.mixture.ashman_d));
+        parts.push_back(b.ties_spread ? "values repeat, so the modes are the two groups of the best split"
+                                      : "the modes are the two groups of the best split");
     std::string evidence;
     for (size_t i = 0; i < parts.size(); ++i) evidence += (i ? "; " : "") + parts[i];
     return fmt("%s is bimodal (%s): modes at %s and %s (sd %.3g and %.3g) holding %.0f%%/%.0f%% of the values. "
@@ -82,8 +90,19 @@ std::string with_unit(double v, const std::string& unit) {
     return fmt("%.6g", v) + (unit.empty() ? "" : " " + unit);
 }
 
+size_t original_position(size_t index, const std::vector<std::pair<size_t, double>>* dropped) {
+    if (!dropped) return index;
+    // Each dropped position at or before the value's original place pushes
+    // it one further; in increasing order, one pass finds it.
+    size_t at = index;
+    for (const auto& [position, value] : *dropped)
+        if (position <= at) ++at;
+    return at;
+}
+
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
-                                         const std::string& unit, double confidence, size_t max_listed) {
+                                         const std::string& unit, double confidence, size_t max_listed,
+                                         const std::vector<std::pair<size_t, double>>* dropped) {
     std::vector<std::string> out;
     if (d.bimodality.bimodal) out.push_back(bimodal_sentence(who, d.bimodality, unit));
     if (d.trending) {
@@ -114,8 +133,11 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
         const analysis::ChangePoint& c = d.drift.change_point;
         out.push_back(fmt("%s changes level at %s %zu of %zu: median %s before, %s after (%s; Pettitt p = %.2g). "
                           "Something changed during the series (clocks, background load, %s).",
-                          who.c_str(), d.drift_over_boots ? "boot" : "value", c.index + 1,
-                          d.drift_over_boots ? d.boots->boots : d.n, with_unit(c.median_before, "").c_str(),
+                          who.c_str(), d.drift_over_boots ? "boot" : "value",
+                          // Values in the original run order, dropped ones included.
+                          d.drift_over_boots ? c.index + 1 : original_position(c.index, dropped) + 1,
+                          d.drift_over_boots ? d.boots->boots : d.n + (dropped ? dropped->size() : 0),
+                          with_unit(c.median_before, "").c_str(),
                           with_unit(c.median_after, unit).c_str(),
                           std::isnan(c.relative_shift) ? "from 0" : pct(c.relative_shift).c_str(), c.p,
                           d.drift_over_boots ? "the kernel or firmware" : "a reboot"));
@@ -132,27 +154,38 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           several ? "them" : "it"));
     }
     const analysis::OutlierReport& o = d.outliers;
-    size_t serious = 0;
-    for (const auto& x : o.outliers) serious += x.modified_z_flag || x.far_out;
     // A bimodal sample's second mode is not a set of outliers: the
-    // bimodality sentence speaks for it (JSON still lists the flags).
-    if (serious > 0 && !d.bimodality.bimodal) {
+    // bimodality sentence speaks for it (JSON still lists the flags), and
+    // --drop-outliers drops nothing there either.
+    if (o.reported > 0 && !d.bimodality.bimodal) {
         std::string list;
         size_t listed = 0;
         for (const auto& x : o.outliers) {
-            if (!(x.modified_z_flag || x.far_out)) continue;
+            if (!x.reported) continue;
             if (listed == max_listed) {
-                list += fmt(", and %zu more", serious - listed);
+                list += fmt(", and %zu more", o.reported - listed);
                 break;
             }
-            list += (listed ? ", " : "") + with_unit(x.value, unit) + fmt(" (value %zu", x.index + 1);
-            if (std::isfinite(x.modified_z)) list += fmt(", z = %.2g", x.modified_z);
-            list += x.far_out ? ", far out)" : ")";
+            list += (listed ? ", " : "") + with_unit(x.value, unit) +
+                    fmt(" (value %zu, z = %.2g)", original_position(x.index, dropped) + 1, x.modified_z);
             ++listed;
         }
-        out.push_back(fmt("%s has %zu outlier%s (modified z-score beyond 3.5, or 3 IQR beyond the quartiles): %s. "
-                          "They are kept; --drop-outliers leaves out those beyond z 3.5 and says so.",
-                          who.c_str(), serious, serious == 1 ? "" : "s", list.c_str()));
+        const bool after_drop = dropped && !dropped->empty();
+        const std::string rule = fmt("more than %.3g robust standard deviations (MAD/0.6745) from the median, a "
+                                     "cutoff that clean samples of %zu values cross at most 5%% of the time",
+                                     o.cutoff, o.n);
+        if (after_drop)
+            out.push_back(fmt("After --drop-outliers left out %zu value%s, %s still has %zu outlier%s among the "
+                              "%zu left (%s): %s, numbered in the original run order. They are kept: "
+                              "--drop-outliers drops once, and what is left is a new sample with a new median "
+                              "and MAD.",
+                              dropped->size(), dropped->size() == 1 ? "" : "s", who.c_str(), o.reported,
+                              o.reported == 1 ? "" : "s", o.n, rule.c_str(), list.c_str()));
+        else
+            out.push_back(fmt("%s has %zu outlier%s (%s): %s. They are kept; --drop-outliers leaves %s out and "
+                              "says so.",
+                              who.c_str(), o.reported, o.reported == 1 ? "" : "s", rule.c_str(), list.c_str(),
+                              o.reported == 1 ? "it" : "them"));
     }
     if (d.boots && d.boots->defined && d.boots->f_p < 1 - confidence) {
         const analysis::BootVariance& b = *d.boots;
@@ -225,11 +258,14 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
         mixture = {{"bic_one", num(b.mixture.bic_one)},
                    {"bic_two", b.mixture.two_fitted ? num(b.mixture.bic_two) : json(nullptr)},
                    {"ashman_d", b.mixture.two_fitted ? num(b.mixture.ashman_d) : json(nullptr)},
-                   {"separated", b.mixture_separated}};
+                   {"separated", b.mixture_separated},
+                   {"bic_lognormal", num(b.bic_lognormal)},
+                   {"bic_ex_gaussian", num(b.bic_ex_gaussian)}};
     j["bimodality"] = {{"judged", b.judged},
                        {"dip", num(b.dip.dip)},
                        {"dip_p", num(b.dip.p)},
                        {"coefficient", num(b.coefficient)},
+                       {"ties_spread", b.ties_spread},
                        {"mixture", mixture},
                        {"bimodal", b.bimodal},
                        {"modes", modes},
@@ -282,12 +318,16 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                           {"modified_z", num(x.modified_z)},
                           {"modified_z_flag", x.modified_z_flag},
                           {"tukey_flag", x.tukey_flag},
-                          {"far_out", x.far_out}});
+                          {"far_out", x.far_out},
+                          {"reported", x.reported}});
     }
     j["outliers"] = {{"count", o.outliers.size()},
                      {"by_modified_z", o.by_modified_z},
                      {"by_tukey", o.by_tukey},
                      {"far_out", o.far_out},
+                     // What the outlier sentence and --drop-outliers use.
+                     {"reported", o.reported},
+                     {"cutoff", num(o.cutoff)},
                      {"median", num(o.median)},
                      {"mad", num(o.mad)},
                      {"fences", {num(o.lower_fence), num(o.upper_fence)}},

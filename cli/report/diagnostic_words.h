@@ -15,9 +15,18 @@ namespace gfxstat::cli {
 
 // Sentences about one sample, naming it `who` ("baseline 'before'",
 // "sample 'x.txt'"); `unit` may be empty. Nothing when nothing fired.
-// Outliers are listed when any are flagged, at most `max_listed`.
+// Outliers are listed when any are reported (OutlierReport::reported), at
+// most `max_listed`. `dropped`: what --drop-outliers left out before the
+// diagnostics ran, as (position in the original run order, value), in
+// increasing position; the sentences then number values by their place in
+// the original run, and say that the outliers were dropped, not kept.
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
-                                         const std::string& unit, double confidence, size_t max_listed = 5);
+                                         const std::string& unit, double confidence, size_t max_listed = 5,
+                                         const std::vector<std::pair<size_t, double>>* dropped = nullptr);
+
+// The place (0-based) in the original run order of value `index` of the
+// sample left after dropping `dropped` (original positions, increasing).
+size_t original_position(size_t index, const std::vector<std::pair<size_t, double>>* dropped);
 
 // Sentences about a pair: bimodality with the other sample's mode weights,
 // boot clustering and confounding (besides each sample's own findings).

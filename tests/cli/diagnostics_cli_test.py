@@ -219,6 +219,43 @@ def main():
             check(doc["comparisons"][0]["baseline"]["n"] == 12 and "nothing dropped" in err,
                   f"MAD 0: nothing dropped: {err}")
 
+        # The sentence and --drop-outliers use one rule: a modified z-score
+        # beyond the calibrated c(n) (JSON: "reported", "cutoff"). 100.8
+        # among values within 0.2 of 100 is 5.4 robust sds out: flagged by
+        # the classical 3.5, but clean samples of 10 cross 5.4 too often to
+        # call it an outlier, so it is neither named nor dropped.
+        mild = column(d, "mild", [100, 100.2, 99.8, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.8])
+        calm = column(d, "calm", [100, 100.2, 99.8, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.05])
+        doc, err = compare_json(g, "--drop-outliers", calm, mild)
+        if doc:
+            cand = doc["comparisons"][0]["candidate"]
+            o = cand["diagnostics"]["outliers"]
+            check([(x["index"], x["modified_z_flag"], x["reported"]) for x in o["listed"]] == [(9, True, False)]
+                  and o["reported"] == 0 and o["cutoff"] > 5.4,
+                  f"classical flag without the sentence: {o}")
+            check(cand["n"] == 10 and cand["dropped_outliers"] == [], f"nothing dropped: {cand}")
+        rc, out, _ = run([g, "compare", "--bootstrap", "0", calm, mild])
+        check("outlier" not in out, f"no outlier sentence for 100.8:\n{out}")
+        # After dropping, values keep their place in the original run: 1000
+        # (value 2) is dropped; among the 5 left, 101.5 is now far from the
+        # tighter median and MAD, and is value 6 of the file, not value 5.
+        steady = column(d, "steady", [100, 100.2, 99.8, 100.1, 99.9, 100.0])
+        spiky = column(d, "spiky", [100, 1000, 100.1, 99.9, 100.05, 101.5])
+        rc, out, _ = run([g, "compare", "--bootstrap", "0", steady, spiky])
+        flat = " ".join(out.split())
+        check("1000 (value 2, z = " in flat and "They are kept; --drop-outliers leaves it out and says so." in flat
+              and "101.5 (value" not in flat, f"before dropping:\n{out}")
+        rc, out, err = run([g, "compare", "--bootstrap", "0", "--drop-outliers", steady, spiky])
+        flat = " ".join(out.split())
+        check("1 outlier of " + spiky + " (--drop-outliers): 1000 (value 2)" in flat, f"dropped line:\n{out}")
+        check("After --drop-outliers left out 1 value, candidate '" + spiky + "' still has 1 outlier among the 5 left"
+              in flat and "101.5 (value 6, z = " in flat and "numbered in the original run order" in flat,
+              f"after dropping, numbered in the original order:\n{out}")
+        check("They are kept; --drop-outliers leaves" not in flat, f"no 'they are kept' after dropping:\n{out}")
+        check("spiky: dropped 1 outlier: 1000 (value 2)" in err, f"stderr note: {err}")
+        rc, out, _ = run([g, "compare", "--bootstrap", "0", "--format", "markdown", "--drop-outliers", steady, spiky])
+        check("1000 (value 2)" in out and "101.5 (value 6, z = " in out, f"markdown numbering:\n{out}")
+
         # summary: diagnostics per input, in JSON and in words.
         rc, out, err = run([g, "summary", "--json", os.path.join(results, "clustered.json")])
         check(rc == 0, f"summary clustered: {err}")

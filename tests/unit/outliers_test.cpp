@@ -4,6 +4,7 @@
 // direct sort in this file; exact flags on hand-made samples worked out by
 // hand in the comments.
 #include "analysis/outliers.h"
+#include "analysis/outlier_cutoffs.h"
 
 #include <gtest/gtest.h>
 
@@ -215,6 +216,31 @@ TEST(Outliers, HugeOffset) {
     ASSERT_EQ(flagged(s), std::vector<size_t>{7});
     EXPECT_EQ(r.outliers[0].modified_z, s.outliers[0].modified_z);
     EXPECT_NEAR(r.outliers[0].modified_z, 134.9, 1e-3);
+}
+
+TEST(Outliers, ReportedBeyondTheCalibratedCutoff) {
+    // Ten values within 0.2 of 100 (median 100, MAD 0.1) and one more:
+    // z = 0.6745 (x - 100) / 0.1. 100.8 is z 5.4: the classical 3.5 flags
+    // it, c(11) does not; 102 is z 13.5, beyond c(11) (about 9).
+    const double c = outlier_cutoff(11);
+    ASSERT_GT(c, 5.4);
+    ASSERT_LT(c, 13.4);
+    for (const auto& [x, reported] : std::vector<std::pair<double, bool>>{{100.8, false}, {102, true}}) {
+        const std::vector<double> v = {100, 100.2, 99.8, 100.1, 99.9, 100.0, 100.1, 99.9, 100.0, 100.0, x};
+        const OutlierReport r = find_outliers(v);
+        EXPECT_EQ(r.cutoff, c);
+        ASSERT_EQ(flagged(r), std::vector<size_t>{10}) << x;
+        EXPECT_TRUE(r.outliers[0].modified_z_flag);
+        EXPECT_EQ(r.outliers[0].reported, reported) << x;
+        EXPECT_EQ(r.reported, reported ? 1u : 0u);
+    }
+    // MAD 0: the fallback score flags the next quantum, never reported.
+    const OutlierReport q = find_outliers(std::vector<double>{16, 16, 16, 16, 16, 16, 16, 17, 40});
+    EXPECT_TRUE(q.mad_zero);
+    EXPECT_EQ(q.reported, 0u);
+    EXPECT_FALSE(q.outliers.empty());
+    // Two values: nothing can be told.
+    EXPECT_EQ(find_outliers(std::vector<double>{1, 1000}).reported, 0u);
 }
 
 }  // namespace
