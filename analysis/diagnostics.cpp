@@ -405,7 +405,14 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
         else d.trending = false;
     }
     const FirstRunEffect& f = d.drift.first_run;
-    d.first_run_differs = f.defined && notable(f.p, f.relative_difference, kDriftLevel, o.threshold);
+    d.first_run_p = f.p;
+    if (f.defined && std::all_of(values.begin(), values.end(), [](double v) { return v > 0; })) {
+        std::vector<double> logs(values.size());
+        for (size_t i = 0; i < values.size(); ++i) logs[i] = std::log(values[i]);
+        const FirstRunEffect lf = first_run_effect(logs, firsts);
+        d.first_run_p = lf.defined ? lf.p : 1;
+    }
+    d.first_run_differs = f.defined && notable(d.first_run_p, f.relative_difference, kFirstRunLevel, o.threshold);
     d.outliers = find_outliers(values);
     return d;
 }

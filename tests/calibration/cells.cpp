@@ -50,20 +50,17 @@ bool in_quick(const Family& f, size_t n, Condition c) {
 }
 
 // The outlier sentence as the reports write it (cli/report/diagnostic_words.cpp,
-// sample_findings): values flagged by the modified z-score or far out
-// beyond 3 IQR, and none when the sample is bimodal (its second mode is
-// not a set of outliers).
+// sample_findings): values beyond the calibrated cutoff c(n)
+// (Outlier::reported), and none when the sample is bimodal (its second
+// mode is not a set of outliers).
 bool outlier_sentence(const analysis::SampleDiagnostics& d) {
-    if (d.bimodality.bimodal) return false;
-    for (const auto& o : d.outliers.outliers)
-        if (o.modified_z_flag || o.far_out) return true;
-    return false;
+    return !d.bimodality.bimodal && d.outliers.reported > 0;
 }
 
 bool planted_reported(const analysis::SampleDiagnostics& d, size_t at) {
     if (d.bimodality.bimodal) return false;
     for (const auto& o : d.outliers.outliers)
-        if (o.index == at && (o.modified_z_flag || o.far_out)) return true;
+        if (o.index == at && o.reported) return true;
     return false;
 }
 

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <numbers>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -354,6 +355,42 @@ TEST(Bimodality, ModeOfRepeatedValues) {
     EXPECT_NEAR(b.modes[0].mean, 30, 1e-12);
     EXPECT_NEAR(b.modes[1].mean, 60, 1e-12);
     EXPECT_EQ(b.modes[1].sd, 0);
+}
+
+TEST(Diagnostics, FirstRunSentenceStaysRareOnHeavyTails) {
+    // Student t3 timings (100 + 2 t3), n = 15, first value no different:
+    // at p < 0.01 on the values the sentence fired on about 3% of them.
+    std::mt19937_64 rng(20261201);
+    std::student_t_distribution<double> t3(3);
+    std::exponential_distribution<double> ex(1 / 1.5);
+    std::normal_distribution<double> z(0, 1);
+    int heavy = 0, skewed = 0;
+    const int reps = 3000;
+    for (int k = 0; k < reps; ++k) {
+        std::vector<double> a(15), b(15);
+        for (auto& x : a) x = 100 + 2 * t3(rng);
+        for (auto& x : b) x = 20 + 0.5 * z(rng) + ex(rng);
+        heavy += diagnose_sample(a, {}, {}).first_run_differs;
+        skewed += diagnose_sample(b, {}, {}).first_run_differs;
+    }
+    // 1% plus three binomial standard deviations.
+    const double bar = 0.01 + 3 * std::sqrt(0.01 * 0.99 / reps);
+    EXPECT_LE(heavy / double(reps), bar);
+    EXPECT_LE(skewed / double(reps), bar);
+}
+
+TEST(Diagnostics, FirstRunSentenceFindsAClearWarmUp) {
+    // A first run 20% slower at a 2% CV (10 sd), n = 10.
+    std::mt19937_64 rng(7);
+    std::normal_distribution<double> z(100, 2);
+    int found = 0;
+    for (int k = 0; k < 500; ++k) {
+        std::vector<double> v(10);
+        for (auto& x : v) x = z(rng);
+        v[0] += 20;
+        found += diagnose_sample(v, {}, {}).first_run_differs;
+    }
+    EXPECT_GE(found, 450);
 }
 
 }  // namespace
