@@ -64,9 +64,9 @@ void render_json(const CompareReport& r, FILE* out) {
             j["baseline"] = summary(m.baseline, c.baseline);
             j["candidate"] = summary(m.candidates[k], c.candidate);
             j["baseline"]["diagnostics"] =
-                c.baseline_diagnostics ? diagnostics_json(*c.baseline_diagnostics) : json(nullptr);
+                c.baseline_diagnostics ? diagnostics_json(*c.baseline_diagnostics, 100, &m.baseline.dropped) : json(nullptr);
             j["candidate"]["diagnostics"] =
-                c.candidate_diagnostics ? diagnostics_json(*c.candidate_diagnostics) : json(nullptr);
+                c.candidate_diagnostics ? diagnostics_json(*c.candidate_diagnostics, 100, &m.candidates[k].dropped) : json(nullptr);
             if (c.candidate_in_baseline_modes)
                 j["candidate"]["weights_in_baseline_modes"] = pair(*c.candidate_in_baseline_modes);
             if (c.baseline_in_candidate_modes)

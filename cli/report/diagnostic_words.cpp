@@ -244,7 +244,8 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     return out;
 }
 
-nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed) {
+nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed,
+                                const std::vector<std::pair<size_t, double>>* dropped) {
     json j;
     const analysis::Bimodality& b = d.bimodality;
     json modes = nullptr;
@@ -285,7 +286,7 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                                    {"kendall_p", num(t.kendall_p)},
                                    {"flagged", d.trending}}
                             : json(nullptr)},
-        {"change_point", c.defined ? json{{"index", c.index},
+        {"change_point", c.defined ? json{{"index", d.drift_over_boots ? c.index : original_position(c.index, dropped)},
                                           {"p", num(c.p)},
                                           {"mean_before", num(c.mean_before)},
                                           {"mean_after", num(c.mean_after)},
@@ -313,7 +314,7 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
     json listed = json::array();
     for (size_t i = 0; i < o.outliers.size() && i < max_listed; ++i) {
         const auto& x = o.outliers[i];
-        listed.push_back({{"index", x.index},
+        listed.push_back({{"index", original_position(x.index, dropped)},
                           {"value", num(x.value)},
                           {"modified_z", num(x.modified_z)},
                           {"modified_z_flag", x.modified_z_flag},

@@ -36,7 +36,10 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
 
 // The "diagnostics" object of one sample, and the "clustering" object of a
 // comparison. Outliers are listed up to `max_listed`.
-nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed = 100);
+// `dropped` (--drop-outliers): positions are given in the original run
+// order, as the sentences give them.
+nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max_listed = 100,
+                                const std::vector<std::pair<size_t, double>>* dropped = nullptr);
 nlohmann::json clustering_json(const analysis::TwoSampleComparison& c);
 
 // `text` broken at spaces into lines of at most `width` columns, the first

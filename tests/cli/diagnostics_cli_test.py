@@ -255,6 +255,10 @@ def main():
         check("spiky: dropped 1 outlier: 1000 (value 2)" in err, f"stderr note: {err}")
         rc, out, _ = run([g, "compare", "--bootstrap", "0", "--format", "markdown", "--drop-outliers", steady, spiky])
         check("1000 (value 2)" in out and "101.5 (value 6, z = " in out, f"markdown numbering:\n{out}")
+        doc, _ = compare_json(g, "--drop-outliers", steady, spiky)
+        listed = doc["comparisons"][0]["candidate"]["diagnostics"]["outliers"]["listed"] if doc else []
+        check(any(x["value"] == 101.5 and x["index"] == 5 for x in listed),
+              f"JSON numbering in the original run order (0-based 5): {listed}")
 
         # summary: diagnostics per input, in JSON and in words.
         rc, out, err = run([g, "summary", "--json", os.path.join(results, "clustered.json")])
