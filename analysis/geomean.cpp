@@ -21,7 +21,7 @@ Geomean oriented_geomean(std::span<const RatioInput> in, double confidence) {
                               std::log(static_cast<long double>(r.baseline_mean));
         log_sum += r.better == Better::higher ? l : -l;
         // Each side's share of the variance of the mean log ratio.
-        for (const auto [sd, mean, n] : {std::tuple{r.baseline_sd, r.baseline_mean, r.baseline_n},
+        for (const auto& [sd, mean, n] : {std::tuple{r.baseline_sd, r.baseline_mean, r.baseline_n},
                                          std::tuple{r.candidate_sd, r.candidate_mean, r.candidate_n}}) {
             if (n < 2 || !std::isfinite(sd)) {
                 spread_known = false;
