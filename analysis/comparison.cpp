@@ -120,6 +120,12 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
     return k;
 }
 
+// Boots of the side with fewer when boot ids are known and no boot ran
+// both variants; 0 otherwise. The interval and the verdict both read it.
+size_t unshared_boots_per_side(const Clustering& k) {
+    return k.known && k.shared_boots == 0 ? std::min(k.baseline_boots, k.candidate_boots) : 0;
+}
+
 size_t distinct_count(std::vector<double> v) {
     std::sort(v.begin(), v.end());
     return static_cast<size_t>(std::unique(v.begin(), v.end()) - v.begin());
@@ -175,8 +181,7 @@ void set_headline(TwoSampleComparison& c) {
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
-    const Clustering& k = c.clustering;
-    if (c.change_ci_defined && k.known && k.shared_boots == 0 && std::min(k.baseline_boots, k.candidate_boots) == 2) {
+    if (c.change_ci_defined && unshared_boots_per_side(c.clustering) == 2) {
         c.change_ci_defined = false;
         c.change_ci_withheld = "2 boots a side cannot show how much boots differ";
     }
@@ -318,7 +323,7 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
 }
 
 VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
-                             double p_adjusted, const std::string& p_label, bool exact) {
+                             double p_adjusted, const std::string& p_label) {
     VerdictInputs vi;
     vi.better = better;
     vi.confidence = confidence;
@@ -335,9 +340,9 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.both_constant = c.both_constant;
     vi.baseline_constant = c.baseline.mean;
     vi.candidate_constant = c.candidate.mean;
-    vi.exact = exact;
+    vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
-    if (c.clustering.known && c.clustering.shared_boots == 0) vi.fewest_boots = std::min(c.clustering.baseline_boots, c.clustering.candidate_boots);
+    vi.fewest_boots = unshared_boots_per_side(c.clustering);
     return vi;
 }
 

@@ -133,8 +133,9 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline, MutableScaledV
 
 // The verdict's inputs for one comparison, as `gfxstat compare` makes them:
 // p_adjusted is the primary p after multiplicity adjustment (the primary p
-// itself for a family of one), p_label how the reason names it.
+// itself for a family of one), p_label how the reason names it. An exact
+// comparison (ComparisonOptions::exact) gives an exact verdict.
 VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
-                             double p_adjusted, const std::string& p_label, bool exact);
+                             double p_adjusted, const std::string& p_label);
 
 }  // namespace gfxstat::analysis

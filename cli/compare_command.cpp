@@ -289,7 +289,7 @@ void compute_geomeans(CompareReport& r, const std::vector<std::string>& named) {
             }
         if (in.empty()) continue;
         g.geomean = analysis::oriented_geomean(in, r.confidence);
-        r.geomeans.push_back(std::move(g));
+        if (g.geomean.defined) r.geomeans.push_back(std::move(g));
     }
 }
 
@@ -346,7 +346,7 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
             const auto& c = m.comparisons[i];
             const double p = m.adjusted[i] ? adjusted[k++] : c.primary_p;
             analysis::VerdictInputs vi = analysis::verdict_inputs(c, m.better, report.confidence, report.threshold, p,
-                                                                  p_label(report, m, i), m.exact);
+                                                                  p_label(report, m, i));
             m.verdicts.push_back(analysis::decide(vi));
         }
 }

@@ -131,7 +131,6 @@ void render_json(const CompareReport& r, FILE* out) {
     doc["family_size"] = r.family_size;
     doc["geomean"] = json::array();
     for (const auto& g : r.geomeans) {
-        if (!g.geomean.defined) continue;
         doc["geomean"].push_back({{"candidate", g.candidate},
                                   {"metrics", g.metrics},
                                   {"ratio", num(g.geomean.ratio)},

@@ -44,7 +44,6 @@ void render_markdown(const CompareReport& r, FILE* out) {
                          outcome.c_str());
         }
     for (const auto& g : r.geomeans) {
-        if (!g.geomean.defined) continue;
         std::string over;
         for (size_t i = 0; i < g.metrics.size(); ++i) over += (i ? ", " : "") + g.metrics[i];
         std::fprintf(out, "\n**geomean** of the ratios of means for %s, turned so that above 1 is better: %.4g",

@@ -48,7 +48,7 @@ struct MetricReport {
 };
 
 // The geometric mean of the oriented ratios of means of one candidate over
-// a set of metrics (analysis/geomean.h).
+// a set of metrics (analysis/geomean.h); only defined ones are kept.
 struct GeomeanReport {
     std::string candidate;
     std::vector<std::string> metrics;

@@ -198,7 +198,6 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
 
 void print_geomeans(const CompareReport& r, FILE* out) {
     for (const auto& g : r.geomeans) {
-        if (!g.geomean.defined) continue;
         std::string t = fmt("%s: %.4g", g.candidate.c_str(), g.geomean.ratio);
         if (g.geomean.ci_defined) t += fmt(", %g%% CI %.4g to %.4g", r.confidence * 100, g.geomean.ci[0], g.geomean.ci[1]);
         t += fmt(" over %zu metric%s (", g.metrics.size(), g.metrics.size() == 1 ? "" : "s");

@@ -113,8 +113,7 @@ CellResult run_cell(const CellSpec& spec) {
     in.better = f.better;
     in.confidence = opt.confidence;
     in.threshold = opt.threshold;
-    in.exact = f.exact;
-    opt.exact = f.exact;
+    opt.exact = f.exact;  // the verdict follows the comparison
     // Which significant outcome is the right one under a scale > 1.
     const analysis::Outcome right = f.better == Better::lower ? analysis::Outcome::regression
                                                               : analysis::Outcome::improvement;

@@ -9,7 +9,7 @@ using analysis::Outcome;
 Probe probe_verdict(const analysis::TwoSampleComparison& c, const ProbeInputs& in) {
     // The CLI's own path (cli/compare_command.cpp, analyse_comparisons).
     const analysis::VerdictInputs vi = analysis::verdict_inputs(c, in.better, in.confidence, in.threshold,
-                                                                c.primary_p, "p", in.exact);
+                                                                c.primary_p, "p");
 
     Probe p;
     p.verdict = analysis::decide(vi);

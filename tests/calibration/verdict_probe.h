@@ -16,10 +16,6 @@ struct ProbeInputs {
     analysis::Better better = analysis::Better::lower;
     double confidence = 0.95;
     double threshold = 0.01;  // relative; the CLI's default --threshold 1
-    // A deterministic metric, compared exactly (--exact, or "exact": true
-    // in the results file); the comparison must be made with
-    // ComparisonOptions::exact too.
-    bool exact = false;
 };
 
 struct Probe {

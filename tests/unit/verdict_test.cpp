@@ -30,7 +30,7 @@ Outcome verdict_of(std::vector<double> a, std::vector<double> b, Better better, 
     o.bootstrap_resamples = 0;
     o.threshold = threshold;
     const TwoSampleComparison c = compare_samples(mutable_view(a), mutable_view(b), o);
-    return decide(verdict_inputs(c, better, 0.95, threshold, c.primary_p, "p", false)).outcome;
+    return decide(verdict_inputs(c, better, 0.95, threshold, c.primary_p, "p")).outcome;
 }
 
 Verdict full_verdict(std::vector<double> a, std::vector<double> b, Better better, bool exact = false) {
@@ -38,7 +38,7 @@ Verdict full_verdict(std::vector<double> a, std::vector<double> b, Better better
     o.bootstrap_resamples = 0;
     o.exact = exact;
     const TwoSampleComparison c = compare_samples(mutable_view(a), mutable_view(b), o);
-    return decide(verdict_inputs(c, better, 0.95, 0.01, c.primary_p, "p", exact));
+    return decide(verdict_inputs(c, better, 0.95, 0.01, c.primary_p, "p"));
 }
 
 TEST(Verdict, AADataDeclaresChangesAtTheNominalRate) {
