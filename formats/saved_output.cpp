@@ -16,7 +16,7 @@ size_t line_of(std::string_view text, const char* at) {
 
 }  // namespace
 
-void import_saved_output(const Format& format, const std::string& path, const data::ImportOptions& options,
+void import_saved_output(const Format& format, const std::string& path, const ImportOptions& options,
                          data::ResultsFile& out) {
     const std::string text = data::read_whole_file(path);
     const std::string_view all(text);
@@ -34,7 +34,7 @@ void import_saved_output(const Format& format, const std::string& path, const da
     // A run that cannot be read throws: `import` then writes nothing, so a
     // file of three runs whose third is broken never becomes two runs.
     data::ResultsFile& staged = out;
-    const std::string label = options.label.empty() ? data::default_label(path) : options.label;
+    const std::string label = options.label.empty() ? default_label(path) : options.label;
     for (const std::string_view section : sections) {
         const size_t first_line = line_of(all, section.data());
         RunOutput o;
@@ -57,7 +57,7 @@ void import_saved_output(const Format& format, const std::string& path, const da
             info.unit = m.unit;
             info.direction = m.direction;
             info.primary = m.primary;
-            data::import_declare_metric(staged, path, info, options);
+            import_declare_metric(staged, path, info, options);
             data::MetricValues mv;
             mv.name = m.name;
             mv.array = m.values.size() != 1;
@@ -69,8 +69,8 @@ void import_saved_output(const Format& format, const std::string& path, const da
             throw data::input_error(path, first_line,
                                     "no metric '" + options.metric + "' in the " + std::string(format.name) +
                                         " run starting here");
-        run.environment = data::import_environment(staged, std::move(parsed.environment), options);
-        data::import_add_run(staged, path, first_line, std::move(run));
+        run.environment = import_environment(staged, std::move(parsed.environment), options);
+        import_add_run(staged, path, first_line, std::move(run));
     }
 }
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
@@ -474,7 +474,7 @@ TEST(OutputParserEzbench, AgreesWithTheImporter) {
     const ParseResult r = run("ezbench", s.str());
     EXPECT_EQ(r.error, "");
     data::ResultsFile imported;
-    data::import_ezbench(path, {}, imported);
+    formats::import_ezbench(path, {}, imported);
     ASSERT_EQ(imported.runs().size(), 1u);
     const data::RunRecord& run0 = imported.runs()[0];
     ASSERT_EQ(run0.metrics.size(), r.metrics.size());
@@ -706,7 +706,8 @@ TEST(OutputParserRegex, StopsAtTheDeadline) {
 TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
-                                               "igt-fence-upload", "ezbench", "time", "wakeup-latency",
+                                               "igt-fence-upload", "ezbench", "time", "gbench", "gotest",
+                                               "wakeup-latency",
                                                "drm-ioctl", "drm-gem", "i915-exec-nop"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
@@ -715,7 +716,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, time, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
+                  "igt-exec-nop, igt-fence-upload, ezbench, time, gbench, gotest, wakeup-latency, drm-ioctl, "
+                  "drm-gem, i915-exec-nop");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));
