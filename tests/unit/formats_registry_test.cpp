@@ -191,6 +191,56 @@ TEST(FormatsRegistry, ASavedOutputThatCannotBeReadNamesFileAndLine) {
     }
 }
 
+// A format whose saved files hold several runs, one per paragraph: the
+// igt-syslatency parser with a splitter of the test's own.
+std::vector<std::string_view> paragraphs(std::string_view text) {
+    std::vector<std::string_view> out;
+    size_t start = 0;
+    for (size_t at; (at = text.find("\n\n", start)) != std::string_view::npos; start = at + 2)
+        out.push_back(text.substr(start, at + 1 - start));
+    if (start < text.size()) out.push_back(text.substr(start));
+    return out;
+}
+
+TEST(FormatsRegistry, SavedOutputSectionsAreRunsReadBeforeAnyIsAdded) {
+    Format f = *find_format("igt-syslatency");
+    f.sections = paragraphs;
+    const std::string line = "gem_syslatency: cycles=4004, latency mean=1.870us max=18us\n";
+    const std::string good = write_temp("paragraphs.txt", line + "\n" + line + line);
+    data::ResultsFile out;
+    import_saved_output(f, good, {}, out);
+    ASSERT_EQ(out.runs().size(), 2u);
+    EXPECT_EQ(out.runs()[0].source, good + ":1");
+    EXPECT_EQ(out.runs()[1].source, good + ":3");
+    EXPECT_EQ(out.runs()[1].metric("latency_mean")->values.size(), 2u);
+
+    // The third run is broken: nothing of the first two is added.
+    const std::string bad = write_temp("paragraphs_bad.txt", line + "\n" + line + "\ngem_syslatency: cycles=x\n");
+    data::ResultsFile none;
+    try {
+        import_saved_output(f, bad, {}, none);
+        ADD_FAILURE() << "imported a broken run";
+    } catch (const data::InputError& e) {
+        EXPECT_TRUE(std::string(e.what()).starts_with(bad + ":5: the igt-syslatency run starting here cannot be read: "
+                                                             "line 1: "))
+            << e.what();
+    }
+    EXPECT_TRUE(none.runs().empty());
+    EXPECT_TRUE(none.metrics().empty());
+
+    // --metric keeps one metric, and a run without it is an error before any is added.
+    ImportOptions only;
+    only.metric = "latency_max";
+    data::ResultsFile one;
+    import_saved_output(f, good, only, one);
+    ASSERT_EQ(one.runs().size(), 2u);
+    EXPECT_EQ(one.runs()[0].metrics.size(), 1u);
+    only.metric = "fps";
+    data::ResultsFile neither;
+    EXPECT_THROW(import_saved_output(f, good, only, neither), data::InputError);
+    EXPECT_TRUE(neither.runs().empty());
+}
+
 TEST(FormatsRegistry, EzbenchSectionsAreTheRunsOfAFile) {
     const Format* f = find_format("ezbench");
     ASSERT_NE(f, nullptr);
