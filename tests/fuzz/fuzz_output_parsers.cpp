@@ -41,14 +41,17 @@ std::vector<Entry> entries() {
     return list;
 }
 
-// A file for the input, made once: import reads a path.
+// A file for the input, made once: import reads a path. libFuzzer ends
+// with exit(), so the file goes with the process.
+char scratch_name[] = "/tmp/gfxstat_fuzz_output_XXXXXX";
+
 const std::string& scratch_path() {
     static const std::string path = [] {
-        char name[] = "/tmp/gfxstat_fuzz_output_XXXXXX";
-        const int fd = mkstemp(name);
+        const int fd = mkstemp(scratch_name);
         if (fd < 0) std::abort();
         close(fd);
-        return std::string(name);
+        std::atexit([] { unlink(scratch_name); });
+        return std::string(scratch_name);
     }();
     return path;
 }
