@@ -106,6 +106,10 @@ struct ParsedMetric {
     // or a by-product (an "expected" figure, an overlap); see
     // data::MetricInfo::primary. Every parser of gfxstat sets it.
     std::optional<bool> primary;
+    // "frame" when the values are one run's per-frame times, within-run
+    // data that analyses never take for independent samples; "" when every
+    // value is a sample (data::MetricInfo::per).
+    std::string per;
 };
 
 struct RunOutput {
