@@ -603,7 +603,8 @@ TEST(OutputParserRegex, BadSpecs) {
               "(write other groups as (?:...))");
     EXPECT_NE(message({"x=(\\d+) (\\d+)"}).find("it has 2"), std::string::npos);
     EXPECT_NE(message({"x=(\\d+"}).find("--metric x: bad regex \"(\\\\d+\""), std::string::npos);
-    EXPECT_EQ(message({"(\\d+)"}), "--metric \"(\\\\d+)\": expected NAME=REGEX");
+    EXPECT_EQ(message({"(\\d+)"}), "--metric \"(\\\\d+)\": expected NAME=REGEX, or a regex with the groups "
+                                    "(?<name>...) and (?<value>...)");
     EXPECT_NE(message({"a b=(\\d+)"}).find("invalid metric name \"a b\""), std::string::npos);
     EXPECT_NE(message({"=(\\d+)"}).find("invalid metric name"), std::string::npos);
     EXPECT_EQ(message({"x=(\\d+)", "x=(\\d)"}), "--metric x is given twice");
