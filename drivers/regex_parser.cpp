@@ -1,4 +1,4 @@
-// `--metric NAME=REGEX` (output_parsers.h): the user's regexes, matched by
+// `--metric NAME=REGEX` (run_parsers.h): the user's regexes, matched by
 // RE2 in time linear in the line. std::regex backtracks: `fps=(.*) fps` on
 // one line of 64 KiB took over 20 s, and it recursed once per character,
 // so lines had to be capped. RE2 has neither problem, so lines of any
@@ -14,7 +14,7 @@
 // output: `(?<name>\w+): \d+ cycles: (?<value>[\d.]+)us` makes one metric
 // per engine. RE2 of Debian 12 knows only Python's spelling (?P<name>), so
 // the Perl/.NET spelling (?<name>) is rewritten to it first.
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 #include <re2/re2.h>
 
@@ -24,7 +24,7 @@
 #include <utility>
 
 #include "data/input_error.h"
-#include "drivers/line_reader.h"
+#include "formats/line_reader.h"
 
 namespace gfxstat::drivers {
 
@@ -32,6 +32,7 @@ namespace {
 
 using data::NumberToken;
 using data::TokenStatus;
+using formats::LineReader;
 
 struct RegexSpec {
     // `name` empty: the names come from the output, in group `name_group`,

@@ -7,11 +7,17 @@ with named groups make one metric per name the output prints. And the
 frame-time formats: `import --from mangohud|presentmon|piglit-replay`, with
 a log written by the real MangoHud when it can run here."""
 
+import csv
 import json
+import math
 import os
 import random
+import shutil
+import statistics
+import subprocess
 import sys
 import tempfile
+from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import testlib  # noqa: E402
@@ -110,11 +116,149 @@ def named_group_checks(g, d):
     check(rc == 2 and "give it without 'x='" in err, f"NAME= with a name group: rc {rc}: {err}")
 
 
+def summary(t):
+    """The per-run summaries of docs/frame-times.md, computed apart from
+    gfxstat: exact fractions, and statistics.quantiles' "inclusive" method,
+    which is R's type 7."""
+    n = len(t)
+    median = statistics.median(t)
+    slow = sorted(t, reverse=True)
+
+    def low(den):
+        k = max(1, math.ceil(n / den))
+        return float(1000 * k / sum(slow[:k]))
+
+    return {"frames": n, "fps_mean": float(1000 * n / sum(t)), "frame_time_median": float(median),
+            "frame_time_p99": float(t[0] if n == 1 else statistics.quantiles(t, n=100, method="inclusive")[98]),
+            "fps_1pct_low": low(100), "fps_0.1pct_low": low(1000),
+            "stutters": sum(1 for x in t if x > 2 * median)}
+
+
+def import_one(g, d, fmt, path, name):
+    """The records of `gfxstat import --from fmt path`, or None."""
+    out = os.path.join(d, name + ".json")
+    rc, _, err = run([g, "import", "--from", fmt, "--label", name, "-o", out, path])
+    if not check(rc == 0, f"import --from {fmt} {os.path.basename(path)}: rc {rc}: {err}"):
+        return None
+    return [json.loads(line) for line in open(out) if line.strip()]
+
+
+def check_summaries(recs, prefix, want, what):
+    metrics = {r["name"]: r for r in recs if r.get("type") == "metric"}
+    runs = [r for r in recs if r.get("type") == "run"]
+    check(metrics.get(prefix + "frame_time", {}).get("per") == "frame", f"{what}: frame_time is per frame")
+    check(metrics.get(prefix + "fps_mean", {}).get("primary") is True, f"{what}: fps_mean is primary")
+    if not check(len(runs) == 1, f"{what}: one file, one run: {len(runs)}"):
+        return
+    got = runs[0]["metrics"]
+    check(len(got[prefix + "frame_time"]) == want["frames"], f"{what}: frames {len(got[prefix + 'frame_time'])}")
+    for k, v in want.items():
+        g = got.get(prefix + k)
+        check(g is not None and abs(g - v) <= 1e-12 * abs(v), f"{what}: {k} {g} vs reference {v}")
+
+
+def mangohud_frames(path):
+    """Frame times in ms of a MangoHud 0.6 log (frametime in us), without
+    the rows of a frame begun before MangoHud's clock (frametime > elapsed)."""
+    rows = list(csv.reader(open(path)))
+    head = rows[2]
+    ft, el = head.index("frametime"), head.index("elapsed")
+    return [Fraction(int(r[ft]), 1000) for r in rows[3:] if int(r[ft]) * 1000 <= int(r[el])]
+
+
+def real_mangohud_log(d):
+    """A log written by the real MangoHud here (vkcube on Xvfb + lavapipe,
+    every frame), or None with the reason."""
+    for tool in ("mangohud", "xvfb-run", "vkcube"):
+        if not shutil.which(tool):
+            return None, f"{tool} is not installed"
+    out = os.path.join(d, "mangohud-logs")
+    os.makedirs(out, exist_ok=True)
+    env = dict(os.environ, MANGOHUD_CONFIG=f"output_folder={out},autostart_log=1,log_duration=2,log_interval=0")
+    try:
+        subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", "mangohud", "vkcube", "--c", "1500"],
+                       env=env, capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "vkcube under MangoHud did not end within 120 s"
+    logs = [f for f in os.listdir(out) if f.endswith(".csv") and not f.endswith("_summary.csv")]
+    if not logs:
+        return None, "MangoHud wrote no log"
+    return os.path.join(out, logs[0]), ""
+
+
+def format_checks(g, d, src):
+    fx = os.path.join(src, "tests/fixtures/frames")
+    # MangoHud: the real program's log when it runs here, else the fixture
+    # the real MangoHud 0.6.8 wrote (tests/fixtures/frames/README.md).
+    log, why = real_mangohud_log(d)
+    if log:
+        print("mangohud: a log written just now by the real MangoHud (vkcube, Xvfb, lavapipe)")
+        frames = mangohud_frames(log)
+        if len(frames) < 3:
+            log, why = None, f"the real MangoHud logged {len(frames)} frames"
+    if not log:
+        print(f"mangohud: the real MangoHud could not run ({why}); using the fixture it wrote, "
+              "mangohud_0.6.8_vkcube.csv")
+        log = os.path.join(fx, "mangohud_0.6.8_vkcube.csv")
+    recs = import_one(g, d, "mangohud", log, "mangohud")
+    if recs:
+        check_summaries(recs, "", summary(mangohud_frames(log)), "mangohud")
+        envs = [r for r in recs if r.get("type") == "environment"]
+        check(envs and "mangohud_driver" in envs[0], f"mangohud: the preamble in the environment: {envs}")
+    rc, _, err = run([g, "import", "--from", "mangohud", "-o", os.path.join(d, "sampled.json"),
+                      os.path.join(fx, "mangohud_0.6.8_interval100.csv")])
+    check(rc == 2 and "log_interval=0" in err, f"mangohud: a sampled log is refused: rc {rc}: {err}")
+    recs = import_one(g, d, "mangohud", os.path.join(fx, "mangohud_0.6.8_vkcube_summary.csv"), "summary")
+    if recs:
+        got = [r for r in recs if r.get("type") == "run"][0]["metrics"]
+        check(got.get("mangohud_fps_mean") == 310.1 and got.get("mangohud_fps_1pct_min") == 14.0,
+              f"mangohud summary: {got}")
+    # PresentMon: one metric set per process.
+    recs = import_one(g, d, "presentmon", os.path.join(fx, "presentmon.csv"), "presentmon")
+    if recs:
+        rows = list(csv.DictReader(open(os.path.join(fx, "presentmon.csv"))))
+        for app in ("game.exe", "dwm.exe"):
+            t = [Fraction(r["MsBetweenPresents"]) for r in rows if r["Application"] == app][1:]
+            check_summaries(recs, app + ".", summary(t), "presentmon " + app)
+    # piglit replay profile: ns.
+    path = os.path.join(fx, "piglit_replay_profile.txt")
+    recs = import_one(g, d, "piglit-replay", path, "piglit")
+    if recs:
+        line = [x for x in open(path) if x.startswith("PIGLIT:")][0]
+        ns = json.loads(line[7:])["images"][0]["frame_times"]
+        check_summaries(recs, "", summary([Fraction(x, 10**6) for x in ns]), "piglit-replay")
+    # vkmark: per-run values, nothing within-run.
+    recs = import_one(g, d, "vkmark", os.path.join(fx, "vkmark.txt"), "vkmark")
+    if recs:
+        got = [r for r in recs if r.get("type") == "run"][0]["metrics"]
+        check(got.get("score") == 1094 and got.get("vertex.device-local_true") == 1422, f"vkmark: {got}")
+        check(all("per" not in r for r in recs if r.get("type") == "metric"), "vkmark: no within-run metric")
+    # Runs of frame-time imports compare as runs: three logs a side.
+    cmp_file = os.path.join(d, "cmp.json")
+    for label in ("a", "b"):
+        for k in range(3):
+            rows = ["Application,ProcessID,SwapChainAddress,MsBetweenPresents"]
+            rng = random.Random(f"{label}{k}")
+            rows += [f"g.exe,1,0x1,{16 + (0.5 if label == 'b' else 0) + rng.random():.3f}" for _ in range(200)]
+            p = testlib.write(d, f"{label}{k}.csv", "\n".join(rows) + "\n")
+            rc, _, err = run([g, "import", "--from", "presentmon", "--label", label, "-o", cmp_file] +
+                             (["--append"] if os.path.exists(cmp_file) else []) + [p])
+            check(rc == 0, f"import {label}{k}: rc {rc}: {err}")
+    rc, out, err = run([g, "compare", "--format", "json", "--bootstrap", "0", cmp_file])
+    if check(rc in (0, 1), f"compare of imported PresentMon runs: rc {rc}: {err}"):
+        doc = json.loads(out)
+        names = [c["metric"] for c in doc["comparisons"]]
+        check(any("g.exe.fps_mean" in n for n in names) and not any("g.exe.frame_time " in n + " " for n in names),
+              f"compared: {names}")
+        check(all(c["baseline"]["n"] == 3 for c in doc["comparisons"]), "three runs a side, not 600 frames")
+
+
 def main():
     g, src = testlib.paths()
     with tempfile.TemporaryDirectory() as d:
         within_run_checks(g, d)
         named_group_checks(g, d)
+        format_checks(g, d, src)
     return finish("frames_cli: all checks passed")
 
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
 namespace {
