@@ -205,6 +205,26 @@ def format_checks(g, d, src):
         check_summaries(recs, "", summary(mangohud_frames(log)), "mangohud")
         envs = [r for r in recs if r.get("type") == "environment"]
         check(envs and "mangohud_driver" in envs[0], f"mangohud: the preamble in the environment: {envs}")
+    if log != os.path.join(fx, "mangohud_0.6.8_vkcube.csv"):
+        # gfxstat run: the command prints the log MangoHud wrote (docs/frame-times.md).
+        ran = os.path.join(d, "ran.json")
+        script = ('d=$(mktemp -d) && MANGOHUD_CONFIG=output_folder=$d,autostart_log=1,log_duration=2,log_interval=0 '
+                  'xvfb-run -a -s "-screen 0 640x480x24" mangohud vkcube --c 600 >/dev/null 2>&1 && '
+                  'cat "$d"/*[0-9].csv && rm -r "$d"')
+        rc, _, err = run([g, "run", "--parser", "mangohud", "--runs", "2", "--timeout", "120", "-o", ran,
+                          "--", "sh", "-c", script])
+        if check(rc == 0, f"run --parser mangohud: rc {rc}: {err}"):
+            recs = [json.loads(x) for x in open(ran) if x.strip()]
+            runs = [r for r in recs if r.get("type") == "run"]
+            check(len(runs) == 2 and all(r["exit"]["class"] == "ok" for r in runs), f"run: two ok runs: {runs}")
+            ft = [r for r in recs if r.get("type") == "metric" and r["name"] == "frame_time"]
+            check(ft and ft[0].get("per") == "frame", f"run declares frame_time per frame: {ft}")
+            for r in runs:
+                t = [Fraction(str(x)) for x in r["metrics"].get("frame_time", [])]
+                if check(len(t) >= 3, f"run: frames logged: {len(t)}"):
+                    want = summary(t)["fps_mean"]
+                    check(abs(r["metrics"]["fps_mean"] - want) <= 1e-12 * want,
+                          f"run: fps_mean {r['metrics']['fps_mean']} vs {want}")
     rc, _, err = run([g, "import", "--from", "mangohud", "-o", os.path.join(d, "sampled.json"),
                       os.path.join(fx, "mangohud_0.6.8_interval100.csv")])
     check(rc == 2 and "log_interval=0" in err, f"mangohud: a sampled log is refused: rc {rc}: {err}")

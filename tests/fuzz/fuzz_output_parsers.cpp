@@ -20,10 +20,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     RunOutput o;
     o.out = rest.substr(0, nul);
     o.err = nul == std::string_view::npos ? std::string_view() : rest.substr(nul + 1);
-    ProcessResult pr;
-    pr.ended = ProcessResult::Ended::exited;
-    pr.wall_s = static_cast<double>(size) / 7;
-    o.process = &pr;
+    RunUsage usage;  // for `time`
+    usage.wall_s = static_cast<double>(size) / 7;
+    o.usage = &usage;
     const auto parser = make_parser(name);
     const ParseResult r = parser->parse(o);
     if (r.metrics.empty() && r.error.empty()) std::abort();  // a failure must say why
