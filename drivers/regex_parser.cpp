@@ -263,9 +263,11 @@ std::unique_ptr<OutputParser> make_regex_parser(const std::vector<std::string>& 
             throw std::invalid_argument(what_spec + ": invalid metric name " + data::quote_token(spec.substr(0, eq)) +
                                         " (use letters, digits, '_', '.' and '-')");
         }
-        if (!s.named())
-            for (const RegexSpec& other : out)
-                if (other.name == s.name) throw std::invalid_argument("--metric " + s.name + " is given twice");
+        // The same spec twice would count every value twice.
+        for (const RegexSpec& other : out)
+            if (other.name == s.name && (!s.named() || other.pattern == s.pattern))
+                throw std::invalid_argument("--metric " + (s.named() ? data::quote_token(spec) : s.name) +
+                                            " is given twice");
         if (const std::string what = unsupported_construct(s.pattern); !what.empty())
             throw std::invalid_argument(what_spec + ": the regex " + data::quote_token(s.pattern) + " uses " + what +
                                         ", which RE2 syntax does not have: --metric regexes "

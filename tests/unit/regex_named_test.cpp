@@ -115,6 +115,8 @@ TEST(RegexNamed, BadSpecs) {
     EXPECT_NE(message({R"((?<name>\w+) (\d+))"}).find("needs both groups"), std::string::npos);
     EXPECT_NE(message({R"(x=(?<name>\w+) (?<value>\d+))"}).find("give it without 'x='"), std::string::npos);
     EXPECT_NE(message({R"((?<name>\w+ (?<value>\d+))"}).find("bad regex"), std::string::npos);
+    EXPECT_NE(message({R"((?<name>\w+) (?<value>\d+))", R"((?<name>\w+) (?<value>\d+))"}).find("given twice"),
+              std::string::npos);
     // A value group alone is NAME=REGEX's single capture group.
     EXPECT_EQ(values(parse({R"(x=v: (?<value>\d+))"}, "v: 3\n"), "x"), (Doubles{3}));
 }
