@@ -43,12 +43,15 @@ using namespace parsing;
 
 namespace {
 
-std::vector<std::string_view> split_commas(std::string_view line) {
-    std::vector<std::string_view> out;
+// Owned copies: a LineReader's line lives only until its next line (a
+// line with ANSI escapes is rebuilt in one buffer), and column names and
+// the preamble are used long after.
+std::vector<std::string> split_commas(std::string_view line) {
+    std::vector<std::string> out;
     size_t start = 0;
     for (;;) {
         const size_t comma = line.find(',', start);
-        out.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+        out.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
         if (comma == std::string_view::npos) return out;
         start = comma + 1;
     }
@@ -82,10 +85,10 @@ constexpr SummaryColumn kSummaryColumns[] = {
     {"Average Frame Time", "mangohud_frame_time_mean", "ms", kLower, kSecondary},
 };
 
-ParseResult parse_summary(LineReader& lines, std::string_view header) {
-    const std::vector<std::string_view> names = split_commas(header);
+ParseResult parse_summary(LineReader& lines, const std::string& header) {
+    const std::vector<std::string> names = split_commas(header);
     std::vector<const SummaryColumn*> columns;
-    for (std::string_view n : names) {
+    for (const std::string& n : names) {
         const SummaryColumn* found = nullptr;
         for (const SummaryColumn& c : kSummaryColumns)
             if (c.header == n) found = &c;
@@ -97,7 +100,7 @@ ParseResult parse_summary(LineReader& lines, std::string_view header) {
     size_t rows = 0;
     while (lines.next(line)) {
         if (trim(line).empty()) continue;
-        const std::vector<std::string_view> fields = split_commas(line);
+        const std::vector<std::string> fields = split_commas(line);
         if (fields.size() != names.size())
             return failure(at_line(lines.number()) + "a MangoHud summary row of " + std::to_string(fields.size()) +
                            " fields under " + std::to_string(names.size()) + " column names");
@@ -124,10 +127,10 @@ ParseResult parse_mangohud(const RunOutput& o) {
     LineReader lines(o.out);
     std::string_view line;
     if (!lines.next(line)) return failure("the file is empty, not a MangoHud log");
-    const std::string_view first = trim(line);
+    const std::string first(trim(line));
     if (first.starts_with("0.1% Min FPS") || first.find("Average FPS") != std::string_view::npos)
         return parse_summary(lines, first);
-    const std::vector<std::string_view> pre = split_commas(first);
+    const std::vector<std::string> pre = split_commas(first);
     bool is_preamble = pre.size() >= 3;
     for (size_t i = 0; is_preamble && i < std::min<size_t>(pre.size(), 6); ++i) is_preamble = pre[i] == kPreamble[i];
     if (!is_preamble)
@@ -136,12 +139,12 @@ ParseResult parse_mangohud(const RunOutput& o) {
     ParseResult r;
     // The machine as MangoHud saw it: its own words, kept with the run.
     if (lines.next(line)) {
-        const std::vector<std::string_view> values = split_commas(line);
+        const std::vector<std::string> values = split_commas(line);
         for (size_t i = 0; i < pre.size() && i < values.size(); ++i)
             if (!values[i].empty() && !pre[i].empty()) r.environment["mangohud_" + std::string(pre[i])] = values[i];
     }
     // The column names, after an optional "---FRAME METRICS---" rule.
-    std::vector<std::string_view> names;
+    std::vector<std::string> names;
     size_t header_line = 0;
     while (lines.next(line)) {
         const std::string_view t = trim(line);
@@ -167,7 +170,7 @@ ParseResult parse_mangohud(const RunOutput& o) {
     std::vector<Row> rows;
     while (lines.next(line)) {
         if (trim(line).empty()) continue;
-        const std::vector<std::string_view> f = split_commas(line);
+        const std::vector<std::string> f = split_commas(line);
         if (f.size() != names.size())
             return failure(at_line(lines.number()) + "a MangoHud row of " + std::to_string(f.size()) + " fields under " +
                            std::to_string(names.size()) + " column names");

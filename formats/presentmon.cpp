@@ -34,12 +34,15 @@ using namespace parsing;
 
 namespace {
 
-std::vector<std::string_view> split_commas(std::string_view line) {
-    std::vector<std::string_view> out;
+// Owned copies: a LineReader's line lives only until its next line (a
+// line with ANSI escapes is rebuilt in one buffer), and the column names
+// are used for every row.
+std::vector<std::string> split_commas(std::string_view line) {
+    std::vector<std::string> out;
     size_t start = 0;
     for (;;) {
         const size_t comma = line.find(',', start);
-        out.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+        out.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
         if (comma == std::string_view::npos) return out;
         start = comma + 1;
     }
@@ -50,10 +53,12 @@ std::string at_line(size_t n) { return "line " + std::to_string(n) + ": "; }
 ParseResult parse_presentmon(const RunOutput& o) {
     LineReader lines(o.out);
     std::string_view line;
-    std::vector<std::string_view> names;
+    std::vector<std::string> names;
+    std::string header;
     while (lines.next(line)) {
         if (trim(line).empty()) continue;
         names = split_commas(line);
+        header = std::string(trim(line));
         break;
     }
     const auto column = [&](std::string_view n) -> long {
@@ -65,19 +70,19 @@ ParseResult parse_presentmon(const RunOutput& o) {
     if (names.empty()) return failure("the file is empty, not a PresentMon CSV");
     if (app_col < 0 || ms_col < 0)
         return failure(at_line(lines.number()) + "expected PresentMon's column names with 'Application' and "
-                       "'MsBetweenPresents', found " + data::quote_token(trim(line)));
+                       "'MsBetweenPresents', found " + data::quote_token(header));
 
     std::vector<std::string> order;                 // process names, first seen first
     std::map<std::string, FrameTimes> by_process;
     std::set<std::string> chains_seen;              // process id + swap chain
     while (lines.next(line)) {
         if (trim(line).empty()) continue;
-        const std::vector<std::string_view> f = split_commas(line);
+        const std::vector<std::string> f = split_commas(line);
         if (f.size() != names.size())
             return failure(at_line(lines.number()) + "a PresentMon row of " + std::to_string(f.size()) +
                            " fields under " + std::to_string(names.size()) + " column names");
         const std::string app(f[static_cast<size_t>(app_col)]);
-        const std::string_view ms_text = f[static_cast<size_t>(ms_col)];
+        const std::string& ms_text = f[static_cast<size_t>(ms_col)];
         const NumberToken t = data::parse_number_token(ms_text);
         if (!usable(t))
             return failure(at_line(lines.number()) + "expected a number for MsBetweenPresents, found " +

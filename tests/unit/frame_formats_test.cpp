@@ -113,6 +113,23 @@ TEST(MangoHud, RowsThatDoNotFitAreErrorsNamingTheLine) {
     EXPECT_NEAR(one(ms, "fps_mean"), 3000.0 / 80, 1e-12);
 }
 
+// A line with ANSI escapes is rebuilt in the line reader's one buffer,
+// which the next line reuses: column names and the preamble must be copies
+// (the fuzz target found the summary's header read after it was gone).
+TEST(MangoHud, LinesWithEscapesKeepTheirNames) {
+    const ParseResult s = parse("mangohud", "0.1% Min FPS,Average FPS\x1b[0m\n1.5,\x1b[1m60\x1b[0m\n");
+    ASSERT_EQ(s.error, "");
+    EXPECT_EQ(one(s, "mangohud_fps_mean"), 60);
+    EXPECT_EQ(one(s, "mangohud_fps_0.1pct_min"), 1.5);
+    const ParseResult r = parse("mangohud", "os,cpu,gpu\x1b[0m\nDebian\x1b[1m,x,y\x1b[0m\n"
+                                            "fps,frametime,elapsed\x1b[0m\n60,16667,100000000\x1b[0m\n"
+                                            "50,20000,120000000\x1b[0m\n");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.environment.at("mangohud_os"), "Debian");
+    EXPECT_EQ(r.environment.at("mangohud_gpu"), "y");
+    EXPECT_EQ(one(r, "frames"), 2);
+}
+
 TEST(PresentMon, OneMetricSetPerProcess) {
     const ParseResult r = parse("presentmon", fixture("presentmon.csv"));
     ASSERT_EQ(r.error, "");
