@@ -112,7 +112,7 @@ ParseResult parse_vkmark(const RunOutput& o) {
             return failure(line_error(lines.number(), "[scene] options: FPS: N FrameTime: T ms", c));
         }
         if (colon_fail != std::string_view::npos && colon_fps == std::string_view::npos)
-            return failure(where + "scene " + data::quote_token(name) + " failed: " + data::quote_token(trim(t.substr(colon_fail + 25))));
+            return failure(where + "scene " + data::quote_token(name) + " failed: " + data::quote_token(trim(t.substr(colon_fail + 24))));
         if (colon_fps == std::string_view::npos) {
             pending = name;
             pending_line = lines.number();
