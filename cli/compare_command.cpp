@@ -69,8 +69,12 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
     }
     if (wanted.size() < 2) throw data::input_error(name, 0, "no candidate variant besides the baseline '" + base + "'");
     std::vector<std::string> metrics = ch.metrics;
+    // Within-run metrics (frame times) are left out: their values are not
+    // samples of runs; the per-run summaries beside them are compared.
     if (metrics.empty())
-        for (const auto& m : file.metrics()) metrics.push_back(m.name);
+        for (const auto& m : file.metrics())
+            if (!m.within_run()) metrics.push_back(m.name);
+    if (metrics.empty() && !file.metrics().empty()) throw data::input_error(name, 0, "holds no metric with one sample per run");
     std::vector<MetricReport> out;
     for (const std::string& metric : metrics) {
         data::MetricSelection sel = data::select_metric(file, name, metric, wanted);
@@ -113,7 +117,7 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
         for (const auto& m : files[0].metrics()) {
             bool everywhere = true;
             for (const auto& f : files) everywhere &= f.find_metric(m.name) != nullptr;
-            if (everywhere) metrics.push_back(m.name);
+            if (everywhere && !m.within_run()) metrics.push_back(m.name);
         }
         if (metrics.empty()) throw data::input_error(inputs[0].name, 0, "shares no metric with the other files");
     }

@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <map>
 #include <set>
 
 #include "formats/import_support.h"
@@ -32,10 +33,18 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
     return s;
 }
 
-size_t count_samples(const data::ResultsFile& f, size_t first_run) {
+// Values of within-run metrics (a run's frames) are not samples: counted
+// apart, as "600 frames within runs".
+size_t count_samples(const data::ResultsFile& f, size_t first_run, std::map<std::string, size_t>& within) {
     size_t n = 0;
     for (size_t i = first_run; i < f.runs().size(); ++i)
-        for (const auto& m : f.runs()[i].metrics) n += m.values.size();
+        for (const auto& m : f.runs()[i].metrics) {
+            const data::MetricInfo* info = f.find_metric(m.name);
+            if (info && info->within_run())
+                within[info->per] += m.values.size();
+            else
+                n += m.values.size();
+        }
     return n;
 }
 
@@ -107,6 +116,7 @@ int import_main(int argc, char** argv) {
 
     try {
         size_t first_new = 0, imported_runs = 0, imported_samples = 0;
+        std::map<std::string, size_t> within;  // per -> values
         std::set<std::string> variants;
         // With --append, the old file and the new runs are built with the
         // results lock held, so that no run appended by another gfxstat
@@ -131,7 +141,8 @@ int import_main(int argc, char** argv) {
             variants.clear();
             for (size_t i = first_new; i < results.runs().size(); ++i) variants.insert(results.runs()[i].variant);
             imported_runs = results.runs().size() - first_new;
-            imported_samples = count_samples(results, first_new);
+            within.clear();
+            imported_samples = count_samples(results, first_new, within);
             return results;
         };
         if (output == "-") {
@@ -141,8 +152,11 @@ int import_main(int argc, char** argv) {
             data::rewrite_results_file(output, append ? data::ExistingFile::update : data::ExistingFile::refuse,
                                        build);
         }
-        std::fprintf(stderr, "%s: %zu run%s (%zu samples) of %zu variant%s from %zu file%s %s %s\n",
-                     prog, imported_runs, imported_runs == 1 ? "" : "s", imported_samples,
+        std::string within_text;
+        for (const auto& [per, n] : within)
+            within_text += ", " + std::to_string(n) + " " + escape_text(per) + (n == 1 ? "" : "s") + " within runs";
+        std::fprintf(stderr, "%s: %zu run%s (%zu samples%s) of %zu variant%s from %zu file%s %s %s\n",
+                     prog, imported_runs, imported_runs == 1 ? "" : "s", imported_samples, within_text.c_str(),
                      variants.size(), variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
                      append ? "appended to" : "written to", output == "-" ? "stdout" : escape_text(output).c_str());
     } catch (const data::InputError& e) {

@@ -148,13 +148,20 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
 
     std::fprintf(out, "\nmetrics\n");
     std::vector<std::vector<std::string>> rows;
+    bool any_within = false;
     for (const auto& m : f.metrics()) {
         const char* dir = m.direction == data::Direction::lower_is_better    ? "lower is better"
                           : m.direction == data::Direction::higher_is_better ? "higher is better"
                                                                              : "direction unknown";
-        rows.push_back({m.name, m.unit.empty() ? "-" : m.unit, dir});
+        rows.push_back({m.name, m.unit.empty() ? "-" : m.unit, dir, m.within_run() ? m.per : "run"});
+        any_within |= m.within_run();
     }
-    print_table(out, {"name", "unit", "direction"}, rows);
+    // The column only where it says something: a file of within-run data.
+    if (!any_within)
+        for (auto& r : rows) r.pop_back();
+    print_table(out, any_within ? std::vector<std::string>{"name", "unit", "direction", "one value per"}
+                                : std::vector<std::string>{"name", "unit", "direction"},
+                rows);
 
     std::fprintf(out, "\nruns\n");
     rows.clear();
@@ -192,7 +199,16 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
             std::vector<std::string> r = {m.name};
             for (const auto& v : o.variants) {
                 auto it = v.samples.find(m.name);
-                r.push_back(it == v.samples.end() ? "0" : std::to_string(it->second));
+                const size_t n = it == v.samples.end() ? 0 : it->second;
+                if (m.within_run()) {
+                    // Not samples of the build: how many, and from how many runs.
+                    auto rt = v.runs_with_metric.find(m.name);
+                    const size_t runs = rt == v.runs_with_metric.end() ? 0 : rt->second;
+                    r.push_back(std::to_string(n) + " " + m.per + (n == 1 ? "" : "s") + " in " +
+                                std::to_string(runs) + (runs == 1 ? " run" : " runs"));
+                } else {
+                    r.push_back(std::to_string(n));
+                }
             }
             rows.push_back(r);
         }
@@ -273,6 +289,9 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
     // One pass for every metric: a table of 20,000 columns is 20,000 metrics.
     for (data::MetricSelection& sel : data::select_all_metrics(f, name, {})) {
         const data::MetricInfo& m = sel.metric;
+        // A run's frames drift, cluster and have outliers within the run:
+        // run diagnostics on them would describe frames, not runs.
+        if (m.within_run()) continue;
         for (auto& v : sel.variants) {
             if (v.sample.size() == 0) continue;
             std::vector<double> values(v.sample.size());
@@ -355,7 +374,8 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
                                 {"unit", m.unit},
                                 {"direction", data::direction_name(m.direction)},
                                 {"exact", m.exact},
-                                {"primary", m.primary ? nlohmann::json(*m.primary) : nlohmann::json(nullptr)}});
+                                {"primary", m.primary ? nlohmann::json(*m.primary) : nlohmann::json(nullptr)},
+                                {"per", m.within_run() ? nlohmann::json(m.per) : nlohmann::json("run")}});
     j["known_boots"] = o.known_boots;
     j["runs_of_unknown_boot"] = o.runs_of_unknown_boot;
     j["warnings"] = workload_warnings(o);

@@ -125,6 +125,7 @@ void append_metric_line(std::string& out, const MetricInfo& m) {
     // before (not exact, primary unknown).
     if (m.exact) out += ",\"exact\":true";
     if (m.primary) out += *m.primary ? ",\"primary\":true" : ",\"primary\":false";
+    if (!m.per.empty()) member(out, "per", m.per);
     append_unknown(out, m.unknown);
     out += "}\n";
 }
@@ -389,6 +390,13 @@ MetricInfo parse_metric(JsonCursor& c, MemberNames& names) {
             if (c.peek() != JsonKind::boolean)
                 bad(std::string("a metric's \"primary\" must be true or false, found ") + c.describe_next());
             m.primary = c.boolean_value();
+        } else if (key == "per") {
+            // Any non-empty word: a kind a newer gfxstat adds ("iteration")
+            // is still within-run data, never taken for independent runs.
+            m.per = json_string(c, "a metric's \"per\"");
+            if (m.per.empty() || m.per == "run")
+                bad("a metric's \"per\" names what one value is within a run (\"frame\"); leave it out "
+                    "when every value is a sample, found \"" + m.per + "\"");
         } else {
             m.unknown.emplace_back(key, std::string(c.skip_value()));
         }

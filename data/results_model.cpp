@@ -138,7 +138,7 @@ std::string ResultsFile::declare_metric(const MetricInfo& m) {
         }
         const auto describe = [](const MetricInfo& x) {
             return "unit '" + x.unit + "', " + direction_name(x.direction) + " is better" +
-                   (x.exact ? ", exact" : "");
+                   (x.exact ? ", exact" : "") + (x.per.empty() ? "" : ", one value per " + x.per);
         };
         return "metric '" + m.name + "' was declared with " + describe(old) + "; now " + describe(m);
     }

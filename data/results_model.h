@@ -70,8 +70,19 @@ struct MetricInfo {
     // nullopt when the producer did not say. A hint for reports, not part
     // of the declaration: files that disagree on it still merge.
     std::optional<bool> primary;
+    // What one value is when it is not a run's: "frame" for a run's
+    // per-frame times (a 60-second run gives 3600 of them). Such values are
+    // within-run data: frames of one run share its clocks, caches and
+    // scene, so they are not independent samples of the build, and
+    // analyses compare the per-run summaries the producer wrote beside
+    // them (fps_mean, frame_time_p99) instead (docs/frame-times.md). ""
+    // (absent in the file): every value is a sample, as it always was.
+    // Part of the declaration: frames in one file and runs in another
+    // cannot be one metric.
+    std::string per;
+    bool within_run() const { return !per.empty(); }
     bool same_declaration(const MetricInfo& o) const {
-        return unit == o.unit && direction == o.direction && exact == o.exact;
+        return unit == o.unit && direction == o.direction && exact == o.exact && per == o.per;
     }
 };
 

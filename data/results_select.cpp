@@ -59,22 +59,32 @@ public:
 
     MetricSelection finish(const ResultsFile& file, const std::string& name, std::string_view metric,
                            const std::vector<std::string>& variants) {
+        // Within-run metrics (a run's frame times) are never samples of
+        // runs: "the only metric" is the only one that is, and naming one
+        // is refused, pointing at the per-run metrics beside it.
         std::vector<std::string> metric_names;
-        for (const MetricInfo& m : file.metrics()) metric_names.push_back(m.name);
+        const MetricInfo* only = nullptr;
+        for (const MetricInfo& m : file.metrics())
+            if (!m.within_run()) {
+                metric_names.push_back(m.name);
+                only = &m;
+            }
         const MetricInfo* chosen_metric = nullptr;
         if (metric.empty()) {
             if (metric_names.size() != 1)
                 throw input_error(name, 0,
                                   metric_names.empty()
-                                      ? std::string("holds no metrics")
+                                      ? std::string(file.metrics().empty() ? "holds no metrics"
+                                                                           : "holds no metric with one sample per run")
                                       : "holds several metrics (" + quoted_list(metric_names) +
                                             "); choose one with --metric");
-            chosen_metric = &file.metrics()[0];
+            chosen_metric = only;
         } else {
             chosen_metric = file.find_metric(metric);
             if (!chosen_metric)
                 throw input_error(name, 0, "has no metric '" + std::string(metric) + "'; it holds " +
                                                quoted_list(metric_names));
+            if (chosen_metric->within_run()) throw within_run_refusal(name, *chosen_metric, metric_names);
         }
         return take(*chosen_metric, chosen_variants(file, name, variants));
     }
@@ -90,6 +100,24 @@ public:
     }
 
 private:
+    // "metric 'frame_time' holds one value per frame (3600 frames in 3
+    // runs), ...": the counts over every variant read, ok runs only.
+    InputError within_run_refusal(const std::string& name, const MetricInfo& m,
+                                  const std::vector<std::string>& per_run) const {
+        size_t values = 0, runs = 0;
+        for (const auto& [label, v] : variants_)
+            if (auto it = v.metrics.find(m.name); it != v.metrics.end()) {
+                values += it->second.values;
+                runs += it->second.runs;
+            }
+        return input_error(name, 0,
+                           "metric '" + m.name + "' holds one value per " + m.per + " (" + std::to_string(values) +
+                               " " + m.per + (values == 1 ? "" : "s") + " in " + std::to_string(runs) +
+                               (runs == 1 ? " run" : " runs") + "): values within one run are not independent "
+                               "samples, so analyses compare runs; choose a per-run metric with --metric (" +
+                               quoted_list(per_run) + ")");
+    }
+
     std::vector<std::string> chosen_variants(const ResultsFile& file, const std::string& name,
                                              const std::vector<std::string>& variants) const {
         const std::vector<std::string> all = file.variants();

@@ -1,4 +1,4 @@
-// `--metric NAME=REGEX` (output_parsers.h): the user's regexes, matched by
+// `--metric NAME=REGEX` (run_parsers.h): the user's regexes, matched by
 // RE2 in time linear in the line. std::regex backtracks: `fps=(.*) fps` on
 // one line of 64 KiB took over 20 s, and it recursed once per character,
 // so lines had to be capped. RE2 has neither problem, so lines of any
@@ -8,11 +8,19 @@
 // Matching is bytewise (RE2's Latin-1 mode), as std::regex on char was: a
 // program's output need not be UTF-8, and `.` then matches any byte but
 // '\n' (lines never hold one).
+//
+// A spec is NAME=REGEX (one capture group, the number), or a REGEX with
+// the named groups `name` and `value`, whose metric names come from the
+// output: `(?<name>\w+): \d+ cycles: (?<value>[\d.]+)us` makes one metric
+// per engine. RE2 of Debian 12 knows only Python's spelling (?P<name>), so
+// the Perl/.NET spelling (?<name>) is rewritten to it first.
 #include "drivers/run_parsers.h"
 
 #include <re2/re2.h>
 
+#include <map>
 #include <stdexcept>
+#include <unordered_map>
 #include <utility>
 
 #include "data/input_error.h"
@@ -27,8 +35,13 @@ using data::TokenStatus;
 using formats::LineReader;
 
 struct RegexSpec {
+    // `name` empty: the names come from the output, in group `name_group`,
+    // the number in `value_group` (1-based, as RE2 numbers them).
     std::string name, pattern;
     std::unique_ptr<RE2> re;
+    int name_group = 0, value_group = 1;
+    bool named() const { return name.empty(); }
+    std::string label() const { return named() ? data::quote_token(pattern) : name; }
 };
 
 std::string_view trim(std::string_view s) {
@@ -80,6 +93,52 @@ std::string unsupported_construct(std::string_view re) {
     return "";
 }
 
+// `(?<word>` written as RE2 of Debian 12 reads it, `(?P<word>`: only where
+// it opens a group, so not after a backslash (`\(?<a>` is a literal
+// parenthesis), not inside a bracket expression (`[(?<]`) or a \Q...\E
+// quotation, and never a lookbehind (`(?<=`, `(?<!`, refused before).
+std::string rewrite_named_groups(std::string_view re) {
+    std::string out;
+    out.reserve(re.size() + 8);
+    bool in_class = false;
+    for (size_t i = 0; i < re.size(); ++i) {
+        const char c = re[i];
+        if (c == '\\') {
+            if (i + 1 < re.size() && re[i + 1] == 'Q') {
+                // Everything up to \E (or the end) is literal.
+                const size_t end = re.find("\\E", i + 2);
+                const size_t stop = end == std::string_view::npos ? re.size() : end + 2;
+                out.append(re.substr(i, stop - i));
+                i = stop - 1;
+                continue;
+            }
+            out += c;
+            if (i + 1 < re.size()) out += re[++i];
+            continue;
+        }
+        if (in_class) {
+            if (c == ']') in_class = false;
+            out += c;
+            continue;
+        }
+        if (c == '[') {
+            in_class = true;
+            out += c;
+            if (i + 1 < re.size() && re[i + 1] == '^') out += re[++i];
+            if (i + 1 < re.size() && re[i + 1] == ']') out += re[++i];
+            continue;
+        }
+        if (c == '(' && re.substr(i).starts_with("(?<") && i + 3 < re.size() && re[i + 3] != '=' &&
+            re[i + 3] != '!') {
+            out += "(?P<";
+            i += 2;
+            continue;
+        }
+        out += c;
+    }
+    return out;
+}
+
 // How often the deadline is looked at: a clock read per line would cost
 // more than matching the short lines most programs print.
 constexpr size_t kCheckEveryBytes = 1 << 16;
@@ -92,6 +151,7 @@ public:
     std::vector<data::MetricInfo> metrics() const override {
         std::vector<data::MetricInfo> out;
         for (const RegexSpec& s : specs_) {
+            if (s.named()) continue;  // declared when the output names them
             data::MetricInfo m;
             m.name = s.name;
             m.primary = true;  // the user named it: it is what the run is for
@@ -101,11 +161,24 @@ public:
     }
 
     ParseResult parse(const RunOutput& o) const override {
-        std::vector<std::vector<NumberToken>> values(specs_.size());
+        // Metrics in order of first match; a name from the output that is
+        // also a NAME= spec's is the same metric.
+        std::vector<ParsedMetric> found;
+        std::unordered_map<std::string, size_t> index;
+        const auto add = [&](const std::string& name, const NumberToken& t) {
+            auto [it, fresh] = index.try_emplace(name, found.size());
+            if (fresh) {
+                ParsedMetric m;
+                m.name = name;
+                m.primary = true;  // the user asked for it: it is what the run is for
+                found.push_back(std::move(m));
+            }
+            found[it->second].values.push_back(t);
+        };
         LineReader lines(o.out);
         std::string_view line;
         size_t bytes_since = 0, lines_since = 0;
-        re2::StringPiece groups[2];
+        re2::StringPiece groups[3];
         while (lines.next(line)) {
             bytes_since += line.size();
             if (o.deadline && (bytes_since >= kCheckEveryBytes || ++lines_since >= kCheckEveryLines)) {
@@ -118,41 +191,45 @@ public:
                 }
             }
             const re2::StringPiece text(line.data(), line.size());
-            for (size_t k = 0; k < specs_.size(); ++k) {
-                const RegexSpec& s = specs_[k];
+            for (const RegexSpec& s : specs_) {
+                const int ngroups = s.named() ? 3 : 2;
                 // Every match, left to right; after an empty match the next
                 // search starts one byte on, as std::regex_iterator's did.
                 size_t pos = 0;
-                while (pos <= line.size() && s.re->Match(text, pos, line.size(), RE2::UNANCHORED, groups, 2)) {
+                while (pos <= line.size() && s.re->Match(text, pos, line.size(), RE2::UNANCHORED, groups, ngroups)) {
                     const std::string where = "line " + std::to_string(lines.number()) + ": ";
-                    if (groups[1].data() == nullptr)
-                        return failure(where + "the capture group of --metric " + s.name +
-                                       " took no part in the match");
-                    const std::string_view captured = trim(std::string_view(groups[1].data(), groups[1].size()));
+                    const re2::StringPiece& value = groups[s.value_group];
+                    if (value.data() == nullptr)
+                        return failure(where + "the " + std::string(s.named() ? "value group" : "capture group") +
+                                       " of --metric " + s.label() + " took no part in the match");
+                    const std::string_view captured = trim(std::string_view(value.data(), value.size()));
                     const NumberToken t = data::parse_number_token(captured);
                     if (t.status != TokenStatus::decimal && t.status != TokenStatus::binary)
-                        return failure(where + "--metric " + s.name + " captured " + data::quote_token(captured) +
+                        return failure(where + "--metric " + s.label() + " captured " + data::quote_token(captured) +
                                        ", " + data::describe(t.status));
-                    values[k].push_back(t);
+                    std::string name = s.name;
+                    if (s.named()) {
+                        const re2::StringPiece& n = groups[s.name_group];
+                        name = n.data() == nullptr ? std::string() : std::string(n.data(), n.size());
+                        if (!valid_metric_name(name))
+                            return failure(where + "--metric " + s.label() + " captured the name " +
+                                           data::quote_token(name) +
+                                           ", which is not a metric name (letters, digits, '_', '.' and '-')");
+                    }
+                    add(name, t);
                     const size_t end = static_cast<size_t>(groups[0].data() - line.data()) + groups[0].size();
                     pos = groups[0].empty() ? end + 1 : end;
                 }
             }
         }
-        ParseResult r;
-        for (size_t k = 0; k < specs_.size(); ++k) {
-            if (values[k].empty()) continue;
-            ParsedMetric m;
-            m.name = specs_[k].name;
-            m.primary = true;
-            m.values = std::move(values[k]);
-            r.metrics.push_back(std::move(m));
-        }
-        if (r.metrics.empty()) {
+        if (found.empty()) {
             std::string list;
-            for (const RegexSpec& s : specs_) list += (list.empty() ? "" : ", ") + s.name + "=" + s.pattern;
+            for (const RegexSpec& s : specs_)
+                list += (list.empty() ? "" : ", ") + (s.named() ? s.pattern : s.name + "=" + s.pattern);
             return failure("no line of the output matches a --metric regex (" + list + ")");
         }
+        ParseResult r;
+        r.metrics = std::move(found);
         return r;
     }
 
@@ -166,33 +243,67 @@ std::unique_ptr<OutputParser> make_regex_parser(const std::vector<std::string>& 
     if (specs.empty()) throw std::invalid_argument("no --metric NAME=REGEX given");
     std::vector<RegexSpec> out;
     for (const std::string& spec : specs) {
-        const size_t eq = spec.find('=');
-        if (eq == std::string::npos)
-            throw std::invalid_argument("--metric " + data::quote_token(spec) + ": expected NAME=REGEX");
         RegexSpec s;
-        s.name = spec.substr(0, eq);
-        s.pattern = spec.substr(eq + 1);
-        if (!valid_metric_name(s.name))
-            throw std::invalid_argument("--metric " + data::quote_token(spec) + ": invalid metric name " +
-                                        data::quote_token(s.name) + " (use letters, digits, '_', '.' and '-')");
+        // NAME=REGEX when what comes before the first '=' is a metric name;
+        // otherwise the whole spec is a regex that names its metrics.
+        const size_t eq = spec.find('=');
+        if (eq != std::string::npos && valid_metric_name(spec.substr(0, eq))) {
+            s.name = spec.substr(0, eq);
+            s.pattern = spec.substr(eq + 1);
+        } else {
+            s.pattern = spec;
+        }
+        // Messages name a spec by its metric, or quote a naming regex whole.
+        const std::string what_spec = s.named() ? "--metric " + data::quote_token(spec) : "--metric " + s.name;
+        // No group that could be `name`: the spec meant NAME=REGEX.
+        if (s.named() && spec.find("<name>") == std::string::npos) {
+            if (eq == std::string::npos)
+                throw std::invalid_argument(what_spec + ": expected NAME=REGEX, or a regex with the groups "
+                                            "(?<name>...) and (?<value>...)");
+            throw std::invalid_argument(what_spec + ": invalid metric name " + data::quote_token(spec.substr(0, eq)) +
+                                        " (use letters, digits, '_', '.' and '-')");
+        }
+        // The same spec twice would count every value twice.
         for (const RegexSpec& other : out)
-            if (other.name == s.name) throw std::invalid_argument("--metric " + s.name + " is given twice");
+            if (other.name == s.name && (!s.named() || other.pattern == s.pattern))
+                throw std::invalid_argument("--metric " + (s.named() ? data::quote_token(spec) : s.name) +
+                                            " is given twice");
         if (const std::string what = unsupported_construct(s.pattern); !what.empty())
-            throw std::invalid_argument("--metric " + s.name + ": the regex " + data::quote_token(s.pattern) +
-                                        " uses " + what + ", which RE2 syntax does not have: --metric regexes "
+            throw std::invalid_argument(what_spec + ": the regex " + data::quote_token(s.pattern) + " uses " + what +
+                                        ", which RE2 syntax does not have: --metric regexes "
                                         "are matched in linear time (docs/run.md)");
         RE2::Options options;
         options.set_encoding(RE2::Options::EncodingLatin1);
         options.set_log_errors(false);
-        s.re = std::make_unique<RE2>(s.pattern, options);
+        s.re = std::make_unique<RE2>(rewrite_named_groups(s.pattern), options);
         if (!s.re->ok())
-            throw std::invalid_argument("--metric " + s.name + ": bad regex " + data::quote_token(s.pattern) + " (" +
+            throw std::invalid_argument(what_spec + ": bad regex " + data::quote_token(s.pattern) + " (" +
                                         s.re->error() + ")");
-        if (s.re->NumberOfCapturingGroups() != 1)
-            throw std::invalid_argument("--metric " + s.name + ": the regex " + data::quote_token(s.pattern) +
-                                        " must have exactly one capture group, the number; it has " +
-                                        std::to_string(s.re->NumberOfCapturingGroups()) +
-                                        " (write other groups as (?:...))");
+        const std::map<std::string, int>& named = s.re->NamedCapturingGroups();
+        const auto group = [&](const char* n) {
+            const auto it = named.find(n);
+            return it == named.end() ? 0 : it->second;
+        };
+        const int groups = s.re->NumberOfCapturingGroups();
+        if (s.named()) {
+            if (group("name") == 0 || group("value") == 0)
+                throw std::invalid_argument(what_spec + ": a regex that names its metrics needs both groups, "
+                                            "(?<name>...) and (?<value>...)");
+            if (groups != 2)
+                throw std::invalid_argument(what_spec + ": a regex that names its metrics has exactly two capture "
+                                            "groups, (?<name>...) and (?<value>...); it has " +
+                                            std::to_string(groups) + " (write other groups as (?:...))");
+            s.name_group = group("name");
+            s.value_group = group("value");
+        } else {
+            if (group("name") != 0)
+                throw std::invalid_argument(what_spec + ": the regex has a (?<name>...) group, so its metric names "
+                                            "come from the output: give it without '" + s.name + "='");
+            if (groups != 1)
+                throw std::invalid_argument(what_spec + ": the regex " + data::quote_token(s.pattern) +
+                                            " must have exactly one capture group, the number; it has " +
+                                            std::to_string(groups) + " (write other groups as (?:...))");
+        }
         out.push_back(std::move(s));
     }
     return std::make_unique<RegexParser>(std::move(out));

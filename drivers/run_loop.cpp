@@ -160,11 +160,15 @@ namespace {
 std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
     // What the workload is run for first; among those, one that can be
     // read as better or worse.
+    // Never a run's frame times: --target-ci counts runs.
     for (const auto& m : metrics)
-        if (m.primary.value_or(false) && !m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
+        if (!m.within_run() && m.primary.value_or(false) && !m.unit.empty() && m.direction != data::Direction::unknown)
+            return m.name;
     for (const auto& m : metrics)
-        if (!m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
-    return metrics.empty() ? "" : metrics[0].name;
+        if (!m.within_run() && !m.unit.empty() && m.direction != data::Direction::unknown) return m.name;
+    for (const auto& m : metrics)
+        if (!m.within_run()) return m.name;
+    return "";
 }
 
 // The median of one run's values of a metric: --target-ci counts runs, not
@@ -408,6 +412,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 info.unit = m.unit;
                                 info.direction = m.direction;
                                 info.primary = m.primary;
+                                info.per = m.per;
                                 const data::MetricInfo* known = appender.file().find_metric(m.name);
                                 if (!known || (!known->primary && info.primary && known->same_declaration(info)))
                                     appender.declare_metric(info);

@@ -33,7 +33,10 @@ std::vector<std::string> parser_names();
 
 // `--metric NAME=REGEX`, repeatable: each regex must have exactly one
 // capture group, matched against every line of stdout; every match (left
-// to right, not overlapping) is a value. Units and direction unknown unless
+// to right, not overlapping) is a value. A spec without `NAME=` is a regex
+// with the groups `name` and `value` ((?<name>...) or (?P<name>...)):
+// each match is a value of the metric its `name` group captured, which
+// must be a valid metric name (else the run fails naming the line). Units and direction unknown unless
 // given with `--unit`/`--lower-is-better` etc. by the caller. Throws
 // std::invalid_argument for a bad spec or regex, saying why. A run where
 // no regex matches is an error; one where only some match gives those.

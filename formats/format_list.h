@@ -19,5 +19,10 @@ const Format& hyperfine_format();
 const Format& gbench_format();
 const Format& gotest_format();
 const Format& pts_format();
+// Frame times and frame rates (docs/frame-times.md).
+const Format& vkmark_format();
+const Format& piglit_replay_format();
+const Format& mangohud_format();
+const Format& presentmon_format();
 
 }  // namespace gfxstat::formats

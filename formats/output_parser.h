@@ -45,6 +45,11 @@ struct ParsedMetric {
     // or a by-product (an "expected" figure, an overlap); see
     // data::MetricInfo::primary. Every parser of gfxstat sets it.
     std::optional<bool> primary;
+    // "frame" when the values are one run's per-frame times, within-run
+    // data that analyses never take for independent samples; "" when every
+    // value is a sample (data::MetricInfo::per). The frame-time formats
+    // set it (formats/frame_time_metrics.h).
+    std::string per;
 };
 
 // What the run cost, as wait4 reported it: what `time` records.

@@ -67,6 +67,7 @@ void import_saved_output(const Format& format, const std::string& path, const Im
             info.unit = m.unit;
             info.direction = m.direction;
             info.primary = m.primary;
+            info.per = m.per;
             import_declare_metric(out, path, info, options);
             data::MetricValues mv;
             mv.name = m.name;

@@ -603,7 +603,8 @@ TEST(OutputParserRegex, BadSpecs) {
               "(write other groups as (?:...))");
     EXPECT_NE(message({"x=(\\d+) (\\d+)"}).find("it has 2"), std::string::npos);
     EXPECT_NE(message({"x=(\\d+"}).find("--metric x: bad regex \"(\\\\d+\""), std::string::npos);
-    EXPECT_EQ(message({"(\\d+)"}), "--metric \"(\\\\d+)\": expected NAME=REGEX");
+    EXPECT_EQ(message({"(\\d+)"}), "--metric \"(\\\\d+)\": expected NAME=REGEX, or a regex with the groups "
+                                    "(?<name>...) and (?<value>...)");
     EXPECT_NE(message({"a b=(\\d+)"}).find("invalid metric name \"a b\""), std::string::npos);
     EXPECT_NE(message({"=(\\d+)"}).find("invalid metric name"), std::string::npos);
     EXPECT_EQ(message({"x=(\\d+)", "x=(\\d)"}), "--metric x is given twice");
@@ -707,8 +708,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
                                                "igt-fence-upload", "ezbench", "time", "gbench", "gotest",
-                                               "wakeup-latency",
-                                               "drm-ioctl", "drm-gem", "i915-exec-nop"}));
+                                               "vkmark", "piglit-replay", "mangohud", "presentmon",
+                                               "wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
         make_parser("igt-nop");
@@ -716,8 +717,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, time, gbench, gotest, wakeup-latency, drm-ioctl, "
-                  "drm-gem, i915-exec-nop");
+                  "igt-exec-nop, igt-fence-upload, ezbench, time, gbench, gotest, vkmark, piglit-replay, "
+                  "mangohud, presentmon, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));
@@ -741,6 +742,7 @@ TEST(OutputParserNames, DeclarationsMatchWhatRunsGive) {
                     EXPECT_EQ(d.unit, m.unit) << m.name;
                     EXPECT_EQ(d.direction, m.direction) << m.name;
                     EXPECT_EQ(d.primary, m.primary) << m.name;
+                    EXPECT_EQ(d.per, m.per) << m.name;
                 }
             EXPECT_TRUE(declared) << parser << ": " << m.name;
         }
@@ -752,6 +754,11 @@ TEST(OutputParserNames, DeclarationsMatchWhatRunsGive) {
           "1.000s elapsed (1.000 workloads/s)\n");
     check("wakeup-latency", "latency_mean_us=1\nlatency_median_us=1\nlatency_p99_us=1\nlatency_max_us=1\nwakeups=1\n");
     check("lines", "1\n");
+    check("piglit-replay", "PIGLIT: {\"images\": [{\"frame_times\": [16000000, 17000000]}], \"result\": \"pass\"}\n");
+    check("mangohud", "os,cpu,gpu,ram,kernel,driver\nDebian,x,,1,6,Mesa\nfps,frametime,elapsed\n"
+                      "60,16667,100000000\n50,20000,120000000\n");
+    check("vkmark", "  vkmark Score: 10\n");
+    EXPECT_TRUE(make_parser("presentmon")->metrics().empty());  // names from the capture
     EXPECT_TRUE(make_parser("igt-exec-nop")->metrics().empty());
     EXPECT_TRUE(make_parser("igt-fence-upload")->metrics().empty());
     EXPECT_TRUE(make_parser("ezbench")->metrics().empty());
