@@ -6,12 +6,14 @@
 #include "cli/import_command.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <set>
 
 #include "data/importers.h"
+#include "formats/registry.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
@@ -45,7 +47,7 @@ int import_main(int argc, char** argv) {
     std::vector<std::string> files, labels, tags;
     data::ImportOptions opt;
     bool lower = false, higher = false, append = false;
-    app.add_option("--from", format, "input format: " + join(data::importer_names(), ", "))
+    app.add_option("--from", format, "input format: " + join(formats::import_names(), ", "))
         ->required();
     app.add_option("files", files, "input files ('-': standard input)")->required();
     app.add_option("-o,--output", output, "results file to write ('-': standard output)")
@@ -70,10 +72,10 @@ int import_main(int argc, char** argv) {
     app.add_flag("--append", append, "add the runs to OUT, which must be a results file");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
-    const data::Importer importer = data::find_importer(format);
-    if (!importer) {
+    const std::vector<std::string> import_names = formats::import_names();
+    if (std::find(import_names.begin(), import_names.end(), format) == import_names.end()) {
         std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, escape_text(format).c_str(),
-                     join(data::importer_names(), ", ").c_str());
+                     join(formats::import_names(), ", ").c_str());
         return 2;
     }
     if (!labels.empty() && labels.size() != 1 && labels.size() != files.size()) {
@@ -115,7 +117,7 @@ int import_main(int argc, char** argv) {
             first_new = results.runs().size();
             for (size_t i = 0; i < files.size(); ++i) {
                 opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
-                importer(files[i], opt, results);
+                formats::import_file(format, files[i], opt, results);
             }
             if (results.runs().size() == first_new)
                 throw data::input_error(join(files, ", "), 0, "no runs found to import");

@@ -19,7 +19,7 @@
 #include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
 #include "report/text_escape.h"

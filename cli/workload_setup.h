@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "data/results_model.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 namespace gfxstat::cli {
 

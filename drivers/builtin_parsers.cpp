@@ -8,17 +8,20 @@
 //   lines; the metric is the key without its unit ("ioctl_ns_mean" ->
 //   ioctl_mean in ns, "engine_rcs0_us" -> rcs0 in us). Lines with other
 //   keys ("node=", "driver=") are not metrics.
-// time: no output at all; the run's wait4 usage (wall, user, sys, max_rss).
 #include "drivers/builtin_parsers.h"
 
-#include <charconv>
 #include <span>
 
-#include "drivers/parser_support.h"
+#include "formats/parser_support.h"
 
 namespace gfxstat::drivers {
 
-using namespace parsing;
+using namespace formats::parsing;
+using formats::OutputParser;
+using formats::ParseResult;
+using formats::RunOutput;
+using formats::LineReader;
+using formats::valid_metric_name;
 using data::NumberToken;
 using data::TokenStatus;
 
@@ -179,38 +182,6 @@ ParseResult parse_i915_exec_nop(const RunOutput& o) {
     return success(c);
 }
 
-// -------------------------------------------------------------------- time
-
-ParseResult parse_time(const RunOutput& o) {
-    if (!o.process) return failure("the time parser needs the run's process result; none was given");
-    const ProcessResult& p = *o.process;
-    if (p.ended == ProcessResult::Ended::not_started)
-        return failure("the command did not start" + (p.error.empty() ? std::string() : ": " + p.error));
-    Collector c;
-    const auto add = [&](const char* name, const char* unit, double v) {
-        char buf[64];
-        const auto res = std::to_chars(buf, buf + sizeof buf, v);  // shortest round trip
-        const NumberToken t = data::parse_number_token(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
-        if (!usable(t)) return false;
-        c.add(name, unit, kLower, name == std::string_view("wall"), t);  // as hyperfine: the wall time
-        return true;
-    };
-    if (!(add("wall", "s", p.wall_s) && add("user", "s", p.user_s) && add("sys", "s", p.sys_s)))
-        return failure("the process result holds a time that is not a finite number");
-    NumberToken rss;
-    rss.status = TokenStatus::decimal;
-    rss.negative = p.max_rss_kib < 0;
-    rss.significand = p.max_rss_kib < 0 ? uint64_t{0} - static_cast<uint64_t>(p.max_rss_kib)
-                                        : static_cast<uint64_t>(p.max_rss_kib);
-    rss.value = static_cast<double>(p.max_rss_kib);
-    if (rss.significand > 999999999999999999ULL) {  // more than 18 digits: keep the double
-        rss.status = TokenStatus::binary;
-        rss.significand = 0;
-    }
-    c.add("max_rss", "KiB", kLower, kSecondary, rss);
-    return success(c);
-}
-
 }  // namespace
 
 std::unique_ptr<OutputParser> make_builtin_parser(const std::string& name) {
@@ -220,12 +191,9 @@ std::unique_ptr<OutputParser> make_builtin_parser(const std::string& name) {
     if (name == "drm-gem") return std::make_unique<FunctionParser>(key_infos(kDrmGemKeys), parse_drm_gem);
     if (name == "i915-exec-nop")
         return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_i915_exec_nop);
-    if (name == "time")
-        return std::make_unique<FunctionParser>(
-            std::vector<MetricInfo>{info("wall", "s", kLower, kPrimary), info("user", "s", kLower, kSecondary),
-                                    info("sys", "s", kLower, kSecondary), info("max_rss", "KiB", kLower, kSecondary)},
-            parse_time);
     return nullptr;
 }
+
+std::vector<std::string> builtin_parser_names() { return {"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"}; }
 
 }  // namespace gfxstat::drivers

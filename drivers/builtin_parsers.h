@@ -1,17 +1,19 @@
 // The parsers of gfxstat's own workloads (wakeup-latency, drm-ioctl,
-// drm-gem, i915-exec-nop) and of the run's own usage (`time`), apart from
-// the parsers of other programs' output (drivers/output_parsers.cpp, whose
-// make_parser hands these names on here).
+// drm-gem, i915-exec-nop): their output format is gfxstat's, so it lives
+// beside the workloads rather than in formats/. drivers/run_parsers.h
+// offers them with the formats'.
 #pragma once
 
 #include <memory>
 #include <string>
+#include <vector>
 
-#include "drivers/output_parsers.h"
+#include "formats/output_parser.h"
 
 namespace gfxstat::drivers {
 
 // The parser called `name`, or nullptr when it is not one of these.
-std::unique_ptr<OutputParser> make_builtin_parser(const std::string& name);
+std::unique_ptr<formats::OutputParser> make_builtin_parser(const std::string& name);
+std::vector<std::string> builtin_parser_names();
 
 }  // namespace gfxstat::drivers

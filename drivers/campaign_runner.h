@@ -18,7 +18,7 @@
 
 #include "drivers/campaign_plan.h"
 #include "drivers/campaign_state.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
 

@@ -8,7 +8,7 @@
 // Matching is bytewise (RE2's Latin-1 mode), as std::regex on char was: a
 // program's output need not be UTF-8, and `.` then matches any byte but
 // '\n' (lines never hold one).
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 #include <re2/re2.h>
 
@@ -16,7 +16,7 @@
 #include <utility>
 
 #include "data/input_error.h"
-#include "drivers/line_reader.h"
+#include "formats/line_reader.h"
 
 namespace gfxstat::drivers {
 
@@ -24,6 +24,7 @@ namespace {
 
 using data::NumberToken;
 using data::TokenStatus;
+using formats::LineReader;
 
 struct RegexSpec {
     std::string name, pattern;

@@ -370,7 +370,12 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         RunOutput o;
                         o.out = out;
                         o.err = err;
-                        o.process = &pr;
+                        RunUsage usage;
+                        usage.wall_s = pr.wall_s;
+                        usage.user_s = pr.user_s;
+                        usage.sys_s = pr.sys_s;
+                        usage.max_rss_kib = pr.max_rss_kib;
+                        o.usage = &usage;
                         // --timeout covers parsing too: what the program
                         // left of it is the parser's.
                         const double left_s = plan.timeout_s - pr.wall_s;

@@ -18,7 +18,7 @@
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
 
 namespace gfxstat::drivers {

@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace gfxstat::drivers;

@@ -5,7 +5,7 @@
 // real ioctl paths run in the VM harness (tests/vm/) on vgem.
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 #include <gtest/gtest.h>
 

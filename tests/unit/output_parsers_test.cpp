@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "data/importers.h"
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
 namespace {
@@ -533,15 +533,14 @@ TEST(OutputParserWakeup, Report) {
 
 // -------------------------------------------------------------------- time
 
-TEST(OutputParserTime, FromProcessResult) {
-    ProcessResult p;
-    p.ended = ProcessResult::Ended::exited;
+TEST(OutputParserTime, FromRunUsage) {
+    RunUsage p;
     p.wall_s = 0.0123;
     p.user_s = 0.004;
     p.sys_s = 1e-05;
     p.max_rss_kib = 3456;
     RunOutput o;
-    o.process = &p;
+    o.usage = &p;
     const ParseResult r = make_parser("time")->parse(o);
     EXPECT_EQ(r.error, "");
     EXPECT_EQ(names(r), (Texts{"wall", "user", "sys", "max_rss"}));
@@ -560,10 +559,11 @@ TEST(OutputParserTime, FromProcessResult) {
 TEST(OutputParserTime, NeedsAStartedProcess) {
     RunOutput o;
     EXPECT_EQ(make_parser("time")->parse(o).error,
-              "the time parser needs the run's process result; none was given");
-    ProcessResult p;
+              "the time parser needs the run's resource usage; a saved output has none");
+    RunUsage p;
+    p.started = false;
     p.error = "gem_exec_nop: No such file or directory";
-    o.process = &p;
+    o.usage = &p;
     EXPECT_EQ(make_parser("time")->parse(o).error,
               "the command did not start: gem_exec_nop: No such file or directory");
 }
@@ -706,8 +706,8 @@ TEST(OutputParserRegex, StopsAtTheDeadline) {
 TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
-                                               "igt-fence-upload", "ezbench", "wakeup-latency", "drm-ioctl",
-                                               "drm-gem", "i915-exec-nop", "time"}));
+                                               "igt-fence-upload", "ezbench", "time", "wakeup-latency",
+                                               "drm-ioctl", "drm-gem", "i915-exec-nop"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
         make_parser("igt-nop");
@@ -715,7 +715,7 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop, time");
+                  "igt-exec-nop, igt-fence-upload, ezbench, time, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));

@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "drivers/output_parsers.h"
+#include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
 namespace {

@@ -1,11 +1,12 @@
-// What the output parsers share (drivers/output_parsers.cpp for IGT's and
-// the other programs' formats, drivers/builtin_parsers.cpp for gfxstat's own
-// workloads and `time`): a cursor over one line, the collector of parsed
-// metrics, the failure messages, and a parser made of declarations and a
-// function. Internal to drivers/: include it only from parser sources.
+// What the output parsers share (each format's file in formats/, and
+// drivers/builtin_parsers.cpp for gfxstat's own workloads): a cursor over
+// one line, the collector of parsed metrics, the failure messages, and a
+// parser made of declarations and a function. Include it only from parser
+// sources.
 #pragma once
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -14,10 +15,11 @@
 
 #include "data/input_error.h"
 #include "data/number_token.h"
-#include "drivers/line_reader.h"
-#include "drivers/output_parsers.h"
+#include "formats/format.h"
+#include "formats/line_reader.h"
+#include "formats/output_parser.h"
 
-namespace gfxstat::drivers::parsing {
+namespace gfxstat::formats::parsing {
 
 using data::Direction;
 using data::MetricInfo;
@@ -257,5 +259,12 @@ inline MetricInfo info(std::string name, std::string unit, Direction d, bool pri
     return m;
 }
 
+// For the formats that take no options: a --metric-name meant for `lines`
+// is refused rather than ignored.
+inline void refuse_options(const ParserOptions& o, std::string_view format) {
+    if (!o.metric_name.empty())
+        throw std::invalid_argument("a metric name (" + o.metric_name + ") applies only to the lines parser, not " +
+                                    std::string(format));
+}
 
-}  // namespace gfxstat::drivers::parsing
+}  // namespace gfxstat::formats::parsing

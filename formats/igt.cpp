@@ -1,4 +1,4 @@
-// The output parsers. Line formats (printf format strings of the programs,
+// IGT programs' output: the igt-* parsers. Line formats (printf format strings of the programs,
 // see ../shared/IGT_FORMATS.md and tests/data/run_outputs/README.md):
 //
 // igt-syslatency (benchmarks/gem_syslatency)
@@ -40,80 +40,20 @@
 //   contended_tiled_threads_<T>
 //   a "BYTES/SIZE: " prefix (the seed thread's patched test) appends
 //   _bytes_<B>_size_<S>
-// ezbench: "SubTest: float(value) unit", "SubTest: int(N) unit",
-//   ": str(status)" -- as data/import_ezbench.cpp reads it (that file
-//   keeps its line splitter private, so the few lines are repeated here).
-//   Lines of another shape are ignored (a test's own chatter), and so is
-//   everything after the status line; a status other than "completed" is
-//   an error.
-// gfxstat's own workloads and `time`: drivers/builtin_parsers.cpp.
-#include "drivers/output_parsers.h"
-
-#include "data/ezbench_line.h"
-
+// A saved output is one run per file; `lines` (formats/lines.cpp) reads
+// the IGT benchmarks that print one number per line.
 #include <algorithm>
 #include <optional>
-#include <stdexcept>
-#include <unordered_map>
 #include <utility>
 
-#include "drivers/builtin_parsers.h"
-#include "drivers/parser_support.h"
+#include "formats/format_list.h"
+#include "formats/parser_support.h"
 
-namespace gfxstat::drivers {
+namespace gfxstat::formats {
 
 using namespace parsing;
-using data::NumberToken;
-using data::TokenStatus;
 
 namespace {
-
-// ------------------------------------------------------------------ lines
-
-bool igt_harness_line(std::string_view t) {
-    return t.starts_with("IGT-Version:") || t.starts_with("Starting subtest:") ||
-           t.starts_with("Starting dynamic subtest:") || t.starts_with("Subtest ") ||
-           t.starts_with("Dynamic subtest ");
-}
-
-ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
-    ParsedMetric m;
-    m.name = metric;
-    m.direction = kUnknown;
-    m.primary = kPrimary;  // the one number the user asked for
-    // One value per line at most, reserved once: ten million values are
-    // not copied through growing buffers (a 1.5x to 3x peak), and the
-    // pages reserved for blank or harness lines are never touched.
-    m.values.reserve(static_cast<size_t>(std::count(o.out.begin(), o.out.end(), '\n')) + 1);
-    LineReader lines(o.out);
-    std::string_view line;
-    while (lines.next(line)) {
-        const std::string_view t = trim(line);
-        if (t.empty() || igt_harness_line(t)) continue;
-        const NumberToken tok = data::parse_number_token(t);
-        if (!usable(tok)) {
-            const std::string where = "line " + std::to_string(lines.number()) + ": ";
-            if (tok.status == TokenStatus::malformed) {
-                const std::string reason = igt_skip_reason(o.out);
-                return failure(where + "expected one number, found " + data::quote_token(t) +
-                               (reason.empty() ? "" : " (the program skipped: " + data::quote_token(reason) + ")"));
-            }
-            return failure(where + data::quote_token(t) + " is " + data::describe(tok.status));
-        }
-        m.values.push_back(tok);
-    }
-    if (m.values.empty()) {
-        std::string e = "no numbers in the output: expected one number per line";
-        if (first_nonblank_line(o.out).empty()) {
-            const std::string err = first_nonblank_line(o.err);
-            e += err.empty() ? " (stdout is empty)" : " (stdout is empty; stderr: " + data::quote_token(err) + ")";
-        }
-        return failure(e);
-    }
-    ParseResult r;
-    r.metrics.push_back(std::move(m));
-    return r;
-}
 
 // --------------------------------------------------------- igt-syslatency
 
@@ -370,60 +310,50 @@ ParseResult parse_fence_upload(const RunOutput& o) {
     return success(c);
 }
 
-// ----------------------------------------------------------------- ezbench
-
-
-ParseResult parse_ezbench(const RunOutput& o) {
-    Collector c;
-    std::unordered_map<std::string, std::pair<std::string, size_t>> units;  // name -> unit, first line
-    LineReader lines(o.out);
-    std::string_view line;
-    while (lines.next(line)) {
-        const std::optional<data::EzbenchLine> l = data::split_ezbench_line(line);
-        if (!l) continue;
-        const std::string where = "line " + std::to_string(lines.number()) + ": ";
-        if (l->type == "str" || l->type == "img") {
-            if (!l->name.empty()) continue;  // a named non-numeric result
-            const std::string_view status = trim(l->value);
-            if (status != "completed")
-                return failure(where + "the test reports status " + data::quote_token(status));
-            break;  // the status line closes the run
-        }
-        if (l->type != "float" && l->type != "int") continue;
-        std::string_view v = l->value;
-        if (l->type == "int") {
-            std::string_view d = v;
-            if (!d.empty() && (d[0] == '-' || d[0] == '+')) d.remove_prefix(1);
-            if (d.empty() || !std::all_of(d.begin(), d.end(), is_digit))
-                return failure(where + "expected an integer in int(), found " + data::quote_token(v));
-        }
-        const NumberToken t = data::parse_number_token(v);
-        if (t.status == TokenStatus::malformed)
-            return failure(where + "expected a number in " + std::string(l->type) + "(), found " +
-                           data::quote_token(v));
-        if (!usable(t)) return failure(where + data::quote_token(v) + " is " + data::describe(t.status));
-        const std::string name = l->name.empty() ? "value" : std::string(l->name);
-        auto [it, fresh] = units.try_emplace(name, std::string(l->unit), lines.number());
-        if (!fresh && it->second.first != l->unit)
-            return failure(where + "subtest '" + name + "' has unit " + data::quote_token(l->unit) + " here but " +
-                           data::quote_token(it->second.first) + " on line " + std::to_string(it->second.second));
-        c.add(name, l->unit, data::ezbench_unit_direction(l->unit), kPrimary, t);
-    }
-    if (c.empty()) return nothing_found(o, "'SubTest: float(value) unit'");
-    return success(c);
+std::unique_ptr<OutputParser> make_syslatency(const ParserOptions& o) {
+    refuse_options(o, "igt-syslatency");
+    // Primary: what the program is run for (its own headline line); the
+    // rest are by-products printed beside it (docs/run.md, *Parsers*).
+    return std::make_unique<FunctionParser>(
+        std::vector<MetricInfo>{info("cycles", "", kHigher, kSecondary), info("latency_mean", "us", kLower, kPrimary),
+                                info("latency_max", "us", kLower, kSecondary)},
+        parse_syslatency);
 }
 
-std::string names_list() {
-    std::string s;
-    for (const std::string& n : parser_names()) s += (s.empty() ? "" : ", ") + n;
-    return s;
+std::unique_ptr<OutputParser> make_latency(const ParserOptions& o) {
+    refuse_options(o, "igt-latency");
+    // gem_latency measures two things: dispatch and wake-up latency.
+    return std::make_unique<FunctionParser>(
+        std::vector<MetricInfo>{info("dispatch", "us", kLower, kPrimary), info("latency", "us", kLower, kPrimary),
+                                info("producer_latency", "us", kLower, kSecondary),
+                                info("cpu_time", "us", kLower, kSecondary)},
+        parse_latency);
+}
+
+std::unique_ptr<OutputParser> make_wsim(const ParserOptions& o) {
+    refuse_options(o, "igt-wsim");
+    // The total line; the per-client lines detail it.
+    return std::make_unique<FunctionParser>(
+        std::vector<MetricInfo>{info("elapsed", "s", kLower, kPrimary),
+                                info("workloads_per_s", "workloads/s", kHigher, kPrimary),
+                                info("client_elapsed", "s", kLower, kSecondary),
+                                info("client_workloads_per_s", "workloads/s", kHigher, kSecondary),
+                                info("time_avg", "us", kLower, kSecondary), info("time_min", "us", kLower, kSecondary),
+                                info("time_max", "us", kLower, kSecondary), info("missed", "", kLower, kSecondary)},
+        parse_wsim);
+}
+
+std::unique_ptr<OutputParser> make_exec_nop(const ParserOptions& o) {
+    refuse_options(o, "igt-exec-nop");
+    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_exec_nop);
+}
+
+std::unique_ptr<OutputParser> make_fence_upload(const ParserOptions& o) {
+    refuse_options(o, "igt-fence-upload");
+    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_fence_upload);
 }
 
 }  // namespace
-
-bool valid_metric_name(std::string_view name) {
-    return !name.empty() && std::all_of(name.begin(), name.end(), is_name_char);
-}
 
 std::string igt_skip_reason(std::string_view out) {
     LineReader lines(out);
@@ -447,52 +377,31 @@ std::string igt_skip_reason(std::string_view out) {
     return in_block ? (requirement.empty() ? "Test requirement not met" : requirement) : "";
 }
 
-std::vector<std::string> parser_names() {
-    return {"lines",           "igt-syslatency", "igt-latency",    "igt-wsim", "igt-exec-nop",
-            "igt-fence-upload", "ezbench",        "wakeup-latency", "drm-ioctl", "drm-gem",
-            "i915-exec-nop",    "time"};
+
+// A saved IGT output is one run per file: IGT prints no banner that would
+// tell two pasted runs apart reliably.
+const Format& igt_syslatency_format() {
+    static const Format f{"igt-syslatency", "IGT gem_syslatency: cycles, latency mean and max", make_syslatency};
+    return f;
+}
+const Format& igt_latency_format() {
+    static const Format f{"igt-latency", "IGT gem_latency: dispatch, wake-up and producer latency, CPU time",
+                          make_latency};
+    return f;
+}
+const Format& igt_wsim_format() {
+    static const Format f{"igt-wsim", "IGT gem_wsim: elapsed time and workloads/s, total and per client", make_wsim};
+    return f;
+}
+const Format& igt_exec_nop_format() {
+    static const Format f{"igt-exec-nop", "IGT gem_exec_nop: time per nop batch, per engine and all engines",
+                          make_exec_nop};
+    return f;
+}
+const Format& igt_fence_upload_format() {
+    static const Format f{"igt-fence-upload", "IGT gem_fence_upload: upload/download rates per surface count",
+                          make_fence_upload};
+    return f;
 }
 
-std::unique_ptr<OutputParser> make_parser(const std::string& name, const std::string& metric_name) {
-    if (!metric_name.empty() && name != "lines")
-        throw std::invalid_argument("a metric name (" + metric_name + ") applies only to the lines parser, not " +
-                                    name);
-    if (name == "lines") {
-        const std::string metric = metric_name.empty() ? "value" : metric_name;
-        if (!valid_metric_name(metric))
-            throw std::invalid_argument("invalid metric name " + data::quote_token(metric) +
-                                        ": use letters, digits, '_', '.' and '-'");
-        return std::make_unique<FunctionParser>(std::vector<MetricInfo>{info(metric, "", kUnknown, kPrimary)},
-                                                [metric](const RunOutput& o) { return parse_lines(o, metric); });
-    }
-    // Primary: what the program is run for (its own headline line); the
-    // rest are by-products printed beside it (docs/run.md, *Parsers*).
-    if (name == "igt-syslatency")
-        return std::make_unique<FunctionParser>(
-            std::vector<MetricInfo>{info("cycles", "", kHigher, kSecondary), info("latency_mean", "us", kLower, kPrimary),
-                                    info("latency_max", "us", kLower, kSecondary)},
-            parse_syslatency);
-    if (name == "igt-latency")  // gem_latency measures two things: dispatch and wake-up latency
-        return std::make_unique<FunctionParser>(
-            std::vector<MetricInfo>{info("dispatch", "us", kLower, kPrimary), info("latency", "us", kLower, kPrimary),
-                                    info("producer_latency", "us", kLower, kSecondary),
-                                    info("cpu_time", "us", kLower, kSecondary)},
-            parse_latency);
-    if (name == "igt-wsim")  // the total line; the per-client lines detail it
-        return std::make_unique<FunctionParser>(
-            std::vector<MetricInfo>{info("elapsed", "s", kLower, kPrimary),
-                                    info("workloads_per_s", "workloads/s", kHigher, kPrimary),
-                                    info("client_elapsed", "s", kLower, kSecondary),
-                                    info("client_workloads_per_s", "workloads/s", kHigher, kSecondary),
-                                    info("time_avg", "us", kLower, kSecondary), info("time_min", "us", kLower, kSecondary),
-                                    info("time_max", "us", kLower, kSecondary), info("missed", "", kLower, kSecondary)},
-            parse_wsim);
-    if (name == "igt-exec-nop") return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_exec_nop);
-    if (name == "igt-fence-upload")
-        return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_fence_upload);
-    if (name == "ezbench") return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_ezbench);
-    if (auto builtin = make_builtin_parser(name)) return builtin;
-    throw std::invalid_argument("unknown parser " + data::quote_token(name) + "; known parsers: " + names_list());
-}
-
-}  // namespace gfxstat::drivers
+}  // namespace gfxstat::formats

@@ -1,4 +1,4 @@
-// Output split into lines the way every parser reads it (output_parsers.h):
+// Output split into lines the way every parser reads it (formats/output_parser.h):
 // '\n' ends a line, a trailing '\r' and ANSI colour sequences are removed.
 #pragma once
 
@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace gfxstat::drivers {
+namespace gfxstat::formats {
 
 // Reads text line by line ('\n'), without the trailing '\r' and with ANSI
 // escape sequences (CSI: ESC '[' parameters final byte; any other ESC is
@@ -53,4 +53,4 @@ private:
     std::string buf_;
 };
 
-}  // namespace gfxstat::drivers
+}  // namespace gfxstat::formats

@@ -1,0 +1,89 @@
+// `lines`: one number per line of a run's output (IGT's benchmarks/
+// gem_exec_nop, gem_create, gem_syslatency -f 0/1/2, gem_latency -f 1..4,
+// or any program that prints its measurements so). Blank lines and IGT's
+// harness lines (IGT-Version:, Starting subtest:, Subtest ...:) are
+// skipped; any other line is an error. The metric is `value` unless
+// --metric-name names it; its unit and direction are unknown.
+// import --from lines reads a column file instead (data/column_file.h,
+// with ministat's -C and -d), as ministat does.
+#include <algorithm>
+#include <stdexcept>
+
+#include "formats/format_list.h"
+#include "formats/parser_support.h"
+
+namespace gfxstat::formats {
+
+using namespace parsing;
+
+namespace {
+
+// ------------------------------------------------------------------ lines
+
+bool igt_harness_line(std::string_view t) {
+    return t.starts_with("IGT-Version:") || t.starts_with("Starting subtest:") ||
+           t.starts_with("Starting dynamic subtest:") || t.starts_with("Subtest ") ||
+           t.starts_with("Dynamic subtest ");
+}
+
+ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
+    ParsedMetric m;
+    m.name = metric;
+    m.direction = kUnknown;
+    m.primary = kPrimary;  // the one number the user asked for
+    // One value per line at most, reserved once: ten million values are
+    // not copied through growing buffers (a 1.5x to 3x peak), and the
+    // pages reserved for blank or harness lines are never touched.
+    m.values.reserve(static_cast<size_t>(std::count(o.out.begin(), o.out.end(), '\n')) + 1);
+    LineReader lines(o.out);
+    std::string_view line;
+    while (lines.next(line)) {
+        const std::string_view t = trim(line);
+        if (t.empty() || igt_harness_line(t)) continue;
+        const NumberToken tok = data::parse_number_token(t);
+        if (!usable(tok)) {
+            const std::string where = "line " + std::to_string(lines.number()) + ": ";
+            if (tok.status == TokenStatus::malformed) {
+                const std::string reason = igt_skip_reason(o.out);
+                return failure(where + "expected one number, found " + data::quote_token(t) +
+                               (reason.empty() ? "" : " (the program skipped: " + data::quote_token(reason) + ")"));
+            }
+            return failure(where + data::quote_token(t) + " is " + data::describe(tok.status));
+        }
+        m.values.push_back(tok);
+    }
+    if (m.values.empty()) {
+        std::string e = "no numbers in the output: expected one number per line";
+        if (first_nonblank_line(o.out).empty()) {
+            const std::string err = first_nonblank_line(o.err);
+            e += err.empty() ? " (stdout is empty)" : " (stdout is empty; stderr: " + data::quote_token(err) + ")";
+        }
+        return failure(e);
+    }
+    ParseResult r;
+    r.metrics.push_back(std::move(m));
+    return r;
+}
+
+std::unique_ptr<OutputParser> make_lines(const ParserOptions& o) {
+    const std::string metric = o.metric_name.empty() ? "value" : o.metric_name;
+    if (!valid_metric_name(metric))
+        throw std::invalid_argument("invalid metric name " + data::quote_token(metric) +
+                                    ": use letters, digits, '_', '.' and '-'");
+    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{info(metric, "", kUnknown, kPrimary)},
+                                            [metric](const RunOutput& out) { return parse_lines(out, metric); });
+}
+
+}  // namespace
+
+bool valid_metric_name(std::string_view name) {
+    return !name.empty() && std::all_of(name.begin(), name.end(), is_name_char);
+}
+
+const Format& lines_format() {
+    static const Format f{"lines", "one number per line (a column file for import, as ministat reads it)",
+                          make_lines, data::import_lines};
+    return f;
+}
+
+}  // namespace gfxstat::formats
