@@ -236,7 +236,8 @@ def gfxrecon_part(g, d, env):
                  f"capture of vkcube: exit {p.returncode}: {(p.stdout + p.stderr).decode(errors='replace')[-500:]}"):
         return
     out = os.path.join(d, "gfxrecon.json")
-    rc, _, err = g("run", "--runs", "2", "--parser", "gfxrecon", "-o", out, "--", "gfxrecon-replay", cube, env=venv)
+    rc, _, err = g("run", "--runs", "2", "--timeout", "30", "--parser", "gfxrecon", "-o", out, "--",
+                   "gfxrecon-replay", cube, env=venv)
     runs = runs_of(out) if os.path.exists(out) else []
     if check(rc == 0 and len(runs) == 2 and all(r["exit"]["class"] == "ok" for r in runs),
              f"gfxrecon-replay: 2 ok runs: exit {rc}: {err} {runs}"):
