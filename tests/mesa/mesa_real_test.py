@@ -2,8 +2,8 @@
 """gfxstat run and import with the Mesa world's real programs, on the CPU:
 glmark2-es2 and glmark2 on llvmpipe (--parser glmark2, the GL renderer
 recorded in each run's environment), an apitrace trace of glmark2-es2
-replayed with eglretrace -b, --pcpu, --pframe-times and --pgpu (--parser
-apitrace), a vkcube capture made with gfxrecon-capture.py on lavapipe and
+replayed with eglretrace -b, --pcpu, --pframe-times and --pgpu, and on EGL
+surfaceless without a display (--parser apitrace), a vkcube capture made with gfxrecon-capture.py on lavapipe and
 replayed with gfxrecon-replay (--parser gfxrecon), and glxgears (--parser
 glxgears). Everything runs under an Xvfb of its own. A part whose program
 or display is missing prints "SKIP: reason" and is not counted; a part
@@ -197,6 +197,17 @@ def apitrace_part(g, d, env):
     if check(rc == 0 and runs and runs[0]["exit"]["class"] == "ok", f"eglretrace --pframe-times: {err} {runs}"):
         ft = as_list(runs[0]["metrics"].get("frame_time", []))
         check(len(ft) == frames - 1 and all(v > 0 for v in ft), f"frame times between {frames} frames: {len(ft)}")
+
+    # Headless, with no X server at all: Debian's eglretrace draws through
+    # waffle, whose EGL surfaceless platform needs no display.
+    out = os.path.join(d, "surfaceless.json")
+    headless = {k: v for k, v in env.items() if k != "DISPLAY"}
+    headless["WAFFLE_PLATFORM"] = "surfaceless_egl"
+    rc, _, err = g("run", "--runs", "1", "--parser", "apitrace", "--label", "surfaceless", "-o", out, "--",
+                   "eglretrace", "-b", trace, env=headless)
+    runs = runs_of(out) if os.path.exists(out) else []
+    check(rc == 0 and runs and runs[0]["exit"]["class"] == "ok" and runs[0]["metrics"].get("frames") == frames,
+          f"eglretrace on EGL surfaceless, without DISPLAY: exit {rc}: {err} {runs}")
 
     # --pgpu needs timer queries: llvmpipe's GLES contexts have none, and
     # the run must say so; a driver that has them gives a GPU time per frame.
