@@ -20,7 +20,7 @@ class XvfbUnavailable(Exception):
 
 class XvfbDisplay:
     # Not smaller: gfxrecon-replay 0.9.18 replaying a 160x120 vkcube capture
-    # never ends on a 320x240 screen (it does on 480x360 and larger).
+    # never ends on a 320x240 screen (it does on 400x300 and larger).
     def __init__(self, size="640x480x24", timeout_s=15):
         self.size = size
         self.timeout_s = timeout_s
