@@ -184,9 +184,10 @@ ParseResult parse_apitrace(const RunOutput& o) {
         int64_t v[11];
         bool ok = cur.lit("call ");
         for (int k = 0; ok && k < 11; ++k) ok = (k == 0 || cur.blanks1()) && int64_value(cur, v[k]);
-        std::string_view name;
-        ok = ok && cur.blanks1() && cur.name(name) && cur.end();
+        // The call's name: any text (d3dretrace's "IDirect3DDevice9::Present").
+        ok = ok && cur.blanks1() && !cur.at_end();
         if (!ok) return failure(line_error(n, kCall, cur));
+        const std::string_view name = cur.rest();
         // v: no, gpu_start, gpu_dura, cpu_start, cpu_dura, vsize..., pixels, program
         if (v[2] < 0 || v[4] < 0)
             return failure(where + "call " + std::to_string(v[0]) + " has a negative duration");
@@ -202,8 +203,8 @@ ParseResult parse_apitrace(const RunOutput& o) {
         return nothing_found(o, "'" + std::string(kRendered) + "'");
     }
     if (gpu_on) {
-        // Whole seconds of the replay, rounded up, in ns: no call can take
-        // longer on the GPU than the replay took.
+        // No call can take longer on the GPU than the whole replay took (a
+        // second of slack for the rounding of "S secs").
         const double secs = std::strtod(seconds_text.c_str(), nullptr);
         if (worst.ns >= 0 && static_cast<double>(worst.ns) > (secs + 1.0) * 1e9)
             return failure("line " + std::to_string(worst.line) + ": call " + worst.call + ", the longest, took " +

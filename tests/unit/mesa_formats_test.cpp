@@ -464,6 +464,8 @@ TEST(MesaApitrace, MalformedLinesAreErrorsNamingTheLine) {
         {"x\nRendered 1 frames in 1 secs\n", "line 2: expected 'Rendered"},
         {"call 1 2 3\nRendered 1 frames in 1 secs, average of 1 fps\n", "line 1: expected 'call NO"},
         {"call 1 0 0 0 0 0 0 0 0 0 0\n", "line 1: expected 'call NO"},
+        {"call 1 0 0 0 0 0 0 0 0 0 0 \n", "line 1: expected 'call NO"},
+        {"call 1 0 0 0 0 0 0 0 0 0 x glClear\n", "line 1: expected 'call NO"},
         {"call 1 0 -5 0 0 0 0 0 0 0 0 glClear\n", "line 1: call 1 has a negative duration"},
         {"call 1 0 99999999999999999999 0 0 0 0 0 0 0 0 glClear\n", "line 1: expected 'call NO"},
         {"rendering_finished soon\n", "line 1: expected 'rendering_finished NS'"},
