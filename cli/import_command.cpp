@@ -12,7 +12,7 @@
 #include <cstring>
 #include <set>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "formats/registry.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
@@ -45,7 +45,7 @@ int import_main(int argc, char** argv) {
     CLI::App app{"Import other tools' results into a gfxstat results file.", "gfxstat import"};
     std::string format, output;
     std::vector<std::string> files, labels, tags;
-    data::ImportOptions opt;
+    formats::ImportOptions opt;
     bool lower = false, higher = false, append = false;
     app.add_option("--from", format, "input format: " + join(formats::import_names(), ", "))
         ->required();
@@ -74,6 +74,13 @@ int import_main(int argc, char** argv) {
     const char* prog = "gfxstat import";
     const std::vector<std::string> import_names = formats::import_names();
     if (std::find(import_names.begin(), import_names.end(), format) == import_names.end()) {
+        // A format that parses only a live run (`time`: the run's own cost,
+        // which no saved output holds): say so rather than "unknown".
+        if (const formats::Format* f = formats::find_format(format); f && f->parser) {
+            std::fprintf(stderr, "%s: format '%s' reads a live run only (%s): use gfxstat run --parser %s\n", prog,
+                         escape_text(format).c_str(), std::string(f->summary).c_str(), escape_text(format).c_str());
+            return 2;
+        }
         std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, escape_text(format).c_str(),
                      join(formats::import_names(), ", ").c_str());
         return 2;

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "formats/output_parser.h"
 
 namespace gfxstat::formats {
@@ -35,11 +35,15 @@ struct Format {
     std::string_view summary;  // one line, for help and docs
     // run --parser NAME; nullptr for formats that exist only as files.
     ParserFactory parser = nullptr;
-    // import --from NAME for files that hold runs of their own (hyperfine's
-    // JSON, a CSV table). nullptr: the file is a saved output of one or
-    // more runs, read with `parser` (formats/saved_output.h), cut into runs
-    // by `sections` (nullptr: one run per file).
-    data::Importer importer = nullptr;
+    // import --from NAME for files that are the tool's own (hyperfine's
+    // JSON, a CSV table), or whose saved form a parser reads too leniently
+    // (ezbench: a saved file holds EzBench lines only). nullptr: the file
+    // is a saved output of one or more runs, read with `parser`
+    // (formats/saved_output.h), cut into runs by `sections` (nullptr: one
+    // run per file).
+    Importer importer = nullptr;
+    // Also set where an importer cuts its files with it (ezbench), so that
+    // the fuzz target checks every splitter.
     SectionSplitter sections = nullptr;
 };
 

@@ -5,9 +5,16 @@
 // skipped; any other line is an error. The metric is `value` unless
 // --metric-name names it; its unit and direction are unknown.
 // import --from lines reads a column file instead (data/column_file.h,
-// with ministat's -C and -d), as ministat does.
+// with ministat's -C and -d, '#' comments), exactly as `gfxstat ministat`
+// reads it: a saved output of this parser is such a file, and so is any
+// column a script wrote.
 #include <algorithm>
 #include <stdexcept>
+#include <type_traits>
+#include <variant>
+
+#include "data/column_file.h"
+#include "formats/import_support.h"
 
 #include "formats/format_list.h"
 #include "formats/parser_support.h"
@@ -80,9 +87,56 @@ bool valid_metric_name(std::string_view name) {
     return !name.empty() && std::all_of(name.begin(), name.end(), is_name_char);
 }
 
+// --from lines. A column file does not say which values came from which
+// run, so the values are kept as the repetitions of one run; every value is
+// a sample all the same.
+void import_lines(const std::string& path, const ImportOptions& options, data::ResultsFile& out) {
+    const std::string label = options.label.empty() ? default_label(path) : options.label;
+    data::ColumnFile col = data::read_column_path(path, path, options.column);
+    if (col.sample.size() == 0)
+        throw data::input_error(path, 0, "no numbers in column " + std::to_string(options.column.column));
+
+    MetricInfo metric;
+    metric.name = options.metric.empty() ? "value" : options.metric;
+    metric.primary = kPrimary;  // as the parser declares it: the one number asked for
+    import_declare_metric(out, path, metric, options);
+
+    data::RunRecord run;
+    run.variant = label;
+    run.run = out.next_run_index(label);
+    run.environment = import_environment(out, {}, options);
+    run.source = path;
+    data::MetricValues values;
+    values.name = metric.name;
+    values.array = true;
+    values.values.reserve(col.sample.size());
+    const data::Sample& s = col.sample;
+    std::visit(
+        [&](const auto& vec) {
+            using T = typename std::decay_t<decltype(vec)>::value_type;
+            for (T v : vec) {
+                NumberToken t;
+                if constexpr (std::is_same_v<T, double>) {
+                    t.status = TokenStatus::binary;
+                    t.value = v;
+                } else {
+                    t.status = TokenStatus::decimal;
+                    t.negative = v < 0;
+                    // |INT64_MIN| does not fit int64; it does fit uint64.
+                    t.significand = v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+                    t.exponent = s.exponent;
+                }
+                values.values.push_back(t);
+            }
+        },
+        s.values);
+    run.metrics.push_back(std::move(values));
+    import_add_run(out, path, 0, std::move(run));
+}
+
 const Format& lines_format() {
     static const Format f{"lines", "one number per line (a column file for import, as ministat reads it)",
-                          make_lines, data::import_lines};
+                          make_lines, import_lines};
     return f;
 }
 

@@ -62,7 +62,7 @@ std::unique_ptr<OutputParser> make_parser(std::string_view name, const ParserOpt
     return f->parser(options);
 }
 
-void import_file(std::string_view name, const std::string& path, const data::ImportOptions& options,
+void import_file(std::string_view name, const std::string& path, const ImportOptions& options,
                  data::ResultsFile& out) {
     const Format* f = find_format(name);
     if (f && f->importer) return f->importer(path, options, out);

@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "formats/format.h"
 
 namespace gfxstat::formats {
@@ -29,7 +29,7 @@ std::vector<std::string> import_names();
 // import --from `name`: the format's own importer, or its saved-output
 // reading. Throws data::InputError for bad input, std::invalid_argument
 // for an unknown name (listing import_names()).
-void import_file(std::string_view name, const std::string& path, const data::ImportOptions& options,
+void import_file(std::string_view name, const std::string& path, const ImportOptions& options,
                  data::ResultsFile& out);
 
 }  // namespace gfxstat::formats

@@ -16,7 +16,7 @@ size_t line_of(std::string_view text, const char* at) {
 
 }  // namespace
 
-void import_saved_output(const Format& format, const std::string& path, const data::ImportOptions& options,
+void import_saved_output(const Format& format, const std::string& path, const ImportOptions& options,
                          data::ResultsFile& out) {
     const std::string text = data::read_whole_file(path);
     const std::string_view all(text);
@@ -31,10 +31,11 @@ void import_saved_output(const Format& format, const std::string& path, const da
     if (std::string(format.name) == "lines" && !options.metric.empty()) parser_options.metric_name = options.metric;
     const std::unique_ptr<OutputParser> parser = format.parser(parser_options);
 
-    // A run that cannot be read throws: `import` then writes nothing, so a
-    // file of three runs whose third is broken never becomes two runs.
-    data::ResultsFile& staged = out;
-    const std::string label = options.label.empty() ? data::default_label(path) : options.label;
+    // Every section is read before any run is added: a run that cannot be
+    // read throws with `out` as it was, so a file of three runs whose third
+    // is broken never becomes two runs.
+    const bool keep_one = !options.metric.empty() && parser_options.metric_name.empty();
+    std::vector<std::pair<size_t, ParseResult>> parsed_runs;  // first line, what the parser found
     for (const std::string_view section : sections) {
         const size_t first_line = line_of(all, section.data());
         RunOutput o;
@@ -45,32 +46,36 @@ void import_saved_output(const Format& format, const std::string& path, const da
                                     "the " + std::string(format.name) + " run starting here cannot be read: " +
                                         (parsed.error.empty() ? "no metric in it" : parsed.error) +
                                         (first_line > 1 ? " (lines counted from here)" : ""));
+        if (keep_one && std::none_of(parsed.metrics.begin(), parsed.metrics.end(),
+                                     [&](const ParsedMetric& m) { return m.name == options.metric; }))
+            throw data::input_error(path, first_line,
+                                    "no metric '" + options.metric + "' in the " + std::string(format.name) +
+                                        " run starting here");
+        parsed_runs.emplace_back(first_line, std::move(parsed));
+    }
+
+    const std::string label = options.label.empty() ? default_label(path) : options.label;
+    for (auto& [first_line, parsed] : parsed_runs) {
         data::RunRecord run;
         run.variant = label;
-        run.run = staged.next_run_index(label);
-        run.source = sections.size() > 1 ? path + ":" + std::to_string(first_line) : path;
-        bool kept_any = false;
+        run.run = out.next_run_index(label);
+        run.source = parsed_runs.size() > 1 ? path + ":" + std::to_string(first_line) : path;
         for (ParsedMetric& m : parsed.metrics) {
-            if (!options.metric.empty() && m.name != options.metric && parser_options.metric_name.empty()) continue;
+            if (keep_one && m.name != options.metric) continue;
             data::MetricInfo info;
             info.name = m.name;
             info.unit = m.unit;
             info.direction = m.direction;
             info.primary = m.primary;
-            data::import_declare_metric(staged, path, info, options);
+            import_declare_metric(out, path, info, options);
             data::MetricValues mv;
             mv.name = m.name;
             mv.array = m.values.size() != 1;
             mv.values = std::move(m.values);
             run.metrics.push_back(std::move(mv));
-            kept_any = true;
         }
-        if (!kept_any)
-            throw data::input_error(path, first_line,
-                                    "no metric '" + options.metric + "' in the " + std::string(format.name) +
-                                        " run starting here");
-        run.environment = data::import_environment(staged, std::move(parsed.environment), options);
-        data::import_add_run(staged, path, first_line, std::move(run));
+        run.environment = import_environment(out, std::move(parsed.environment), options);
+        import_add_run(out, path, first_line, std::move(run));
     }
 }
 

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "formats/format.h"
 
 namespace gfxstat::formats {
@@ -15,7 +15,7 @@ namespace gfxstat::formats {
 // Adds one run per section of `path` to `out`, in order. Throws
 // data::InputError naming the file and the line where the run that cannot
 // be read starts, with the parser's reason; nothing is added then.
-void import_saved_output(const Format& format, const std::string& path, const data::ImportOptions& options,
+void import_saved_output(const Format& format, const std::string& path, const ImportOptions& options,
                          data::ResultsFile& out);
 
 }  // namespace gfxstat::formats

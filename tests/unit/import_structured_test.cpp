@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/xml_reader.h"
@@ -16,6 +16,9 @@
 
 namespace gfxstat::data {
 namespace {
+
+// The importers and their options live in formats/ (one file per format).
+using namespace gfxstat::formats;
 
 std::string fixture(const std::string& rel) { return test::source_path("tests/data/import/" + rel); }
 

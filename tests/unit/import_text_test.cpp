@@ -7,12 +7,15 @@
 #include <utility>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 #include "test_support.h"
 
 namespace gfxstat::data {
 namespace {
+
+// The importers and their options live in formats/ (one file per format).
+using namespace gfxstat::formats;
 
 std::string fixture(const std::string& rel) { return test::source_path("tests/data/import/" + rel); }
 
@@ -382,13 +385,31 @@ TEST(ImportEzbench, OptionsFillMissingUnitsAndSelectOneSubtest) {
               "ezbench/failed.txt: no subtest 'fps'; the file has: render");
 }
 
+TEST(ImportEzbench, EachStatusLineClosesARun) {
+    // The status line ends a run, so what follows it is the next run (an
+    // EzBench log, runs pasted one after the other), no longer an error:
+    // after_status.txt is two runs, the second without a status line.
+    const ResultsFile f = import_file(import_ezbench, "ezbench/after_status.txt");
+    ASSERT_EQ(f.runs().size(), 2u);
+    EXPECT_EQ(values(f.runs()[0], "render"), (Texts{"167e-1"}));
+    EXPECT_EQ(values(f.runs()[1], "render"), (Texts{"169e-1"}));
+    EXPECT_EQ(f.runs()[0].run, 0u);
+    EXPECT_EQ(f.runs()[1].run, 1u);
+    EXPECT_EQ(f.runs()[0].variant, "after_status");
+    EXPECT_EQ(f.runs()[1].variant, "after_status");
+    // Each run says where in the file it starts.
+    EXPECT_EQ(f.runs()[0].source, fixture("ezbench/after_status.txt") + ":1");
+    EXPECT_EQ(f.runs()[1].source, fixture("ezbench/after_status.txt") + ":3");
+    EXPECT_EQ(f.runs()[0].exit_class, ExitClass::ok);
+    EXPECT_EQ(f.runs()[1].exit_class, ExitClass::ok);  // no status line: ok, as for one run
+}
+
 TEST(ImportEzbench, MalformedFilesNameFileAndLine) {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"bad_line.txt", ":2: expected 'SubTest: float(value) unit' or ': str(status)', found \"render 16.9 ms\""},
         {"bad_float.txt", ":2: expected a number in float(), found \"fast\""},
         {"bad_int.txt", ":2: expected an integer in int(), found \"1.5e3\""},
         {"not_finite.txt", ":2: \"-inf\" is not a finite number"},
-        {"after_status.txt", ":3: expected nothing after the status line (line 2), found \"render: float(16.9) ms\""},
         {"unit_changes.txt", ":3: subtest 'render' has unit \"s\" here but \"ms\" on line 1"},
         {"unknown_type.txt", ":2: expected a value of type float, int, str or img, found \"double\""},
         {"blank.txt", ": empty file: expected 'SubTest: float(value) unit' lines"},

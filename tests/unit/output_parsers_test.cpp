@@ -1,4 +1,4 @@
-// The output parsers (drivers/output_parsers.h) against real outputs
+// The output parsers (formats/ and drivers/run_parsers.h) against real outputs
 // (tests/data/run_outputs/, see its README.md: runs of Debian's
 // intel-gpu-tools 1.27.1 and outputs quoted in the seed mailing-list
 // threads) and against lines written with the programs' own printf format
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "data/importers.h"
+#include "formats/import_support.h"
 #include "drivers/run_parsers.h"
 
 namespace gfxstat::drivers {
@@ -474,7 +474,7 @@ TEST(OutputParserEzbench, AgreesWithTheImporter) {
     const ParseResult r = run("ezbench", s.str());
     EXPECT_EQ(r.error, "");
     data::ResultsFile imported;
-    data::import_ezbench(path, {}, imported);
+    formats::import_ezbench(path, {}, imported);
     ASSERT_EQ(imported.runs().size(), 1u);
     const data::RunRecord& run0 = imported.runs()[0];
     ASSERT_EQ(run0.metrics.size(), r.metrics.size());
@@ -707,8 +707,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
                                                "igt-fence-upload", "ezbench", "glmark2", "apitrace", "gfxrecon",
-                                               "glxgears", "time", "wakeup-latency", "drm-ioctl", "drm-gem",
-                                               "i915-exec-nop"}));
+                                               "glxgears", "time", "gbench", "gotest", "wakeup-latency",
+                                               "drm-ioctl", "drm-gem", "i915-exec-nop"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
         make_parser("igt-nop");
@@ -716,8 +716,8 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, glmark2, apitrace, gfxrecon, glxgears, time, "
-                  "wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
+                  "igt-exec-nop, igt-fence-upload, ezbench, glmark2, apitrace, gfxrecon, glxgears, time, gbench, "
+                  "gotest, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));

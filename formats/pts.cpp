@@ -5,13 +5,22 @@
 // with ':' in <RawString>. Each of those values is one run of its variant:
 // PTS started the test anew for each. <Value> is their average and is not
 // imported.
+//
+// Import only, no `run --parser pts`: composite.xml is a result file that
+// PTS keeps under ~/.phoronix-test-suite/test-results/, holding every run
+// of every system compared; PTS's own stdout is a progress display, not
+// this file.
 #include <algorithm>
 
-#include "data/importers.h"
+#include "formats/format_list.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 #include "data/xml_reader.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The results model and the input errors this importer fills.
+using namespace gfxstat::data;
 
 namespace {
 
@@ -235,4 +244,9 @@ void import_pts(const std::string& path, const ImportOptions& options, ResultsFi
     }
 }
 
-}  // namespace gfxstat::data
+const Format& pts_format() {
+    static const Format f{"pts", "Phoronix Test Suite composite.xml: every result's raw values", nullptr, import_pts};
+    return f;
+}
+
+}  // namespace gfxstat::formats

@@ -1,8 +1,10 @@
-// Importers: turn what other tools write (a column of numbers, CSV,
+// Importers: turn the files other tools write (a column of numbers, CSV,
 // hyperfine / Google Benchmark / Go / EzBench / Phoronix Test Suite output)
-// into runs of a results file. Each format lives in its own import_*.cpp;
-// this header is what they share. Every importer names file and line (or,
-// for JSON input, the JSON path) in the InputError it throws for bad input.
+// into runs of a results file. Each format's importer lives in its file of
+// formats/ beside its parser, if it has one; this header is what they share
+// (and formats/saved_output.cpp, which imports saved program outputs).
+// Every importer names file and line (or, for JSON input, the JSON path) in
+// the InputError it throws for bad input.
 #pragma once
 
 #include <map>
@@ -15,7 +17,13 @@
 #include "data/file_read.h"
 #include "data/results_model.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+using data::ColumnFormat;
+using data::Direction;
+using data::MetricInfo;
+using data::ResultsFile;
+using data::RunRecord;
 
 struct ImportOptions {
     // --label: the variant label for this file's runs; empty when not given
@@ -43,11 +51,7 @@ void import_gotest(const std::string& path, const ImportOptions& options, Result
 void import_ezbench(const std::string& path, const ImportOptions& options, ResultsFile& out);
 void import_pts(const std::string& path, const ImportOptions& options, ResultsFile& out);
 
-// The importer for a --from name, or nullptr; and the names, for help text.
-Importer find_importer(std::string_view format);
-std::vector<std::string> importer_names();
-
-// Shared helpers for importers ------------------------------------------
+// Shared helpers for importers (and saved outputs) ------------------------------------------
 
 // "results/a.txt" -> "a": the default variant label for a file.
 std::string default_label(const std::string& path);
@@ -66,4 +70,4 @@ bool all_digits(std::string_view s);
 // Adds a run, throwing InputError (naming `path` and `line`) on a conflict.
 void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunRecord run);
 
-}  // namespace gfxstat::data
+}  // namespace gfxstat::formats

@@ -6,15 +6,25 @@
 // the file's time_unit. The "aggregate" entries (mean, median, stddev, cv,
 // BigO) are computed from those repetitions and are not imported; entries
 // that report error_occurred measured nothing and are left out.
+//
+// Both ways in read this one grammar: `import --from gbench` a saved file,
+// and `run --parser gbench -- ./bench --benchmark_format=json` each run's
+// stdout (one run of gfxstat = one process = one run record, its
+// repetitions the values of its metrics).
 #include <algorithm>
 #include <charconv>
 #include <nlohmann/json.hpp>
 
-#include "data/import_json.h"
-#include "data/importers.h"
+#include "formats/format_list.h"
+#include "formats/import_json.h"
+#include "formats/parser_support.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The results model and the input errors this importer fills.
+using namespace gfxstat::data;
 
 namespace {
 
@@ -60,10 +70,23 @@ void read_context(const std::string& path, const json& doc, std::map<std::string
         fields["gbench_build_type"] = v->get<std::string>();
 }
 
-}  // namespace
+// One process's measurements: every benchmark's repetitions as the values
+// of its two metrics, in order of first appearance, and the context.
+struct GbenchMetric {
+    std::string name, unit;
+    bool primary;
+    std::vector<NumberToken> values;
+};
+struct GbenchRun {
+    std::vector<GbenchMetric> metrics;
+    std::map<std::string, std::string> fields;  // the run's environment
+    std::string start;                          // context.date
+};
 
-void import_gbench(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = read_whole_file(path);
+// The grammar, for both ways in: `source` names the input in errors (the
+// file, or "stdout"). Throws InputError.
+GbenchRun read_gbench(const std::string& source, std::string_view text) {
+    const std::string& path = source;
     const json doc = parse_json_file(path, text);
     if (!doc.is_object()) json_expected(path, "top level", "an object (Google Benchmark JSON output)", doc);
     const auto entries = doc.find("benchmarks");
@@ -71,8 +94,6 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
         throw input_error(path, 0, "benchmarks: missing (is this Google Benchmark's --benchmark_format=json output?)");
     if (!entries->is_array()) json_expected(path, "benchmarks", "an array", *entries);
 
-    // Everything is read before anything is added, so that a bad entry
-    // leaves `out` as it was.
     std::vector<Benchmark> benchmarks;  // in order of first appearance
     size_t errored = 0, aggregates = 0;
     for (size_t i = 0; i < entries->size(); ++i) {
@@ -125,46 +146,92 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
         throw input_error(path, 0, "no benchmark repetitions to import (" + std::to_string(errored) + " errored, " +
                                        std::to_string(aggregates) + " aggregate entries)");
 
-    std::map<std::string, std::string> fields;
-    RunRecord run;
-    read_context(path, doc, fields, run.start);
-
-    struct Metric {
-        MetricValues values;
-        std::string unit;
-    };
-    std::vector<Metric> metrics;
+    GbenchRun run;
+    read_context(path, doc, run.fields, run.start);
+    // The wall-clock time is what Google Benchmark reports first and what
+    // its compare.py compares; the CPU time is a by-product.
     for (Benchmark& b : benchmarks) {
-        metrics.push_back({MetricValues{b.name, std::move(b.real_time), true}, b.unit});
-        metrics.push_back({MetricValues{b.name + ":cpu_time", std::move(b.cpu_time), true}, b.unit});
+        run.metrics.push_back({b.name, b.unit, true, std::move(b.real_time)});
+        run.metrics.push_back({b.name + ":cpu_time", b.unit, false, std::move(b.cpu_time)});
     }
+    return run;
+}
+
+// run --parser gbench: the program's stdout is that JSON
+// (--benchmark_format=json); one gfxstat run is one process, and its
+// repetitions (--benchmark_repetitions) are the values of the run's metrics.
+ParseResult parse_gbench(const RunOutput& o) {
+    ParseResult r;
+    try {
+        GbenchRun run = read_gbench("stdout", o.out);
+        for (GbenchMetric& m : run.metrics) {
+            ParsedMetric p;
+            p.name = std::move(m.name);
+            p.unit = std::move(m.unit);
+            p.direction = Direction::lower_is_better;
+            p.primary = m.primary;
+            p.values = std::move(m.values);
+            r.metrics.push_back(std::move(p));
+        }
+        r.environment = std::move(run.fields);
+    } catch (const InputError& e) {
+        r = {};
+        r.error = e.what();
+        if (o.out.find_first_not_of(" \t\r\n") == std::string_view::npos) r.error += " (stdout is empty)";
+    }
+    return r;
+}
+
+std::unique_ptr<OutputParser> make_gbench(const formats::ParserOptions& o) {
+    formats::parsing::refuse_options(o, "gbench");
+    // Metric names come from the benchmarks' names.
+    return std::make_unique<formats::parsing::FunctionParser>(std::vector<MetricInfo>{}, parse_gbench);
+}
+
+}  // namespace
+
+void import_gbench(const std::string& path, const ImportOptions& options, ResultsFile& out) {
+    const std::string text = read_whole_file(path);
+    // Everything is read before anything is added, so that a bad entry
+    // leaves `out` as it was.
+    GbenchRun parsed = read_gbench(path, text);
+    std::vector<GbenchMetric>& metrics = parsed.metrics;
     if (!options.metric.empty()) {
         auto keep = std::find_if(metrics.begin(), metrics.end(),
-                                 [&](const Metric& m) { return m.values.name == options.metric; });
+                                 [&](const GbenchMetric& m) { return m.name == options.metric; });
         if (keep == metrics.end()) {
             std::string names;
-            for (const Metric& m : metrics) names += (names.empty() ? "" : ", ") + m.values.name;
+            for (const GbenchMetric& m : metrics) names += (names.empty() ? "" : ", ") + m.name;
             throw input_error(path, 0, "no metric '" + options.metric + "' in this file; it has: " + names);
         }
-        Metric kept = std::move(*keep);
+        GbenchMetric kept = std::move(*keep);
         metrics.clear();
         metrics.push_back(std::move(kept));
     }
 
-    for (Metric& m : metrics) {
+    RunRecord run;
+    run.start = parsed.start;
+    for (GbenchMetric& m : metrics) {
         MetricInfo info;
-        info.name = m.values.name;
+        info.name = m.name;
         info.unit = m.unit;
         info.direction = Direction::lower_is_better;
+        info.primary = m.primary;
         import_declare_metric(out, path, info, options);
-        run.metrics.push_back(std::move(m.values));
+        run.metrics.push_back(MetricValues{m.name, std::move(m.values), true});
     }
 
     run.variant = options.label.empty() ? default_label(path) : options.label;
     run.run = out.next_run_index(run.variant);
-    run.environment = import_environment(out, std::move(fields), options);
+    run.environment = import_environment(out, std::move(parsed.fields), options);
     run.source = path;
     import_add_run(out, path, 0, std::move(run));
 }
 
-}  // namespace gfxstat::data
+const Format& gbench_format() {
+    static const Format f{"gbench", "Google Benchmark --benchmark_format=json: every repetition", make_gbench,
+                          import_gbench};
+    return f;
+}
+
+}  // namespace gfxstat::formats

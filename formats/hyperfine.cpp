@@ -6,16 +6,25 @@
 // stddev, median, min, max, user, system) are aggregates of those times and
 // are not imported. Parameters of a scan (-P / -L) become tags of the runs'
 // environment, next to the --tag pairs.
+//
+// Import only, no `run --parser hyperfine`: the JSON is an export file that
+// hyperfine writes at the end, holding every run it made itself; running
+// hyperfine under `gfxstat run` would nest one repetition loop inside
+// another, and hyperfine prints no per-run numbers on stdout to parse.
 #include <algorithm>
 #include <charconv>
 #include <limits>
 #include <nlohmann/json.hpp>
 
-#include "data/import_json.h"
-#include "data/importers.h"
+#include "formats/import_json.h"
+#include "formats/format_list.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The results model and the input errors this importer fills.
+using namespace gfxstat::data;
 
 namespace {
 
@@ -157,4 +166,9 @@ void import_hyperfine(const std::string& path, const ImportOptions& options, Res
     }
 }
 
-}  // namespace gfxstat::data
+const Format& hyperfine_format() {
+    static const Format f{"hyperfine", "hyperfine --export-json: every run's wall, user and system time", nullptr, import_hyperfine};
+    return f;
+}
+
+}  // namespace gfxstat::formats

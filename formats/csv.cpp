@@ -2,6 +2,11 @@
 // spreadsheet or a pandas script writes it (RFC 4180). Columns named
 // `variant`, `boot` and `run` say which run a row is; every other column is
 // a metric holding one value per run.
+//
+// Import only, no `run --parser csv`: a CSV table is many runs (one per row,
+// of several variants), written after the fact by a spreadsheet or a
+// script; no program prints one as the output of a single run, which is
+// what `run --parser` reads.
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -9,10 +14,14 @@
 #include <string_view>
 #include <utility>
 
-#include "data/importers.h"
+#include "formats/format_list.h"
+#include "formats/import_support.h"
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The results model and the input errors this importer fills.
+using namespace gfxstat::data;
 
 namespace {
 
@@ -242,4 +251,9 @@ void import_csv(const std::string& path, const ImportOptions& options, ResultsFi
     }
 }
 
-}  // namespace gfxstat::data
+const Format& csv_format() {
+    static const Format f{"csv", "a CSV table: a column per metric, or label and value columns", nullptr, import_csv};
+    return f;
+}
+
+}  // namespace gfxstat::formats

@@ -8,15 +8,22 @@
 // go test runs every benchmark of a package in one process, and -count=N
 // repeats the result lines, so the whole file is one run: each (benchmark,
 // unit) pair is a metric holding every value printed for it, in file order.
+// The same grammar reads a run's stdout (`run --parser gotest -- go test
+// -bench . -count 5`): one gfxstat run is one `go test` process.
 #include <optional>
 #include <string_view>
 #include <unordered_map>
 #include <utility>
 
-#include "data/importers.h"
+#include "formats/format_list.h"
+#include "formats/import_support.h"
+#include "formats/parser_support.h"
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The results model and the input errors this importer fills.
+using namespace gfxstat::data;
 
 namespace {
 
@@ -88,6 +95,9 @@ public:
             s.info.name = name;
             s.info.unit = std::string(unit);
             s.info.direction = unit_direction(unit);
+            // ns/op is what a Go benchmark measures; B/op, allocs/op and
+            // custom units are by-products.
+            s.info.primary = unit == "ns/op";
             series_.push_back(std::move(s));
         }
         return series_[it->second];
@@ -124,23 +134,29 @@ void read_result_line(const std::vector<std::string_view>& fields, const std::st
     }
 }
 
-}  // namespace
+// What one `go test` process printed: its metrics and the configuration
+// in effect at its first result line, as environment fields.
+struct GotestRun {
+    std::vector<Series> series;
+    std::map<std::string, std::string> fields;
+};
 
-void import_gotest(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = read_whole_file(path);
+// The grammar, for both ways in: `source` names the input in errors (the
+// file, or "stdout"). Throws InputError naming the line.
+GotestRun read_gotest(const std::string& source, std::string_view text) {
+    const std::string& path = source;
     SeriesSet series;
     std::map<std::string, std::string> config;
-    // The file is one run with one environment, yet a log of several
-    // packages changes `pkg:` (and could change any key) part-way. The
-    // configuration in effect at the first result line stands for the run:
-    // it is what the machine was when measuring began.
+    // The run has one environment, yet a log of several packages changes
+    // `pkg:` (and could change any key) part-way. The configuration in
+    // effect at the first result line stands for the run: it is what the
+    // machine was when measuring began.
     std::optional<std::map<std::string, std::string>> run_config;
 
     size_t line_no = 0;
     for (size_t pos = 0; pos < text.size();) {
         const size_t eol = text.find('\n', pos);
-        std::string_view line =
-            std::string_view(text).substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+        std::string_view line = text.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
         if (line.ends_with('\r')) line.remove_suffix(1);  // saved on Windows
         pos = eol == std::string::npos ? text.size() : eol + 1;
         ++line_no;
@@ -162,18 +178,57 @@ void import_gotest(const std::string& path, const ImportOptions& options, Result
     }
     if (!run_config)
         throw input_error(path, 0, "no benchmark result lines (BenchmarkName  N  value unit ...)");
+    GotestRun run;
+    run.series = std::move(series.all());
+    for (const auto& [key, value] : *run_config) run.fields[key == "cpu" ? "cpu_model" : "go_" + key] = value;
+    return run;
+}
+
+// run --parser gotest: `go test -bench . -count N` prints the lines a saved
+// file holds; one gfxstat run is one `go test` process, and -count's
+// repetitions are the values of the run's metrics.
+ParseResult parse_gotest(const RunOutput& o) {
+    ParseResult r;
+    try {
+        GotestRun run = read_gotest("stdout", o.out);
+        for (Series& s : run.series) {
+            ParsedMetric m;
+            m.name = std::move(s.info.name);
+            m.unit = std::move(s.info.unit);
+            m.direction = s.info.direction;
+            m.primary = s.info.primary;
+            m.values = std::move(s.values);
+            r.metrics.push_back(std::move(m));
+        }
+        r.environment = std::move(run.fields);
+    } catch (const InputError& e) {
+        r = {};
+        r.error = e.what();
+        if (o.out.find_first_not_of(" \t\r\n") == std::string_view::npos) r.error += " (stdout is empty)";
+    }
+    return r;
+}
+
+std::unique_ptr<OutputParser> make_gotest(const ParserOptions& o) {
+    parsing::refuse_options(o, "gotest");
+    // Metric names come from the benchmarks' names and units.
+    return std::make_unique<parsing::FunctionParser>(std::vector<MetricInfo>{}, parse_gotest);
+}
+
+}  // namespace
+
+void import_gotest(const std::string& path, const ImportOptions& options, ResultsFile& out) {
+    const std::string text = read_whole_file(path);
+    GotestRun parsed = read_gotest(path, text);
 
     std::vector<Series*> kept;
-    for (Series& s : series.all())
+    for (Series& s : parsed.series)
         if (options.metric.empty() || s.info.name == options.metric) kept.push_back(&s);
     if (kept.empty()) {
         std::string have;
-        for (const Series& s : series.all()) have += (have.empty() ? "" : ", ") + s.info.name;
+        for (const Series& s : parsed.series) have += (have.empty() ? "" : ", ") + s.info.name;
         throw input_error(path, 0, "no metric '" + options.metric + "'; the file has: " + have);
     }
-
-    std::map<std::string, std::string> fields;
-    for (const auto& [key, value] : *run_config) fields[key == "cpu" ? "cpu_model" : "go_" + key] = value;
 
     RunRecord run;
     run.variant = options.label.empty() ? default_label(path) : options.label;
@@ -187,8 +242,14 @@ void import_gotest(const std::string& path, const ImportOptions& options, Result
         values.array = true;
         run.metrics.push_back(std::move(values));
     }
-    run.environment = import_environment(out, std::move(fields), options);
+    run.environment = import_environment(out, std::move(parsed.fields), options);
     import_add_run(out, path, 0, std::move(run));
 }
 
-}  // namespace gfxstat::data
+const Format& gotest_format() {
+    static const Format f{"gotest", "go test -bench output: ns/op and the other units per line", make_gotest,
+                          import_gotest};
+    return f;
+}
+
+}  // namespace gfxstat::formats

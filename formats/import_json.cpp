@@ -1,11 +1,14 @@
-#include "data/import_json.h"
+#include "formats/import_json.h"
 
 #include <algorithm>
 #include <charconv>
 
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
+
+// The number tokens and input errors these helpers make.
+using namespace gfxstat::data;
 
 using nlohmann::json;
 
@@ -40,14 +43,26 @@ std::string json_message(const json::exception& e) {
         const size_t colon = m.find(": ");
         if (colon != std::string_view::npos) m.remove_prefix(colon + 2);
     }
-    return std::string(m);
+    // nlohmann quotes the token it stopped at whole ("last read: '...'",
+    // "number overflow parsing '...'"): a 4 MiB number would make a 4 MiB
+    // message. A message is one readable line, so the quote is cut, at a
+    // UTF-8 character boundary.
+    constexpr size_t kMax = 200;
+    std::string out(m);
+    if (out.size() > kMax) {
+        out.resize(kMax);
+        while (!out.empty() && (static_cast<unsigned char>(out.back()) & 0xC0) == 0x80) out.pop_back();
+        if (!out.empty() && static_cast<unsigned char>(out.back()) >= 0xC0) out.pop_back();
+        out += "...";
+    }
+    return out;
 }
 
 }  // namespace
 
-json parse_json_file(const std::string& path, const std::string& text) {
+json parse_json_file(const std::string& path, std::string_view text) {
     try {
-        return json::parse(text);
+        return json::parse(text.begin(), text.end());
     } catch (const json::parse_error& e) {
         // e.byte counts from 1 and is the byte that could not be read; one
         // past the text at end of input, where the last line is the one to
@@ -74,7 +89,7 @@ std::string json_number_text(const std::string& path, const std::string& where, 
     return std::string(buf, r.ptr);
 }
 
-NumberToken json_number(const std::string& path, const std::string& where, const json& v) {
+data::NumberToken json_number(const std::string& path, const std::string& where, const json& v) {
     const NumberToken t = parse_number_token(json_number_text(path, where, v));
     // nlohmann refuses non-finite numbers already; kept as a guard.
     if (t.status != TokenStatus::decimal && t.status != TokenStatus::binary)
@@ -82,4 +97,4 @@ NumberToken json_number(const std::string& path, const std::string& where, const
     return t;
 }
 
-}  // namespace gfxstat::data
+}  // namespace gfxstat::formats

@@ -1,15 +1,17 @@
-// What the importers of JSON formats (hyperfine, gbench) share: parsing
-// with nlohmann_json into errors that name file and line, type words for
+// What the JSON formats (hyperfine, gbench) share: parsing with
+// nlohmann_json into errors that name file and line, type words for
 // messages, and numbers turned back into exact decimals. Included only by
-// those importers' .cpp files (nlohmann_json is a heavy header).
+// those formats' .cpp files (nlohmann_json is a heavy header). `path` is
+// the file read, or what a run's output is called in messages ("stdout").
 #pragma once
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "data/number_token.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
 
 // "a number", "an object", ... for "expected X, found Y" messages.
 const char* json_kind(const nlohmann::json& v);
@@ -19,7 +21,7 @@ const char* json_kind(const nlohmann::json& v);
                                 const std::string& what, const nlohmann::json& found);
 
 // Parses `text`; a syntax error becomes an InputError naming the line.
-nlohmann::json parse_json_file(const std::string& path, const std::string& text);
+nlohmann::json parse_json_file(const std::string& path, std::string_view text);
 
 // nlohmann keeps a JSON number as a double (or an integer), not as the text
 // written. The text is recovered with std::to_chars, which writes the
@@ -30,6 +32,6 @@ nlohmann::json parse_json_file(const std::string& path, const std::string& text)
 // held is lost. Integers are exact as they are.
 std::string json_number_text(const std::string& path, const std::string& where,
                              const nlohmann::json& v);
-NumberToken json_number(const std::string& path, const std::string& where, const nlohmann::json& v);
+data::NumberToken json_number(const std::string& path, const std::string& where, const nlohmann::json& v);
 
-}  // namespace gfxstat::data
+}  // namespace gfxstat::formats

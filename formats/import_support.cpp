@@ -1,34 +1,11 @@
-#include "data/importers.h"
+#include "formats/import_support.h"
 
 #include "data/input_error.h"
 
-namespace gfxstat::data {
+namespace gfxstat::formats {
 
-namespace {
-
-struct Entry {
-    const char* name;
-    Importer importer;
-};
-constexpr Entry kImporters[] = {
-    {"lines", import_lines},         {"csv", import_csv},       {"hyperfine", import_hyperfine},
-    {"gbench", import_gbench},       {"gotest", import_gotest}, {"ezbench", import_ezbench},
-    {"pts", import_pts},
-};
-
-}  // namespace
-
-Importer find_importer(std::string_view format) {
-    for (const Entry& e : kImporters)
-        if (format == e.name) return e.importer;
-    return nullptr;
-}
-
-std::vector<std::string> importer_names() {
-    std::vector<std::string> names;
-    for (const Entry& e : kImporters) names.emplace_back(e.name);
-    return names;
-}
+// The results model and the input errors these helpers fill.
+using namespace gfxstat::data;
 
 std::string default_label(const std::string& path) {
     if (path == "-") return "stdin";
@@ -71,4 +48,4 @@ void import_add_run(ResultsFile& out, const std::string& path, size_t line, RunR
     if (!conflict.empty()) throw input_error(path, line, conflict);
 }
 
-}  // namespace gfxstat::data
+}  // namespace gfxstat::formats
