@@ -77,4 +77,21 @@ FrameTimeSummary summarize_frame_times(std::span<const double> frame_ms) {
     return s;
 }
 
+FrameDurationSummary summarize_frame_durations(std::span<const double> frame_ms) {
+    if (frame_ms.empty()) throw std::invalid_argument("no frames");
+    for (size_t i = 0; i < frame_ms.size(); ++i)
+        if (!std::isfinite(frame_ms[i]) || frame_ms[i] < 0)
+            throw std::invalid_argument("frame " + std::to_string(i + 1) + " took " + number_text(frame_ms[i]) +
+                                        " ms: durations must be finite and not negative");
+    FrameDurationSummary s;
+    s.frames = frame_ms.size();
+    std::vector<double> v(frame_ms.begin(), frame_ms.end());
+    s.mean_ms = static_cast<double>(compensated_sum(v.data(), v.data() + v.size()) /
+                                    static_cast<long double>(v.size()));
+    MutableScaledValues mv{std::span<double>(v), 0};
+    s.median_ms = quantile_type7(mv, 1, 2);
+    s.p99_ms = quantile_type7(mv, 99, 100);
+    return s;
+}
+
 }  // namespace gfxstat::analysis

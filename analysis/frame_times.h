@@ -46,6 +46,21 @@ std::string frame_times_problem(std::span<const double> frame_ms);
 // frame_times_problem's text otherwise.
 FrameTimeSummary summarize_frame_times(std::span<const double> frame_ms);
 
+// A per-frame duration that is part of a frame rather than the whole of it
+// (the GPU or CPU time apitrace's --pgpu / --pcpu sums per frame): it may
+// be 0 (a frame with no draw call), and a rate made from it would mean
+// nothing, so only its mean, median and p99 (type 7).
+struct FrameDurationSummary {
+    size_t frames = 0;
+    double mean_ms = 0;
+    double median_ms = 0;
+    double p99_ms = 0;
+};
+
+// n >= 1 finite durations >= 0 in milliseconds. Throws
+// std::invalid_argument naming the first one that is not.
+FrameDurationSummary summarize_frame_durations(std::span<const double> frame_ms);
+
 // How many of n frames a "low" over the slowest fraction 1/den takes:
 // ceil(n / den), at least 1 (n >= 1).
 size_t slowest_count(size_t n, size_t den);

@@ -284,7 +284,8 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     data::Environment env = probe_environment(probe);
     env.tags = plan.tags;
     env.workload = recorded_workload(plan);
-    rec.environment = appender.add_environment(std::move(env));
+    // Declared once the run is over: what the output states about the run
+    // (the GL renderer glmark2 prints) joins the probed fields first.
 
     char index[32];
     std::snprintf(index, sizeof index, "-%04llu", static_cast<unsigned long long>(rec.run));
@@ -402,6 +403,8 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
                         } else {
                             rec.exit_class = data::ExitClass::ok;
+                            for (auto& [field, value] : parsed.environment)
+                                env.fields.insert_or_assign(field, std::move(value));
                             for (auto& m : parsed.metrics) {
                                 // Names that come from the output (engines,
                                 // subtests) are declared when first seen,
@@ -446,7 +449,11 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         attempt.message = rec.exit_reason + "; the machine needs attention before more runs";
                     } else {
                         rec.exit_class = data::ExitClass::fail;
-                        const std::string why = skip_reason(out, err);
+                        RunOutput o;
+                        o.out = out;
+                        o.err = err;
+                        std::string why = parser.failure_reason(o);
+                        if (why.empty()) why = skip_reason(out, err);
                         rec.exit_reason =
                             one_line("exit " + std::to_string(pr.exit_code) + (why.empty() ? "" : ": " + why));
                     }
@@ -463,6 +470,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
             report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
     }
     if (attempt.kept) rec.log = ex.logs_beside ? data::base_name_of(ex.log_dir) + "/" + run_name : prefix;
+    rec.environment = appender.add_environment(std::move(env));
     return attempt;
 }
 

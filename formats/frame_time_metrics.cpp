@@ -125,4 +125,50 @@ std::string add_frame_time_metrics(const FrameTimes& frames, std::vector<ParsedM
     return "";
 }
 
+namespace {
+constexpr const char* kDurationSuffixes[] = {"", "_mean", "_median", "_p99"};
+}  // namespace
+
+std::vector<data::MetricInfo> frame_duration_metric_infos(std::string_view name) {
+    std::vector<data::MetricInfo> out;
+    for (const char* suffix : kDurationSuffixes) {
+        data::MetricInfo m = info(std::string(name) + suffix, "ms", kLower, kSecondary);
+        if (*suffix == 0) m.per = "frame";
+        out.push_back(std::move(m));
+    }
+    return out;
+}
+
+std::string add_frame_duration_metrics(std::string_view name, const std::vector<data::NumberToken>& ms,
+                                       std::vector<ParsedMetric>& out) {
+    if (ms.empty()) return "";
+    std::vector<double> v;
+    v.reserve(ms.size());
+    for (size_t i = 0; i < ms.size(); ++i) {
+        const double d = token_double(ms[i]);
+        if (!usable(ms[i]) || !(d >= 0) || !std::isfinite(d))
+            return "frame " + std::to_string(i + 1) + ": " + std::string(name) + " of " + short_number(d) +
+                   " ms; durations cannot be negative";
+        v.push_back(d);
+    }
+    const analysis::FrameDurationSummary s = analysis::summarize_frame_durations(v);
+    const std::vector<data::MetricInfo> infos = frame_duration_metric_infos(name);
+    const data::NumberToken summary[] = {token_from_double(s.mean_ms), token_from_double(s.median_ms),
+                                         token_from_double(s.p99_ms)};
+    for (size_t k = 0; k < infos.size(); ++k) {
+        ParsedMetric m;
+        m.name = infos[k].name;
+        m.unit = infos[k].unit;
+        m.direction = infos[k].direction;
+        m.primary = infos[k].primary;
+        m.per = infos[k].per;
+        if (k == 0)
+            m.values = ms;
+        else
+            m.values.push_back(summary[k - 1]);
+        out.push_back(std::move(m));
+    }
+    return "";
+}
+
 }  // namespace gfxstat::formats

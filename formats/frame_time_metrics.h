@@ -43,6 +43,14 @@ std::vector<data::MetricInfo> frame_time_metric_infos(std::string_view prefix = 
 std::string add_frame_time_metrics(const FrameTimes& frames, std::vector<ParsedMetric>& out,
                                    std::string_view prefix = "");
 
+// A per-frame duration that is a part of each frame (apitrace's GPU and
+// CPU time per frame): `name` itself, per frame, and its per-run mean,
+// median and p99 as `name`_mean, _median, _p99; all ms, lower is better,
+// secondary. Returns "" or why not (a negative duration).
+std::vector<data::MetricInfo> frame_duration_metric_infos(std::string_view name);
+std::string add_frame_duration_metrics(std::string_view name, const std::vector<data::NumberToken>& ms,
+                                       std::vector<ParsedMetric>& out);
+
 // The token times 10^shift, exactly (µs to ms: -3, ns to ms: -6). A binary
 // token (a hex float, more than 18 digits) is scaled as a double.
 data::NumberToken scale_token(data::NumberToken t, int shift);

@@ -90,6 +90,11 @@ public:
     virtual std::vector<data::MetricInfo> metrics() const = 0;
     // Never throws for bad output: `error` says what was expected instead.
     virtual ParseResult parse(const RunOutput& output) const = 0;
+    // Why a run that exited non-zero failed, when its output says so in a
+    // form this parser knows (apitrace's "error: cannot profile, ...",
+    // gfxrecon-replay's FATAL line): one line, or "" to leave the reason to
+    // the caller (the output's last line).
+    virtual std::string failure_reason(const RunOutput&) const { return ""; }
 };
 
 // A metric name as gfxstat accepts it from the user: one or more ASCII

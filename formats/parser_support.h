@@ -215,6 +215,21 @@ inline ParseResult success(Collector& c) {
     return r;
 }
 
+// A program's own message (a replayer's FATAL line) quoted whole, as
+// data::quote_token escapes it, up to `max` bytes: quote_token's 40 cut
+// the reason a reader needs.
+inline std::string quote_message(std::string_view text, size_t max = 200) {
+    std::string out = "\"";
+    const std::string_view head = text.substr(0, max);
+    // quote_token escapes and caps at 40 bytes: fed 40 at a time, it never
+    // cuts, and its quotes come off.
+    for (size_t i = 0; i < head.size(); i += 40) {
+        const std::string q = data::quote_token(head.substr(i, 40));
+        out += q.substr(1, q.size() - 2);
+    }
+    return out + (text.size() > max ? "...\"" : "\"");
+}
+
 inline std::string first_nonblank_line(std::string_view text) {
     LineReader lines(text);
     std::string_view line;
@@ -241,13 +256,17 @@ inline ParseResult nothing_found(const RunOutput& o, const std::string& expected
 class FunctionParser : public OutputParser {
 public:
     using Fn = std::function<ParseResult(const RunOutput&)>;
-    FunctionParser(std::vector<MetricInfo> metrics, Fn fn) : metrics_(std::move(metrics)), fn_(std::move(fn)) {}
+    using ReasonFn = std::string (*)(const RunOutput&);
+    FunctionParser(std::vector<MetricInfo> metrics, Fn fn, ReasonFn reason = nullptr)
+        : metrics_(std::move(metrics)), fn_(std::move(fn)), reason_(reason) {}
     std::vector<MetricInfo> metrics() const override { return metrics_; }
     ParseResult parse(const RunOutput& output) const override { return fn_(output); }
+    std::string failure_reason(const RunOutput& output) const override { return reason_ ? reason_(output) : ""; }
 
 private:
     std::vector<MetricInfo> metrics_;
     Fn fn_;
+    ReasonFn reason_;
 };
 
 inline MetricInfo info(std::string name, std::string unit, Direction d, bool primary) {

@@ -125,6 +125,26 @@ TEST(FrameTimes, SlowestCount) {
     EXPECT_EQ(slowest_count(1001, 1000), 2u);
 }
 
+// Parts of frames (apitrace's GPU time per frame): zeros allowed, type-7
+// quantiles by hand: n = 4, p99 at h = 3 * 0.99 = 2.97, between 2 and 3.
+TEST(FrameDurations, ByHand) {
+    const std::vector<double> v{3, 0, 2, 1};
+    const FrameDurationSummary s = summarize_frame_durations(v);
+    EXPECT_EQ(s.frames, 4u);
+    EXPECT_DOUBLE_EQ(s.mean_ms, 1.5);
+    EXPECT_DOUBLE_EQ(s.median_ms, 1.5);
+    EXPECT_NEAR(s.p99_ms, 2.97, 1e-12);
+    const std::vector<double> one{0.25};
+    const FrameDurationSummary o = summarize_frame_durations(one);
+    EXPECT_EQ(o.mean_ms, 0.25);
+    EXPECT_EQ(o.median_ms, 0.25);
+    EXPECT_EQ(o.p99_ms, 0.25);
+    EXPECT_THROW(summarize_frame_durations(std::vector<double>{}), std::invalid_argument);
+    EXPECT_THROW(summarize_frame_durations(std::vector<double>{1, -0.5}), std::invalid_argument);
+    EXPECT_THROW(summarize_frame_durations(std::vector<double>{std::numeric_limits<double>::infinity()}),
+                 std::invalid_argument);
+}
+
 TEST(FrameTimes, RefusesWhatIsNotAFrameTime) {
     EXPECT_EQ(frame_times_problem(std::vector<double>{}), "no frames");
     EXPECT_THROW(summarize_frame_times(std::vector<double>{}), std::invalid_argument);

@@ -707,9 +707,10 @@ TEST(OutputParserRegex, StopsAtTheDeadline) {
 TEST(OutputParserNames, KnownAndUnknown) {
     const std::vector<std::string> known = parser_names();
     EXPECT_EQ(known, (std::vector<std::string>{"lines", "igt-syslatency", "igt-latency", "igt-wsim", "igt-exec-nop",
-                                               "igt-fence-upload", "ezbench", "time", "gbench", "gotest",
-                                               "vkmark", "piglit-replay", "mangohud", "presentmon",
-                                               "wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"}));
+                                               "igt-fence-upload", "ezbench", "glmark2", "apitrace", "gfxrecon",
+                                               "glxgears", "time", "gbench", "gotest", "vkmark", "piglit-replay",
+                                               "mangohud", "presentmon", "wakeup-latency", "drm-ioctl", "drm-gem",
+                                               "i915-exec-nop"}));
     for (const std::string& n : known) EXPECT_NE(make_parser(n), nullptr) << n;
     try {
         make_parser("igt-nop");
@@ -717,8 +718,9 @@ TEST(OutputParserNames, KnownAndUnknown) {
     } catch (const std::invalid_argument& e) {
         EXPECT_EQ(std::string(e.what()),
                   "unknown parser \"igt-nop\"; known parsers: lines, igt-syslatency, igt-latency, igt-wsim, "
-                  "igt-exec-nop, igt-fence-upload, ezbench, time, gbench, gotest, vkmark, piglit-replay, "
-                  "mangohud, presentmon, wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop");
+                  "igt-exec-nop, igt-fence-upload, ezbench, glmark2, apitrace, gfxrecon, glxgears, time, gbench, "
+                  "gotest, vkmark, piglit-replay, mangohud, presentmon, wakeup-latency, drm-ioctl, drm-gem, "
+                  "i915-exec-nop");
     }
     EXPECT_TRUE(valid_metric_name("latency_p99.rcs0-x"));
     EXPECT_FALSE(valid_metric_name(""));
