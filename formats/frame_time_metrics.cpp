@@ -43,12 +43,6 @@ ParsedMetric metric(const Spec& s, std::string_view prefix) {
     return m;
 }
 
-std::string short_number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 data::NumberToken count_token(size_t n) { return data::parse_number_token(std::to_string(n)); }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // sources.
 #pragma once
 
+#include <cstdio>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -172,6 +173,31 @@ private:
     std::string_view s_;
     size_t i_ = 0;
 };
+
+// "line 12: ", the start of an error about one line.
+inline std::string at_line(size_t n) { return "line " + std::to_string(n) + ": "; }
+
+// A number in an error message, to 6 significant digits.
+inline std::string short_number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+// The cells of a comma-separated line without quoting (MangoHud's and
+// PresentMon's logs), trimmed. Owned copies: a LineReader's line lives only
+// until its next line (a line with ANSI escapes is rebuilt in one buffer),
+// and column names are used for every row after.
+inline std::vector<std::string> split_commas(std::string_view line) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (;;) {
+        const size_t comma = line.find(',', start);
+        out.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
+        if (comma == std::string_view::npos) return out;
+        start = comma + 1;
+    }
+}
 
 // "line 3: expected 'FORMAT', found "..." at column 24"
 inline std::string line_error(size_t line_no, std::string_view format, const Cursor& c) {

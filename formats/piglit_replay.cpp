@@ -28,8 +28,6 @@ using namespace parsing;
 
 namespace {
 
-std::string at_line(size_t n) { return "line " + std::to_string(n) + ": "; }
-
 struct Profile {
     std::string trace, result;
     bool null_times = false;

@@ -34,22 +34,6 @@ using namespace parsing;
 
 namespace {
 
-// Owned copies: a LineReader's line lives only until its next line (a
-// line with ANSI escapes is rebuilt in one buffer), and the column names
-// are used for every row.
-std::vector<std::string> split_commas(std::string_view line) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    for (;;) {
-        const size_t comma = line.find(',', start);
-        out.emplace_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
-        if (comma == std::string_view::npos) return out;
-        start = comma + 1;
-    }
-}
-
-std::string at_line(size_t n) { return "line " + std::to_string(n) + ": "; }
-
 ParseResult parse_presentmon(const RunOutput& o) {
     LineReader lines(o.out);
     std::string_view line;

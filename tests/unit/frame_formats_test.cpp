@@ -14,16 +14,12 @@
 
 #include "formats/frame_time_metrics.h"
 #include "formats/registry.h"
+#include "tests/unit/parser_test_support.h"
 
 namespace gfxstat::formats {
 namespace {
 
-std::string fixture(const std::string& name) {
-    std::ifstream in(std::string(GFXSTAT_SOURCE_DIR) + "/tests/fixtures/frames/" + name, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string fixture(const std::string& name) { return test_support::read_fixture("tests/fixtures/frames", name); }
 
 ParseResult parse(const std::string& format, std::string_view text) {
     RunOutput o;
@@ -31,11 +27,7 @@ ParseResult parse(const std::string& format, std::string_view text) {
     return make_parser(format)->parse(o);
 }
 
-const ParsedMetric* find(const ParseResult& r, const std::string& name) {
-    for (const ParsedMetric& m : r.metrics)
-        if (m.name == name) return &m;
-    return nullptr;
-}
+const ParsedMetric* find(const ParseResult& r, const std::string& name) { return test_support::find_metric(r, name); }
 
 double one(const ParseResult& r, const std::string& name) {
     const ParsedMetric* m = find(r, name);

@@ -17,6 +17,7 @@
 
 #include "formats/import_support.h"
 #include "drivers/run_parsers.h"
+#include "tests/unit/parser_test_support.h"
 
 namespace gfxstat::drivers {
 namespace {
@@ -26,34 +27,9 @@ using data::NumberToken;
 using data::TokenStatus;
 using Texts = std::vector<std::string>;
 
-std::string fixture(const std::string& name) {
-    const std::string path = std::string(GFXSTAT_SOURCE_DIR) + "/tests/data/run_outputs/" + name;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("missing fixture " + path);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
+std::string fixture(const std::string& name) { return test_support::read_fixture("tests/data/run_outputs", name); }
 
-// A token as printed: the exact decimal with its trailing zeros ("2.400").
-std::string text(const NumberToken& t) {
-    if (t.status == TokenStatus::binary) {
-        char buf[64];
-        auto r = std::to_chars(buf, buf + sizeof buf, t.value);
-        return "binary " + std::string(buf, r.ptr);
-    }
-    if (t.status != TokenStatus::decimal) return std::string("rejected: ") + data::describe(t.status);
-    std::string d = std::to_string(t.significand);
-    std::string s;
-    if (t.exponent >= 0) {
-        s = d + std::string(static_cast<size_t>(t.exponent), '0');
-    } else {
-        const size_t frac = static_cast<size_t>(-t.exponent);
-        if (d.size() <= frac) d = std::string(frac - d.size() + 1, '0') + d;
-        s = d.substr(0, d.size() - frac) + "." + d.substr(d.size() - frac);
-    }
-    return (t.negative ? "-" : "") + s;
-}
+std::string text(const NumberToken& t) { return test_support::token_text(t); }
 
 ParseResult run(const std::string& parser, std::string_view out, std::string_view err = "") {
     RunOutput o;
@@ -62,11 +38,7 @@ ParseResult run(const std::string& parser, std::string_view out, std::string_vie
     return make_parser(parser)->parse(o);
 }
 
-const ParsedMetric* find(const ParseResult& r, const std::string& name) {
-    for (const ParsedMetric& m : r.metrics)
-        if (m.name == name) return &m;
-    return nullptr;
-}
+const ParsedMetric* find(const ParseResult& r, const std::string& name) { return test_support::find_metric(r, name); }
 
 Texts values(const ParseResult& r, const std::string& name) {
     const ParsedMetric* m = find(r, name);
