@@ -403,8 +403,10 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 one_line(parsed.error.empty() ? "no metric in the output" : parsed.error);
                         } else {
                             rec.exit_class = data::ExitClass::ok;
+                            // What the machine was probed for stays: the
+                            // output adds facts, it does not overrule them.
                             for (auto& [field, value] : parsed.environment)
-                                env.fields.insert_or_assign(field, std::move(value));
+                                env.fields.try_emplace(field, std::move(value));
                             for (auto& m : parsed.metrics) {
                                 // Names that come from the output (engines,
                                 // subtests) are declared when first seen,

@@ -97,6 +97,20 @@ def main():
             decl = declared(out).get("BenchmarkDecode/small-16:ns/op", {})
             check(decl.get("unit") == "ns/op" and decl.get("direction") == "lower" and decl.get("primary") is True,
                   f"ns/op declared: {decl}")
+            # What the output says about the run joins the environment, but
+            # never overrules what gfxstat probed: this machine's CPU is not
+            # the fixture's Ryzen.
+            envs = [r for r in records(out) if r.get("type") == "environment"]
+            fields = envs[0] if envs else {}
+            check(fields.get("go_pkg") == "example.com/gfx/decode", f"go's pkg line recorded: {fields}")
+            probed = ""
+            with open("/proc/cpuinfo") as f:
+                for line in f:
+                    if line.startswith("model name"):
+                        probed = line.split(":", 1)[1].strip()
+                        break
+            if probed and "Ryzen 7 5800X" not in probed:
+                check(fields.get("cpu_model") == probed, f"the probed cpu_model stays: {fields.get('cpu_model')!r}")
         out = os.path.join(d, "go-bad.json")
         rc, _, err = grun("--runs", "1", "--parser", "gotest", "-o", out, "--", "echo", "PASS")
         check(rc != 0 and "no benchmark result lines" in err, f"run --parser gotest on no result: {rc} {err}")
