@@ -10,9 +10,27 @@ namespace gfxstat::formats {
 
 namespace {
 
-size_t line_of(std::string_view text, const char* at) {
-    return static_cast<size_t>(std::count(text.data(), at, '\n')) + 1;
-}
+// The line `at` is on, counting on from the previous call's answer: the
+// sections come in file order, so each byte is counted once, not once per
+// section (a file of a million one-line runs would otherwise take hours).
+class LineCounter {
+public:
+    explicit LineCounter(std::string_view text) : begin_(text.data()), pos_(text.data()) {}
+    size_t line_of(const char* at) {
+        if (at < pos_) {  // a section out of order: count from the top again
+            pos_ = begin_;
+            line_ = 1;
+        }
+        line_ += static_cast<size_t>(std::count(pos_, at, '\n'));
+        pos_ = at;
+        return line_;
+    }
+
+private:
+    const char* begin_;
+    const char* pos_;
+    size_t line_ = 1;
+};
 
 }  // namespace
 
@@ -36,8 +54,9 @@ void import_saved_output(const Format& format, const std::string& path, const Im
     // is broken never becomes two runs.
     const bool keep_one = !options.metric.empty() && parser_options.metric_name.empty();
     std::vector<std::pair<size_t, ParseResult>> parsed_runs;  // first line, what the parser found
+    LineCounter counter(all);
     for (const std::string_view section : sections) {
-        const size_t first_line = line_of(all, section.data());
+        const size_t first_line = counter.line_of(section.data());
         RunOutput o;
         o.out = section;
         ParseResult parsed = parser->parse(o);
