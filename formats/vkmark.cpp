@@ -24,7 +24,12 @@
 //   score                 ""        higher  primary: vkmark's mean of the
 //                                           scenes' FPS
 //
-// FrameTime is 1000 / FPS rounded to three places: not kept.
+// FrameTime is 1000 / FPS rounded to three places: not kept. A scene that
+// drew less than half a frame a second prints "FPS: 0 FrameTime: inf ms"
+// (1000.0 / 0 through %.3f): its FPS 0 is a measurement and is kept.
+//
+// With --debug, vkmark starts each of its own lines with "Info: " (and
+// prints "Debug: " lines); the FPS continuation goes on without it.
 #include "formats/format_list.h"
 #include "formats/frame_time_metrics.h"
 #include "formats/parser_support.h"
@@ -58,8 +63,13 @@ bool fps_part(Cursor& c, NumberToken& fps) {
     const size_t start = c.pos();
     c.blanks();
     NumberToken ft;
+    const auto frame_time = [&] {
+        if (c.number(ft)) return true;
+        // 1000.0 / 0: only after an FPS of 0.
+        return fps.significand == 0 && c.lit("inf");
+    };
     if (c.lit("FPS:") && (c.blanks(), c.number(fps)) && c.blanks1() && c.lit("FrameTime:") &&
-        (c.blanks(), c.number(ft)) && c.blanks1() && c.lit("ms") && c.end())
+        (c.blanks(), frame_time()) && c.blanks1() && c.lit("ms") && c.end())
         return true;
     c.seek(start);
     return false;
@@ -73,7 +83,8 @@ ParseResult parse_vkmark(const RunOutput& o) {
     size_t pending_line = 0;
     bool score = false;
     while (lines.next(line)) {
-        const std::string_view t = trim(line);
+        std::string_view t = trim(line);
+        if (t.starts_with("Info: ")) t = trim(t.substr(6));  // --debug
         const std::string where = "line " + std::to_string(lines.number()) + ": ";
         if (!pending.empty()) {
             Cursor c(line);

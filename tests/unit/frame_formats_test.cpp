@@ -187,6 +187,21 @@ TEST(Vkmark, ScenesAndScoreBothLayouts) {
     }
 }
 
+TEST(Vkmark, DebugPrefixAndZeroFps) {
+    // vkmark --debug starts its own lines with "Info: "; the FPS goes on
+    // the scene's line (or the next) without it. FPS 0 prints 1000.0 / 0.
+    const ParseResult r = parse("vkmark", "Debug: Using window system plugin\n"
+                                          "Info: [vertex] device-local=true: FPS: 1422 FrameTime: 0.703 ms\n"
+                                          "Info: [cube] <default>:\n"
+                                          " FPS: 0 FrameTime: inf ms\n"
+                                          "Info:                                    vkmark Score: 711\n");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(one(r, "vertex.device-local_true"), 1422);
+    EXPECT_EQ(one(r, "cube"), 0);
+    EXPECT_EQ(one(r, "score"), 711);
+    EXPECT_EQ(parse("vkmark", "[cube] <default>: FPS: 2 FrameTime: inf ms\n").error.rfind("line 1: ", 0), 0u);
+}
+
 TEST(Vkmark, Errors) {
     EXPECT_EQ(parse("vkmark", "[vertex] device-local=true: FPS: many FrameTime: 1 ms\n").error.rfind("line 1: ", 0), 0u);
     EXPECT_EQ(parse("vkmark", "[vertex] device-local=true:\nsomething else\n").error.rfind("line 2: ", 0), 0u);
