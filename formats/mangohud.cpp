@@ -2,6 +2,9 @@
 // file. Learnt from the files the Debian 12 package (0.6.8) writes on
 // Xvfb + llvmpipe (tests/fixtures/frames/README.md):
 //
+//   v1                                              with log_versioning=1:
+//   0.7.0                                           MangoHud's version and
+//   ---------------------SYSTEM INFO---------------------   a rule
 //   os,cpu,gpu,ram,kernel,driver,cpuscheduler      the preamble: the machine
 //   Debian GNU/Linux 12 (bookworm),Intel Xeon ...   (kept as environment)
 //   [--------------------FRAME METRICS--------------------]   newer versions
@@ -105,16 +108,27 @@ ParseResult parse_mangohud(const RunOutput& o) {
     LineReader lines(o.out);
     std::string_view line;
     if (!lines.next(line)) return failure("the file is empty, not a MangoHud log");
-    const std::string first(trim(line));
+    std::string first(trim(line));
     if (first.starts_with("0.1% Min FPS") || first.find("Average FPS") != std::string_view::npos)
         return parse_summary(lines, first);
+    ParseResult r;
+    // With log_versioning=1 MangoHud writes "v1", its version and a
+    // "---SYSTEM INFO---" rule above the preamble: read past them, keeping
+    // the version with the run.
+    if (first == "v1") {
+        if (lines.next(line) && !trim(line).empty() && !trim(line).starts_with("---"))
+            r.environment["mangohud_version"] = std::string(trim(line));
+        while (lines.next(line)) {
+            first = std::string(trim(line));
+            if (!first.empty() && !first.starts_with("---")) break;
+        }
+    }
     const std::vector<std::string> pre = split_commas(first);
     bool is_preamble = pre.size() >= 3;
     for (size_t i = 0; is_preamble && i < std::min<size_t>(pre.size(), 6); ++i) is_preamble = pre[i] == kPreamble[i];
     if (!is_preamble)
-        return failure("line 1: expected MangoHud's log preamble 'os,cpu,gpu,...' or its summary "
+        return failure(at_line(lines.number()) + "expected MangoHud's log preamble 'os,cpu,gpu,...' or its summary "
                        "'0.1% Min FPS,...', found " + data::quote_token(first));
-    ParseResult r;
     // The machine as MangoHud saw it: its own words, kept with the run.
     if (lines.next(line)) {
         const std::vector<std::string> values = split_commas(line);

@@ -71,6 +71,23 @@ TEST(MangoHud, RealLogOfEveryFrame) {
     EXPECT_EQ(r.environment.at("mangohud_driver"), "4.5 Mesa 22.3.6");
 }
 
+TEST(MangoHud, LogVersioningHeaderAboveThePreamble) {
+    // log_versioning=1: MangoHud's logging writes "v1", its version and a
+    // rule above the preamble, and a rule above the column names.
+    const std::string real = fixture("mangohud_0.6.8_vkcube.csv");
+    const size_t cut = real.find('\n', real.find('\n') + 1) + 1;
+    const std::string versioned = "v1\n0.6.8\n---------------------SYSTEM INFO---------------------\n" +
+                                  real.substr(0, cut) + "--------------------FRAME METRICS--------------------\n" +
+                                  real.substr(cut);
+    const ParseResult r = parse("mangohud", versioned);
+    ASSERT_EQ(r.error, "");
+    expect_summaries(r, "", {537, 170.92488185653067, 3.206, 60.381, 13.518354545884675, 9.88972951589774, 98});
+    EXPECT_EQ(r.environment.at("mangohud_version"), "0.6.8");
+    EXPECT_EQ(r.environment.at("mangohud_os"), "Debian GNU/Linux 12 (bookworm)");
+    // Errors name the line of the versioned file.
+    EXPECT_EQ(parse("mangohud", "v1\n0.6.8\n---SYSTEM INFO---\nos,cpu\n").error.rfind("line 4: ", 0), 0u);
+}
+
 TEST(MangoHud, SummaryFileKeepsMangoHudsOwnFigures) {
     const ParseResult r = parse("mangohud", fixture("mangohud_0.6.8_vkcube_summary.csv"));
     ASSERT_EQ(r.error, "");
