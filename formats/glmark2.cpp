@@ -163,13 +163,24 @@ SceneEnd scene_results(Cursor& cur, const std::string& key, State& st) {
     };
     std::vector<Value> got;
     NumberToken a, b, c;
+    // glmark2 prints FrameTime as 1000.0 / FPS: a scene that drew less
+    // than half a frame a second has FPS 0 and "FrameTime: inf ms". Its FPS
+    // is a measurement and is kept; an infinite frame time is no number a
+    // results file can hold, so that scene has no frame_time in this run.
+    bool infinite = false;
+    const auto frame_time = [&](bool after_zero_fps) {
+        if (cur.number(b)) return true;
+        infinite = after_zero_fps && cur.lit("inf");
+        return infinite;
+    };
     if (cur.lit(" FPS: ")) {
-        if (!(cur.number(a) && cur.lit(" FrameTime: ") && cur.number(b) && cur.lit(" ms"))) return SceneEnd::bad;
+        if (!(cur.number(a) && cur.lit(" FrameTime: ") && frame_time(a.significand == 0) && cur.lit(" ms")))
+            return SceneEnd::bad;
         got.push_back({"fps", "fps", kHigher, kSecondary, a});
-        got.push_back({"frame_time", "ms", kLower, kPrimary, b});
+        if (!infinite) got.push_back({"frame_time", "ms", kLower, kPrimary, b});
     } else if (cur.lit(" FrameTime: ")) {
-        if (!(cur.number(b) && cur.lit(" ms"))) return SceneEnd::bad;
-        got.push_back({"frame_time", "ms", kLower, kPrimary, b});
+        if (!(frame_time(true) && cur.lit(" ms"))) return SceneEnd::bad;
+        if (!infinite) got.push_back({"frame_time", "ms", kLower, kPrimary, b});
     }
     if (cur.lit(" (User: ")) {
         if (!(cur.number(a) && cur.lit(" ms, System: ") && cur.number(b) && cur.lit(" ms) CpuBusy: ") &&
@@ -183,7 +194,7 @@ SceneEnd scene_results(Cursor& cur, const std::string& key, State& st) {
         if (!(cur.number(a) && cur.lit(" ms"))) return SceneEnd::bad;
         got.push_back({"shader_compile_time", "ms", kLower, kSecondary, a});
     }
-    if (got.empty() || !cur.end()) return SceneEnd::bad;
+    if ((got.empty() && !infinite) || !cur.end()) return SceneEnd::bad;
     for (const Value& v : got) st.c.add(key + "." + v.suffix, v.unit, v.dir, v.primary, v.v);
     return SceneEnd::measured;
 }

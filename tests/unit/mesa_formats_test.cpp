@@ -299,6 +299,19 @@ TEST(MesaGlmark2, MalformedLinesAreErrorsNamingTheLine) {
               (Texts{"build.fps", "build.frame_time"}));
 }
 
+TEST(MesaGlmark2, ZeroFpsSceneKeepsItsFpsWithoutAnInfiniteFrameTime) {
+    // printf(" FPS: %u FrameTime: %.3f ms", 0, 1000.0 / 0): a scene too slow
+    // for one frame in two seconds on llvmpipe.
+    const ParseResult r = parse("glmark2", "[terrain] <default>: FPS: 0 FrameTime: inf ms\n"
+                                           "[build] <default>: FPS: 10 FrameTime: 100.000 ms\n"
+                                           "glmark2 Score: 5\n");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(names(r), (Texts{"terrain.fps", "build.fps", "build.frame_time", "score"}));
+    EXPECT_EQ(values(r, "terrain.fps"), (Texts{"0"}));
+    // Only 1000.0 / 0 prints "inf": after a positive FPS it is an error.
+    EXPECT_EQ(parse("glmark2", "[build] <default>: FPS: 3 FrameTime: inf ms\n").error.rfind("line 1: expected", 0), 0u);
+}
+
 TEST(MesaGlmark2, SavedRunsSplitAtEachBanner) {
     const std::string text = fixture("glmark2-es2-saved-two-runs.stdout");
     const ParseResult whole = parse("glmark2", text);
