@@ -10,7 +10,8 @@
 //
 // The FPS part is a continuation of the scene's line; versions that end
 // the scene line first put it on the next line, so both are read. A scene
-// that throws prints " Failed with exception: ..." instead: the run fails
+// that throws prints " Failed with exception: ..." instead, one that cannot
+// be set up " Setup failed" (glued to the next scene's line): the run fails
 // with that reason, since a scene that was not measured is not dropped
 // silently. vkmark prints averages, not frame times, so its metrics are
 // plain per-run values:
@@ -94,6 +95,8 @@ ParseResult parse_vkmark(const RunOutput& o) {
                 pending.clear();
                 continue;
             }
+            if (t.starts_with("Setup failed"))
+                return failure(where + "scene " + data::quote_token(pending) + " failed: vkmark could not set it up");
             if (t.starts_with("Failed with exception:"))
                 return failure(where + "scene " + data::quote_token(pending) + " failed: " + data::quote_token(trim(t.substr(22))));
             return failure(line_error(lines.number(), " FPS: N FrameTime: T ms (scene " + data::quote_token(pending) + ", line " +
@@ -112,6 +115,17 @@ ParseResult parse_vkmark(const RunOutput& o) {
         }
         if (!t.starts_with('[')) continue;  // banners, device information
         // "[scene] options:" then, on this line or the next, the FPS.
+        // A scene vkmark could not set up prints " Setup failed" without
+        // ending the line, so the next scene's line is glued to it:
+        // "[a] x=y: Setup failed[b] <default>: FPS: ...". Its FPS is the
+        // next scene's, never this one's: the run fails, as with an
+        // exception.
+        const size_t colon_setup = t.find(": Setup failed");
+        if (colon_setup != std::string_view::npos) {
+            const std::string name = scene_metric(t.substr(0, colon_setup + 1));
+            if (!name.empty())
+                return failure(where + "scene " + data::quote_token(name) + " failed: vkmark could not set it up");
+        }
         const size_t colon_fps = t.find(": FPS:");
         const size_t colon_fail = t.find(": Failed with exception:");
         const std::string_view head = colon_fps != std::string_view::npos    ? t.substr(0, colon_fps + 1)

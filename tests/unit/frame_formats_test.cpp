@@ -229,6 +229,13 @@ TEST(Vkmark, Errors) {
     EXPECT_NE(parse("vkmark", "[clear] <default>: Failed with exception:").error.find("scene \"clear\" failed"),
               std::string::npos);
     EXPECT_EQ(parse("vkmark", "  vkmark Score: lots\n").error.rfind("line 1: ", 0), 0u);
+    // " Setup failed" ends no line: the next scene's FPS is not this scene's.
+    const ParseResult glued = parse("vkmark", "[vertex] device-local=true: Setup failed[cube] <default>: FPS: 1510 "
+                                              "FrameTime: 0.662 ms\n");
+    EXPECT_TRUE(glued.metrics.empty());
+    EXPECT_NE(glued.error.find("line 1: scene \"vertex.device-local_true\" failed"), std::string::npos) << glued.error;
+    EXPECT_NE(parse("vkmark", "[cube] <default>:\n Setup failed\n").error.find("scene \"cube\" failed"),
+              std::string::npos);
 }
 
 // Any bytes: an error or metrics, never a crash (the fuzz target does more).
