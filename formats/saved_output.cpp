@@ -60,11 +60,25 @@ void import_saved_output(const Format& format, const std::string& path, const Im
         RunOutput o;
         o.out = section;
         ParseResult parsed = parser->parse(o);
-        if (parsed.metrics.empty())
+        if (parsed.metrics.empty()) {
+            // A parser counts lines from its run's first line; the user reads
+            // the file, so an error that starts "line N: " names the file's
+            // line (N lines into a run starting at line 15 is line 14 + N).
+            size_t at = 0, digits = 0;
+            const std::string& e = parsed.error;
+            if (first_line > 1 && e.starts_with("line ")) {
+                while (5 + digits < e.size() && digits < 18 && e[5 + digits] >= '0' && e[5 + digits] <= '9')
+                    at = at * 10 + static_cast<size_t>(e[5 + digits++] - '0');
+            }
+            if (digits > 0 && at > 0 && e.compare(5 + digits, 2, ": ") == 0)
+                throw data::input_error(path, first_line + at - 1,
+                                        "the " + std::string(format.name) + " run starting at line " +
+                                            std::to_string(first_line) + " cannot be read: " + e.substr(7 + digits));
             throw data::input_error(path, first_line,
                                     "the " + std::string(format.name) + " run starting here cannot be read: " +
-                                        (parsed.error.empty() ? "no metric in it" : parsed.error) +
+                                        (e.empty() ? "no metric in it" : e) +
                                         (first_line > 1 ? " (lines counted from here)" : ""));
+        }
         if (keep_one && std::none_of(parsed.metrics.begin(), parsed.metrics.end(),
                                      [&](const ParsedMetric& m) { return m.name == options.metric; }))
             throw data::input_error(path, first_line,

@@ -221,11 +221,24 @@ TEST(FormatsRegistry, SavedOutputSectionsAreRunsReadBeforeAnyIsAdded) {
         import_saved_output(f, bad, {}, none);
         ADD_FAILURE() << "imported a broken run";
     } catch (const data::InputError& e) {
-        EXPECT_TRUE(std::string(e.what()).starts_with(bad + ":5: the igt-syslatency run starting here cannot be read: "
-                                                             "line 1: "))
+        // The error names the file's line, not the line within the run.
+        EXPECT_TRUE(std::string(e.what()).starts_with(bad + ":5: the igt-syslatency run starting at line 5 cannot be "
+                                                             "read: expected "))
             << e.what();
     }
     EXPECT_TRUE(none.runs().empty());
+    // Broken on its second line, the run starting at line 3 names line 4
+    // (the parser says "line 2", counted within the run).
+    const std::string bad2 = write_temp("paragraphs_bad2.txt", line + "\n" + line + "gem_syslatency: cycles=x\n");
+    try {
+        data::ResultsFile none2;
+        import_saved_output(f, bad2, {}, none2);
+        ADD_FAILURE() << "imported a broken run";
+    } catch (const data::InputError& e) {
+        EXPECT_TRUE(std::string(e.what()).starts_with(bad2 + ":4: the igt-syslatency run starting at line 3 cannot be "
+                                                              "read: expected "))
+            << e.what();
+    }
     EXPECT_TRUE(none.metrics().empty());
 
     // --metric keeps one metric, and a run without it is an error before any is added.
