@@ -130,10 +130,19 @@ ParseResult parse_mangohud(const RunOutput& o) {
         return failure(at_line(lines.number()) + "expected MangoHud's log preamble 'os,cpu,gpu,...' or its summary "
                        "'0.1% Min FPS,...', found " + data::quote_token(first));
     // The machine as MangoHud saw it: its own words, kept with the run.
+    // MangoHud writes the values unquoted, joined by ',', and a value may
+    // hold one (llvmpipe's GL renderer is "llvmpipe (LLVM 15.0.6, 256
+    // bits)"): then the fields cannot be told apart, and pairing them by
+    // position would record the GPU's words as the RAM and the kernel. The
+    // line is kept whole instead, as mangohud_system.
     if (lines.next(line)) {
         const std::vector<std::string> values = split_commas(line);
-        for (size_t i = 0; i < pre.size() && i < values.size(); ++i)
-            if (!values[i].empty() && !pre[i].empty()) r.environment["mangohud_" + std::string(pre[i])] = values[i];
+        if (values.size() == pre.size()) {
+            for (size_t i = 0; i < pre.size(); ++i)
+                if (!values[i].empty() && !pre[i].empty()) r.environment["mangohud_" + std::string(pre[i])] = values[i];
+        } else if (!trim(line).empty()) {
+            r.environment["mangohud_system"] = std::string(trim(line));
+        }
     }
     // The column names, after an optional "---FRAME METRICS---" rule.
     std::vector<std::string> names;

@@ -122,6 +122,19 @@ TEST(MangoHud, RowsThatDoNotFitAreErrorsNamingTheLine) {
     EXPECT_NEAR(one(ms, "fps_mean"), 3000.0 / 80, 1e-12);
 }
 
+// A preamble value holding a ',' (llvmpipe's GL renderer) leaves the
+// fields unpaired: the line is kept whole, never shifted by one.
+TEST(MangoHud, PreambleValueWithACommaIsNotShifted) {
+    const std::string values = "Debian GNU/Linux 12 (bookworm),Intel Xeon Processor,llvmpipe (LLVM 15.0.6, 256 bits),"
+                               "24683584,6.1.0,4.5 Mesa 22.3.6,";
+    const ParseResult r = parse("mangohud", "os,cpu,gpu,ram,kernel,driver,cpuscheduler\n" + values +
+                                                "\nfps,frametime,elapsed\n60,16667,100000000\n60,16667,200000000\n");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.environment.count("mangohud_ram"), 0u);
+    EXPECT_EQ(r.environment.count("mangohud_kernel"), 0u);
+    EXPECT_EQ(r.environment.at("mangohud_system"), values);
+}
+
 // A line with ANSI escapes is rebuilt in the line reader's one buffer,
 // which the next line reuses: column names and the preamble must be copies
 // (the fuzz target found the summary's header read after it was gone).
