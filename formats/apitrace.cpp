@@ -196,7 +196,9 @@ ParseResult parse_apitrace(const RunOutput& o) {
         cpu_on = cpu_on || v[3] != 0 || v[4] != 0;
         frame.gpu += v[2];
         frame.cpu += v[4];
-        if (v[2] > worst.ns) worst = {v[2], n, std::to_string(v[0]) + " (" + std::string(name) + ")"};
+        // The name is the trace's text: quoted, so that an error naming the
+        // call stays one short line whatever bytes the name holds.
+        if (v[2] > worst.ns) worst = {v[2], n, std::to_string(v[0]) + " (" + data::quote_token(name) + ")"};
     }
     if (!rendered) {
         if (!frames.empty() || frame_times.size())

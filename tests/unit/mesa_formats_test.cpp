@@ -369,10 +369,20 @@ TEST(MesaApitrace, LlvmpipeGlesCannotProfileGpu) {
 TEST(MesaApitrace, LlvmpipeDesktopGpuTimerIsRefused) {
     const ParseResult r = parse("apitrace", fixture("glretrace-pgpu.stdout"));
     EXPECT_TRUE(r.metrics.empty());
-    EXPECT_NE(r.error.find("line 21: call 2454 (glClear), the longest, took 23831897664242 ns on the GPU, longer "
+    EXPECT_NE(r.error.find("line 21: call 2454 (\"glClear\"), the longest, took 23831897664242 ns on the GPU, longer "
                            "than the whole replay (0.140994 s)"),
               std::string::npos)
         << r.error;
+    // The call's name is the trace's text: quoted, never raw bytes or a
+    // whole long line in the error.
+    std::string odd = fixture("glretrace-pgpu.stdout");
+    const size_t at = odd.find(" glClear", odd.find("call 2454 "));
+    ASSERT_NE(at, std::string::npos);
+    odd.replace(at + 1, 7, "glClear\x1b[31m\r" + std::string(100000, 'x'));
+    const ParseResult q = parse("apitrace", odd);
+    EXPECT_NE(q.error.find("call 2454 (\"glClear"), std::string::npos) << q.error;
+    EXPECT_LT(q.error.size(), 400u);
+    EXPECT_EQ(q.error.find_first_of("\x1b\r\n"), std::string::npos);
 }
 
 // The real profile without llvmpipe's two first-query calls (1852, 2454),
