@@ -18,8 +18,11 @@
 // every swap chain and process id of that name together. The first
 // present of a swap chain has no previous one: PresentMon writes 0 there,
 // and that row is left out; a 0 or a negative elsewhere is an error.
-// Columns are found by name, so their order and the other columns
-// (PresentMon 1.x's and the v1 metrics of 2.x) do not matter.
+// Columns are found by name, without regard to case (PresentMon's own
+// CSV writer went from "MsBetweenPresents" to "msBetweenPresents" within
+// 1.x), so their order and the other columns (PresentMon 1.x's and the v1
+// metrics of 2.x) do not matter. Versions that write no row for a swap
+// chain's first present simply have no such row to leave out.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -40,13 +43,26 @@ ParseResult parse_presentmon(const RunOutput& o) {
     std::vector<std::string> names;
     std::string header;
     while (lines.next(line)) {
+        // A UTF-8 byte order mark before the first column name (PresentMon
+        // 2.x writes one) is not part of "Application".
+        if (line.starts_with("\xEF\xBB\xBF")) line.remove_prefix(3);
         if (trim(line).empty()) continue;
         names = split_commas(line);
         header = std::string(trim(line));
         break;
     }
+    // Names are matched without regard to case: PresentMon 1.0 to 1.5 write
+    // "MsBetweenPresents", later versions "msBetweenPresents".
+    const auto same = [](std::string_view a, std::string_view b) {
+        if (a.size() != b.size()) return false;
+        for (size_t i = 0; i < a.size(); ++i) {
+            const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+            if (lower(a[i]) != lower(b[i])) return false;
+        }
+        return true;
+    };
     const auto column = [&](std::string_view n) -> long {
-        const auto it = std::find(names.begin(), names.end(), n);
+        const auto it = std::find_if(names.begin(), names.end(), [&](const std::string& x) { return same(x, n); });
         return it == names.end() ? -1 : it - names.begin();
     };
     const long app_col = column("Application"), ms_col = column("MsBetweenPresents");

@@ -162,6 +162,23 @@ TEST(PresentMon, OneMetricSetPerProcess) {
     EXPECT_EQ(find(r, "frame_time"), nullptr);
 }
 
+TEST(PresentMon, LaterColumnSpellingAndByteOrderMark) {
+    // PresentMon's CSV writer names the columns "msBetweenPresents",
+    // "msInPresentAPI", ... from 1.6 on, and 2.x files start with a UTF-8
+    // byte order mark: the same capture reads the same.
+    std::string pm = fixture("presentmon.csv");
+    const size_t eol = pm.find('\n');
+    std::string header = pm.substr(0, eol);
+    for (size_t at = 0; (at = header.find(",Ms", at)) != std::string::npos; ++at) header[at + 1] = 'm';
+    ASSERT_NE(header.find(",msBetweenPresents,"), std::string::npos);
+    const ParseResult r = parse("presentmon", "\xEF\xBB\xBF" + header + pm.substr(eol));
+    ASSERT_EQ(r.error, "");
+    expect_summaries(r, "game.exe.", {319, 61.289673055138415, 15.988, 18.12602, 21.275237750781866,
+                                      17.542936336684033, 3});
+    expect_summaries(r, "dwm.exe.", {79, 12.003187681994534, 83.294, 83.80632, 11.931608022813235,
+                                     11.931608022813235, 0});
+}
+
 TEST(PresentMon, Errors) {
     const std::string head = "Application,ProcessID,SwapChainAddress,MsBetweenPresents\n";
     EXPECT_EQ(parse("presentmon", head + "a.exe,1,0x1,0\na.exe,1,0x1,16.6,9\n").error.rfind("line 3: ", 0), 0u);
