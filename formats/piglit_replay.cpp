@@ -11,7 +11,8 @@
 // become `frame_time` in ms (exactly: the decimal point moves six places)
 // and the per-run summaries (formats/frame_time_metrics.h). A result other
 // than "pass", or "frame_times": null (the trace could not be replayed),
-// fails the run, as does "[frame_times] error". One trace per run: a
+// fails the run, as do "[frame_times] error" and the "[frame_times] Trace
+// PATH couldn't be replayed. ..." line piglit prints before it. One trace per run: a
 // second PIGLIT line is an error, not a second set of frames mixed in.
 #include <exception>
 #include <optional>
@@ -98,6 +99,11 @@ ParseResult parse_piglit_replay(const RunOutput& o) {
             c.blanks();
             std::string_view digits;
             if (c.lit("error")) return failure(at_line(lines.number()) + "piglit could not replay the trace");
+            // piglit says so first, before its "[frame_times] error":
+            // "[frame_times] Trace PATH couldn't be replayed. See above ...".
+            if (c.lit("Trace ") && t.find(" couldn't be replayed") != std::string_view::npos)
+                return failure(at_line(lines.number()) + "piglit could not replay the trace (" +
+                               data::quote_token(t.substr(14)) + ")");
             if (!c.digits(digits) || !c.end()) return failure(line_error(lines.number(), "[frame_times] N", c));
             announced = static_cast<size_t>(std::stoull(std::string(digits.substr(0, 18))));
             announced_line = lines.number();

@@ -215,6 +215,12 @@ TEST(PiglitReplay, Errors) {
     const std::string good = "PIGLIT: {\"images\": [{\"frame_times\": [1000000]}], \"result\": \"pass\"}\n";
     EXPECT_NE(parse("piglit-replay", good + good).error.find("one trace per run"), std::string::npos);
     EXPECT_NE(parse("piglit-replay", "[frame_times] error\n").error.find("could not replay"), std::string::npos);
+    // What piglit prints when the replayer fails: its own words first.
+    const ParseResult failed = parse("piglit-replay",
+                                     "[frame_times] Trace /db/x.trace couldn't be replayed. See above logs for more "
+                                     "information.\n[frame_times] error\nPIGLIT: {\"images\": [{\"image_desc\": "
+                                     "\"x.trace\", \"frame_times\": null}], \"result\": \"crash\"}\n");
+    EXPECT_EQ(failed.error.rfind("line 1: piglit could not replay the trace (\"Trace /db/x.trace", 0), 0u) << failed.error;
     EXPECT_NE(parse("piglit-replay", "nothing\n").error.find("no line of the form"), std::string::npos);
 }
 
