@@ -68,9 +68,12 @@ ParseResult parse_presentmon(const RunOutput& o) {
     const long app_col = column("Application"), ms_col = column("MsBetweenPresents");
     const long chain_col = column("SwapChainAddress"), pid_col = column("ProcessID");
     if (names.empty()) return failure("the file is empty, not a PresentMon CSV");
+    // Some PresentMon 2.x releases write other default columns (CPU and
+    // display frame times) and keep MsBetweenPresents for --v1_metrics.
     if (app_col < 0 || ms_col < 0)
         return failure(at_line(lines.number()) + "expected PresentMon's column names with 'Application' and "
-                       "'MsBetweenPresents', found " + data::quote_token(header));
+                       "'MsBetweenPresents', found " + data::quote_token(header) +
+                       (app_col >= 0 ? " (PresentMon 2.x writes MsBetweenPresents with --v1_metrics)" : ""));
 
     std::vector<std::string> order;                 // process names, first seen first
     std::map<std::string, FrameTimes> by_process;

@@ -186,6 +186,11 @@ TEST(PresentMon, Errors) {
     // A 0 after the first present of a swap chain is a frame of no time.
     EXPECT_EQ(parse("presentmon", head + "a.exe,1,0x1,16\na.exe,1,0x1,0\n").error.rfind("line 3: ", 0), 0u);
     EXPECT_NE(parse("presentmon", "Application,ProcessID\n").error.find("MsBetweenPresents"), std::string::npos);
+    // A PresentMon 2.x default header: the hint names the option that
+    // brings the column back.
+    EXPECT_NE(parse("presentmon", "Application,ProcessID,SwapChainAddress,CPUStartTime,FrameTime,MsCPUBusy\n")
+                  .error.find("with --v1_metrics"),
+              std::string::npos);
     // "a b.exe" and "a_b.exe" would share metric names.
     EXPECT_NE(parse("presentmon", head + "a b.exe,1,0x1,16\na_b.exe,2,0x2,16\n").error.find("would both be named"),
               std::string::npos);
