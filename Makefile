@@ -15,20 +15,15 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
-# Until the workload drivers exist the demo is the analysis of shipped data:
-# gem_syslatency runs from an intel-gfx thread, first nine against the rest,
-# kept in a results file with their context, then shown and compared (the
-# verdict: tests, effect sizes, equivalence, runs needed).
 # The seed's experiment on the CPU: timer wake-up latency on an idle
-# machine, then with every core busy, recorded run by run, then compared.
+# machine against the same with every core busy, interleaved in blocks by
+# `gfxstat ab` until its stop rule settles the verdict, every run recorded;
+# then what the results file holds. ab prints compare's report itself.
 demo: build
-	@rm -rf $(BUILD)/demo-run.json $(BUILD)/demo-run.json.logs
-	./$(BUILD)/gfxstat run --workload wakeup-latency --warmup 1 --runs 8 --duration 0.25 \
-	    --label unladen -o $(BUILD)/demo-run.json
-	./$(BUILD)/gfxstat run --workload wakeup-latency --load cpu:$(JOBS) --warmup 1 --runs 8 \
-	    --duration 0.25 --label loaded -o $(BUILD)/demo-run.json
-	./$(BUILD)/gfxstat show $(BUILD)/demo-run.json
-	./$(BUILD)/gfxstat compare --metric latency_mean --metric latency_p99 $(BUILD)/demo-run.json
+	@rm -rf $(BUILD)/demo-ab.json $(BUILD)/demo-ab.json.logs
+	./$(BUILD)/gfxstat ab -o $(BUILD)/demo-ab.json --variant unladen --variant loaded \
+	    --workload wakeup-latency --load loaded:cpu:$(JOBS) --duration 0.25 --warmup 1 --max-runs 12
+	./$(BUILD)/gfxstat show $(BUILD)/demo-ab.json
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "cli/ab_command.h"
 #include "cli/campaign_command.h"
 #include "cli/compare_command.h"
 #include "cli/devices_command.h"
@@ -36,6 +37,8 @@ void usage(FILE* out) {
                  "             run (exit class, metrics, boot, environment, logs)\n"
                  "  workload   gfxstat's built-in workloads (wakeup-latency, drm-ioctl, drm-gem,\n"
                  "             i915-exec-nop), for run --workload\n"
+                 "  ab         two or more builds interleaved in blocks until a sequential\n"
+                 "             test settles the verdict, then compare's report (--gate)\n"
                  "  campaign   A/B campaigns over many boots that survive reboots and crashes:\n"
                  "             init, resume (at every boot), status, stop, install-service, analyze\n"
                  "  devices    the DRM devices (libdrm): nodes, driver, bus, runnable workloads\n"
@@ -70,6 +73,7 @@ int main(int argc, char** argv) {
     if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
     if (cmd == "compare") return gfxstat::cli::compare_main(argc - 1, argv + 1);
     if (cmd == "run") return gfxstat::cli::run_main(argc - 1, argv + 1);
+    if (cmd == "ab") return gfxstat::cli::ab_main(argc - 1, argv + 1);
     if (cmd == "campaign") return gfxstat::cli::campaign_main(argc - 1, argv + 1);
     if (cmd == "devices") return gfxstat::cli::devices_main(argc - 1, argv + 1);
     if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);

@@ -27,8 +27,11 @@
 namespace gfxstat::drivers {
 
 namespace {
-
 std::atomic<bool> g_interrupted{false};
+}  // namespace
+
+bool run_plan_interrupted() { return g_interrupted.load(); }
+void clear_run_plan_interruption() { g_interrupted.store(false); }
 
 // Sleeps in short slices so that an interruption ends the wait.
 void interruptible_sleep(double seconds) {
@@ -41,6 +44,8 @@ void interruptible_sleep(double seconds) {
         nanosleep(&ts, nullptr);
     }
 }
+
+namespace {
 
 const char* signal_name(int sig) {
     switch (sig) {
@@ -153,6 +158,8 @@ std::string skip_reason(std::string_view out, std::string_view err) {
 
 namespace {
 
+}  // namespace
+
 // The metric --target-ci and the progress line follow when none is named:
 // the first primary metric with a unit and a direction, else the first
 // with a unit and a direction (latency_mean, not gem_syslatency's cycles
@@ -180,6 +187,8 @@ double run_median(const data::MetricValues& m) {
     const size_t n = v.size();
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+
+namespace {
 
 // Runs a --prepare/--cleanup hook; its output is kept only when not empty.
 // What it starts in the background is left running (a --prepare may start

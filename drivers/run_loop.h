@@ -156,6 +156,20 @@ std::string workload_conflict(const data::ResultsFile& file, const std::string& 
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
                     data::ResultsAppender& appender, bool warmup, RunReport& report);
 
+// The metric --target-ci and the progress line follow when none is named:
+// the first primary metric with a unit and a direction, else the first
+// with a unit and a direction, else the first; never a within-run metric.
+std::string default_tracked(const std::vector<data::MetricInfo>& metrics);
+
+// The median of one run's values of a metric (not empty).
+double run_median(const data::MetricValues& m);
+
+// Whether interrupt_run_plan was called since the last clear (callers of
+// run_once that loop themselves: gfxstat ab); sleeps that end early then.
+bool run_plan_interrupted();
+void clear_run_plan_interruption();
+void interruptible_sleep(double seconds);
+
 // Asks a running run_plan to stop after forwarding `signal` to the running
 // workload: async-signal-safe, for SIGINT/SIGTERM handlers.
 void interrupt_run_plan(int signal);

@@ -1,0 +1,427 @@
+// gfxstat ab: two or more builds of one workload, interleaved in blocks,
+// until the stop rule settles the verdict (drivers/ab_runner.h), then the
+// compare report of the results file. Exit statuses: those of compare
+// (0; 1 a regression beyond the threshold with --gate; 3 inconclusive with
+// --gate --strict; 2 bad input), and those of run when the runs cannot go
+// on (77 skipped, 1 failing, 130 interrupted). Nothing recorded is lost.
+#include "cli/ab_command.h"
+
+#include <CLI/CLI.hpp>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <csignal>
+#include <cstdio>
+#include <map>
+#include <memory>
+
+#include "cli/command_line.h"
+#include "cli/command_words.h"
+#include "cli/compare_command.h"
+#include "cli/workload_setup.h"
+#include "data/input_error.h"
+#include "drivers/ab_runner.h"
+#include "report/text_escape.h"
+
+namespace gfxstat::cli {
+
+using report::escape_message;
+using report::escape_text;
+
+namespace {
+
+constexpr const char* kProg = "gfxstat ab";
+
+volatile sig_atomic_t g_stop_signals = 0;
+extern "C" void on_ab_signal(int sig) {
+    const bool again = g_stop_signals != 0;
+    g_stop_signals = 1;
+    drivers::interrupt_run_plan(again ? SIGKILL : sig);
+}
+
+uint64_t random_seed() {
+    uint64_t s = 0;
+    while (::getrandom(&s, sizeof s, 0) != static_cast<ssize_t>(sizeof s))
+        if (errno != EINTR) return 0x5eed;
+    return s >> 1;  // fits a JSON reader's signed 64-bit integers
+}
+
+// "lp2:VK_ICD_FILENAMES=..." -> ("lp2", "VK_ICD_FILENAMES=..."), when the
+// text before the first ':' is one of the variants; else nullopt.
+std::optional<std::pair<std::string, std::string>> split_variant(const std::string& s,
+                                                                 const std::vector<std::string>& variants) {
+    const size_t colon = s.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    const std::string v = s.substr(0, colon);
+    if (std::find(variants.begin(), variants.end(), v) == variants.end()) return std::nullopt;
+    return std::make_pair(v, s.substr(colon + 1));
+}
+
+std::string variant_list(const std::vector<std::string>& variants) {
+    std::string out;
+    for (const auto& v : variants) out += (out.empty() ? "" : ", ") + v;
+    return out;
+}
+
+std::string percent(double x) {
+    if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.3g%%", 100 * x);
+    return buf;
+}
+
+// "block 7/50 (lp2 lp1): lp2 vs lp1 fps +3.2% [-0.5%, +7.1%]: the interval
+// must leave 0 or fit inside +-1%"
+std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const std::vector<std::string>& labels) {
+    std::string head = "block " + std::to_string(p.block + 1) + "/" + std::to_string(p.planned) + " (";
+    for (size_t i = 0; i < p.order.size(); ++i) {
+        head += (i ? " " : "") + labels[p.order[i]];
+        if (!p.ok[i]) head += " failed";
+    }
+    head += ")";
+    std::vector<std::string> out;
+    for (size_t c = 0; c < p.looks.size(); ++c) {
+        const analysis::SequentialLook& l = p.looks[c];
+        std::string line = head + ": " + labels[c + 1] + " vs " + labels[0];
+        if (!p.metric.empty()) line += " " + p.metric;
+        if (l.blocks >= 1) {
+            line += " " + percent(l.relative_change);
+            line += " [" + percent(l.lower) + ", " + percent(l.upper) + "]";
+        }
+        if (l.call == analysis::SequentialCall::go_on) line += ": " + l.needs;
+        else line += std::string(": ") + analysis::sequential_call_name(l.call);
+        out.push_back(line);
+        head = std::string(head.size(), ' ');
+    }
+    return out;
+}
+
+bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
+    const size_t eq = s.find('=');
+    if (eq == 0 || eq == std::string::npos) return false;
+    tags[s.substr(0, eq)] = s.substr(eq + 1);
+    return true;
+}
+
+int fail(const std::string& message) {
+    std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());
+    return 2;
+}
+
+}  // namespace
+
+int ab_main(int argc, char** argv) {
+    CLI::App app{"Compare two or more builds of one workload in one command: runs interleaved in blocks "
+                 "(every variant once per block, in a seeded random order), stopping as soon as a "
+                 "sequential test settles the verdict (docs/ab.md); then the compare report.",
+                 "gfxstat ab"};
+    std::string output, workload, load_shared, device, parser_name, metric_name, unit, order_name = "random",
+                target_metric, log_dir;
+    std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command, regexes;
+    size_t runs = 0, max_runs = 50, min_runs = 2, warmup = 0, switch_warmup = 0, max_failures = 3;
+    double duration = 1, timeout = 0, cooldown = 0;
+    uint64_t iterations = 0, size = 0, seed = 0;
+    unsigned burst = 0;
+    bool lower = false, higher = false, force = false;
+    CompareSettings report;
+
+    app.add_option("-o,--output", output, "results file (created, or appended to with new labels)")->required();
+    app.add_option("--variant", variants, "a variant's label (repeatable; two or more; the first is the baseline)")
+        ->required()
+        ->allow_extra_args(false);
+    app.add_option("--env", envs, "VARIANT:KEY=VALUE: the variant's environment (repeatable)")->allow_extra_args(false);
+    app.add_option("--command", commands, "VARIANT:'COMMAND ARGS': the variant's own command instead of the shared one")
+        ->allow_extra_args(false);
+    app.add_option("--prepare", prepares,
+                   "[VARIANT:]shell command before each run of the variant (of every variant without VARIANT:)")
+        ->allow_extra_args(false);
+    app.add_option("--cleanup", cleanups, "[VARIANT:]shell command after each run")->allow_extra_args(false);
+    app.add_option("--tag", tags, "[VARIANT:]key=value recorded with the environment (repeatable)")
+        ->allow_extra_args(false);
+    app.add_option("command", command, "-- COMMAND [ARGS...]: what every variant runs, without a shell");
+    app.add_option("--workload", workload, "a built-in workload instead of a command: wakeup-latency, drm-ioctl, "
+                                           "drm-gem, i915-exec-nop")
+        ->check(CLI::IsMember(kWorkloads));
+    app.add_option("--load", loads, "with --workload wakeup-latency: [VARIANT:]cpu:N background load")
+        ->allow_extra_args(false);
+    app.add_option("--device", device, "with a DRM workload: the node (default: the first)");
+    app.add_option("--duration", duration, "with wakeup-latency or i915-exec-nop: seconds of measuring per run")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--iterations", iterations, "with drm-ioctl or drm-gem: timed iterations per run")
+        ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
+    app.add_option("--size", size, "with drm-gem: bytes per dumb buffer")->check(CLI::Range(uint64_t{4}, uint64_t{0xFFFFF000}));
+    app.add_option("--burst", burst, "with i915-exec-nop: batches per engine per turn")->check(CLI::Range(1u, 1000000u));
+    app.add_option("--parser", parser_name, "how to read the output (default: lines; see docs/run.md)");
+    app.add_option("--metric", regexes, "NAME=REGEX with one capture group, matched per line (repeatable)")
+        ->allow_extra_args(false);
+    app.add_option("--metric-name", metric_name, "the lines parser's metric name (default: value)");
+    app.add_option("--unit", unit, "unit of the --metric or lines metrics");
+    auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
+    app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
+    app.add_option("--target-metric", target_metric,
+                   "the metric the stop rule watches (default: the parser's primary one)");
+    app.add_option("--runs", runs, "a fixed number of blocks (runs per variant), no stop rule")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--max-runs", max_runs, "blocks (runs per variant) at most before stopping inconclusive (default 50)")
+        ->check(CLI::Range(2, 1000000));
+    app.add_option("--min-runs", min_runs, "blocks at least before the stop rule may stop (default 2)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_option("--order", order_name, "within a block: random (default, seeded), alternate (AB AB), abba (AB BA)")
+        ->check(CLI::IsMember({"random", "alternate", "abba"}));
+    app.add_option("--seed", seed, "the random order's seed (default: drawn, printed and recorded)");
+    app.add_option("--warmup", warmup, "warm-up runs of each variant first, recorded and left out of analyses")
+        ->check(CLI::Range(0, 1000000));
+    app.add_option("--switch-warmup", switch_warmup,
+                   "warm-up runs before each run that follows another variant's (default 0)")
+        ->check(CLI::Range(0, 1000));
+    app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
+        ->check(CLI::Range(0.001, 1e7));
+    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(CLI::Range(0.0, 1e7));
+    app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3)")
+        ->check(CLI::Range(1, 1000000));
+    app.add_flag("--force", force, "accepted for symmetry with run; ab always starts new variants");
+    app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
+    add_report_options(app, report);
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
+
+    if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
+    for (size_t i = 0; i < variants.size(); ++i) {
+        if (variants[i].empty()) return fail("a --variant label is empty");
+        for (size_t j = 0; j < i; ++j)
+            if (variants[i] == variants[j]) return fail("--variant '" + escape_text(variants[i]) + "' is given twice");
+    }
+    if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
+    if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
+    if (min_runs > max_runs) return fail("--min-runs is larger than --max-runs");
+    const std::optional<drivers::AbOrder> order = drivers::parse_ab_order(order_name);
+    if (!given("--seed")) seed = random_seed();
+
+    // Per-variant settings.
+    std::map<std::string, std::vector<std::string>> env_of, argv_of;
+    std::map<std::string, std::string> prepare_of, cleanup_of, load_of;
+    std::map<std::string, std::map<std::string, std::string>> tags_of;
+    std::string prepare_all, cleanup_all;
+    std::map<std::string, std::string> tags_all;
+    for (const auto& e : envs) {
+        const auto vv = split_variant(e, variants);
+        if (!vv) return fail("--env wants VARIANT:KEY=VALUE with VARIANT one of " + variant_list(variants) + ", not '" + e + "'");
+        const size_t eq = vv->second.find('=');
+        if (eq == 0 || eq == std::string::npos) return fail("--env wants VARIANT:KEY=VALUE, not '" + e + "'");
+        env_of[vv->first].push_back(vv->second);
+    }
+    for (const auto& c : commands) {
+        const auto vv = split_variant(c, variants);
+        if (!vv) return fail("--command wants VARIANT:COMMAND with VARIANT one of " + variant_list(variants) + ", not '" + c + "'");
+        if (argv_of.count(vv->first)) return fail("--command for variant '" + vv->first + "' is given twice");
+        try {
+            argv_of[vv->first] = split_command_words(vv->second);
+        } catch (const std::invalid_argument& err) {
+            return fail("--command " + vv->first + ": " + err.what());
+        }
+        if (argv_of[vv->first].empty()) return fail("--command for variant '" + vv->first + "' is empty");
+    }
+    const auto hooks = [&](const std::vector<std::string>& given_hooks, std::map<std::string, std::string>& of,
+                           std::string& all, const char* name) -> std::string {
+        for (const auto& h : given_hooks) {
+            if (const auto vv = split_variant(h, variants)) {
+                if (of.count(vv->first)) return std::string(name) + " for variant '" + vv->first + "' is given twice";
+                of[vv->first] = vv->second;
+            } else {
+                if (!all.empty()) return std::string(name) + " without VARIANT: is given twice";
+                all = h;
+            }
+        }
+        return "";
+    };
+    if (auto e = hooks(prepares, prepare_of, prepare_all, "--prepare"); !e.empty()) return fail(e);
+    if (auto e = hooks(cleanups, cleanup_of, cleanup_all, "--cleanup"); !e.empty()) return fail(e);
+    if (auto e = hooks(loads, load_of, load_shared, "--load"); !e.empty()) return fail(e);
+    for (const auto& t : tags) {
+        if (const auto vv = split_variant(t, variants)) {
+            if (!parse_tag(vv->second, tags_of[vv->first])) return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
+        } else if (!parse_tag(t, tags_all)) {
+            return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
+        }
+    }
+    if (!workload.empty() && (!command.empty() || !argv_of.empty()))
+        return fail("give a command (after -- or with --command) or a --workload, not both");
+    if (workload.empty() && command.empty())
+        for (const auto& v : variants)
+            if (!argv_of.count(v))
+                return fail("variant '" + v + "' has nothing to run: give a shared command after --, its own "
+                            "--command " + v + ":'...', or a --workload");
+    if (!workload.empty())
+        for (const char* o : {"--parser", "--metric", "--metric-name", "--unit", "--lower-is-better", "--higher-is-better"})
+            if (given(o)) return fail(std::string(o) + " does not go with --workload (it has its own parser)");
+    if ((!load_of.empty() || !load_shared.empty()) && workload != "wakeup-latency")
+        return fail("--load goes with --workload wakeup-latency");
+
+    drivers::AbPlan plan;
+    plan.order = *order;
+    plan.seed = seed;
+    if (runs > 0) plan.blocks = runs;
+    plan.max_blocks = max_runs;
+    plan.min_blocks = min_runs;
+    plan.warmup = warmup;
+    plan.switch_warmup = switch_warmup;
+    plan.confidence = report.confidence;
+    plan.threshold = report.threshold;
+    plan.target_metric = target_metric;
+    std::unique_ptr<drivers::OutputParser> parser;
+    for (const std::string& v : variants) {
+        WorkloadOptions wo;
+        wo.builtin = workload;
+        wo.command = argv_of.count(v) ? argv_of[v] : command;
+        wo.device = device;
+        wo.load = load_of.count(v) ? load_of[v] : load_shared;
+        wo.duration = duration;
+        wo.iterations = iterations;
+        wo.size = size;
+        wo.burst = burst;
+        wo.parser_name = parser_name;
+        wo.metric_name = metric_name;
+        wo.regexes = regexes;
+        wo.unit = unit;
+        wo.direction = lower ? data::Direction::lower_is_better
+                             : higher ? data::Direction::higher_is_better : data::Direction::unknown;
+        drivers::RunPlan rp;
+        try {
+            Workload w = make_workload(wo);
+            rp.command = std::move(w.command);
+            rp.workload = std::move(w.record);
+            if (!parser) parser = std::move(w.parser);
+            rp.tags = w.tags;
+        } catch (const std::invalid_argument& e) {
+            return fail(std::string("variant '") + v + "': " + e.what());
+        }
+        for (const auto& [key, value] : tags_all) rp.tags[key] = value;
+        for (const auto& [key, value] : tags_of[v]) rp.tags[key] = value;
+        rp.env = env_of[v];
+        if (rp.workload) rp.workload->env.clear();
+        rp.variant = v;
+        rp.prepare = prepare_of.count(v) ? prepare_of[v] : prepare_all;
+        rp.cleanup = cleanup_of.count(v) ? cleanup_of[v] : cleanup_all;
+        rp.results_path = output;
+        rp.log_dir = log_dir;
+        rp.timeout_s = timeout;
+        rp.cooldown_s = cooldown;
+        rp.max_consecutive_failures = max_failures;
+        rp.mix_workloads = force;
+        plan.variants.push_back(std::move(rp));
+    }
+
+    std::fprintf(stderr, "%s: %zu variants, baseline '%s'; order %s", kProg, variants.size(),
+                 escape_text(variants[0]).c_str(), order_name.c_str());
+    if (*order == drivers::AbOrder::random)
+        std::fprintf(stderr, " (--seed %llu repeats it)", static_cast<unsigned long long>(seed));
+    if (plan.blocks)
+        std::fprintf(stderr, "; %zu blocks\n", *plan.blocks);
+    else
+        std::fprintf(stderr, "; stops when settled (%s at %g%%, threshold %g%%), at most %zu blocks\n",
+                     analysis::kSequentialMethod, 100 * report.confidence, 100 * report.threshold, max_runs);
+
+    install_stop_handler(on_ab_signal);
+    const bool tty = isatty(STDERR_FILENO);
+    size_t last_width = 0;
+    const auto clear_line = [&] {
+        if (tty && last_width) std::fprintf(stderr, "\r%*s\r", static_cast<int>(last_width), "");
+        last_width = 0;
+    };
+    drivers::AbReport result;
+    try {
+        result = drivers::run_ab(
+            plan, *parser,
+            [&](const drivers::AbRunProgress& p) {
+                if (!tty) return;
+                const data::RunRecord& r = *p.record;
+                std::string line = (p.warmup ? std::string("warm-up ") : "block " + std::to_string(p.block + 1) + " ") +
+                                   r.variant + " " + data::exit_class_name(r.exit_class);
+                if (r.duration_s) {
+                    char buf[32];
+                    std::snprintf(buf, sizeof buf, " %.3g s", *r.duration_s);
+                    line += buf;
+                }
+                if (!r.exit_reason.empty()) line += " (" + r.exit_reason + ")";
+                line = escape_message(line);
+                clear_line();
+                std::fprintf(stderr, "%s", line.c_str());
+                last_width = line.size();
+                std::fflush(stderr);
+            },
+            [&](const drivers::AbBlockProgress& p) {
+                clear_line();
+                for (const std::string& line : block_lines(p, variants))
+                    std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
+                std::fflush(stderr);
+            });
+    } catch (const data::InputError& e) {
+        clear_line();
+        return fail(e.what());
+    } catch (const std::invalid_argument& e) {
+        clear_line();
+        return fail(e.what());
+    } catch (const std::exception& e) {
+        clear_line();
+        std::fprintf(stderr, "%s: %s; every finished run is in %s\n", kProg, escape_message(e.what()).c_str(),
+                     escape_text(output).c_str());
+        return 1;
+    }
+    clear_line();
+    for (const std::string& w : result.warnings)
+        std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
+
+    std::string done = std::to_string(result.blocks) + " block" + (result.blocks == 1 ? "" : "s") + ", " +
+                       std::to_string(result.measured) + " measured run" + (result.measured == 1 ? "" : "s");
+    if (result.warmups) done += ", " + std::to_string(result.warmups) + " warm-up" + (result.warmups == 1 ? "" : "s");
+    if (result.failed) done += ", " + std::to_string(result.failed) + " failed";
+    std::fprintf(stderr, "%s: %s recorded in %s\n", kProg, done.c_str(), escape_text(output).c_str());
+    switch (result.outcome) {
+        case drivers::RunOutcome::completed: break;
+        case drivers::RunOutcome::skipped:
+            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
+            return 77;
+        case drivers::RunOutcome::invalid:
+            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
+            return 2;
+        case drivers::RunOutcome::aborted:
+        case drivers::RunOutcome::failing:
+        case drivers::RunOutcome::error:
+            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
+            return 1;
+        case drivers::RunOutcome::interrupted:
+            std::fprintf(stderr, "%s: %s; 'gfxstat compare %s' analyses them\n", kProg,
+                         escape_message(result.message).c_str(), escape_text(output).c_str());
+            return 130;
+    }
+    if (result.measured == 0) return fail("no measured run ended ok: nothing to compare");
+    if (plan.blocks) {
+        std::fprintf(stderr, "%s: the %zu blocks asked for are done\n", kProg, *plan.blocks);
+    } else if (result.settled) {
+        std::fprintf(stderr, "%s: settled after %zu blocks: every comparison's %s is decided\n", kProg, result.blocks,
+                     analysis::kSequentialMethod);
+    } else {
+        std::fprintf(stderr, "%s: inconclusive after %zu blocks (--max-runs %zu)", kProg, result.blocks, max_runs);
+        for (size_t c = 0; c < result.looks.size(); ++c) {
+            const analysis::SequentialLook& l = result.looks[c];
+            if (l.call != analysis::SequentialCall::go_on) continue;
+            std::fprintf(stderr, "; %s vs %s: ", escape_text(variants[c + 1]).c_str(), escape_text(variants[0]).c_str());
+            if (l.blocks_to_settle)
+                std::fprintf(stderr, "about %zu more blocks would likely settle it", *l.blocks_to_settle);
+            else
+                std::fprintf(stderr, "no estimate of the blocks it needs (no variability seen yet)");
+        }
+        std::fprintf(stderr, "\n");
+    }
+    std::fflush(stderr);
+
+    // The verdict: compare on the file, as anyone can run it later.
+    report.baseline = variants[0];
+    report.variants.assign(variants.begin() + 1, variants.end());
+    return compare_results_file(output, report, stdout);
+}
+
+}  // namespace gfxstat::cli

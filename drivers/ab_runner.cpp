@@ -1,0 +1,284 @@
+#include "drivers/ab_runner.h"
+
+#include <sys/random.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <set>
+#include <stdexcept>
+
+#include "data/blocked_pairs.h"
+#include "data/input_error.h"
+#include "data/results_writer.h"
+
+namespace gfxstat::drivers {
+
+namespace {
+
+std::string random_hex16() {
+    unsigned char bytes[8];
+    size_t got = 0;
+    while (got < sizeof bytes) {
+        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            throw std::runtime_error("getrandom failed");
+        }
+        got += static_cast<size_t>(n);
+    }
+    char hex[17];
+    for (size_t i = 0; i < sizeof bytes; ++i) std::snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
+    return hex;
+}
+
+std::string plural(size_t n, const char* word) {
+    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+// Per variant: the value of the tracked metric in each block (NaN where
+// the run failed or lacked it), so that pairs are made by block.
+struct BlockValues {
+    std::vector<std::vector<double>> by_variant;
+    void grow(size_t variants, size_t blocks) {
+        by_variant.resize(variants);
+        for (auto& v : by_variant) v.resize(blocks, std::nan(""));
+    }
+};
+
+}  // namespace
+
+double per_comparison_confidence(double confidence, size_t candidates) {
+    return 1 - (1 - confidence) / static_cast<double>(std::max<size_t>(candidates, 1));
+}
+
+data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metric, const std::string& id) {
+    data::DesignRecord d;
+    d.id = id;
+    d.kind = "ab";
+    for (const RunPlan& v : plan.variants) d.variants.push_back(v.variant);
+    d.order = ab_order_name(plan.order);
+    d.seed = plan.seed;
+    d.metric = metric;
+    d.confidence = plan.confidence;
+    d.threshold = plan.threshold;
+    if (plan.blocks) {
+        d.stopping = "fixed";
+        d.runs = *plan.blocks;
+    } else {
+        d.stopping = "sequential";
+        d.method = analysis::kSequentialMethod;
+        d.max_runs = plan.max_blocks;
+    }
+    return d;
+}
+
+AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::function<void(const AbRunProgress&)>& on_run,
+                const std::function<void(const AbBlockProgress&)>& on_block) {
+    const size_t k = plan.variants.size();
+    if (k < 2) throw std::invalid_argument("give two or more --variant");
+    {
+        std::set<std::string> labels;
+        for (const RunPlan& v : plan.variants)
+            if (!labels.insert(v.variant).second)
+                throw std::invalid_argument("variant '" + v.variant + "' is named twice");
+    }
+    if (plan.blocks && *plan.blocks == 0) throw std::invalid_argument("--runs must be at least 1");
+    if (!plan.blocks && (plan.max_blocks < 2 || plan.min_blocks > plan.max_blocks))
+        throw std::invalid_argument("--max-runs must be at least 2 (and at least --min-runs)");
+    if (!(plan.confidence > 0 && plan.confidence < 1)) throw std::invalid_argument("--confidence must be in (0, 1)");
+    if (!(plan.threshold >= 0)) throw std::invalid_argument("--threshold must be >= 0");
+    const RunPlan& first = plan.variants[0];
+    clear_run_plan_interruption();
+
+    // Every command is checked before the results file is touched.
+    std::vector<std::unique_ptr<Execution>> ex;
+    for (const RunPlan& v : plan.variants) {
+        RunPlan p = v;
+        p.target_metric = plan.target_metric;
+        ex.push_back(std::make_unique<Execution>(prepare_execution(p, parser)));
+    }
+    std::string metric = ex[0]->tracked;
+    std::string unit;
+    const std::vector<data::MetricInfo> declared = parser.metrics();
+    for (const auto& m : declared)
+        if (m.name == metric) unit = m.unit;
+
+    data::ResultsAppender appender(first.results_path);
+    // One experiment per variant label: its runs are the design's, and
+    // compare pairs them by block. Runs from before would mix into the
+    // samples of every other metric.
+    for (const RunPlan& v : plan.variants)
+        for (const auto& r : appender.file().runs())
+            if (r.variant == v.variant)
+                throw data::input_error(first.results_path, 0,
+                                        "already holds runs of variant '" + v.variant +
+                                            "'; gfxstat ab starts a new experiment: give a new results file "
+                                            "(or other labels)");
+    for (const auto& m : declared) appender.declare_metric(m);
+
+    AbReport report;
+    if (!appender.repaired().empty()) report.warnings.push_back(appender.repaired());
+    RunReport run_report;  // run_once's counters and warnings
+    const std::string design_id = "design-" + random_hex16();
+    bool design_declared = false;
+    const double per_confidence = per_comparison_confidence(plan.confidence, k - 1);
+    const size_t planned = plan.blocks ? *plan.blocks : plan.max_blocks;
+
+    std::vector<size_t> consecutive_failures(k, 0);
+    BlockValues values;
+    int last_variant = -1;
+    bool first_run = true;
+
+    // One run of variant v; returns false when the experiment must stop
+    // (report.outcome and message set).
+    const auto one_run = [&](size_t v, bool warmup, std::optional<size_t> block, size_t position) -> bool {
+        if (run_plan_interrupted()) {
+            report.outcome = RunOutcome::interrupted;
+            report.message = "interrupted; every finished run is in " + first.results_path;
+            return false;
+        }
+        const RunPlan& rp = plan.variants[v];
+        if (!first_run && first.cooldown_s > 0) interruptible_sleep(first.cooldown_s);
+        first_run = false;
+        RunAttempt attempt = run_once(rp, *ex[v], parser, appender, warmup, run_report);
+        data::RunRecord& rec = attempt.record;
+        last_variant = static_cast<int>(v);
+        const bool ok = rec.exit_class == data::ExitClass::ok;
+        if (!warmup && block) {
+            if (metric.empty() && ok) {
+                std::vector<data::MetricInfo> seen;
+                for (const auto& m : rec.metrics)
+                    if (const data::MetricInfo* info = appender.file().find_metric(m.name)) seen.push_back(*info);
+                metric = default_tracked(seen);
+            }
+            if (!metric.empty() && unit.empty())
+                if (const data::MetricInfo* info = appender.file().find_metric(metric)) unit = info->unit;
+            if (!design_declared && !metric.empty()) {
+                appender.declare_design(ab_design_record(plan, metric, design_id));
+                design_declared = true;
+                report.design_id = design_id;
+            }
+            if (design_declared) {
+                rec.design = design_id;
+                rec.block = *block;
+                rec.position = position;
+            }
+            if (ok && !metric.empty())
+                if (const std::optional<double> x = data::run_value(rec, metric)) values.by_variant[v][*block] = *x;
+        }
+        appender.append_run_and_release_values(rec);
+        if (warmup) ++report.warmups;
+        else if (ok) ++report.measured;
+        if (ok) {
+            consecutive_failures[v] = 0;
+        } else if (rec.exit_class != data::ExitClass::skip && !attempt.interrupted) {
+            ++report.failed;
+            ++consecutive_failures[v];
+        }
+        if (on_run) {
+            AbRunProgress p;
+            p.record = &rec;
+            p.block = block.value_or(0);
+            p.warmup = warmup;
+            on_run(p);
+        }
+        if (run_plan_interrupted() || attempt.interrupted) {
+            report.outcome = RunOutcome::interrupted;
+            report.message = "interrupted; every finished run is in " + first.results_path;
+            return false;
+        }
+        if (attempt.stop_now) {
+            report.outcome = attempt.stop;
+            report.message = "variant '" + rp.variant + "': " + attempt.message;
+            return false;
+        }
+        if (consecutive_failures[v] >= first.max_consecutive_failures) {
+            report.outcome = RunOutcome::failing;
+            report.message = "variant '" + rp.variant + "': " + std::to_string(consecutive_failures[v]) +
+                             " runs in a row did not succeed (last: " +
+                             (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
+                             ")" + (attempt.kept ? "; its output: " + attempt.prefix + ".stdout/.stderr" : "") +
+                             "; stopping";
+            return false;
+        }
+        if (ok && !warmup && block && !metric.empty() && !data::run_value(rec, metric) && !plan.target_metric.empty()) {
+            report.outcome = RunOutcome::invalid;
+            report.message = "--target-metric '" + plan.target_metric + "' is not in the output of variant '" +
+                             rp.variant + "'";
+            return false;
+        }
+        return true;
+    };
+
+    try {
+        bool go = true;
+        for (size_t v = 0; v < k && go; ++v)
+            for (size_t w = 0; w < plan.warmup && go; ++w) go = one_run(v, true, std::nullopt, 0);
+        for (size_t b = 0; go && b < planned; ++b) {
+            values.grow(k, b + 1);
+            AbBlockProgress progress;
+            progress.block = b;
+            progress.planned = planned;
+            progress.order = block_order(plan.order, k, b, plan.seed);
+            for (size_t pos = 0; pos < k && go; ++pos) {
+                const size_t v = progress.order[pos];
+                if (plan.switch_warmup > 0 && last_variant >= 0 && static_cast<size_t>(last_variant) != v)
+                    for (size_t w = 0; w < plan.switch_warmup && go; ++w) go = one_run(v, true, std::nullopt, 0);
+                if (go) go = one_run(v, false, b, pos);
+            }
+            report.blocks = b + 1;
+            if (!go) break;
+            for (size_t pos = 0; pos < k; ++pos)
+                progress.ok.push_back(!std::isnan(values.by_variant[progress.order[pos]][b]));
+            progress.metric = metric;
+            progress.unit = unit;
+            // The looks: each candidate against the baseline, on the blocks
+            // where both have a value.
+            bool all_settled = true;
+            for (size_t c = 1; c < k; ++c) {
+                std::vector<double> base, cand;
+                for (size_t i = 0; i <= b; ++i) {
+                    const double x = values.by_variant[0][i], y = values.by_variant[c][i];
+                    if (!std::isnan(x) && !std::isnan(y)) {
+                        base.push_back(x);
+                        cand.push_back(y);
+                    }
+                }
+                analysis::SequentialOptions so;
+                so.confidence = per_confidence;
+                so.threshold = plan.threshold;
+                progress.looks.push_back(analysis::sequential_look(base, cand, so));
+                all_settled &= progress.looks.back().call != analysis::SequentialCall::go_on;
+            }
+            progress.settled = !plan.blocks && all_settled && b + 1 >= plan.min_blocks;
+            report.looks = progress.looks;
+            if (on_block) on_block(progress);
+            if (progress.settled) {
+                report.settled = true;
+                break;
+            }
+        }
+    } catch (const data::InputError& e) {
+        report.outcome = appender.write_failed() ? RunOutcome::error : RunOutcome::invalid;
+        report.message = std::string(e.what()) + "; every finished run is in " + first.results_path;
+    } catch (const std::exception& e) {
+        report.outcome = RunOutcome::error;
+        report.message = std::string(e.what()) + "; every finished run is in " + first.results_path;
+    }
+    report.metric = metric;
+    for (auto& w : run_report.warnings) report.warnings.push_back(std::move(w));
+    if (run_report.runs_with_leftovers) {
+        const size_t n = run_report.runs_with_leftovers, p = run_report.leftover_processes;
+        report.warnings.push_back(plural(n, "run") + " left " + std::to_string(p) + (p == 1 ? " process" : " processes") +
+                                  " running in the background when the workload ended; they were stopped "
+                                  "(SIGTERM, then SIGKILL) so that they could not run into the next run");
+    }
+    if (report.outcome == RunOutcome::completed && report.measured == 0)
+        report.message = "no measured run ended ok";
+    return report;
+}
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,87 @@
+// `gfxstat ab` without the command line: two or more variants of one
+// workload (builds, environments) run interleaved in blocks, every run
+// recorded as `gfxstat run` records it plus its design, block and place in
+// the block; after each block the stop rule (analysis/sequential_test.h)
+// looks at each candidate's block differences against the baseline and
+// the experiment ends as soon as every one is settled, or at max_blocks,
+// or after a fixed number of blocks.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/sequential_test.h"
+#include "data/results_model.h"
+#include "drivers/ab_schedule.h"
+#include "drivers/run_loop.h"
+
+namespace gfxstat::drivers {
+
+struct AbPlan {
+    // One plan per variant, the baseline first: its label, command, env,
+    // prepare/cleanup, tags and workload record. The run options that
+    // apply to the whole experiment (results_path, log_dir, timeout_s,
+    // cooldown_s, max_consecutive_failures) are read from the first.
+    std::vector<RunPlan> variants;
+    AbOrder order = AbOrder::random;
+    uint64_t seed = 0;
+    // Fixed: exactly this many blocks, no stop rule. Otherwise the stop
+    // rule after each block, at most max_blocks (and at least min_blocks).
+    std::optional<size_t> blocks;
+    size_t min_blocks = 2, max_blocks = 50;
+    size_t warmup = 0;         // runs of each variant recorded as warm-ups first
+    size_t switch_warmup = 0;  // warm-ups before a run whose variant differs from the run before
+    double confidence = 0.95;  // of the whole experiment: split over the candidates
+    double threshold = 0.01;   // relative
+    std::string target_metric; // "" : default_tracked
+};
+
+// The stop rule's confidence for each of k candidates (Bonferroni): the
+// chance that any of them is called wrongly stays within 1 - confidence.
+double per_comparison_confidence(double confidence, size_t candidates);
+
+struct AbBlockProgress {
+    size_t block = 0;            // from 0
+    std::vector<size_t> order;   // variant indices as they ran
+    std::vector<bool> ok;        // per position: the run ended ok with the metric
+    std::string metric, unit;
+    // Per candidate (variant 1..k-1): the look after this block.
+    std::vector<analysis::SequentialLook> looks;
+    bool settled = false;        // every look settled (never with fixed blocks)
+    size_t planned = 0;          // blocks, or max_blocks
+};
+
+struct AbRunProgress {
+    const data::RunRecord* record = nullptr;
+    size_t block = 0;            // meaningless for warm-ups
+    bool warmup = false;
+};
+
+struct AbReport {
+    RunOutcome outcome = RunOutcome::completed;
+    std::string message;
+    std::string design_id;       // "" when no measured run was recorded
+    std::string metric;
+    size_t blocks = 0;           // blocks run (complete or not)
+    bool settled = false;        // the stop rule ended it
+    std::vector<analysis::SequentialLook> looks;  // the last, per candidate
+    size_t measured = 0, warmups = 0, failed = 0;
+    std::vector<std::string> warnings;
+};
+
+// Checks everything that can be refused before touching anything (each
+// variant's command, the options), then runs. Throws data::InputError for
+// the results file (a variant that already holds runs), std::invalid_argument
+// for a bad plan. `parser` reads every variant's output.
+AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::function<void(const AbRunProgress&)>& on_run,
+                const std::function<void(const AbBlockProgress&)>& on_block);
+
+// The design record run_ab writes (id, variants, order, seed, stopping...),
+// for tests and for the id's format: "design-" + 16 hex digits.
+data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metric, const std::string& id);
+
+}  // namespace gfxstat::drivers

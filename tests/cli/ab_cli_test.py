@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""gfxstat ab with real commands: interleaved blocks in random (seeded),
+alternate and abba order, per-variant environment, commands and hooks,
+the stop rule settling a large change within a handful of blocks, an A/A
+experiment that never reports a regression, a fixed --runs design, the
+design record and each run's block and position, compare on the file
+giving ab's final verdict, the gate's exit statuses, failures, and the
+errors that leave the results file untouched."""
+
+import json
+import os
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, paths, run  # noqa: E402
+
+GFXSTAT, SRC = paths()
+PY = sys.executable
+# A run prints one value: MEAN plus normal noise of sd SD (from the
+# variant's environment, so that one shared command serves both).
+NOISY = [PY, "-c", "import os, random; print(float(os.environ['M']) + random.gauss(0, float(os.environ.get('SD', '1'))))"]
+
+
+def records(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.endswith("\n")]
+
+
+def runs_of(path):
+    return [r for r in records(path) if r.get("type") == "run"]
+
+
+def designs_of(path):
+    return [r for r in records(path) if r.get("type") == "design"]
+
+
+def ab(out, *args, command=NOISY):
+    return run([GFXSTAT, "ab", "-o", out, *args, "--", *command])
+
+
+def main():
+    d = tempfile.mkdtemp(prefix="gfxstat-ab-")
+
+    # A 10% change with 1% noise: settled as changed within a handful of
+    # blocks; higher is better, so it is an improvement and the gate passes.
+    out = os.path.join(d, "big.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=110",
+                    "--higher-is-better", "--metric-name", "fps", "--seed", "7", "--gate")
+    check(rc == 0, f"a large improvement passes the gate (rc {rc}: {se[-600:]})")
+    runs = [r for r in runs_of(out) if not r.get("warmup")]
+    blocks = sorted({r.get("block") for r in runs})
+    check(2 <= len(blocks) <= 12, f"a 10% change at 1% noise settles within a handful of blocks ({len(blocks)})")
+    check("settled after" in se, f"ab says it settled: {se[-400:]}")
+    check("improvement" in so, f"the report's verdict is an improvement: {so[:800]}")
+    ds = designs_of(out)
+    check(len(ds) == 1, f"one design record ({len(ds)})")
+    if ds:
+        dr = ds[0]
+        check(dr.get("variants") == ["A", "B"] and dr.get("order") == "random" and dr.get("seed") == 7,
+              f"the design records variants, order and seed: {dr}")
+        check(dr.get("stopping") == "sequential" and dr.get("metric") == "fps" and "confidence sequence" in dr.get("method", ""),
+              f"the design records the stop rule and its metric: {dr}")
+        check(all(r.get("design") == dr.get("id") for r in runs), "every measured run names the design")
+    by_block = {}
+    for r in runs:
+        by_block.setdefault(r["block"], []).append(r)
+    check(all(sorted(x["position"] for x in rs) == [0, 1] and sorted(x["variant"] for x in rs) == ["A", "B"]
+              for rs in by_block.values()), "each block holds every variant once, at positions 0 and 1")
+    # Progress: a line per block with the estimate and its interval.
+    check(se.count("block ") >= len(blocks) and "B vs A fps +" in se, f"a progress line per block: {se[:500]}")
+
+    # compare on the file gives ab's verdict (same options).
+    rc2, so2, _ = run([GFXSTAT, "compare", out, "--gate"])
+    check(rc2 == rc and so2 == so, "compare on the file reproduces ab's report and status")
+    rcj, js, _ = run([GFXSTAT, "compare", out, "--format", "json"])
+    check(rcj == 0 and '"improvement"' in js, "compare --format json: the same verdict")
+
+    # The same change with lower-is-better: a regression, and the gate trips.
+    out = os.path.join(d, "regress.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=110",
+                    "--lower-is-better", "--seed", "8", "--gate")
+    check(rc == 1, f"a regression beyond the threshold fails the gate with 1 (rc {rc}: {se[-300:]})")
+    check("regression" in so, "the report says regression")
+
+    # A/A: the same environment under two labels never reports a regression.
+    for seed in range(1, 6):
+        out = os.path.join(d, f"aa{seed}.json")
+        rc, so, se = ab(out, "--variant", "X", "--variant", "Y", "--env", "X:M=100", "--env", "Y:M=100",
+                        "--env", "X:SD=2", "--env", "Y:SD=2", "--lower-is-better", "--threshold", "2",
+                        "--max-runs", "12", "--seed", str(seed), "--gate")
+        check(rc == 0 and "regression" not in so.split("\n\n")[0], f"A/A seed {seed}: no regression (rc {rc}) {se[-300:]}")
+        check(len({r.get("block") for r in runs_of(out) if not r.get("warmup")}) <= 12, "A/A: at most --max-runs blocks")
+
+    # --max-runs reached: inconclusive, with how many more blocks would settle it.
+    out = os.path.join(d, "short.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100.5",
+                    "--env", "A:SD=3", "--env", "B:SD=3", "--lower-is-better", "--max-runs", "3", "--seed", "3",
+                    "--gate", "--strict")
+    check("inconclusive after 3 blocks" in se and "more blocks would likely settle it" in se,
+          f"at --max-runs ab says inconclusive and how many more blocks: {se[-400:]}")
+    check(rc == 3, f"--gate --strict: inconclusive exits 3 (rc {rc})")
+    check(len(runs_of(out)) == 6, "3 blocks of 2 runs")
+
+    # Fixed design: --runs 4, alternate order, warm-ups and a per-variant command.
+    out = os.path.join(d, "fixed.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=10", "--env", "B:M=10",
+                    "--command", "B:" + PY + " -c 'print(20)'", "--runs", "4", "--order", "alternate",
+                    "--warmup", "1")
+    check(rc == 0, f"--runs 4 (rc {rc}: {se[-300:]})")
+    rs = runs_of(out)
+    meas = [r for r in rs if not r.get("warmup")]
+    check(len([r for r in rs if r.get("warmup")]) == 2, "one warm-up of each variant first")
+    check(len(meas) == 8 and [r["variant"] for r in meas] == ["A", "B"] * 4, "alternate: AB AB AB AB")
+    check(all(r["metrics"]["value"] == 20 for r in meas if r["variant"] == "B"), "B ran its own --command")
+    ds = designs_of(out)
+    check(ds and ds[0].get("stopping") == "fixed" and ds[0].get("runs") == 4, f"the design says fixed, 4: {ds}")
+    check("the 4 blocks asked for are done" in se, "ab says the fixed blocks are done")
+
+    # abba, three variants, --prepare for one variant only, --switch-warmup.
+    out = os.path.join(d, "abba.json")
+    marker = os.path.join(d, "prepared")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--variant", "C", "--env", "A:M=10", "--env", "B:M=10",
+                    "--env", "C:M=10", "--runs", "2", "--order", "abba", "--prepare", "C:echo x >> " + marker,
+                    "--switch-warmup", "1")
+    check(rc == 0, f"three variants, abba (rc {rc}: {se[-300:]})")
+    meas = [r for r in runs_of(out) if not r.get("warmup")]
+    check([r["variant"] for r in meas] == ["A", "B", "C", "C", "B", "A"], f"abba: ABC CBA ({[r['variant'] for r in meas]})")
+    with open(marker) as f:
+        prepared = f.read().count("x")
+    ran_c = len([r for r in runs_of(out) if r["variant"] == "C"])
+    check(prepared == ran_c, f"--prepare C: ran before each of C's runs only ({prepared} vs {ran_c})")
+    warm = [r for r in runs_of(out) if r.get("warmup")]
+    check(len(warm) == 4, f"--switch-warmup 1: a warm-up after each switch (4 switches, {len(warm)})")
+
+    # Random order is seeded: the same seed gives the same orders.
+    orders = []
+    for i in range(2):
+        out = os.path.join(d, f"seeded{i}.json")
+        ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1", "--runs", "8", "--seed", "99")
+        orders.append([r["variant"] for r in runs_of(out)])
+    check(orders[0] == orders[1], "the same --seed gives the same order")
+    check(orders[0] != ["A", "B"] * 8 and orders[0] != ["B", "A"] * 8, f"random order varies between blocks: {orders[0]}")
+
+    # Failures: a variant whose command fails stops the experiment (exit 1).
+    out = os.path.join(d, "failing.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
+                    "--command", "B:false", "--max-failures", "2", "--seed", "1")
+    check(rc == 1 and "variant 'B'" in se and "did not succeed" in se, f"a failing variant stops ab (rc {rc}: {se[-300:]})")
+
+    # Errors: nothing is written, and the file is left as it was.
+    out = os.path.join(d, "errors.json")
+    for args, what in [(["--variant", "A"], "one variant"),
+                       (["--variant", "A", "--variant", "A"], "a label twice"),
+                       (["--variant", "A", "--variant", "B", "--env", "Z:M=1"], "--env for an unknown variant"),
+                       (["--variant", "A", "--variant", "B", "--runs", "3", "--max-runs", "5"], "--runs with --max-runs"),
+                       (["--variant", "A", "--variant", "B", "--command", "B:'unclosed"], "an unclosed quote")]:
+        rc, so, se = ab(out, *args)
+        check(rc == 2 and se.startswith("gfxstat ab:"), f"{what}: exit 2 with a gfxstat ab: message (rc {rc}: {se[:200]})")
+        check(not os.path.exists(out), f"{what}: no results file is created")
+    out = os.path.join(d, "big.json")
+    before = open(out).read()
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1")
+    check(rc == 2 and "already holds runs of variant 'A'" in se, f"existing variants are refused ({se[:200]})")
+    check(open(out).read() == before, "the refused file is unchanged")
+
+    return finish("ab: all checks passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""gfxstat ab on real Mesa: glmark2-es2 on llvmpipe under an Xvfb of its own,
+one llvmpipe thread against two (LP_NUM_THREADS), exactly the command of
+docs/ab.md: the stop rule must settle on the large fps change within a
+handful of blocks, and compare on the results file must give the same
+verdict. Then an A/A experiment (the same environment under two labels)
+must not report a regression. Skips with its reason where glmark2-es2 or
+Xvfb is missing (scripts/install-deps.sh installs them)."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "cli"))
+import testlib  # noqa: E402
+from testlib import check, finish  # noqa: E402
+from xvfb_display import XvfbDisplay, XvfbUnavailable  # noqa: E402
+
+GLMARK2 = ["glmark2-es2", "--size", "640x480", "-b", "shading:shading=phong:duration=1"]
+
+
+def runs_of(path):
+    with open(path) as f:
+        return [r for r in (json.loads(line) for line in f if line.endswith("\n")) if r.get("type") == "run"]
+
+
+def gfxstat(binary, env, *args, timeout=240):
+    p = subprocess.run([binary, *args], capture_output=True, env=env, timeout=timeout)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+def main():
+    g, _ = testlib.paths()
+    if not shutil.which("glmark2-es2"):
+        print("SKIP: glmark2-es2 is not installed (glmark2-es2-x11)")
+        return finish("mesa_ab: skipped")
+    base = dict(os.environ)
+    base.pop("DISPLAY", None)
+    base.pop("WAYLAND_DISPLAY", None)
+    base.pop("LP_NUM_THREADS", None)
+    try:
+        with XvfbDisplay() as x, tempfile.TemporaryDirectory() as d:
+            env = dict(base, DISPLAY=x.display)
+            out = os.path.join(d, "threads.json")
+            t0 = time.monotonic()
+            rc, so, se = gfxstat(g, env, "ab", "-o", out, "--variant", "lp1", "--variant", "lp2",
+                                 "--env", "lp1:LP_NUM_THREADS=1", "--env", "lp2:LP_NUM_THREADS=2",
+                                 "--parser", "glmark2", "--gate", "--max-runs", "12", "--", *GLMARK2)
+            print(se)
+            print(so[:1500])
+            blocks = {r.get("block") for r in runs_of(out) if not r.get("warmup")} if os.path.exists(out) else set()
+            print(f"lp1 against lp2: rc {rc}, {len(blocks)} blocks, {time.monotonic() - t0:.1f} s")
+            check(rc == 0, f"two llvmpipe threads against one: the gate passes (an improvement): rc {rc}")
+            check("settled after" in se, "the stop rule settled it")
+            check(0 < len(blocks) <= 10, f"within a handful of blocks: {len(blocks)}")
+            check("improvement" in so, "the verdict is an improvement")
+            rc2, so2, _ = gfxstat(g, env, "compare", out, "--gate")
+            check(rc2 == rc and so2 == so, "compare on the file gives ab's report")
+
+            out = os.path.join(d, "aa.json")
+            t0 = time.monotonic()
+            rc, so, se = gfxstat(g, env, "ab", "-o", out, "--variant", "same1", "--variant", "same2",
+                                 "--env", "same1:LP_NUM_THREADS=2", "--env", "same2:LP_NUM_THREADS=2",
+                                 "--parser", "glmark2", "--gate", "--max-runs", "6", "--", *GLMARK2)
+            print(se)
+            print(f"A/A: rc {rc}, {time.monotonic() - t0:.1f} s")
+            check(rc == 0, f"A/A: the gate passes: rc {rc}")
+            verdicts = so.split("\n\n")[0]
+            check("regression" not in verdicts, f"A/A: no regression reported: {verdicts[:600]}")
+    except XvfbUnavailable as e:
+        print(f"SKIP: {e}")
+    return finish("mesa_ab: all checks passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
