@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -256,7 +257,36 @@ void append_run_line(std::string& out, const RunRecord& r) {
         out += ",\"campaign_step\":";
         out += std::to_string(*r.campaign_step);
     }
+    if (!r.design.empty()) member(out, "design", r.design);
+    if (r.block) out += ",\"block\":" + std::to_string(*r.block);
+    if (r.position) out += ",\"position\":" + std::to_string(*r.position);
     append_unknown(out, r.unknown);
+    out += "}\n";
+}
+
+void append_design_line(std::string& out, const DesignRecord& d) {
+    const auto number = [&](const char* key, double v) {
+        char buf[32];
+        out += ",\"";
+        out += key;
+        out += "\":";
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);  // shortest round trip
+    };
+    out += "{\"type\":\"design\"";
+    member(out, "id", d.id);
+    member(out, "kind", d.kind);
+    out += ",\"variants\":";
+    append_string_array(out, d.variants);
+    if (!d.order.empty()) member(out, "order", d.order);
+    out += ",\"seed\":" + std::to_string(d.seed);
+    if (!d.stopping.empty()) member(out, "stopping", d.stopping);
+    if (!d.method.empty()) member(out, "method", d.method);
+    if (!d.metric.empty()) member(out, "metric", d.metric);
+    number("confidence", d.confidence);
+    number("threshold", d.threshold);
+    if (d.max_runs) out += ",\"max_runs\":" + std::to_string(*d.max_runs);
+    if (d.runs) out += ",\"runs\":" + std::to_string(*d.runs);
+    append_unknown(out, d.unknown);
     out += "}\n";
 }
 
@@ -594,6 +624,13 @@ RunRecord parse_run(JsonCursor& c, MemberNames& names) {
             r.log = json_string(c, "\"log\"");
         } else if (key == "campaign_step") {
             r.campaign_step = json_count(c, "\"campaign_step\"");
+        } else if (key == "design") {
+            r.design = json_string(c, "\"design\"");
+            if (r.design.empty()) bad("a run's \"design\" must name a design record, not be empty");
+        } else if (key == "block") {
+            r.block = json_count(c, "\"block\"");
+        } else if (key == "position") {
+            r.position = json_count(c, "\"position\"");
         } else {
             r.unknown.emplace_back(key, std::string(c.skip_value()));
         }
@@ -661,6 +698,67 @@ ResultsHeader parse_header_line(std::string_view line) {
     return h;
 }
 
+double json_double(JsonCursor& c, const std::string& where) {
+    if (c.peek() != JsonKind::number) bad(where + " must be a number, found " + c.describe_next());
+    const std::string_view t = c.number_token();
+    double v = 0;
+    auto res = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (res.ec != std::errc() || res.ptr != t.data() + t.size() || !std::isfinite(v))
+        bad(where + " must be a finite number, found " + std::string(t));
+    return v;
+}
+
+DesignRecord parse_design(JsonCursor& c, MemberNames& names) {
+    DesignRecord d;
+    std::string key;
+    bool has_variants = false;
+    while (c.next_key(key)) {
+        names.add(key);
+        if (key == "type") {
+            c.skip_value();
+        } else if (key == "id") {
+            d.id = json_string(c, "a design's \"id\"");
+        } else if (key == "kind") {
+            d.kind = json_string(c, "a design's \"kind\"");
+        } else if (key == "variants") {
+            d.variants = json_string_array(c, "a design's \"variants\"");
+            has_variants = true;
+        } else if (key == "order") {
+            d.order = json_string(c, "a design's \"order\"");
+        } else if (key == "seed") {
+            d.seed = json_count(c, "a design's \"seed\"");
+        } else if (key == "stopping") {
+            d.stopping = json_string(c, "a design's \"stopping\"");
+        } else if (key == "method") {
+            d.method = json_string(c, "a design's \"method\"");
+        } else if (key == "metric") {
+            d.metric = json_string(c, "a design's \"metric\"");
+        } else if (key == "confidence") {
+            d.confidence = json_double(c, "a design's \"confidence\"");
+            if (!(d.confidence > 0 && d.confidence < 1))
+                bad("a design's \"confidence\" must lie between 0 and 1 (0.95), exclusive");
+        } else if (key == "threshold") {
+            d.threshold = json_double(c, "a design's \"threshold\"");
+            if (!(d.threshold >= 0)) bad("a design's \"threshold\" must be 0 or more");
+        } else if (key == "max_runs") {
+            d.max_runs = json_count(c, "a design's \"max_runs\"");
+        } else if (key == "runs") {
+            d.runs = json_count(c, "a design's \"runs\"");
+        } else {
+            d.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    if (d.id.empty()) bad("a design record needs a non-empty \"id\"");
+    if (!has_variants || d.variants.size() < 2) bad("a design record needs \"variants\", two or more labels");
+    for (size_t i = 0; i < d.variants.size(); ++i) {
+        if (d.variants[i].empty()) bad("a design's \"variants\" may not hold an empty label");
+        for (size_t j = 0; j < i; ++j)
+            if (d.variants[j] == d.variants[i])
+                bad("a design's \"variants\" names \"" + d.variants[i] + "\" twice");
+    }
+    return d;
+}
+
 ResultsRecord parse_record_line(std::string_view line) {
     // gfxstat writes "type" first; then one pass reads the record. Records
     // written by others may put it anywhere, which costs a second pass.
@@ -680,7 +778,8 @@ ResultsRecord parse_record_line(std::string_view line) {
     if (type == "run") rec = parse_run(c, names);
     else if (type == "metric") rec = parse_metric(c, names);
     else if (type == "environment") rec = parse_environment(c, names);
-    else bad("unknown record type \"" + type + "\" (expected run, metric or environment)");
+    else if (type == "design") rec = parse_design(c, names);
+    else bad("unknown record type \"" + type + "\" (expected run, metric, environment or design)");
     c.expect_end();
     return rec;
 }

@@ -15,6 +15,7 @@ void append_header_line(std::string& out, const ResultsHeader& header);
 void append_metric_line(std::string& out, const MetricInfo& metric);
 void append_environment_line(std::string& out, const Environment& env);
 void append_run_line(std::string& out, const RunRecord& run);
+void append_design_line(std::string& out, const DesignRecord& design);
 
 // A number as canonical JSON text that reads back to the same exact decimal
 // (or, for a binary token, the same double): "23.205", "5e-10", "-0".
@@ -28,7 +29,7 @@ class RecordError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
-using ResultsRecord = std::variant<MetricInfo, Environment, RunRecord>;
+using ResultsRecord = std::variant<MetricInfo, Environment, RunRecord, DesignRecord>;
 ResultsHeader parse_header_line(std::string_view line);
 ResultsRecord parse_record_line(std::string_view line);
 

@@ -34,6 +34,11 @@ MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader 
             if (!conflict.empty())
                 throw input_error(in.path, 0, conflict + " in an earlier input; refusing to merge");
         }
+        for (const DesignRecord& d : f.designs()) {
+            const std::string conflict = out.merged.add_design(d);
+            if (!conflict.empty())
+                throw input_error(in.path, 0, conflict + " in an earlier input; refusing to merge");
+        }
         for (size_t r = 0; r < f.runs().size(); ++r) {
             RunRecord run = f.runs()[r];
             if (run.origin.empty()) run.origin = f.header.id;

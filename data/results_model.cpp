@@ -147,6 +147,22 @@ std::string ResultsFile::declare_metric(const MetricInfo& m) {
     return {};
 }
 
+const DesignRecord* ResultsFile::find_design(std::string_view id) const {
+    auto it = design_index_.find(std::string(id));
+    return it == design_index_.end() ? nullptr : &designs_[it->second];
+}
+
+std::string ResultsFile::add_design(const DesignRecord& d) {
+    if (d.id.empty()) return "a design needs a non-empty id";
+    if (const DesignRecord* old = find_design(d.id)) {
+        if (*old == d) return {};
+        return "design '" + d.id + "' was recorded before with different content";
+    }
+    design_index_.emplace(d.id, designs_.size());
+    designs_.push_back(d);
+    return {};
+}
+
 std::string ResultsFile::add_environment(Environment& env) {
     // These names are the record's own members on disk.
     for (const char* reserved : {"id", "type", "tags", "workload"})
@@ -199,6 +215,16 @@ std::string ResultsFile::add_run(RunRecord run) {
     }
     if (!run.environment.empty() && !find_environment(run.environment))
         return "environment '" + run.environment + "' is used before it is recorded";
+    if (!run.design.empty()) {
+        const DesignRecord* d = find_design(run.design);
+        if (!d) return "design '" + run.design + "' is used before it is recorded";
+        bool listed = false;
+        for (const auto& v : d->variants) listed |= v == run.variant;
+        if (!listed) return "variant '" + run.variant + "' is not one of design '" + run.design + "''s variants";
+    }
+    if (run.design.empty() && (run.block || run.position))
+        return std::string("a run with a \"") + (run.block ? "block" : "position") +
+               "\" needs the \"design\" it belongs to";
     auto& by_run = run_index_[run.origin + '\n' + run.variant];
     if (by_run.count(run.run)) {
         std::string who = "run " + std::to_string(run.run) + " of variant '" + run.variant + "'";

@@ -134,6 +134,27 @@ struct Environment {
 // ignored). Without a workload it is the id gfxstat always gave.
 std::string environment_id(const Environment& env);
 
+// How the runs of an experiment were laid out and when it stopped, as
+// `gfxstat ab` planned it: runs in blocks (each block runs every variant
+// once, in a seeded random order) and a stop rule that looks after each
+// block, or a fixed number of blocks. Runs refer to it by id, and carry
+// their block and their place in it, so that `compare` analyses the file
+// as the design it was (docs/results-format.md, "Design records").
+struct DesignRecord {
+    std::string id;             // "design-" + 16 hex digits
+    std::string kind = "ab";    // what laid the runs out
+    std::vector<std::string> variants;  // the variants, baseline first
+    std::string order;          // "random" (seeded) within each block
+    uint64_t seed = 0;
+    std::string stopping;       // "sequential" (a stop rule) or "fixed"
+    std::string method;         // the stop rule: "t-mixture confidence sequence"
+    std::string metric;         // the metric the stop rule watched
+    double confidence = 0.95, threshold = 0.01;
+    std::optional<uint64_t> max_runs, runs;  // blocks at most (sequential) / exactly (fixed)
+    UnknownMembers unknown;
+    bool operator==(const DesignRecord&) const = default;
+};
+
 struct MetricValues {
     std::string name;
     // One value, or the repetitions one run measured (gem_exec_nop -r 100
@@ -169,6 +190,10 @@ struct RunRecord {
     // (campaign DIR/plan.json); it is how a resumed campaign knows, from
     // the results alone, which steps are done.
     std::optional<uint64_t> campaign_step;
+    // The design record the run belongs to ("" when none), its block
+    // (from 0) and its 0-based place in that block.
+    std::string design;
+    std::optional<uint64_t> block, position;
     UnknownMembers unknown;
 
     const MetricValues* metric(std::string_view name) const;
@@ -188,9 +213,11 @@ public:
     const std::vector<MetricInfo>& metrics() const { return metrics_; }
     const std::vector<Environment>& environments() const { return environments_; }
     const std::vector<RunRecord>& runs() const { return runs_; }
+    const std::vector<DesignRecord>& designs() const { return designs_; }
 
     const MetricInfo* find_metric(std::string_view name) const;
     const Environment* find_environment(std::string_view id) const;
+    const DesignRecord* find_design(std::string_view id) const;
 
     // Each returns an empty string on success, else why the record conflicts
     // with what the file holds (the caller adds file and line).
@@ -199,6 +226,9 @@ public:
     // Adds the environment unless one with the same id exists (same content
     // required). Fills env.id from the content when empty.
     std::string add_environment(Environment& env);
+    // Adds the design unless one with the same id exists (same content
+    // required: the same id with other content is a conflict).
+    std::string add_design(const DesignRecord& design);
     // Checks the run's references and identity, then keeps it.
     std::string add_run(RunRecord run);
 
@@ -214,6 +244,8 @@ private:
     std::vector<MetricInfo> metrics_;
     std::vector<Environment> environments_;
     std::vector<RunRecord> runs_;
+    std::vector<DesignRecord> designs_;
+    std::unordered_map<std::string, size_t> design_index_;
     std::unordered_map<std::string, size_t> metric_index_;
     std::unordered_map<std::string, size_t> environment_index_;
     // origin + '\n' + variant -> (run -> index into runs_)

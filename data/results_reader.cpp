@@ -50,6 +50,8 @@ ResultsFile parse_results(std::string_view text, const std::string& name, ReadRe
                     conflict = file.declare_metric(*m);
                 } else if (auto* e = std::get_if<Environment>(&rec)) {
                     conflict = file.add_environment(*e);
+                } else if (auto* d = std::get_if<DesignRecord>(&rec)) {
+                    conflict = file.add_design(*d);
                 } else {
                     auto& run = std::get<RunRecord>(rec);
                     if (hook) hook(run);

@@ -67,8 +67,10 @@ ResultsHeader new_results_header() {
 std::string serialize_results(const ResultsFile& file) {
     std::string out;
     append_header_line(out, file.header);
-    std::unordered_set<std::string> metric_done, env_done;
+    std::unordered_set<std::string> metric_done, env_done, design_done;
     for (const RunRecord& run : file.runs()) {
+        if (!run.design.empty() && design_done.insert(run.design).second)
+            append_design_line(out, *file.find_design(run.design));
         if (!run.environment.empty() && env_done.insert(run.environment).second)
             append_environment_line(out, *file.find_environment(run.environment));
         for (const MetricValues& m : run.metrics)
@@ -80,6 +82,8 @@ std::string serialize_results(const ResultsFile& file) {
         if (!metric_done.count(m.name)) append_metric_line(out, m);
     for (const Environment& e : file.environments())
         if (!env_done.count(e.id)) append_environment_line(out, e);
+    for (const DesignRecord& d : file.designs())
+        if (!design_done.count(d.id)) append_design_line(out, d);
     return out;
 }
 
@@ -238,6 +242,13 @@ std::string ResultsAppender::add_environment(Environment env) {
     if (!conflict.empty()) throw input_error(path_, 0, conflict);
     if (!known) append_environment_line(pending_, env);
     return env.id;
+}
+
+void ResultsAppender::declare_design(const DesignRecord& design) {
+    const bool known = file_.find_design(design.id) != nullptr;
+    const std::string conflict = file_.add_design(design);
+    if (!conflict.empty()) throw input_error(path_, 0, conflict);
+    if (!known) append_design_line(pending_, design);
 }
 
 void ResultsAppender::append_run(const RunRecord& run) {

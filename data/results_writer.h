@@ -107,6 +107,10 @@ public:
 
     // Declarations are written together with the next run that needs them.
     void declare_metric(const MetricInfo& metric);
+    // The design of the runs to come (`gfxstat ab`): written with the next
+    // run, like a metric. The same id declared again with other content
+    // throws InputError.
+    void declare_design(const DesignRecord& design);
     // Returns the environment's id.
     std::string add_environment(Environment env);
     // Appends the run (with pending declarations); returns once durable.

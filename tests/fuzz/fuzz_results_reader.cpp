@@ -120,6 +120,7 @@ void check_same_run(const RunRecord& a, const RunRecord& b) {
     check(a.environment == b.environment);
     check(a.origin == b.origin);
     check(a.source == b.source);
+    check(a.design == b.design && a.block == b.block && a.position == b.position);
     check(a.unknown == b.unknown);
     check(a.metrics.size() == b.metrics.size());
     for (size_t i = 0; i < a.metrics.size(); ++i) {
@@ -154,6 +155,11 @@ void check_same_file(const ResultsFile& a, const ResultsFile& b) {
         const Environment* o = b.find_environment(e.id);
         check(o != nullptr);
         check(o->fields == e.fields && o->tags == e.tags);
+    }
+    check(a.designs().size() == b.designs().size());
+    for (const DesignRecord& d : a.designs()) {
+        const DesignRecord* o = b.find_design(d.id);
+        check(o != nullptr && *o == d);
     }
     check(a.runs().size() == b.runs().size());
     for (size_t i = 0; i < a.runs().size(); ++i) check_same_run(a.runs()[i], b.runs()[i]);
