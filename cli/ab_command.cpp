@@ -33,6 +33,32 @@ using report::escape_text;
 
 namespace {
 
+// TEMPORARY until compare exposes its settings: the report options ab passes on.
+struct CompareSettings {
+    double confidence = 0.95, threshold = 0.01, threshold_pct = 1;
+    bool gate = false, strict = false;
+    std::string format = "text", baseline;
+    std::vector<std::string> variants;
+};
+void add_report_options(CLI::App& app, CompareSettings& s) {
+    app.add_option("--confidence", s.confidence, "confidence");
+    app.add_option("--threshold", s.threshold_pct, "threshold, percent");
+    app.add_flag("--gate", s.gate, "gate");
+    app.add_flag("--strict", s.strict, "strict");
+    app.add_option("--format", s.format, "format");
+}
+int compare_results_file(const std::string& path, const CompareSettings& s, FILE*) {
+    std::vector<std::string> a = {"compare", path, "--baseline", s.baseline, "--format", s.format};
+    for (const auto& v : s.variants) { a.push_back("--variant"); a.push_back(v); }
+    if (s.gate) a.push_back("--gate");
+    if (s.strict) a.push_back("--strict");
+    std::fflush(stdout);
+    std::vector<char*> argv;
+    for (auto& x : a) argv.push_back(x.data());
+    argv.push_back(nullptr);
+    return compare_main(static_cast<int>(a.size()), argv.data());
+}
+
 constexpr const char* kProg = "gfxstat ab";
 
 volatile sig_atomic_t g_stop_signals = 0;
@@ -75,7 +101,8 @@ std::string percent(double x) {
 
 // "block 7/50 (lp2 lp1): lp2 vs lp1 fps +3.2% [-0.5%, +7.1%]: the interval
 // must leave 0 or fit inside +-1%"
-std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const std::vector<std::string>& labels) {
+std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const std::vector<std::string>& labels,
+                                     double alpha) {
     std::string head = "block " + std::to_string(p.block + 1) + "/" + std::to_string(p.planned) + " (";
     for (size_t i = 0; i < p.order.size(); ++i) {
         head += (i ? " " : "") + labels[p.order[i]];
@@ -87,12 +114,21 @@ std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const st
         const analysis::SequentialLook& l = p.looks[c];
         std::string line = head + ": " + labels[c + 1] + " vs " + labels[0];
         if (!p.metric.empty()) line += " " + p.metric;
-        if (l.blocks >= 1) {
-            line += " " + percent(l.relative_change);
-            line += " [" + percent(l.lower) + ", " + percent(l.upper) + "]";
+        const bool bounded = std::isfinite(l.upper) && std::isfinite(l.lower) && l.lower > -1;
+        if (l.blocks >= 1) line += " " + percent(l.relative_change);
+        if (bounded) line += " [" + percent(l.lower) + ", " + percent(l.upper) + "]";
+        if (l.call != analysis::SequentialCall::go_on) {
+            line += std::string(": ") + analysis::sequential_call_name(l.call);
+        } else if (!bounded) {
+            // The mixture cannot reach 1/alpha before this many blocks.
+            size_t first = 2;
+            while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture)))
+                ++first;
+            line += " (" + std::to_string(l.blocks) + " complete block" + (l.blocks == 1 ? "" : "s") +
+                    "; the interval needs " + std::to_string(first) + ")";
+        } else {
+            line += ": " + l.needs;
         }
-        if (l.call == analysis::SequentialCall::go_on) line += ": " + l.needs;
-        else line += std::string(": ") + analysis::sequential_call_name(l.call);
         out.push_back(line);
         head = std::string(head.size(), ' ');
     }
@@ -186,6 +222,7 @@ int ab_main(int argc, char** argv) {
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     add_report_options(app, report);
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    report.threshold = report.threshold_pct / 100;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
     if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
@@ -324,6 +361,7 @@ int ab_main(int argc, char** argv) {
         std::fprintf(stderr, "; stops when settled (%s at %g%%, threshold %g%%), at most %zu blocks\n",
                      analysis::kSequentialMethod, 100 * report.confidence, 100 * report.threshold, max_runs);
 
+    const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
@@ -354,7 +392,7 @@ int ab_main(int argc, char** argv) {
             },
             [&](const drivers::AbBlockProgress& p) {
                 clear_line();
-                for (const std::string& line : block_lines(p, variants))
+                for (const std::string& line : block_lines(p, variants, 1 - per_confidence))
                     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
                 std::fflush(stderr);
             });

@@ -35,6 +35,19 @@ def designs_of(path):
     return [r for r in records(path) if r.get("type") == "design"]
 
 
+def verdicts(report):
+    """The verdict paragraphs of a text report, lower-cased."""
+    out, inside = [], False
+    for line in report.split("\n"):
+        if line.strip().startswith("verdict"):
+            inside = True
+        elif not line.startswith("    "):
+            inside = False
+        if inside:
+            out.append(line.strip().lower())
+    return " ".join(out)
+
+
 def ab(out, *args, command=NOISY):
     return run([GFXSTAT, "ab", "-o", out, *args, "--", *command])
 
@@ -52,7 +65,7 @@ def main():
     blocks = sorted({r.get("block") for r in runs})
     check(2 <= len(blocks) <= 12, f"a 10% change at 1% noise settles within a handful of blocks ({len(blocks)})")
     check("settled after" in se, f"ab says it settled: {se[-400:]}")
-    check("improvement" in so, f"the report's verdict is an improvement: {so[:800]}")
+    check(verdicts(so).startswith("verdict improvement"), f"the report's verdict is an improvement: {verdicts(so)}")
     ds = designs_of(out)
     check(len(ds) == 1, f"one design record ({len(ds)})")
     if ds:
@@ -81,7 +94,7 @@ def main():
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=110",
                     "--lower-is-better", "--seed", "8", "--gate")
     check(rc == 1, f"a regression beyond the threshold fails the gate with 1 (rc {rc}: {se[-300:]})")
-    check("regression" in so, "the report says regression")
+    check(verdicts(so).startswith("verdict regression"), f"the report says regression: {verdicts(so)}")
 
     # A/A: the same environment under two labels never reports a regression.
     for seed in range(1, 6):
@@ -89,7 +102,7 @@ def main():
         rc, so, se = ab(out, "--variant", "X", "--variant", "Y", "--env", "X:M=100", "--env", "Y:M=100",
                         "--env", "X:SD=2", "--env", "Y:SD=2", "--lower-is-better", "--threshold", "2",
                         "--max-runs", "12", "--seed", str(seed), "--gate")
-        check(rc == 0 and "regression" not in so.split("\n\n")[0], f"A/A seed {seed}: no regression (rc {rc}) {se[-300:]}")
+        check(rc == 0 and "verdict regression" not in verdicts(so), f"A/A seed {seed}: no regression (rc {rc}) {verdicts(so)}")
         check(len({r.get("block") for r in runs_of(out) if not r.get("warmup")}) <= 12, "A/A: at most --max-runs blocks")
 
     # --max-runs reached: inconclusive, with how many more blocks would settle it.
