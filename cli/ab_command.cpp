@@ -161,7 +161,7 @@ int ab_main(int argc, char** argv) {
     double duration = 1, timeout = 0, cooldown = 0;
     uint64_t iterations = 0, size = 0, seed = 0;
     unsigned burst = 0;
-    bool lower = false, higher = false, force = false;
+    bool lower = false, higher = false;
     CompareSettings report;
 
     app.add_option("-o,--output", output, "results file (created, or appended to with new labels)")->required();
@@ -218,7 +218,6 @@ int ab_main(int argc, char** argv) {
     app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(CLI::Range(0.0, 1e7));
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3)")
         ->check(CLI::Range(1, 1000000));
-    app.add_flag("--force", force, "accepted for symmetry with run; ab always starts new variants");
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     add_report_options(app, report);
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
@@ -347,7 +346,6 @@ int ab_main(int argc, char** argv) {
         rp.timeout_s = timeout;
         rp.cooldown_s = cooldown;
         rp.max_consecutive_failures = max_failures;
-        rp.mix_workloads = force;
         plan.variants.push_back(std::move(rp));
     }
 
