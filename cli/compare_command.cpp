@@ -479,7 +479,7 @@ namespace {
 // The compare run itself, on parsed settings: reads the inputs, analyses,
 // prints the report to `out`, returns the exit status.
 int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
-    const char* prog = "gfxstat compare";
+    const char* prog = s.program.c_str();
     const CompareChoices& ch = s.choices;
     const data::ColumnFormat& column = s.column;
     const std::vector<std::string>& geomean = s.geomean;

@@ -40,6 +40,7 @@ struct CompareSettings {
     uint64_t seed = 12345;
     bool drop_outliers = false;
     data::ColumnFormat column;         // -C, -d (column files)
+    std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
 };
 
 // Registers the report options on `app` (format, gate, strict, threshold,

@@ -102,6 +102,10 @@ def main():
         check("design: blocked, 19 blocks" in out, "markdown names the design")
         check("(anytime-valid)" in out, "markdown marks the anytime-valid p")
 
+        rc, out, _ = run([g, "show", seq])
+        check(rc == 0 and "designs" in out and DESIGN_ID in out and "sequential on fps" in out,
+              "show lists the design:\n" + out)
+
         # A sequential regression fails the gate; with --strict an unsettled one exits 3.
         worse = design_file(d, "worse.json", 20, -0.03, seed=2)
         rc, _, err = compare(g, worse, "--gate")
