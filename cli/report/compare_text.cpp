@@ -255,10 +255,13 @@ void render_text(const CompareReport& r, FILE* out) {
         return;
     }
     // One line per metric and candidate, benchstat-style.
+    bool sequential = false;
+    for (const auto& m : r.metrics)
+        for (const auto& c : m.comparisons) sequential |= c.blocks && c.blocks->look;
     const std::string head =
-        fmt("summary (%s-adjusted p over %zu primary comparison%s; %g%% confidence, threshold %g%%)",
-            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s", r.confidence * 100,
-            r.threshold * 100);
+        fmt("summary (%s-adjusted p over %zu primary comparison%s%s; %g%% confidence, threshold %g%%)",
+            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s",
+            sequential ? ", anytime-valid p for the sequential design" : "", r.confidence * 100, r.threshold * 100);
     std::fprintf(out, "\n");
     for (const auto& line : wrap_words(head, static_cast<size_t>(r.width), 0, 2)) std::fprintf(out, "%s\n", line.c_str());
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)
