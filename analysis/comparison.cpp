@@ -5,6 +5,8 @@
 #include <future>
 #include <cmath>
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "analysis/order_stats.h"
 
@@ -177,7 +179,9 @@ void set_headline(TwoSampleComparison& c) {
                                : static_cast<double>(std::min(c.clustering.baseline_means.size(),
                                                               c.clustering.candidate_means.size()));
             break;
-        case PrimaryTest::exact: return;
+        case PrimaryTest::exact:
+        case PrimaryTest::paired_blocks:
+        case PrimaryTest::sequential_blocks: return;  // set by set_exact_change / analyse_blocks
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
@@ -291,7 +295,9 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             c.change = c.difference;
             c.relative_change = c.relative_difference;
             break;
-        case PrimaryTest::exact: break;  // set by set_exact_change
+        case PrimaryTest::exact:  // set by set_exact_change
+        case PrimaryTest::paired_blocks:
+        case PrimaryTest::sequential_blocks: break;  // set by analyse_blocks
         case PrimaryTest::mann_whitney:
             c.primary_p = c.mann_whitney.p;
             c.change = c.hodges_lehmann.estimate;
@@ -322,6 +328,110 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     return c;
 }
 
+void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::span<const double> cand,
+                    const BlockDesign& design) {
+    if (base.size() != cand.size()) throw std::invalid_argument("block pairs: the two sides differ in length");
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    BlockAnalysis b;
+    b.design = design;
+    b.blocks = base.size();
+    bool positive = !base.empty();
+    for (size_t i = 0; i < base.size(); ++i) {
+        if (!std::isfinite(base[i]) || !std::isfinite(cand[i]))
+            throw std::invalid_argument("block pairs: a value is not finite");
+        positive &= base[i] > 0 && cand[i] > 0;
+    }
+    b.log_ratio = positive;
+    std::vector<double> d(base.size());
+    long double center = 0;
+    for (size_t i = 0; i < base.size(); ++i) {
+        d[i] = positive ? std::log(cand[i] / base[i]) : cand[i] - base[i];
+        center += positive ? std::log(base[i]) : base[i];
+    }
+    b.baseline_center = base.empty() ? nan
+                        : positive   ? static_cast<double>(std::exp(center / static_cast<long double>(base.size())))
+                                     : static_cast<double>(center / static_cast<long double>(base.size()));
+    const double alpha = 1 - design.confidence;
+    if (d.size() >= 2) {
+        b.paired = one_sample_t_test(d, design.confidence);
+        const double margin = positive ? std::log1p(design.threshold) : design.threshold * std::fabs(b.baseline_center);
+        if (alpha < 0.5) b.equivalence = one_sample_tost(d, margin, alpha);
+    } else {
+        b.paired.defined = false;
+        b.paired.p = 1;
+        b.paired.t = b.paired.df = nan;
+        b.paired.difference = d.empty() ? nan : d[0];
+        b.paired.ci = {nan, nan};
+    }
+    const size_t n = d.size();
+    const double sd_d = b.paired.defined ? b.paired.stderr_ * std::sqrt(static_cast<double>(n)) : 0;
+    // A two-sample t with per-side sd sd(d)/sqrt(2) has the paired test's
+    // standard error at the same n: what runs_needed then counts are blocks.
+    c.cv = positive ? sd_d / std::sqrt(2.0)
+                    : (b.baseline_center != 0 && std::isfinite(b.baseline_center)
+                           ? sd_d / std::sqrt(2.0) / std::fabs(b.baseline_center)
+                           : 0);
+    c.n_per_side = static_cast<double>(n);
+    c.change_ci_withheld.clear();
+    const std::string what = std::to_string(n) + (n == 1 ? " block" : " blocks") +
+                             (positive ? " (log ratios: every value is positive)" : " (differences)");
+    if (design.sequential) {
+        SequentialOptions so;
+        so.confidence = design.confidence;
+        so.threshold = design.threshold;
+        const SequentialLook look = sequential_look(base, cand, so);
+        c.primary = {PrimaryTest::sequential_blocks,
+                     "the variants ran in " + what + " under a sequential stop rule on this metric: after "
+                     "data-dependent stopping only an anytime-valid test keeps its error rates"};
+        c.primary_p = look.p;
+        c.primary_defined = true;
+        c.change = look.change;
+        c.relative_change = look.relative_change;
+        c.change_ci_defined = std::isfinite(look.change_lower) && std::isfinite(look.change_upper);
+        if (c.change_ci_defined) {
+            c.change_ci = {look.change_lower, look.change_upper};
+            c.relative_change_ci = {look.lower, look.upper};
+        } else {
+            c.change_ci = {nan, nan};
+            c.relative_change_ci = {nan, nan};
+            c.change_ci_withheld = "the confidence sequence is not yet bounded: too few blocks";
+        }
+        c.primary_equivalence = b.equivalence;
+        c.primary_equivalence.equivalent = look.call == SequentialCall::equivalent;
+        b.look = look;
+    } else {
+        c.primary = {PrimaryTest::paired_blocks,
+                     "the variants ran in " + what + ", each block every variant once, so each block's "
+                     "difference is what is independent"};
+        c.primary_defined = b.paired.defined;
+        c.primary_p = b.paired.defined ? b.paired.p : nan;
+        c.primary_equivalence = b.equivalence;
+        const double mean_d = b.paired.difference;
+        if (positive) {
+            c.relative_change = std::expm1(mean_d);
+            c.change = c.relative_change * b.baseline_center;
+        } else {
+            c.change = mean_d;
+            c.relative_change = b.baseline_center != 0 ? mean_d / std::fabs(b.baseline_center) : nan;
+        }
+        c.change_ci_defined = b.paired.defined && std::isfinite(b.paired.ci[0]) && std::isfinite(b.paired.ci[1]);
+        if (!c.change_ci_defined) {
+            c.change_ci = {nan, nan};
+            c.relative_change_ci = {nan, nan};
+        } else if (positive) {
+            c.relative_change_ci = {std::expm1(b.paired.ci[0]), std::expm1(b.paired.ci[1])};
+            c.change_ci = {c.relative_change_ci[0] * b.baseline_center, c.relative_change_ci[1] * b.baseline_center};
+        } else {
+            c.change_ci = b.paired.ci;
+            c.relative_change_ci = b.baseline_center != 0
+                                       ? std::array<double, 2>{b.paired.ci[0] / std::fabs(b.baseline_center),
+                                                               b.paired.ci[1] / std::fabs(b.baseline_center)}
+                                       : std::array<double, 2>{nan, nan};
+        }
+    }
+    c.blocks = std::move(b);
+}
+
 VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
                              double p_adjusted, const std::string& p_label) {
     VerdictInputs vi;
@@ -343,6 +453,21 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
+    if (c.blocks) {
+        // Blocks are the unit; boots do not enter (each block's pair shares its boot).
+        vi.by_boots = false;
+        vi.by_blocks = true;
+        vi.fewest_boots = 0;
+        vi.blocks = c.blocks->blocks;
+        if (c.blocks->look) {
+            const SequentialLook& l = *c.blocks->look;
+            vi.confidence = c.blocks->design.confidence;
+            vi.sequential_call = l.call;
+            vi.sequential_lower = l.lower;
+            vi.sequential_upper = l.upper;
+            vi.blocks_to_settle = l.blocks_to_settle;
+        }
+    }
     return vi;
 }
 

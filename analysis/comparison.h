@@ -7,12 +7,14 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "analysis/bootstrap.h"
 #include "analysis/diagnostics.h"
 #include "analysis/order_stats.h"
 #include "analysis/rank_tests.h"
+#include "analysis/sequential_test.h"
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
 
@@ -61,6 +63,32 @@ struct Clustering {
     std::vector<double> boot_differences;  // per shared boot, when paired
     TTest boot_means_test;          // Welch on boot means, or the paired t
     Equivalence boot_means_equivalence;
+};
+
+// A blocked design (`gfxstat ab`): the baseline and the candidate ran once
+// in each block, so the pairs of one block share the machine's state and
+// their difference is what is independent.
+struct BlockDesign {
+    // The metric a sequential stop rule watched: the confidence sequence
+    // decides. Otherwise (fixed blocks, other metrics) the paired t.
+    bool sequential = false;
+    // For this comparison: with k candidates a sequential design's is
+    // 1 - (1 - confidence) / k (Bonferroni), as `gfxstat ab` stops on.
+    double confidence = 0.95;
+    double threshold = 0.01;  // relative
+    size_t incomplete = 0;    // blocks left out (a side failed), for reports
+};
+
+struct BlockAnalysis {
+    BlockDesign design;
+    size_t blocks = 0;
+    // Block differences are log ratios ln(candidate/baseline) when every
+    // value is > 0, else plain differences.
+    bool log_ratio = false;
+    double baseline_center = 0;  // geometric mean (log ratios) or mean of the baseline's values
+    TTest paired;                // one-sample t on the block differences, at design.confidence
+    Equivalence equivalence;     // TOST on the same within +-threshold (ln(1 + threshold) for log ratios)
+    std::optional<SequentialLook> look;  // design.sequential: the last look
 };
 
 struct TwoSampleComparison {
@@ -112,7 +140,20 @@ struct TwoSampleComparison {
     // When a sample is bimodal: the share of the other sample's values in
     // each of its modes (mode_weights), so that mode weights compare.
     std::optional<std::array<double, 2>> candidate_in_baseline_modes, baseline_in_candidate_modes;
+    // A blocked design's analysis, when there was one (analyse_blocks).
+    std::optional<BlockAnalysis> blocks;
 };
+
+// Makes the block analysis the comparison's primary test: the paired t on
+// the block differences (PrimaryTest::paired_blocks), or for the metric a
+// sequential stop rule watched the confidence sequence's last look
+// (PrimaryTest::sequential_blocks, its anytime-valid p). baseline[i] and
+// candidate[i] ran in the same block, in block order. Everything else of
+// `c` (summaries, the two-sample tests, diagnostics) stays as computed on
+// the runs. Throws std::invalid_argument when the spans differ in length
+// or a value is not finite.
+void analyse_blocks(TwoSampleComparison& c, std::span<const double> baseline, std::span<const double> candidate,
+                    const BlockDesign& design);
 
 // Both samples need at least 2 values. They are the exact samples in run
 // order (the median is selected in place, so their order changes); the rank

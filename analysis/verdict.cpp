@@ -25,6 +25,8 @@ const char* primary_test_name(PrimaryTest t) {
         case PrimaryTest::welch_boot_means: return "welch_boot_means";
         case PrimaryTest::paired_boot_means: return "paired_boot_means";
         case PrimaryTest::exact: return "exact";
+        case PrimaryTest::paired_blocks: return "paired_blocks";
+        case PrimaryTest::sequential_blocks: return "sequential_blocks";
     }
     return "welch";
 }
@@ -36,6 +38,8 @@ const char* primary_test_words(PrimaryTest t) {
         case PrimaryTest::welch_boot_means: return "Welch t on boot means";
         case PrimaryTest::paired_boot_means: return "paired t on boot means";
         case PrimaryTest::exact: return "exact comparison";
+        case PrimaryTest::paired_blocks: return "paired t on block log ratios";
+        case PrimaryTest::sequential_blocks: return "t-mixture confidence sequence on blocks";
     }
     return "Welch t";
 }
@@ -47,6 +51,8 @@ const char* change_estimate_words(PrimaryTest t) {
         case PrimaryTest::welch_boot_means: return "difference of boot means";
         case PrimaryTest::paired_boot_means: return "mean of the per-boot differences";
         case PrimaryTest::exact: return "difference of means";
+        case PrimaryTest::paired_blocks:
+        case PrimaryTest::sequential_blocks: return "mean change over the blocks";
     }
     return "difference of means";
 }
@@ -136,6 +142,66 @@ Verdict decide_exact(const VerdictInputs& in, Verdict v) {
     return v;
 }
 
+std::string percent_interval(double lo, double hi) {
+    const auto one = [](double x) {
+        char b[32];
+        if (std::isinf(x)) std::snprintf(b, sizeof b, "%sinf", x < 0 ? "-" : "+");
+        else std::snprintf(b, sizeof b, "%+.3g%%", x * 100);
+        return std::string(b);
+    };
+    return "[" + one(lo) + ", " + one(hi) + "]";
+}
+
+// The confidence sequence's call is the verdict: it held at every look, so
+// stopping when it said so keeps its error rates.
+Verdict decide_sequential(const VerdictInputs& in, Verdict v) {
+    char buf[480];
+    const double thr = in.threshold * 100;
+    const std::string interval = percent_interval(in.sequential_lower, in.sequential_upper);
+    const double level = in.confidence * 100;
+    switch (*in.sequential_call) {
+        case SequentialCall::equivalent:
+            v.outcome = Outcome::no_change;
+            std::snprintf(buf, sizeof buf,
+                          "equivalence shown: the %.4g%% confidence sequence %s after %zu blocks lies within "
+                          "+-%.3g%%", level, interval.c_str(), in.blocks, thr);
+            break;
+        case SequentialCall::changed:
+            v.outcome = direction_outcome(in.better, in.change);
+            std::snprintf(buf, sizeof buf,
+                          "%s, significant: the %.4g%% confidence sequence %s after %zu blocks excludes 0 (%s = %.3g)%s",
+                          size_words(in.change, in.relative_change).c_str(), level, interval.c_str(), in.blocks,
+                          in.p_label.c_str(), in.p_adjusted,
+                          in.better == Better::unknown ? "; which direction is better is unknown"
+                          : v.beyond_threshold         ? ""
+                                                       : "; within the threshold, so it does not fail a gate");
+            break;
+        case SequentialCall::go_on: {
+            v.outcome = Outcome::inconclusive;
+            std::string text;
+            if (in.blocks < 2)
+                text = "too few blocks for the confidence sequence (" + std::to_string(in.blocks) + ")";
+            else {
+                std::snprintf(buf, sizeof buf,
+                              "the %.4g%% confidence sequence %s after %zu blocks holds 0 and reaches beyond "
+                              "+-%.3g%%: neither a change nor equivalence is shown (%s = %.3g)",
+                              level, interval.c_str(), in.blocks, thr, in.p_label.c_str(), in.p_adjusted);
+                text = buf;
+            }
+            if (in.blocks_to_settle) {
+                std::snprintf(buf, sizeof buf, "; about %zu more block%s would likely settle it", *in.blocks_to_settle,
+                              *in.blocks_to_settle == 1 ? "" : "s");
+                text += buf;
+                v.runs_needed = static_cast<double>(in.blocks + *in.blocks_to_settle);
+            }
+            std::snprintf(buf, sizeof buf, "%s", text.c_str());
+            break;
+        }
+    }
+    v.reason = buf;
+    return v;
+}
+
 }  // namespace
 
 Verdict decide(const VerdictInputs& in) {
@@ -143,7 +209,10 @@ Verdict decide(const VerdictInputs& in) {
     v.primary = in.exact ? PrimaryTest::exact : in.primary.test;
     v.p_adjusted = in.p_adjusted;
     v.by_boots = in.by_boots;
-    const char* unit = in.by_boots ? "boots" : "runs";
+    v.by_blocks = in.by_blocks;
+    const char* unit = in.by_blocks ? "blocks" : in.by_boots ? "boots" : "runs";
+    const char* per_side = in.by_blocks ? "" : " per side";
+    const char* a_side = in.by_blocks ? "" : " a side";
     const double alpha = 1 - in.confidence;
     v.beyond_threshold = std::isnan(in.relative_change) ? in.change != 0
                                                         : std::fabs(in.relative_change) > in.threshold;
@@ -151,6 +220,7 @@ Verdict decide(const VerdictInputs& in) {
         v.p_adjusted = std::numeric_limits<double>::quiet_NaN();
         return decide_exact(in, v);
     }
+    if (in.sequential_call) return decide_sequential(in, v);
     char buf[480];
     if (!in.defined) {
         // No variability: a p of 0 or 1 here would be a statement about the
@@ -222,13 +292,14 @@ Verdict decide(const VerdictInputs& in) {
         // Say what this n can see when it cannot see the threshold's size:
         // a user can then tell "no change" from "could not have seen one".
         if (v.detectable_change && *v.detectable_change > in.threshold) {
-            std::snprintf(part, sizeof part, "; with %.0f %s a side at this variability, a change under %.2g%% "
-                          "cannot be told from noise", std::floor(in.n_per_side), unit, *v.detectable_change * 100);
+            std::snprintf(part, sizeof part, "; with %.0f %s%s at this variability, a change under %.2g%% "
+                          "cannot be told from noise", std::floor(in.n_per_side), unit, a_side,
+                          *v.detectable_change * 100);
             text += part;
         }
         if (v.runs_needed) {
-            std::snprintf(part, sizeof part, "; about %.0f %s per side would resolve +-%.3g%%",
-                          std::ceil(*v.runs_needed), unit, thr);
+            std::snprintf(part, sizeof part, "; about %.0f %s%s would resolve +-%.3g%%",
+                          std::ceil(*v.runs_needed), unit, per_side, thr);
             text += part;
         }
         std::snprintf(buf, sizeof buf, "%s", text.c_str());

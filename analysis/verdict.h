@@ -8,6 +8,7 @@
 #include <string>
 
 #include "analysis/rank_tests.h"
+#include "analysis/sequential_test.h"
 #include "analysis/t_tests.h"
 
 namespace gfxstat::analysis {
@@ -19,7 +20,14 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // variants ran in the same boots (comparison.h).
 // exact: a deterministic metric (declared so), where any difference is a
 // change and no test is needed.
-enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact };
+// paired_blocks: the paired t on per-block differences (log ratios when
+// every value is positive) of a blocked design (`gfxstat ab`, fixed
+// blocks, or a metric its stop rule did not watch); sequential_blocks: the
+// t-mixture confidence sequence on the same, for the metric a sequential
+// stop rule watched (analysis/sequential_test.h): after data-dependent
+// stopping only an anytime-valid test keeps its error rates.
+enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact, paired_blocks,
+                         sequential_blocks };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
 const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means", "exact"
@@ -85,6 +93,16 @@ struct VerdictInputs {
     // What the test counted as independent observations: runs, or boots
     // (then cv is that of the boot means and runs_needed counts boots).
     bool by_boots = false;
+    // Blocks of a blocked design (then runs_needed counts blocks).
+    bool by_blocks = false;
+    // PrimaryTest::sequential_blocks: the confidence sequence's call at the
+    // last look, its interval relative to the baseline, the blocks seen and
+    // the more that would likely settle it. p_adjusted is then its
+    // anytime-valid p.
+    std::optional<SequentialCall> sequential_call;
+    double sequential_lower = 0, sequential_upper = 0;
+    size_t blocks = 0;
+    std::optional<size_t> blocks_to_settle;
 };
 
 struct Verdict {
@@ -96,6 +114,7 @@ struct Verdict {
     // Boots per side when by_boots.
     std::optional<double> runs_needed;
     bool by_boots = false;
+    bool by_blocks = false;  // runs_needed counts blocks (in all, for a sequential design)
     bool beyond_threshold = false;  // |relative change| > threshold
     // The smallest relative change this design detects with power 0.8 at
     // this variability (two-sided alpha); empty when it cannot be computed.

@@ -33,32 +33,6 @@ using report::escape_text;
 
 namespace {
 
-// TEMPORARY until compare exposes its settings: the report options ab passes on.
-struct CompareSettings {
-    double confidence = 0.95, threshold = 0.01, threshold_pct = 1;
-    bool gate = false, strict = false;
-    std::string format = "text", baseline;
-    std::vector<std::string> variants;
-};
-void add_report_options(CLI::App& app, CompareSettings& s) {
-    app.add_option("--confidence", s.confidence, "confidence");
-    app.add_option("--threshold", s.threshold_pct, "threshold, percent");
-    app.add_flag("--gate", s.gate, "gate");
-    app.add_flag("--strict", s.strict, "strict");
-    app.add_option("--format", s.format, "format");
-}
-int compare_results_file(const std::string& path, const CompareSettings& s, FILE*) {
-    std::vector<std::string> a = {"compare", path, "--baseline", s.baseline, "--format", s.format};
-    for (const auto& v : s.variants) { a.push_back("--variant"); a.push_back(v); }
-    if (s.gate) a.push_back("--gate");
-    if (s.strict) a.push_back("--strict");
-    std::fflush(stdout);
-    std::vector<char*> argv;
-    for (auto& x : a) argv.push_back(x.data());
-    argv.push_back(nullptr);
-    return compare_main(static_cast<int>(a.size()), argv.data());
-}
-
 constexpr const char* kProg = "gfxstat ab";
 
 volatile sig_atomic_t g_stop_signals = 0;
@@ -219,9 +193,9 @@ int ab_main(int argc, char** argv) {
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
-    add_report_options(app, report);
+    add_report_options(app, report, true);
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    report.threshold = report.threshold_pct / 100;
+    report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
     if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
@@ -305,7 +279,7 @@ int ab_main(int argc, char** argv) {
     plan.warmup = warmup;
     plan.switch_warmup = switch_warmup;
     plan.confidence = report.confidence;
-    plan.threshold = report.threshold;
+    plan.threshold = report.threshold_pct / 100;
     plan.target_metric = target_metric;
     std::unique_ptr<drivers::OutputParser> parser;
     for (const std::string& v : variants) {
@@ -357,7 +331,7 @@ int ab_main(int argc, char** argv) {
         std::fprintf(stderr, "; %zu blocks\n", *plan.blocks);
     else
         std::fprintf(stderr, "; stops when settled (%s at %g%%, threshold %g%%), at most %zu blocks\n",
-                     analysis::kSequentialMethod, 100 * report.confidence, 100 * report.threshold, max_runs);
+                     analysis::kSequentialMethod, 100 * report.confidence, report.threshold_pct, max_runs);
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
@@ -455,8 +429,8 @@ int ab_main(int argc, char** argv) {
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.
-    report.baseline = variants[0];
-    report.variants.assign(variants.begin() + 1, variants.end());
+    report.choices.baseline = variants[0];
+    report.choices.variants.assign(variants.begin() + 1, variants.end());
     return compare_results_file(output, report, stdout);
 }
 

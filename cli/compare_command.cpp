@@ -40,6 +40,27 @@ analysis::Better better_of(data::Direction d) {
     return analysis::Better::unknown;
 }
 
+// The design both variants' runs come from: every run of either that
+// names a design names the same one, which lists both, and each variant
+// has such runs. Otherwise (no design, runs of two experiments) none.
+const data::DesignRecord* shared_design(const data::ResultsFile& file, const std::string& baseline,
+                                        const std::string& candidate) {
+    std::string id;
+    bool base_in = false, cand_in = false;
+    for (const data::RunRecord& run : file.runs()) {
+        if (run.variant != baseline && run.variant != candidate) continue;
+        if (run.design.empty() || !run.block) {
+            if (!run.warmup) return nullptr;  // a run outside the design: not one experiment
+            continue;
+        }
+        if (id.empty()) id = run.design;
+        else if (id != run.design) return nullptr;
+        (run.variant == baseline ? base_in : cand_in) = true;
+    }
+    if (!base_in || !cand_in) return nullptr;
+    return file.find_design(id);
+}
+
 ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
     ReportSample r;
     r.label = label;
@@ -59,6 +80,12 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
         throw data::input_error(name, 0, "holds one variant ('" + (all.empty() ? "" : all[0]) +
                                               "'); give a second file to compare with");
     std::string base = ch.baseline.empty() ? all[0] : ch.baseline;
+    // A blocked design names its baseline first (gfxstat ab's order of
+    // variants), whichever variant ran first in block 0.
+    if (ch.baseline.empty() && !file.designs().empty()) {
+        const std::string& first = file.designs()[0].variants[0];
+        if (std::find(all.begin(), all.end(), first) != all.end()) base = first;
+    }
     std::vector<std::string> wanted = {base};
     if (ch.variants.empty()) {
         for (const auto& v : all)
@@ -87,8 +114,30 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
         r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant);
         for (size_t i = 1; i < sel.variants.size(); ++i)
             r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant));
+        bool any = false;
+        std::vector<std::optional<DesignUse>> designs;
+        for (const ReportSample& c : r.candidates) {
+            const data::DesignRecord* d = shared_design(file, r.baseline.label, c.label);
+            if (!d) {
+                designs.emplace_back();
+                continue;
+            }
+            any = true;
+            designs.push_back(DesignUse{*d, data::blocked_pairs(file, d->id, r.metric, r.baseline.label, c.label)});
+        }
+        if (any) r.designs = std::move(designs);
         out.push_back(std::move(r));
     }
+    // A sequential design's stop rule watched one metric: that one is the
+    // primary metric (the gate's); the others are secondary.
+    for (MetricReport& m : out)
+        for (size_t k = 0; k < m.candidates.size(); ++k)
+            if (const DesignUse* u = m.design(k); u && u->design.stopping == "sequential" && !u->design.metric.empty()) {
+                m.design_role = true;
+                m.primary = m.metric == u->design.metric;
+                if (!m.primary) m.secondary_why = "not the metric the design's stop rule watched";
+                break;
+            }
     return out;
 }
 
@@ -198,6 +247,8 @@ int exit_status(const CompareReport& report, bool gate, bool strict) {
 }  // namespace
 
 std::string p_label(const CompareReport& r, const MetricReport& m, size_t k) {
+    if (k < m.comparisons.size() && m.comparisons[k].blocks && m.comparisons[k].blocks->look)
+        return "anytime-valid p";
     if (!m.primary) return "unadjusted p";
     if (k >= m.adjusted.size() || !m.adjusted[k] || r.family_size < 2) return "p";
     return r.adjustment == "holm" ? "Holm-adjusted p" : "BH-adjusted p";
@@ -208,6 +259,7 @@ void assign_roles(std::vector<MetricReport>& metrics, bool named) {
     // workload declares primary; otherwise those with a direction (a metric
     // without one cannot regress); otherwise all.
     if (named) return;
+    // A design's role assignment stands.
     const bool declared = std::any_of(metrics.begin(), metrics.end(), [](const MetricReport& m) {
         return m.declared_primary.value_or(false);
     });
@@ -215,6 +267,7 @@ void assign_roles(std::vector<MetricReport>& metrics, bool named) {
         return m.better != analysis::Better::unknown;
     });
     for (auto& m : metrics) {
+        if (m.design_role) continue;  // a sequential design said which metric it watched
         if (declared && !m.declared_primary.value_or(false)) {
             m.primary = false;
             m.secondary_why = "not the workload's primary metric";
@@ -324,11 +377,24 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
         }
         check_n(m.baseline);
         opt.exact = m.exact;
-        for (auto& c : m.candidates) {
+        for (size_t k = 0; k < m.candidates.size(); ++k) {
+            auto& c = m.candidates[k];
             check_n(c);
             m.comparisons.push_back(analysis::compare_samples(m.baseline.sample.mutable_view(),
                                                               c.sample.mutable_view(), opt,
                                                               layout_of(m.baseline), layout_of(c)));
+            if (const DesignUse* u = m.design(k); u && !m.exact) {
+                // The blocks are the experiment: their pairs decide.
+                analysis::BlockDesign bd;
+                bd.sequential = u->design.stopping == "sequential" && u->design.metric == m.metric;
+                // As `gfxstat ab` stops: Bonferroni over the design's candidates.
+                const size_t candidates = u->design.variants.size() > 1 ? u->design.variants.size() - 1 : 1;
+                bd.confidence = bd.sequential ? 1 - (1 - report.confidence) / static_cast<double>(candidates)
+                                              : report.confidence;
+                bd.threshold = report.threshold;
+                bd.incomplete = u->pairs.incomplete;
+                analysis::analyse_blocks(m.comparisons.back(), u->pairs.baseline, u->pairs.candidate, bd);
+            }
         }
     }
     // The family: primary metrics whose test is defined. An exact metric,
@@ -337,7 +403,10 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
     std::vector<double> pvals;
     for (auto& m : report.metrics)
         for (const auto& c : m.comparisons) {
-            const bool in_family = m.primary && !m.exact && c.primary_defined;
+            // A confidence sequence's error rate is set by its own level
+            // (Bonferroni over the design's candidates), not by Holm.
+            const bool sequential = c.blocks && c.blocks->look;
+            const bool in_family = m.primary && !m.exact && c.primary_defined && !sequential;
             m.adjusted.push_back(in_family);
             if (in_family) pvals.push_back(c.primary_p);
         }
@@ -355,68 +424,78 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
         }
 }
 
-int compare_main(int argc, char** argv) {
-    CLI::App app{"Compare candidates with a baseline: tests, effect sizes, equivalence and a "
-                 "verdict per metric. Inputs are column files, one results file with several "
-                 "variants, or results files with one variant each.",
-                 "gfxstat compare"};
-    std::vector<std::string> files;
-    CompareChoices ch;
-    CompareReport report;
-    std::string format = "text";
-    double threshold_pct = 1;
-    bool lower = false, higher = false, fdr = false, gate = false, strict = false;
-    bool no_diagnostics = false;
-    data::ColumnFormat column;
-    app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
-    app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")
-        ->allow_extra_args(false);
-    app.add_option("--baseline", ch.baseline, "baseline variant of a single results file (default: the first)");
-    app.add_option("--variant", ch.variants, "candidate variants of a single results file (default: all others)")
-        ->allow_extra_args(false);
-    app.add_option("--confidence", report.confidence, "confidence level in (0.5, 1); default 0.95")
-        ->check([](const std::string& s) {
+void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
+    app.add_option_function<double>(
+           "--confidence",
+           [&s](double v) {
+               s.confidence = v;
+               s.confidence_given = true;
+           },
+           "confidence level in (0.5, 1); default 0.95 (a blocked design's when not given)")
+        ->check([](const std::string& text) {
             char* end = nullptr;
-            const double v = std::strtod(s.c_str(), &end);
+            const double v = std::strtod(text.c_str(), &end);
             // Above 0.5: the equivalence test's interval is at 1 - 2 alpha.
             return (*end == '\0' && v > 0.5 && v < 1) ? "" : "must be in (0.5, 1), e.g. 0.95";
         });
-    app.add_option("--threshold", threshold_pct,
-                   "percent: equivalence margin, and the size of regression that fails --gate (default 1)")
+    app.add_option_function<double>(
+           "--threshold",
+           [&s](double v) {
+               s.threshold_pct = v;
+               s.threshold_given = true;
+           },
+           "percent: equivalence margin, and the size of regression that fails --gate (default 1, or a "
+           "blocked design's)")
         ->check(CLI::Range(0.0, 1000.0));
-    auto* lo = app.add_flag("--lower-is-better", lower, "override the metrics' direction");
-    app.add_flag("--higher-is-better", higher, "override the metrics' direction")->excludes(lo);
-    app.add_flag("--fdr", fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
-    app.add_flag("--exact", ch.exact,
-                 "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
-                 "one run a side is enough");
-    std::vector<std::string> geomean;
-    app.add_option("--geomean", geomean,
+    if (!for_runs) {
+        auto* lo = app.add_flag("--lower-is-better", s.lower, "override the metrics' direction");
+        app.add_flag("--higher-is-better", s.higher, "override the metrics' direction")->excludes(lo);
+    }
+    app.add_flag("--fdr", s.fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
+    app.add_option("--geomean", s.geomean,
                    "metrics to take the geomean of the ratios over (default: the primary metrics, when they "
                    "share a unit)")
         ->allow_extra_args(false);
-    app.add_flag("--gate", gate, "exit 1 when a regression beyond the threshold is shown");
-    app.add_flag("--strict", strict, "with --gate: exit 3 when a comparison is inconclusive");
-    app.add_option("--format", format, "text, markdown or json")
+    app.add_flag("--gate", s.gate, "exit 1 when a regression beyond the threshold is shown");
+    app.add_flag("--strict", s.strict, "with --gate: exit 3 when a comparison is inconclusive");
+    app.add_option("--format", s.format, "text, markdown or json")
         ->check(CLI::IsMember({"text", "markdown", "json"}));
-    app.add_option("--width", report.width, "text: at most this many columns (default 74)")
+    app.add_option("--width", s.width, "text: at most this many columns (default 74)")
         ->check(CLI::Range(60, 100000));
-    app.add_option("--bootstrap", report.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
-        ->check([](const std::string& s) {
+    app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
+        ->check([](const std::string& text) {
             char* end = nullptr;
-            const long v = std::strtol(s.c_str(), &end, 10);
+            const long v = std::strtol(text.c_str(), &end, 10);
             return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
         });
-    app.add_option("--seed", report.seed, "bootstrap seed (default 12345)");
-    app.add_flag("--drop-outliers", report.drop_outliers,
+    // A command that runs (ab) has its own --seed: the order's.
+    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)");
+    app.add_flag("--drop-outliers", s.drop_outliers,
                  "leave out values with a modified z-score beyond 3.5, and say which");
-    app.add_flag("--no-diagnostics", no_diagnostics,
-                 "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
-    app.add_option("-C,--column", column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
-    app.add_option("-d,--delimiters", column.delimiters, "column files: field delimiters");
-    if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    const char* prog = "gfxstat compare";
-    report.threshold = threshold_pct / 100;
+    app.add_flag_callback(
+        "--no-diagnostics", [&s] { s.diagnostics = false; },
+        "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
+}
+
+namespace {
+
+// The compare run itself, on parsed settings: reads the inputs, analyses,
+// prints the report to `out`, returns the exit status.
+int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
+    const char* prog = s.program.c_str();
+    const CompareChoices& ch = s.choices;
+    const data::ColumnFormat& column = s.column;
+    const std::vector<std::string>& geomean = s.geomean;
+    const bool lower = s.lower, higher = s.higher, fdr = s.fdr, gate = s.gate, strict = s.strict;
+    const bool no_diagnostics = !s.diagnostics;
+    const std::string& format = s.format;
+    CompareReport report;
+    report.confidence = s.confidence;
+    report.threshold = s.threshold_pct / 100;
+    report.width = s.width;
+    report.resamples = s.resamples;
+    report.seed = s.seed;
+    report.drop_outliers = s.drop_outliers;
     for (const auto* list : {&ch.metrics, &ch.variants})
         for (size_t i = 0; i < list->size(); ++i)
             for (size_t j = 0; j < i; ++j)
@@ -463,6 +542,16 @@ int compare_main(int argc, char** argv) {
         if (lower || higher)
             for (auto& m : report.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
         assign_roles(report.metrics, !ch.metrics.empty());
+        // A blocked design's confidence and threshold, unless the user gave
+        // them (its interval is valid at any threshold).
+        for (const auto& m : report.metrics) {
+            const auto it = std::find_if(m.designs.begin(), m.designs.end(),
+                                         [](const std::optional<DesignUse>& u) { return u.has_value(); });
+            if (it == m.designs.end()) continue;
+            if (!s.confidence_given) report.confidence = (*it)->design.confidence;
+            if (!s.threshold_given) report.threshold = (*it)->design.threshold;
+            break;
+        }
 
         analyse_comparisons(report, fdr, !no_diagnostics);
         compute_geomeans(report, geomean);  // its notes are in every format
@@ -501,9 +590,9 @@ int compare_main(int argc, char** argv) {
                                  escape_text(m.metric).c_str());
             }
         }
-        if (format == "json") render_json(report, stdout);
-        else if (format == "markdown") render_markdown(report, stdout);
-        else render_text(report, stdout);
+        if (format == "json") render_json(report, out);
+        else if (format == "markdown") render_markdown(report, out);
+        else render_text(report, out);
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
@@ -512,6 +601,36 @@ int compare_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;
     }
+}
+
+}  // namespace
+
+int compare_results_file(const std::string& path, const CompareSettings& s, FILE* out) {
+    return run_compare({path}, s, out);
+}
+
+int compare_main(int argc, char** argv) {
+    CLI::App app{"Compare candidates with a baseline: tests, effect sizes, equivalence and a "
+                 "verdict per metric. Inputs are column files, one results file with several "
+                 "variants, or results files with one variant each.",
+                 "gfxstat compare"};
+    std::vector<std::string> files;
+    CompareSettings s;
+    CompareChoices& ch = s.choices;
+    app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
+    app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")
+        ->allow_extra_args(false);
+    app.add_option("--baseline", ch.baseline, "baseline variant of a single results file (default: the first)");
+    app.add_option("--variant", ch.variants, "candidate variants of a single results file (default: all others)")
+        ->allow_extra_args(false);
+    app.add_flag("--exact", ch.exact,
+                 "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
+                 "one run a side is enough");
+    add_report_options(app, s);
+    app.add_option("-C,--column", s.column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
+    app.add_option("-d,--delimiters", s.column.delimiters, "column files: field delimiters");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    return run_compare(files, s, stdout);
 }
 
 }  // namespace gfxstat::cli

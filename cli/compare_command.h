@@ -4,7 +4,12 @@
 #include <vector>
 
 #include "cli/report/compare_report.h"
+#include "data/column_file.h"
 #include "data/results_model.h"
+
+namespace CLI {
+class App;
+}
 
 namespace gfxstat::cli {
 // gfxstat compare [options] BASELINE CANDIDATE...
@@ -17,6 +22,42 @@ struct CompareChoices {
     std::vector<std::string> variants;  // empty: all others
     bool exact = false;                 // --exact: every metric compared is deterministic
 };
+
+// Every option of `gfxstat compare`, as parsed (defaults as compare's).
+struct CompareSettings {
+    CompareChoices choices;            // --metric, --baseline, --variant, --exact
+    double confidence = 0.95;          // --confidence
+    bool confidence_given = false;     // else a blocked design's is taken
+    double threshold_pct = 1;          // --threshold, in percent
+    bool threshold_given = false;
+    std::string format = "text";       // text, markdown or json
+    bool gate = false, strict = false, fdr = false;
+    bool diagnostics = true;           // --no-diagnostics clears it
+    bool lower = false, higher = false;  // --lower-is-better, --higher-is-better
+    std::vector<std::string> geomean;  // --geomean
+    int width = 74;
+    int resamples = 9999;              // --bootstrap
+    uint64_t seed = 12345;
+    bool drop_outliers = false;
+    data::ColumnFormat column;         // -C, -d (column files)
+    std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
+};
+
+// Registers the report options on `app` (format, gate, strict, threshold,
+// confidence, fdr, no-diagnostics, width, bootstrap, seed, drop-outliers,
+// geomean, the direction overrides): not --metric, --baseline, --variant
+// nor the column-file options, which a caller (`gfxstat ab`) may have its
+// own of. They write into `s`, which must outlive the parse.
+// `for_runs` (gfxstat ab): the direction flags are left out (they are the
+// run options that declare the parsed metrics' direction there) and the
+// bootstrap seed is --bootstrap-seed (--seed seeds the order).
+void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs = false);
+
+// Compares the variants of one results file as `gfxstat compare FILE`
+// would, prints the report to `out` (notes and errors to stderr), and
+// returns compare's exit status: 0, 1 (a regression with --gate), 3
+// (inconclusive with --gate --strict), 2 (bad input).
+int compare_results_file(const std::string& path, const CompareSettings& s, FILE* out);
 
 // One results file holding several variants, compared within itself: the
 // samples of each metric, baseline and candidates (throws InputError).

@@ -172,6 +172,28 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
     }
     print_table(out, {"variant", "runs", "used", "left out"}, rows);
 
+    if (!f.designs().empty()) {
+        // Blocked experiments (gfxstat ab): how the runs were laid out.
+        std::fprintf(out, "\ndesigns\n");
+        rows.clear();
+        for (const data::DesignRecord& d : f.designs()) {
+            size_t runs = 0, blocks = 0;
+            std::vector<uint64_t> seen;
+            for (const data::RunRecord& r : f.runs()) {
+                if (r.design != d.id) continue;
+                ++runs;
+                if (r.block && std::find(seen.begin(), seen.end(), *r.block) == seen.end()) seen.push_back(*r.block);
+            }
+            blocks = seen.size();
+            std::string variants;
+            for (const auto& v : d.variants) variants += (variants.empty() ? "" : ", ") + v;
+            std::string stop = d.stopping.empty() ? "-" : d.stopping;
+            if (d.stopping == "sequential" && !d.metric.empty()) stop += " on " + d.metric;
+            rows.push_back({d.id, d.kind, variants, std::to_string(blocks), std::to_string(runs), stop});
+        }
+        print_table(out, {"id", "kind", "variants", "blocks", "runs", "stopping"}, rows);
+    }
+
     bool any_workload = false;
     for (const auto& v : o.variants) any_workload |= !v.workloads.empty();
     if (any_workload) {

@@ -735,8 +735,9 @@ DesignRecord parse_design(JsonCursor& c, MemberNames& names) {
             d.metric = json_string(c, "a design's \"metric\"");
         } else if (key == "confidence") {
             d.confidence = json_double(c, "a design's \"confidence\"");
-            if (!(d.confidence > 0 && d.confidence < 1))
-                bad("a design's \"confidence\" must lie between 0 and 1 (0.95), exclusive");
+            // Above 0.5, as compare's --confidence: equivalence is tested at 1 - 2 alpha.
+            if (!(d.confidence > 0.5 && d.confidence < 1))
+                bad("a design's \"confidence\" must lie between 0.5 and 1 (0.95), exclusive");
         } else if (key == "threshold") {
             d.threshold = json_double(c, "a design's \"threshold\"");
             if (!(d.threshold >= 0)) bad("a design's \"threshold\" must be 0 or more");

@@ -72,6 +72,43 @@ void render_json(const CompareReport& r, FILE* out) {
             if (c.baseline_in_candidate_modes)
                 j["baseline"]["weights_in_candidate_modes"] = pair(*c.baseline_in_candidate_modes);
             j["clustering"] = clustering_json(c);
+            j["design"] = {{"kind", design_kind(m, k)}, {"words", design_words(m, k)}};
+            if (const DesignUse* u = m.design(k)) {
+                const data::DesignRecord& d = u->design;
+                json& dj = j["design"];
+                dj["id"] = d.id;
+                dj["generator_kind"] = d.kind;
+                dj["order"] = d.order;
+                dj["seed"] = d.seed;
+                dj["stopping"] = d.stopping;
+                dj["method"] = d.method;
+                dj["metric"] = d.metric;
+                dj["design_confidence"] = num(d.confidence);
+                dj["design_threshold"] = num(d.threshold);
+                dj["blocks"] = u->pairs.blocks.size();
+                dj["incomplete_blocks"] = u->pairs.incomplete;
+                if (c.blocks) {
+                    const analysis::BlockAnalysis& b = *c.blocks;
+                    dj["confidence"] = num(b.design.confidence);
+                    dj["log_ratio"] = b.log_ratio;
+                    dj["paired_t"] = ttest(b.paired);
+                    dj["equivalence"] = {{"margin", num(b.equivalence.margin)},
+                                         {"p", num(b.equivalence.p)},
+                                         {"ci", pair(b.equivalence.ci)},
+                                         {"equivalent", b.equivalence.equivalent}};
+                    if (b.look)
+                        dj["sequential"] = {{"call", analysis::sequential_call_name(b.look->call)},
+                                            {"p", num(b.look->p)},
+                                            {"relative_change", num(b.look->relative_change)},
+                                            {"interval", pair({b.look->lower, b.look->upper})},
+                                            {"blocks_to_settle", b.look->blocks_to_settle
+                                                                     ? json(*b.look->blocks_to_settle)
+                                                                     : json(nullptr)},
+                                            {"needs", b.look->needs}};
+                    else
+                        dj["sequential"] = nullptr;
+                }
+            }
             j["difference"] = num(c.difference);
             j["relative_difference"] = num(c.relative_difference);
             j["tests"]["student"] = ttest(c.student);
@@ -121,6 +158,7 @@ void render_json(const CompareReport& r, FILE* out) {
                                                                                 : json(c.change_ci_withheld)},
                             {"beyond_threshold", v.beyond_threshold},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
+                            {"unit", v.by_blocks ? "blocks" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
                             {"reason", v.reason}};
             if (m.exact)

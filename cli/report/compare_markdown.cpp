@@ -38,7 +38,10 @@ void render_markdown(const CompareReport& r, FILE* out) {
             if (!m.primary) outcome += " (secondary)";
             char p[32] = "-";
             if (!std::isnan(v.p_adjusted))
-                std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted, m.adjusted[k] ? "" : " (unadjusted)");
+                std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted,
+                              m.adjusted[k]                                          ? ""
+                              : v.primary == analysis::PrimaryTest::sequential_blocks ? " (anytime-valid)"
+                                                                                     : " (unadjusted)");
             std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", cell(metric_title(m)).c_str(),
                          cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(), change, p,
                          outcome.c_str());
@@ -71,6 +74,8 @@ void render_markdown(const CompareReport& r, FILE* out) {
             std::fprintf(out, "\n**%s vs %s**: %s — %s%s\n\n", cell(m.candidates[k].label).c_str(),
                          cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str(),
                          m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
+            if (std::string(design_kind(m, k)) != "independent")
+                std::fprintf(out, "design: %s\n\n", cell(design_words(m, k)).c_str());
             std::fprintf(out, "change: %s\n\n", cell(headline_change(c, v, r.confidence)).c_str());
             if (m.exact) {
                 const std::string varies = exact_variation(c, m.baseline.label, m.candidates[k].label);

@@ -13,6 +13,8 @@
 #include "analysis/comparison.h"
 #include "analysis/geomean.h"
 #include "analysis/verdict.h"
+#include "data/blocked_pairs.h"
+#include "data/results_model.h"
 #include "data/results_select.h"
 #include "data/sample.h"
 
@@ -27,6 +29,13 @@ struct ReportSample {
     // --drop-outliers: what was left out (position in run order, value).
     std::vector<std::pair<size_t, double>> dropped;
     bool drop_refused = false;  // --drop-outliers dropped nothing: the MAD is 0
+};
+
+// A candidate compared with its baseline within one blocked design (a
+// `gfxstat ab` results file): the design record and the block pairs.
+struct DesignUse {
+    data::DesignRecord design;
+    data::BlockedPairs pairs;
 };
 
 struct MetricReport {
@@ -45,6 +54,11 @@ struct MetricReport {
     std::vector<analysis::Verdict> verdicts;                 // one per candidate
     // Per candidate: whether its p was adjusted with the family's others.
     std::vector<bool> adjusted;
+    // Per candidate (empty when none has one): the blocked design its runs
+    // and the baseline's come from.
+    std::vector<std::optional<DesignUse>> designs;
+    bool design_role = false;  // primary/secondary was set by a sequential design
+    const DesignUse* design(size_t k) const { return k < designs.size() && designs[k] ? &*designs[k] : nullptr; }
 };
 
 // The geometric mean of the oriented ratios of means of one candidate over
@@ -71,8 +85,16 @@ struct CompareReport {
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or
-// "unadjusted p" (a secondary metric), for candidate k of m.
+// "unadjusted p" (a secondary metric), for candidate k of m; "anytime-valid
+// p" for a sequential design's confidence sequence.
 std::string p_label(const CompareReport& r, const MetricReport& m, size_t k);
+
+// The design comparison k of m saw, in words: "blocked, 14 blocks (gfxstat
+// ab, random order, sequential: t-mixture confidence sequence at 95%)",
+// "interleaved in 6 shared boots (paired by boot)", or "two independent
+// samples"; and its kind: "blocked", "interleaved", "independent".
+std::string design_words(const MetricReport& m, size_t k);
+const char* design_kind(const MetricReport& m, size_t k);
 
 void render_text(const CompareReport& report, FILE* out);
 void render_markdown(const CompareReport& report, FILE* out);

@@ -29,6 +29,38 @@ const char* better_words(analysis::Better b) {
 
 std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "value" : m.metric; }
 
+const char* design_kind(const MetricReport& m, size_t k) {
+    if (m.design(k)) return "blocked";
+    if (k < m.comparisons.size() && m.comparisons[k].clustering.paired) return "interleaved";
+    return "independent";
+}
+
+std::string design_words(const MetricReport& m, size_t k) {
+    if (const DesignUse* u = m.design(k)) {
+        const data::DesignRecord& d = u->design;
+        const size_t n = u->pairs.blocks.size();
+        std::string t = fmt("blocked, %zu block%s", n, n == 1 ? "" : "s");
+        if (u->pairs.incomplete)
+            t += fmt(" and %zu incomplete left out", u->pairs.incomplete);
+        t += " (gfxstat " + (d.kind.empty() ? std::string("ab") : d.kind);
+        if (!d.order.empty()) t += ", " + d.order + " order";
+        if (d.stopping == "sequential") {
+            t += ", sequential: " + (d.method.empty() ? std::string("stop rule") : d.method) +
+                 fmt(" at %g%%", d.confidence * 100);
+            if (!d.metric.empty() && d.metric != m.metric) t += " on " + d.metric;
+        } else if (!d.stopping.empty()) {
+            t += ", " + d.stopping;
+            if (d.runs) t += fmt(": %llu blocks", static_cast<unsigned long long>(*d.runs));
+        }
+        return t + ")";
+    }
+    if (k < m.comparisons.size() && m.comparisons[k].clustering.paired) {
+        const size_t n = m.comparisons[k].clustering.boot_differences.size();
+        return fmt("interleaved in %zu shared boots (paired by boot)", n);
+    }
+    return "two independent samples";
+}
+
 namespace {
 
 // Prints "  label  text", wrapping text at spaces to `width` columns with
@@ -131,6 +163,8 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)),
                      escape_text(cand).c_str(), analysis::ministat_symbol(1),
                      escape_text(m.baseline.label).c_str());
+        // The design is named where it is not the plain two-sample one.
+        if (std::string(design_kind(m, k)) != "independent") field(out, r.width, "design", design_words(m, k));
         field(out, r.width, "change", headline_change(c, v, r.confidence));
         std::string difference = fmt("%+.6g", c.difference);
         if (std::isfinite(c.relative_difference)) difference += fmt(" (%+.3g%%)", c.relative_difference * 100);
@@ -221,10 +255,13 @@ void render_text(const CompareReport& r, FILE* out) {
         return;
     }
     // One line per metric and candidate, benchstat-style.
+    bool sequential = false;
+    for (const auto& m : r.metrics)
+        for (const auto& c : m.comparisons) sequential |= c.blocks && c.blocks->look;
     const std::string head =
-        fmt("summary (%s-adjusted p over %zu primary comparison%s; %g%% confidence, threshold %g%%)",
-            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s", r.confidence * 100,
-            r.threshold * 100);
+        fmt("summary (%s-adjusted p over %zu primary comparison%s%s; %g%% confidence, threshold %g%%)",
+            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s",
+            sequential ? ", anytime-valid p for the sequential design" : "", r.confidence * 100, r.threshold * 100);
     std::fprintf(out, "\n");
     for (const auto& line : wrap_words(head, static_cast<size_t>(r.width), 0, 2)) std::fprintf(out, "%s\n", line.c_str());
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)

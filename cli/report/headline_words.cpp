@@ -14,7 +14,10 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
     t += std::string(" (") + analysis::primary_test_words(v.primary) + ")";
     if (!c.change_ci_withheld.empty()) return t + ", no interval (" + c.change_ci_withheld + ")";
     if (!c.change_ci_defined) return t + ", no interval (no variability)";
-    t += fmt(", %g%% CI ", confidence * 100);
+    // A blocked design's interval is at its own level (Bonferroni over a
+    // sequential design's candidates), and is a confidence sequence there.
+    if (c.blocks) confidence = c.blocks->design.confidence;
+    t += fmt(", %g%% %s ", confidence * 100, c.blocks && c.blocks->look ? "confidence sequence" : "CI");
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
         t += fmt("%+.3g%% to %+.3g%% (%.6g to %.6g)", c.relative_change_ci[0] * 100, c.relative_change_ci[1] * 100,
                  c.change_ci[0], c.change_ci[1]);

@@ -120,6 +120,7 @@ TEST(DesignRecord, MalformedRecordsRefused) {
              R"({"type":"design","id":"d","variants":["A","A"]})",                 // twice
              R"({"type":"design","id":"d","variants":["A",""]})",                  // empty label
              R"({"type":"design","id":"d","variants":["A","B"],"confidence":1})",  // out of range
+             R"({"type":"design","id":"d","variants":["A","B"],"confidence":0.5})",
              R"({"type":"design","id":"d","variants":["A","B"],"confidence":"x"})",
              R"({"type":"design","id":"d","variants":["A","B"],"threshold":-0.1})",
              R"({"type":"design","id":"d","variants":["A","B"],"seed":-1})",

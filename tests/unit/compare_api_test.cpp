@@ -1,0 +1,122 @@
+// What another command (gfxstat ab) uses of compare: add_report_options
+// on its own CLI::App, and compare_results_file printing the report and
+// returning compare's exit status for a results file with a design.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "cli/compare_command.h"
+
+namespace gfxstat::cli {
+namespace {
+
+std::string temp_dir() {
+    std::string tmpl = testing::TempDir() + "gfxstat_compare_api_XXXXXX";
+    const char* made = ::mkdtemp(tmpl.data());
+    EXPECT_NE(made, nullptr) << std::strerror(errno);
+    return tmpl;
+}
+
+// A sequential design of A and B, B `change` relative to A, 20 blocks.
+std::string design_file(const std::string& dir, double change) {
+    const std::string path = dir + "/ab.json";
+    std::ofstream f(path);
+    f << R"({"format":"gfxstat-results","version":1,"id":"0123456789abcdef0123456789abcdef"})" << "\n"
+      << R"({"type":"design","id":"design-00112233aabbccdd","kind":"ab","variants":["A","B"],"order":"random","seed":42,"stopping":"sequential","method":"t-mixture confidence sequence","metric":"fps","confidence":0.95,"threshold":0.01,"max_runs":50})"
+      << "\n"
+      << R"({"type":"metric","name":"fps","unit":"fps","direction":"higher"})" << "\n";
+    for (int b = 0; b < 20; ++b) {
+        const double drift = 60 * (1 + 0.01 * std::sin(b));
+        const double noise = 0.002 * std::cos(3.0 * b);
+        const double a = drift, c = drift * (1 + change + noise);
+        for (int pos = 0; pos < 2; ++pos) {
+            const bool first_a = b % 2 == 0;
+            const bool is_a = (pos == 0) == first_a;
+            char line[320];
+            std::snprintf(line, sizeof line,
+                          R"({"type":"run","variant":"%s","run":%d,"exit":{"class":"ok"},"metrics":{"fps":%.6f},"design":"design-00112233aabbccdd","block":%d,"position":%d})",
+                          is_a ? "A" : "B", b, is_a ? a : c, b, pos);
+            f << line << "\n";
+        }
+    }
+    return path;
+}
+
+std::string run_to_string(const std::string& path, const CompareSettings& s, int& rc) {
+    FILE* out = std::tmpfile();
+    rc = compare_results_file(path, s, out);
+    std::fflush(out);
+    std::rewind(out);
+    std::string text;
+    char buf[4096];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, out)) > 0) text.append(buf, n);
+    std::fclose(out);
+    return text;
+}
+
+TEST(CompareApi, ReportOptionsParseIntoSettings) {
+    CLI::App app{"ab"};
+    CompareSettings s;
+    std::string metric;
+    app.add_option("--metric", metric);  // the caller's own
+    add_report_options(app, s);
+    std::vector<std::string> args = {"--no-diagnostics", "--strict", "--gate", "--width", "80", "--format",
+                                     "json",             "--threshold", "2", "--fdr", "--metric", "fps"};
+    std::vector<const char*> argv = {"ab"};
+    for (const auto& a : args) argv.push_back(a.c_str());
+    app.parse(static_cast<int>(argv.size()), argv.data());
+    EXPECT_FALSE(s.diagnostics);
+    EXPECT_TRUE(s.strict && s.gate && s.fdr);
+    EXPECT_EQ(s.width, 80);
+    EXPECT_EQ(s.format, "json");
+    EXPECT_TRUE(s.threshold_given);
+    EXPECT_DOUBLE_EQ(s.threshold_pct, 2);
+    EXPECT_FALSE(s.confidence_given);
+    EXPECT_EQ(metric, "fps");
+    // --metric, --baseline and --variant are the caller's.
+    CLI::App other{"x"};
+    CompareSettings t;
+    add_report_options(other, t);
+    EXPECT_EQ(other.get_option_no_throw("--metric"), nullptr);
+    EXPECT_EQ(other.get_option_no_throw("--baseline"), nullptr);
+    EXPECT_EQ(other.get_option_no_throw("--variant"), nullptr);
+    EXPECT_NE(other.get_option_no_throw("--confidence"), nullptr);
+}
+
+TEST(CompareApi, CompareResultsFileGivesTheVerdictAndStatus) {
+    const std::string dir = temp_dir();
+    CompareSettings s;
+    s.resamples = 0;
+    s.format = "json";
+    s.gate = true;
+    int rc = -1;
+    const std::string better = run_to_string(design_file(dir, 0.03), s, rc);
+    EXPECT_EQ(rc, 0);
+    const auto j = nlohmann::json::parse(better);
+    ASSERT_EQ(j["comparisons"].size(), 1u);
+    EXPECT_EQ(j["comparisons"][0]["verdict"]["primary_test"], "sequential_blocks");
+    EXPECT_EQ(j["comparisons"][0]["verdict"]["outcome"], "improvement");
+    EXPECT_EQ(j["comparisons"][0]["design"]["kind"], "blocked");
+    s.format = "text";
+    const std::string worse = run_to_string(design_file(dir, -0.03), s, rc);
+    EXPECT_EQ(rc, 1) << worse;
+    EXPECT_NE(worse.find("REGRESSION by t-mixture confidence sequence on blocks"), std::string::npos) << worse;
+    EXPECT_NE(worse.find("design       blocked, 20 blocks"), std::string::npos) << worse;
+    // A file that is not there: compare's status for bad input.
+    EXPECT_EQ(run_to_string(dir + "/missing.json", s, rc), "");
+    EXPECT_EQ(rc, 2);
+}
+
+}  // namespace
+}  // namespace gfxstat::cli
