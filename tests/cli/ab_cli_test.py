@@ -45,7 +45,7 @@ def verdicts(report):
             inside = False
         if inside:
             out.append(line.strip().lower())
-    return " ".join(out)
+    return " ".join(" ".join(line.split()) for line in out)
 
 
 def ab(out, *args, command=NOISY):
