@@ -65,7 +65,7 @@ const std::vector<ReferenceCase>& reference_cases() {
     return cases;
 }
 
-TEST(SequentialBayesFactor, MatchesNumericalIntegrationOfTheMarginals) {
+TEST(sequential_bayes_factor, MatchesNumericalIntegrationOfTheMarginals) {
     for (const ReferenceCase& c : reference_cases()) {
         SCOPED_TRACE(c.name);
         const double b = sequential_bayes_factor(c.d, c.mu, c.g);
@@ -73,7 +73,7 @@ TEST(SequentialBayesFactor, MatchesNumericalIntegrationOfTheMarginals) {
     }
 }
 
-TEST(SequentialBayesFactor, ScaleAndLocationInvariant) {
+TEST(sequential_bayes_factor, ScaleAndLocationInvariant) {
     // Only the t statistic of d - mu enters: scaling the data and mu, or
     // shifting both, leaves the factor alone.
     const ReferenceCase& c = reference_cases()[2];  // "five"
@@ -86,13 +86,13 @@ TEST(SequentialBayesFactor, ScaleAndLocationInvariant) {
     EXPECT_NEAR(sequential_bayes_factor(shifted, c.mu + 50, c.g), c.bayes_factor, 1e-9 * c.bayes_factor);
 }
 
-TEST(SequentialBayesFactor, FewerThanTwoDifferencesIsOne) {
+TEST(sequential_bayes_factor, FewerThanTwoDifferencesIsOne) {
     EXPECT_EQ(sequential_bayes_factor(std::vector<double>{}, 0, 0.5), 1);
     EXPECT_EQ(sequential_bayes_factor(std::vector<double>{0.3}, 0, 0.5), 1);
     EXPECT_EQ(sequential_bayes_factor(std::vector<double>{0.3}, 7, 0.5), 1);
 }
 
-TEST(SequentialBayesFactor, AllEqualDifferences) {
+TEST(sequential_bayes_factor, AllEqualDifferences) {
     // The limit for t -> infinity, (1 + n g)^((n - 1)/2), away from mu; 1 at mu.
     const std::vector<double> d(6, 0.02);
     EXPECT_NEAR(sequential_bayes_factor(d, 0, 0.5), std::pow(1 + 6 * 0.5, 2.5), 1e-9);
@@ -104,7 +104,7 @@ TEST(SequentialBayesFactor, AllEqualDifferences) {
     EXPECT_NEAR(sequential_bayes_factor(near, 0, 0.5) / std::pow(4.0, 2.5), 1, 1e-6);
 }
 
-TEST(SequentialBayesFactor, GrowsWithDistanceFromMu) {
+TEST(sequential_bayes_factor, GrowsWithDistanceFromMu) {
     const std::vector<double> d = {0.01, 0.03, 0.02, 0.025, 0.015, 0.02};
     double last = 0;
     for (double mu : {0.02, 0.015, 0.01, 0.0, -0.02}) {
@@ -114,7 +114,7 @@ TEST(SequentialBayesFactor, GrowsWithDistanceFromMu) {
     }
 }
 
-TEST(SequentialBayesFactor, RejectsBadMixture) {
+TEST(sequential_bayes_factor, RejectsBadMixture) {
     const std::vector<double> d = {1, 2, 3};
     EXPECT_THROW(sequential_bayes_factor(d, 0, 0), std::invalid_argument);
     EXPECT_THROW(sequential_bayes_factor(d, 0, -1), std::invalid_argument);
@@ -124,7 +124,7 @@ TEST(SequentialBayesFactor, RejectsBadMixture) {
 // ---------------------------------------------------------------------------
 // sequential_radius.
 
-TEST(SequentialRadius, BayesFactorAtTheBoundaryIsOneOverAlpha) {
+TEST(sequential_radius, BayesFactorAtTheBoundaryIsOneOverAlpha) {
     const std::vector<double> d = {0.011, -0.002, 0.019, 0.007, 0.013, 0.001, 0.016, 0.009,
                                    0.004, 0.022, -0.006, 0.010, 0.012, 0.008, 0.015, 0.003};
     for (double alpha : {0.05, 0.01, 0.1, 0.025}) {
@@ -146,7 +146,7 @@ TEST(SequentialRadius, BayesFactorAtTheBoundaryIsOneOverAlpha) {
     }
 }
 
-TEST(SequentialRadius, InfiniteUntilTheMixtureCanReachOneOverAlpha) {
+TEST(sequential_radius, InfiniteUntilTheMixtureCanReachOneOverAlpha) {
     // The factor's supremum over t is (1 + n g)^((n - 1)/2): the radius is
     // finite from the first n where that exceeds 1/alpha. At the defaults
     // (alpha 0.05, g 0.5): n = 5 gives 3.5^2 = 12.25 < 20, n = 6 gives 4^2.5 = 32.
@@ -165,7 +165,7 @@ TEST(SequentialRadius, InfiniteUntilTheMixtureCanReachOneOverAlpha) {
     }
 }
 
-TEST(SequentialRadius, ClosedFormCases) {
+TEST(sequential_radius, ClosedFormCases) {
     // n = 3, g = 1: B = (1/2) [(1 + t^2/2) / (1 + t^2/8)]^(3/2); at t^2 = 8
     // that is (1/2) 2.5^1.5, so with alpha = 2 / 2.5^1.5 the radius is sqrt 8.
     EXPECT_NEAR(sequential_radius(3, 2 / std::pow(2.5, 1.5), 1.0), std::sqrt(8.0), 1e-12);
@@ -179,7 +179,7 @@ TEST(SequentialRadius, ClosedFormCases) {
     EXPECT_NEAR(sequential_radius(static_cast<size_t>(n), alpha, g), approx, 1e-3 * approx);
 }
 
-TEST(SequentialRadius, ShrinksInStandardErrorsTimesRootN) {
+TEST(sequential_radius, ShrinksInStandardErrorsTimesRootN) {
     // The half-width in units of sd, T_n / sqrt(n), falls with n once finite.
     double last = kInf;
     for (size_t n = 6; n < 5000; n += 7) {
@@ -191,7 +191,7 @@ TEST(SequentialRadius, ShrinksInStandardErrorsTimesRootN) {
     EXPECT_GT(sequential_radius(30, 0.05, 0.5), 2.05);
 }
 
-TEST(SequentialRadius, RejectsBadArguments) {
+TEST(sequential_radius, RejectsBadArguments) {
     EXPECT_THROW(sequential_radius(10, 0, 0.5), std::invalid_argument);
     EXPECT_THROW(sequential_radius(10, 1, 0.5), std::invalid_argument);
     EXPECT_THROW(sequential_radius(10, 0.05, 0), std::invalid_argument);
@@ -213,7 +213,7 @@ void blocks_with_log_ratios(const std::vector<double>& d, std::vector<double>& b
     }
 }
 
-TEST(SequentialLook, ChangedUpwards) {
+TEST(sequential_look, ChangedUpwards) {
     std::vector<double> d, b, c;
     for (int i = 0; i < 12; ++i) d.push_back(0.05 + 0.01 * ((i * 7) % 5 - 2));
     blocks_with_log_ratios(d, b, c);
@@ -230,7 +230,7 @@ TEST(SequentialLook, ChangedUpwards) {
     EXPECT_STREQ(sequential_call_name(look.call), "changed");
 }
 
-TEST(SequentialLook, ChangedDownwards) {
+TEST(sequential_look, ChangedDownwards) {
     std::vector<double> d, b, c;
     for (int i = 0; i < 12; ++i) d.push_back(-0.05 + 0.01 * ((i * 7) % 5 - 2));
     blocks_with_log_ratios(d, b, c);
@@ -241,7 +241,7 @@ TEST(SequentialLook, ChangedDownwards) {
     EXPECT_LE(look.p, 0.05);
 }
 
-TEST(SequentialLook, Equivalent) {
+TEST(sequential_look, Equivalent) {
     // Log ratios within +-0.1%: the interval fits inside +-1% after some blocks.
     std::vector<double> d, b, c;
     for (int i = 0; i < 40; ++i) d.push_back(0.001 * ((i * 7) % 5 - 2));
@@ -257,7 +257,7 @@ TEST(SequentialLook, Equivalent) {
     EXPECT_NE(sequential_look(b, c, strict).call, SequentialCall::equivalent);
 }
 
-TEST(SequentialLook, GoOnWhileTheIntervalIsWide) {
+TEST(sequential_look, GoOnWhileTheIntervalIsWide) {
     std::vector<double> d = {0.03, -0.02, 0.01, -0.04, 0.05, 0.0, -0.01, 0.02};
     std::vector<double> b, c;
     blocks_with_log_ratios(d, b, c);
@@ -272,7 +272,7 @@ TEST(SequentialLook, GoOnWhileTheIntervalIsWide) {
     EXPECT_STREQ(sequential_call_name(look.call), "go on");
 }
 
-TEST(SequentialLook, FewBlocksGoOnUnbounded) {
+TEST(sequential_look, FewBlocksGoOnUnbounded) {
     std::vector<double> b = {100, 101, 99}, c = {150, 151, 149};
     for (size_t n = 0; n <= 3; ++n) {
         const auto look = sequential_look(std::span(b).first(n), std::span(c).first(n), SequentialOptions{});
@@ -284,7 +284,7 @@ TEST(SequentialLook, FewBlocksGoOnUnbounded) {
                      .blocks_to_settle.has_value());
 }
 
-TEST(SequentialLook, IntervalIsTheRadiusOnTheLogScale) {
+TEST(sequential_look, IntervalIsTheRadiusOnTheLogScale) {
     std::vector<double> d = {0.011, -0.002, 0.019, 0.007, 0.013, 0.001, 0.016, 0.009, 0.004, 0.022};
     std::vector<double> b, c;
     blocks_with_log_ratios(d, b, c);
@@ -302,7 +302,7 @@ TEST(SequentialLook, IntervalIsTheRadiusOnTheLogScale) {
     EXPECT_NEAR(look.change_upper, look.upper * gm, 1e-9);
 }
 
-TEST(SequentialLook, NonPositiveValueSwitchesToDifferences) {
+TEST(sequential_look, NonPositiveValueSwitchesToDifferences) {
     // One baseline value 0: plain differences, relative to |mean(baseline)|.
     std::vector<double> b = {0, 10, 10, 10, 10, 10, 10, 10, 10, 10};
     std::vector<double> c = {1, 11, 11.2, 10.8, 11.1, 10.9, 11, 11.05, 10.95, 11};
@@ -329,7 +329,7 @@ TEST(SequentialLook, NonPositiveValueSwitchesToDifferences) {
     EXPECT_FALSE(sequential_look(b, c2, SequentialOptions{}).log_ratio);
 }
 
-TEST(SequentialLook, PIsTheRunningMaximumOverLooks) {
+TEST(sequential_look, PIsTheRunningMaximumOverLooks) {
     // A strong early effect that later data dilute: the p stays at the
     // smallest value any prefix reached (1 / max B_k(0)).
     std::vector<double> d = {0.05, 0.051, 0.049, 0.05, 0.052, 0.048, 0.05, 0.051};
@@ -348,7 +348,7 @@ TEST(SequentialLook, PIsTheRunningMaximumOverLooks) {
     EXPECT_NE(look.call, SequentialCall::changed);  // ... though this one does not
 }
 
-TEST(SequentialLook, BlocksToSettleIsTheFirstSettlingBlockCount) {
+TEST(sequential_look, BlocksToSettleIsTheFirstSettlingBlockCount) {
     // Against a plain scan of sequential_radius: the first m > n where the
     // interval at this mean and spread leaves 0 or fits inside the band.
     const std::vector<std::vector<double>> sets = {
@@ -380,7 +380,7 @@ TEST(SequentialLook, BlocksToSettleIsTheFirstSettlingBlockCount) {
     }
 }
 
-TEST(SequentialLook, AllEqualDifferences) {
+TEST(sequential_look, AllEqualDifferences) {
     // Every block the same ratio: the interval is the point once the radius is finite.
     std::vector<double> b(8, 100), c(8, 102);
     const auto look = sequential_look(b, c, SequentialOptions{});
@@ -411,7 +411,7 @@ TEST(SequentialLook, AllEqualDifferences) {
     EXPECT_EQ(at(101.005), SequentialCall::changed);
 }
 
-TEST(SequentialLook, InvalidArgumentsThrow) {
+TEST(sequential_look, InvalidArgumentsThrow) {
     std::vector<double> b = {1, 2, 3}, c = {1, 2};
     EXPECT_THROW(sequential_look(b, c, SequentialOptions{}), std::invalid_argument);
     c = {1, 2, std::nan("")};
@@ -436,7 +436,7 @@ TEST(SequentialLook, InvalidArgumentsThrow) {
     EXPECT_NO_THROW(sequential_look(b, c, SequentialOptions{}));
 }
 
-TEST(SequentialLook, ConfidenceWidensTheInterval) {
+TEST(sequential_look, ConfidenceWidensTheInterval) {
     std::vector<double> d = {0.011, -0.002, 0.019, 0.007, 0.013, 0.001, 0.016, 0.009, 0.004, 0.022};
     std::vector<double> b, c;
     blocks_with_log_ratios(d, b, c);
