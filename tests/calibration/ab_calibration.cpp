@@ -214,6 +214,32 @@ void write_intro(FILE* out, const std::vector<Cell>& cells, size_t reps, uint64_
                  cells_aa, max_reg, kAlpha / 2, above_reg, max_changed, kAlpha, above_changed, misses);
 }
 
+void write_reading(FILE* out) {
+    std::fprintf(out,
+                 "## Reading the tables\n\n"
+                 "- **No call before the 6th block.** At alpha 0.05 and g 0.5 the mixture cannot reach 1/alpha "
+                 "with 5 differences or fewer ((1 + n g)^((n - 1)/2) <= 20), so the interval is unbounded "
+                 "until then: `constant` and `deterministic` are decided at block 6, and no experiment stops "
+                 "earlier.\n"
+                 "- **Noisy families end inconclusive.** With a coefficient of variation of 5%% or more per run "
+                 "(`lognormal-0.2`, `lognormal-0.5`, `ex-gaussian`, `latency-1us`) a block difference has a "
+                 "spread of 7%% or more, and neither \"inside +-1%%\" nor \"excludes 0\" for a 2%% change is "
+                 "often reachable in 200 blocks: the rule says \"not enough data\", which is not an error.\n"
+                 "- **Identical values are exact.** In `fps-60-30` most blocks give the same frame rate twice "
+                 "(a zero difference); when the first six all do, the interval has zero width and A/A ends "
+                 "\"equivalent\" at block 6, and a change of every frame rate is \"changed\" as soon. The "
+                 "discrete 30/60 jumps make the other blocks' differences +-ln 2, which the t-mixture treats "
+                 "as noise: power at 2%% stays low.\n"
+                 "- **Drift cancels.** `drift` (+3%% over the planned time line, shared by both variants) "
+                 "keeps its A/A rates within the bounds because the two runs of a block are adjacent in time; "
+                 "a design that runs all of A and then all of B does not (bench/README.md, "
+                 "`ab_efficiency.sh`: hyperfine's 10 + 10 runs call a false regression in most A/A "
+                 "experiments of that family).\n"
+                 "- **Efficiency** against fixed designs with the same power and alpha, hyperfine's default "
+                 "and the Phoronix Test Suite's dynamic run count: bench/README.md (`make bench`, "
+                 "`bench/ab_efficiency.sh`).\n\n");
+}
+
 void write_tables(FILE* out, const std::vector<Cell>& cells) {
     std::fprintf(out,
                  "## A/A: no change\n\n"
@@ -322,7 +348,10 @@ int main(int argc, char** argv) {
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
 
-    if (markdown) write_intro(stdout, cells, reps, seed, label, date, seconds, threads);
+    if (markdown) {
+        write_intro(stdout, cells, reps, seed, label, date, seconds, threads);
+        write_reading(stdout);
+    }
     else
         std::printf("gfxstat_ab_calibration: %zu cells, %zu replicates each, seed %llu, %.1f s\n\n", cells.size(),
                     reps, static_cast<unsigned long long>(seed), seconds);
