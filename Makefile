@@ -4,7 +4,7 @@ BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps build demo test asan-test stress-test fuzz bench calibration clean
+.PHONY: all deps build demo test asan-test stress-test fuzz bench calibration ab-calibration clean
 
 all: build
 
@@ -70,6 +70,7 @@ bench: build
 	./bench/show_wide.sh
 	./bench/run_lines_memory.sh
 	./bench/regex_long_line.sh
+	./bench/ab_efficiency.sh
 
 # The calibration table (docs/calibration.md): how often each verdict and
 # diagnostic sentence of `gfxstat compare` is wrong, per family and n, by
@@ -83,6 +84,19 @@ calibration: deps
 	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
 	    > docs/calibration.md.tmp
 	mv docs/calibration.md.tmp docs/calibration.md
+
+# The stop rule of `gfxstat ab` (docs/ab-calibration.md): A/A false
+# regression and false "changed" rates, power and runs used, per family and
+# --max-runs, by seeded simulation; AB_CALIBRATION_REPS replicates a cell
+# (default 2000, some minutes on two cores). Through a temporary file, as
+# `calibration`.
+ab-calibration: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target gfxstat_ab_calibration
+	./$(BUILD)/tests/calibration/gfxstat_ab_calibration --reps $${AB_CALIBRATION_REPS:-2000} --threads $(JOBS) \
+	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
+	    > docs/ab-calibration.md.tmp
+	mv docs/ab-calibration.md.tmp docs/ab-calibration.md
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) build-fuzz

@@ -178,16 +178,34 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
                       percent(look.lower).c_str(), percent(look.upper).c_str(), 100 * o.threshold);
         look.needs = buf;
         // The first n at which this estimate and spread would settle it.
+        // The half-width T_m s / sqrt(m) never grows with m once it is
+        // finite (T_m grows like sqrt(log m)), and both conditions only
+        // get easier as it shrinks, so "settled at m" is monotone in m: a
+        // doubling search and a bisection find the first such m in
+        // O(log m) radii (a scan up to 10^6 blocks took tens of ms a look,
+        // which simulations of the stop rule could not afford).
         if (n >= 2 && s > 0 && std::isfinite(s)) {
             const size_t limit = n + 1000000;
-            for (size_t m = n + 1; m <= limit; ++m) {
+            const auto settles = [&](size_t m) {
                 const double t = sequential_radius(m, alpha, o.mixture);
-                if (!std::isfinite(t)) continue;
+                if (!std::isfinite(t)) return false;
                 const double h = t * s / std::sqrt(static_cast<double>(m));
-                if (inside_band(r.mean - h, r.mean + h) || excludes_zero(r.mean - h, r.mean + h)) {
-                    look.blocks_to_settle = m - n;
-                    break;
+                return inside_band(r.mean - h, r.mean + h) || excludes_zero(r.mean - h, r.mean + h);
+            };
+            size_t lo_m = n, hi_m = n + 1;  // settles(lo_m) is false (or lo_m = n), settles(hi_m) is tested
+            size_t step = 1;
+            while (hi_m < limit && !settles(hi_m)) {
+                lo_m = hi_m;
+                step *= 2;
+                hi_m = std::min(limit, hi_m + step);
+            }
+            if (settles(hi_m)) {
+                while (hi_m - lo_m > 1) {
+                    const size_t mid = lo_m + (hi_m - lo_m) / 2;
+                    if (settles(mid)) hi_m = mid;
+                    else lo_m = mid;
                 }
+                look.blocks_to_settle = hi_m - n;
             }
         }
     } else {
