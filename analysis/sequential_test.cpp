@@ -28,17 +28,20 @@ struct Running {
     }
 };
 
-// log B_n(mu) from the prefix's moments; `sup_log` is the limit for
-// t -> infinity, (n - 1)/2 log(1 + n g).
-double log_bayes_factor(const Running& r, double mu, double g) {
+// No spread: identical differences, up to the rounding of their mean.
+bool no_spread(const Running& r, double mu) {
+    const double scale = std::max(std::fabs(r.mean), std::fabs(mu));
+    return !(r.m2 > 0) || r.m2 <= 1e-28 * static_cast<double>(r.n) * scale * scale;
+}
+
+// log B_n(mu) from the prefix's moments. Without spread its limit for
+// t -> infinity, (n - 1)/2 log(1 + n g), when `exact`; else 0 (ties are no
+// evidence, SequentialOptions::exact).
+double log_bayes_factor(const Running& r, double mu, double g, bool exact = true) {
     if (r.n < 2) return 0;
     const double n = static_cast<double>(r.n), nu = n - 1, ng1 = 1 + n * g;
     const double dev = r.mean - mu;
-    // Relative to the spread of the differences: a spread below the
-    // rounding of the mean is no spread (identical differences).
-    const double scale = std::max(std::fabs(r.mean), std::fabs(mu));
-    const bool no_spread = !(r.m2 > 0) || r.m2 <= 1e-28 * n * scale * scale;
-    if (no_spread) return dev == 0 ? 0 : nu / 2 * std::log(ng1);
+    if (no_spread(r, mu)) return dev == 0 || !exact ? 0 : nu / 2 * std::log(ng1);
     const double s2 = r.m2 / nu;
     const double t2 = dev * dev / (s2 / n);
     return -0.5 * std::log(ng1) + n / 2 * (std::log1p(t2 / nu) - std::log1p(t2 / (nu * ng1)));
@@ -119,7 +122,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         base_sum += baseline[i];
         if (look.log_ratio) base_log_sum += std::log(baseline[i]);
         r.add(d[i]);
-        max_log_b0 = std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture));
+        max_log_b0 = std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture, o.exact));
     }
     look.p = std::min(1.0, std::exp(-max_log_b0));
     if (n == 0) {
@@ -134,7 +137,8 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
     look.baseline_center = look.log_ratio ? std::exp(base_log_sum / nd) : base_sum / nd;
     const double magnitude = std::fabs(look.baseline_center);
     const double s = n >= 2 ? std::sqrt(r.m2 / (nd - 1)) : kInf;
-    const double radius_t = sequential_radius(n, alpha, o.mixture);
+    // Ties of a metric that is not exact: no interval yet.
+    const double radius_t = n >= 2 && !o.exact && no_spread(r, 0) ? kInf : sequential_radius(n, alpha, o.mixture);
     // An identical difference in every block: the interval is the point
     // once the mixture can reach 1/alpha at all (radius finite).
     const double se = n >= 2 ? s / std::sqrt(nd) : kInf;

@@ -119,6 +119,7 @@ FamilyResult run_family(const Setup& s, size_t fi) {
     o.confidence = 1 - kAlpha;
     o.threshold = kThreshold;
     o.mixture = s.mixture;
+    o.exact = f.exact;
     for (size_t m : s.max_runs) {
         SeqStats st;
         st.m = m;

@@ -98,8 +98,11 @@ std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const st
             size_t first = 2;
             while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture)))
                 ++first;
-            line += " (" + std::to_string(l.blocks) + " complete block" + (l.blocks == 1 ? "" : "s") +
-                    "; the interval needs " + std::to_string(first) + ")";
+            if (l.blocks >= first)
+                line += " (the same difference in every block so far: no spread to judge it by yet)";
+            else
+                line += " (" + std::to_string(l.blocks) + " complete block" + (l.blocks == 1 ? "" : "s") +
+                        "; the interval needs " + std::to_string(first) + ")";
         } else {
             line += ": " + l.needs;
         }

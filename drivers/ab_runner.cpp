@@ -250,6 +250,9 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                 analysis::SequentialOptions so;
                 so.confidence = per_confidence;
                 so.threshold = plan.threshold;
+                // A deterministic metric's identical differences are its change.
+                const data::MetricInfo* info = appender.file().find_metric(metric);
+                so.exact = info && info->exact;
                 progress.looks.push_back(analysis::sequential_look(base, cand, so));
                 all_settled &= progress.looks.back().call != analysis::SequentialCall::go_on;
             }

@@ -258,10 +258,16 @@ void render_text(const CompareReport& r, FILE* out) {
     bool sequential = false;
     for (const auto& m : r.metrics)
         for (const auto& c : m.comparisons) sequential |= c.blocks && c.blocks->look;
-    const std::string head =
-        fmt("summary (%s-adjusted p over %zu primary comparison%s%s; %g%% confidence, threshold %g%%)",
-            r.adjustment == "holm" ? "Holm" : "BH", r.family_size, r.family_size == 1 ? "" : "s",
-            sequential ? ", anytime-valid p for the sequential design" : "", r.confidence * 100, r.threshold * 100);
+    // A sequential design's metric is judged by its own anytime-valid p;
+    // with no other primary comparison there is no adjusted family to name.
+    const std::string family =
+        r.family_size == 0 && sequential
+            ? std::string("anytime-valid p for the sequential design's metric, unadjusted p for the others")
+            : fmt("%s-adjusted p over %zu primary comparison%s%s", r.adjustment == "holm" ? "Holm" : "BH",
+                  r.family_size, r.family_size == 1 ? "" : "s",
+                  sequential ? ", anytime-valid p for the sequential design" : "");
+    const std::string head = fmt("summary (%s; %g%% confidence, threshold %g%%)", family.c_str(), r.confidence * 100,
+                                 r.threshold * 100);
     std::fprintf(out, "\n");
     for (const auto& line : wrap_words(head, static_cast<size_t>(r.width), 0, 2)) std::fprintf(out, "%s\n", line.c_str());
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)

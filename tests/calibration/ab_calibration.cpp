@@ -74,6 +74,7 @@ void run_cell(Cell& c) {
     o.confidence = 1 - kAlpha;
     o.threshold = kThreshold;
     o.mixture = g_mixture;
+    o.exact = f.exact;
     std::vector<size_t> used(c.reps);
     double sum = 0;
     for (size_t rep = 0; rep < c.reps; ++rep) {
@@ -259,12 +260,14 @@ void write_ties(FILE* out, const std::vector<TieCell>& ties) {
     std::fprintf(out,
                  "## Ties: a discrete metric whose change keeps most values equal\n\n"
                  "Not a calibration family: the baseline is `fps-60-30`'s frame rates (60, or 30 with "
-                 "probability 0.1), the candidate drops to 30 fps with probability 0.2 (mean 54 fps against "
-                 "57, a mean log ratio of -6.7%%), so that about 74%% of blocks still give a zero "
-                 "difference. Whenever the first six blocks all do (0.74^6 = 16%%), the interval has zero "
-                 "width at 0 and the rule calls \"equivalent\" at block 6, against a real regression: the "
-                 "bound of alpha = 0.05 on a false \"equivalent\" does not hold for such data. No bound is "
-                 "checked here.\n\n"
+                 "probability 0.1); the candidate drops to 30 fps with probability 0.1 (A/A) or 0.2 (mean "
+                 "54 fps against 57, a mean log ratio of -6.7%%), so that most blocks give a zero "
+                 "difference. Identical differences of a metric that is not declared exact are no "
+                 "evidence (SequentialOptions::exact): the rule goes on until the differences vary. "
+                 "Calling them a zero-width interval instead decided \"equivalent\" at block 6 whenever "
+                 "the first six blocks tied (0.74^6 = 16%% against the 0.2 candidate). The bounds are "
+                 "checked with --check: A/A (0.1) false regression <= alpha/2 and false changed <= alpha; "
+                 "0.2: \"equivalent\" <= alpha and improvement <= alpha/2.\n\n"
                  "| candidate 30 fps share | max runs | regression | improvement | equivalent | inconclusive |\n"
                  "| ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (const TieCell& t : ties)
@@ -285,15 +288,15 @@ void write_reading(FILE* out) {
                  "(`lognormal-0.2`, `lognormal-0.5`, `ex-gaussian`, `latency-1us`) a block difference has a "
                  "spread of 7%% or more, and neither \"inside +-1%%\" nor \"excludes 0\" for a 2%% change is "
                  "often reachable in 200 blocks: the rule says \"not enough data\", which is not an error.\n"
-                 "- **Identical values are exact.** In `fps-60-30` most blocks give the same frame rate twice "
-                 "(a zero difference); when the first six all do, the interval has zero width and A/A ends "
-                 "\"equivalent\" at block 6, and a change of every frame rate is \"changed\" as soon. The "
-                 "discrete 30/60 jumps make the other blocks' differences +-ln 2, which the t-mixture treats "
-                 "as noise: power at 2%% stays low. The same shortcut is a weakness when a real change keeps "
-                 "most values equal: the last table shows a 5%% lower mean frame rate called \"equivalent\" "
-                 "in about 16%% of experiments. The 1%% rows of `constant`, `deterministic` and `fps-60-30` "
-                 "are this shortcut at the band's edge: a ratio of exactly 1.01 or 0.99 lands inside the "
-                 "open band or on it by the last bit of ln.\n"
+                 "- **Identical differences decide only exact metrics.** `constant` and `deterministic` are "
+                 "declared exact: the same difference in every block is the change itself, decided at block "
+                 "6. In `fps-60-30` (not exact) most blocks give the same frame rate twice, a zero "
+                 "difference that says nothing about the spread; such looks go on until the differences "
+                 "vary (SequentialOptions::exact), and the discrete 30/60 jumps then make the other blocks' "
+                 "differences +-ln 2, which the t-mixture treats as noise: power at 2%% stays low. The last "
+                 "table checks the bounds on such ties. The 1%% rows of `constant` and `deterministic` sit "
+                 "at the band's edge: a ratio of exactly 1.01 or 0.99 lands inside the open band or on it "
+                 "by the last bit of ln.\n"
                  "- **Drift cancels.** `drift` (+3%% over the planned time line, shared by both variants) "
                  "keeps its A/A rates within the bounds because the two runs of a block are adjacent in time; "
                  "a design that runs all of A and then all of B does not (bench/README.md, "
@@ -420,8 +423,8 @@ int main(int argc, char** argv) {
         std::printf("gfxstat_ab_calibration: %zu cells, %zu replicates each, seed %llu, %.1f s\n\n", cells.size(),
                     reps, static_cast<unsigned long long>(seed), seconds);
     write_tables(stdout, cells);
+    std::vector<TieCell> ties;
     if (!quick && only_families.empty()) {
-        std::vector<TieCell> ties;
         for (double share : {0.1, 0.2})
             for (size_t m : {20, 200}) {
                 TieCell t;
@@ -450,6 +453,21 @@ int main(int argc, char** argv) {
             } else if (c.delta > kThreshold) {
                 miss(c, "wrong-way call", c.improvement, kAlpha / 2);
                 miss(c, "equivalent under a real change", c.equivalent, kAlpha);
+            }
+        }
+        for (const TieCell& t : ties) {
+            const auto tie_miss = [&](const char* what, size_t k, double bound) {
+                if (!exceeds(k, t.reps, bound)) return;
+                ++missed;
+                std::fprintf(stderr, "MISS ties share=%g max_runs=%zu: %s %.4f above %.3f\n", t.share, t.max_runs,
+                             what, rate(k, t.reps), bound);
+            };
+            if (t.share <= 0.1) {
+                tie_miss("false regression", t.regression, kAlpha / 2);
+                tie_miss("false changed", t.regression + t.improvement, kAlpha);
+            } else {
+                tie_miss("equivalent under a real change", t.equivalent, kAlpha);
+                tie_miss("wrong-way call", t.improvement, kAlpha / 2);
             }
         }
         std::fprintf(stderr, "%zu cells measured, %zu rates beyond their bounds (exact binomial, level %g)\n",

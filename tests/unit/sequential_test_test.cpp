@@ -380,30 +380,64 @@ TEST(sequential_look, BlocksToSettleIsTheFirstSettlingBlockCount) {
     }
 }
 
+TEST(sequential_look, TiesOfAMetricThatIsNotExactAreNoEvidence) {
+    // A discrete metric (fps locked at 60) ties in every block: no
+    // interval, no call, no p, however many blocks.
+    std::vector<double> b(30, 60), c(30, 60), d(30, 30);
+    for (const auto* cand : {&c, &d}) {
+        const auto look = sequential_look(b, *cand, SequentialOptions{});
+        EXPECT_EQ(look.call, SequentialCall::go_on);
+        EXPECT_EQ(look.p, 1);
+        EXPECT_FALSE(std::isfinite(look.upper));
+        EXPECT_FALSE(look.blocks_to_settle);
+    }
+    // Once the differences vary, the look is the t-mixture's, and the tied
+    // prefixes add nothing to p: p is the running maximum of the looks
+    // with spread only.
+    std::vector<double> c2(30, 60);
+    c2[29] = 30;
+    SequentialOptions exact;
+    exact.exact = true;
+    const auto varied = sequential_look(b, c2, SequentialOptions{});
+    EXPECT_TRUE(std::isfinite(varied.upper));
+    EXPECT_NEAR(varied.p, std::min(1.0, 1 / sequential_bayes_factor(
+                                            [&] {
+                                                std::vector<double> r;
+                                                for (size_t i = 0; i < 30; ++i) r.push_back(std::log(c2[i] / b[i]));
+                                                return r;
+                                            }(),
+                                            0, kSequentialMixture)),
+                1e-12);
+    EXPECT_LT(sequential_look(b, d, exact).p, 0.05) << "exact: ties are the change itself";
+}
+
 TEST(sequential_look, AllEqualDifferences) {
-    // Every block the same ratio: the interval is the point once the radius is finite.
+    // Every block the same ratio of an exact metric: the interval is the
+    // point once the radius is finite.
+    SequentialOptions exact;
+    exact.exact = true;
     std::vector<double> b(8, 100), c(8, 102);
-    const auto look = sequential_look(b, c, SequentialOptions{});
+    const auto look = sequential_look(b, c, exact);
     EXPECT_EQ(look.call, SequentialCall::changed);
     EXPECT_NEAR(look.lower, 0.02, 1e-12);
     EXPECT_NEAR(look.upper, 0.02, 1e-12);
     EXPECT_NEAR(look.p, std::pow(1 + 8 * kSequentialMixture, -3.5), 1e-12);
     // Identical variants: equivalent (a zero-width interval at 0).
-    const auto same = sequential_look(b, b, SequentialOptions{});
+    const auto same = sequential_look(b, b, exact);
     EXPECT_EQ(same.call, SequentialCall::equivalent);
     EXPECT_EQ(same.p, 1);
     EXPECT_EQ(same.lower, 0);
     EXPECT_EQ(same.upper, 0);
     // Before the radius is finite, even identical ratios go on.
-    EXPECT_EQ(sequential_look(std::span(b).first(5), std::span(c).first(5), SequentialOptions{}).call,
+    EXPECT_EQ(sequential_look(std::span(b).first(5), std::span(c).first(5), exact).call,
               SequentialCall::go_on);
     // A ratio inside the band, constant: equivalent rather than changed.
     std::vector<double> c_small(8, 100.5);
-    EXPECT_EQ(sequential_look(b, c_small, SequentialOptions{}).call, SequentialCall::equivalent);
+    EXPECT_EQ(sequential_look(b, c_small, exact).call, SequentialCall::equivalent);
     // The band is +-1% on the ratio: (ln 0.99, ln 1.01) on the log scale,
     // wider below 0 than above. -0.995% is inside, -1.01% and +1.005% are not.
     const auto at = [&](double candidate) {
-        return sequential_look(b, std::vector<double>(8, candidate), SequentialOptions{}).call;
+        return sequential_look(b, std::vector<double>(8, candidate), exact).call;
     };
     EXPECT_EQ(at(99.005), SequentialCall::equivalent);
     EXPECT_EQ(at(100.995), SequentialCall::equivalent);
