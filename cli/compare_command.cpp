@@ -555,6 +555,11 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
 
         analyse_comparisons(report, fdr, !no_diagnostics);
         compute_geomeans(report, geomean);  // its notes are in every format
+        struct Exclusion {
+            std::string label, left;
+            std::vector<std::string> metrics;
+        };
+        std::vector<Exclusion> exclusions;
         for (const auto& m : report.metrics) {
             std::vector<const ReportSample*> all = {&m.baseline};
             for (const auto& c : m.candidates) all.push_back(&c);
@@ -575,20 +580,26 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                              s->dropped.size() == 1 ? "" : "s", m.metric.empty() ? "" : " of ",
                              escape_text(m.metric).c_str(), escape_text(list).c_str());
             }
-            for (const ReportSample* s : {&m.baseline}) {
+            for (const ReportSample* s : all) {
                 const std::string left = data::describe_exclusions(s->counts);
-                if (!left.empty())
-                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog,
-                                 escape_text(s->label).c_str(), left.c_str(),
-                                 escape_text(m.metric).c_str());
+                if (left.empty()) continue;
+                auto it = std::find_if(exclusions.begin(), exclusions.end(), [&](const auto& e) {
+                    return e.label == s->label && e.left == left;
+                });
+                if (it == exclusions.end()) it = exclusions.insert(exclusions.end(), {s->label, left, {}});
+                it->metrics.push_back(m.metric);
             }
-            for (const auto& c : m.candidates) {
-                const std::string left = data::describe_exclusions(c.counts);
-                if (!left.empty())
-                    std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog,
-                                 escape_text(c.label).c_str(), left.c_str(),
-                                 escape_text(m.metric).c_str());
-            }
+        }
+        // The same runs left out of several metrics (gfxstat ab's warm-ups
+        // of every metric) are one note.
+        for (const auto& e : exclusions) {
+            std::string of;
+            if (e.metrics.size() > 1 && e.metrics.size() == report.metrics.size())
+                of = "every metric";
+            else
+                for (const auto& name : e.metrics) of += (of.empty() ? "" : ", ") + escape_text(name);
+            std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, escape_text(e.label).c_str(),
+                         e.left.c_str(), of.c_str());
         }
         if (format == "json") render_json(report, out);
         else if (format == "markdown") render_markdown(report, out);
