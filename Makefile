@@ -22,7 +22,8 @@ build: deps
 demo: build
 	@rm -rf $(BUILD)/demo-ab.json $(BUILD)/demo-ab.json.logs
 	./$(BUILD)/gfxstat ab -o $(BUILD)/demo-ab.json --variant unladen --variant loaded \
-	    --workload wakeup-latency --load loaded:cpu:$(JOBS) --duration 0.25 --warmup 1 --max-runs 12
+	    --workload wakeup-latency --load loaded:cpu:$(JOBS) --duration 0.25 --warmup 1 --max-runs 20 \
+	    --target-metric latency_median
 	./$(BUILD)/gfxstat show $(BUILD)/demo-ab.json
 
 test: build

@@ -144,6 +144,7 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
         if (!first_run && first.cooldown_s > 0) interruptible_sleep(first.cooldown_s);
         first_run = false;
         RunAttempt attempt = run_once(rp, *ex[v], parser, appender, warmup, run_report);
+        bool missing_metric = false;  // an ok measured run without the watched metric
         data::RunRecord& rec = attempt.record;
         last_variant = static_cast<int>(v);
         const bool ok = rec.exit_class == data::ExitClass::ok;
@@ -166,8 +167,11 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                 rec.block = *block;
                 rec.position = position;
             }
-            if (ok && !metric.empty())
-                if (const std::optional<double> x = data::run_value(rec, metric)) values.by_variant[v][*block] = *x;
+            if (ok && !metric.empty()) {
+                const std::optional<double> x = data::run_value(rec, metric);
+                if (x) values.by_variant[v][*block] = *x;
+                missing_metric = !x;
+            }
         }
         appender.append_run_and_release_values(rec);
         if (warmup) ++report.warmups;
@@ -204,7 +208,7 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                              "; stopping";
             return false;
         }
-        if (ok && !warmup && block && !metric.empty() && !data::run_value(rec, metric) && !plan.target_metric.empty()) {
+        if (missing_metric && !plan.target_metric.empty()) {
             report.outcome = RunOutcome::invalid;
             report.message = "--target-metric '" + plan.target_metric + "' is not in the output of variant '" +
                              rp.variant + "'";

@@ -155,6 +155,27 @@ def main():
     check(orders[0] == orders[1], "the same --seed gives the same order")
     check(orders[0] != ["A", "B"] * 8 and orders[0] != ["B", "A"] * 8, f"random order varies between blocks: {orders[0]}")
 
+    # --target-metric: the stop rule watches the metric named, and the
+    # design says so; one the parser does not have is refused.
+    out = os.path.join(d, "target.json")
+    two = [PY, "-c", "import os; print('a', os.environ['M']); print('b', 2 * float(os.environ['M']))"]
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
+                    "--metric", r"a=^a (\S+)", "--metric", r"b=^b (\S+)", "--target-metric", "b", "--runs", "3",
+                    command=two)
+    check(rc == 0 and designs_of(out) and designs_of(out)[0].get("metric") == "b",
+          f"--target-metric b: the design's metric (rc {rc}: {se[-300:]})")
+    check("B vs A b " in se, "the progress lines follow b")
+    out = os.path.join(d, "target-missing.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
+                    "--metric", r"a=^a (\S+)", "--target-metric", "c", command=two)
+    check(rc == 2 and "'c'" in se and not os.path.exists(out), f"--target-metric of no such metric: exit 2 ({se[:200]})")
+    # A parser whose metrics come from the output: a missing target metric
+    # stops after the first run that lacks it.
+    out = os.path.join(d, "target-lines.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
+                    "--parser", "glmark2", "--target-metric", "score", command=[PY, "-c", "print('no glmark2 here')"])
+    check(rc != 0 and se.startswith("gfxstat ab:"), f"a target metric the output lacks stops ab (rc {rc}: {se[-300:]})")
+
     # Failures: a variant whose command fails stops the experiment (exit 1).
     out = os.path.join(d, "failing.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
