@@ -50,7 +50,11 @@ const data::DesignRecord* shared_design(const data::ResultsFile& file, const std
     for (const data::RunRecord& run : file.runs()) {
         if (run.variant != baseline && run.variant != candidate) continue;
         if (run.design.empty() || !run.block) {
-            if (!run.warmup) return nullptr;  // a run outside the design: not one experiment
+            // A measured run outside the design: not one experiment. Warm-ups
+            // and failed runs are no samples (gfxstat ab declares its design
+            // with the first run that measured the watched metric, so runs
+            // that failed before it carry none).
+            if (!run.warmup && run.exit_class == data::ExitClass::ok) return nullptr;
             continue;
         }
         if (id.empty()) id = run.design;

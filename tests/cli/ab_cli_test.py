@@ -176,6 +176,23 @@ def main():
                     "--parser", "glmark2", "--target-metric", "score", command=[PY, "-c", "print('no glmark2 here')"])
     check(rc != 0 and se.startswith("gfxstat ab:"), f"a target metric the output lacks stops ab (rc {rc}: {se[-300:]})")
 
+    # The first measured run fails: it is recorded, and compare still sees
+    # one blocked experiment (failed runs are no samples, in the design or
+    # not: ab declares its design with the first run that measured the
+    # watched metric when the parser names its metrics only then).
+    out = os.path.join(d, "first-fails.json")
+    flag = os.path.join(d, "failed-once")
+    flaky = [PY, "-c", "import os, sys, random\n"
+             f"if not os.path.exists({flag!r}): open({flag!r}, 'w').close(); sys.exit(1)\n"
+             "f = int(float(os.environ['M']) + random.gauss(0, 3))\n"
+             "print(f'[build] use-vbo=false: FPS: {f} FrameTime: {1000 / f:.3f} ms')\n"
+             "print('glmark2 Score:', f)"]
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
+                    "--parser", "glmark2", "--runs", "4", "--seed", "2", command=flaky)
+    rs = runs_of(out)
+    check(rc == 0 and rs and rs[0]["exit"]["class"] == "fail", f"the failed first run is recorded (rc {rc}: {se[-300:]})")
+    check("design       blocked" in so, f"compare still sees the blocked design: {so[:600]}")
+
     # Failures: a variant whose command fails stops the experiment (exit 1).
     out = os.path.join(d, "failing.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
