@@ -143,6 +143,8 @@ Verdict decide_exact(const VerdictInputs& in, Verdict v) {
 }
 
 std::string percent_interval(double lo, double hi) {
+    // Differences relative to a baseline whose mean is 0 have no percent.
+    if (std::isnan(lo) || std::isnan(hi)) return "(no relative interval: the baseline's mean is 0)";
     const auto one = [](double x) {
         char b[32];
         if (std::isinf(x)) std::snprintf(b, sizeof b, "%sinf", x < 0 ? "-" : "+");

@@ -67,16 +67,24 @@ std::string variant_list(const std::vector<std::string>& variants) {
 }
 
 std::string percent(double x) {
+    if (std::isnan(x)) return "n/a";
     if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
     char buf[32];
     std::snprintf(buf, sizeof buf, "%+.3g%%", 100 * x);
     return buf;
 }
 
+std::string number(double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.4g", x);
+    return buf;
+}
+
 // "block 7/50 (lp2 lp1): lp2 vs lp1 fps +3.2% [-0.5%, +7.1%]: the interval
-// must leave 0 or fit inside +-1%"
+// must leave 0 or fit inside +-1%". With fixed blocks there is no stop
+// rule: the running estimate only (the paired t decides at the end).
 std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const std::vector<std::string>& labels,
-                                     double alpha) {
+                                     double alpha, double threshold_pct, bool fixed) {
     std::string head = "block " + std::to_string(p.block + 1) + "/" + std::to_string(p.planned) + " (";
     for (size_t i = 0; i < p.order.size(); ++i) {
         head += (i ? " " : "") + labels[p.order[i]];
@@ -88,9 +96,20 @@ std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const st
         const analysis::SequentialLook& l = p.looks[c];
         std::string line = head + ": " + labels[c + 1] + " vs " + labels[0];
         if (!p.metric.empty()) line += " " + p.metric;
-        const bool bounded = std::isfinite(l.upper) && std::isfinite(l.lower) && l.lower > -1;
-        if (l.blocks >= 1) line += " " + percent(l.relative_change);
-        if (bounded) line += " [" + percent(l.lower) + ", " + percent(l.upper) + "]";
+        // Relative when the baseline's centre is not 0, else in the
+        // metric's units.
+        const bool relative = std::isfinite(l.relative_change);
+        const bool bounded = std::isfinite(l.change_lower) && std::isfinite(l.change_upper) &&
+                             !(l.log_ratio && !(l.lower > -1));
+        if (l.blocks >= 1) line += " " + (relative ? percent(l.relative_change) : number(l.change));
+        if (fixed) {
+            out.push_back(line);
+            head = std::string(head.size(), ' ');
+            continue;
+        }
+        if (bounded)
+            line += relative ? " [" + percent(l.lower) + ", " + percent(l.upper) + "]"
+                             : " [" + number(l.change_lower) + ", " + number(l.change_upper) + "]";
         if (l.call != analysis::SequentialCall::go_on) {
             line += std::string(": ") + analysis::sequential_call_name(l.call);
         } else if (!bounded) {
@@ -104,7 +123,9 @@ std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const st
                 line += " (" + std::to_string(l.blocks) + " complete block" + (l.blocks == 1 ? "" : "s") +
                         "; the interval needs " + std::to_string(first) + ")";
         } else {
-            line += ": " + l.needs;
+            char buf[96];
+            std::snprintf(buf, sizeof buf, ": the interval must leave 0 or fit inside +-%g%%", threshold_pct);
+            line += buf;
         }
         out.push_back(line);
         head = std::string(head.size(), ' ');
@@ -184,7 +205,9 @@ int ab_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("--order", order_name, "within a block: random (default, seeded), alternate (AB AB), abba (AB BA)")
         ->check(CLI::IsMember({"random", "alternate", "abba"}));
-    app.add_option("--seed", seed, "the random order's seed (default: drawn, printed and recorded)");
+    // Recorded in the design: JSON readers with signed 64-bit integers read it.
+    app.add_option("--seed", seed, "the random order's seed, 0 to 2^63-1 (default: drawn, printed and recorded)")
+        ->check(CLI::Range(uint64_t{0}, uint64_t{9223372036854775807ULL}));
     app.add_option("--warmup", warmup, "warm-up runs of each variant first, recorded and left out of analyses")
         ->check(CLI::Range(0, 1000000));
     app.add_option("--switch-warmup", switch_warmup,
@@ -204,9 +227,13 @@ int ab_main(int argc, char** argv) {
     if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
     for (size_t i = 0; i < variants.size(); ++i) {
         if (variants[i].empty()) return fail("a --variant label is empty");
+        // VARIANT: prefixes address the variants; a label with ':' could not be.
+        if (variants[i].find(':') != std::string::npos)
+            return fail("--variant '" + variants[i] + "': a label cannot hold ':' (--env LABEL:KEY=VALUE names it)");
         for (size_t j = 0; j < i; ++j)
             if (variants[i] == variants[j]) return fail("--variant '" + escape_text(variants[i]) + "' is given twice");
     }
+    if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
     if (min_runs > max_runs) return fail("--min-runs is larger than --max-runs");
@@ -240,7 +267,10 @@ int ab_main(int argc, char** argv) {
     const auto hooks = [&](const std::vector<std::string>& given_hooks, std::map<std::string, std::string>& of,
                            std::string& all, const char* name) -> std::string {
         for (const auto& h : given_hooks) {
-            if (const auto vv = split_variant(h, variants)) {
+            // --load cpu:N is every variant's load, even with a variant named cpu.
+            const bool shared_load = std::string(name) == "--load" && h.rfind("cpu:", 0) == 0 &&
+                                     h.size() > 4 && h.find_first_not_of("0123456789", 4) == std::string::npos;
+            if (const auto vv = split_variant(h, variants); vv && !shared_load) {
                 if (of.count(vv->first)) return std::string(name) + " for variant '" + vv->first + "' is given twice";
                 of[vv->first] = vv->second;
             } else {
@@ -349,8 +379,16 @@ int ab_main(int argc, char** argv) {
         result = drivers::run_ab(
             plan, *parser,
             [&](const drivers::AbRunProgress& p) {
-                if (!tty) return;
                 const data::RunRecord& r = *p.record;
+                if (!tty) {
+                    // Without a terminal only what went wrong, as it happens.
+                    if (r.exit_class != data::ExitClass::ok)
+                        std::fprintf(stderr, "%s: %s %s: %s%s\n", kProg,
+                                     p.warmup ? "warm-up" : ("block " + std::to_string(p.block + 1)).c_str(),
+                                     escape_text(r.variant).c_str(), data::exit_class_name(r.exit_class),
+                                     r.exit_reason.empty() ? "" : (" (" + escape_message(r.exit_reason) + ")").c_str());
+                    return;
+                }
                 std::string line = (p.warmup ? std::string("warm-up ") : "block " + std::to_string(p.block + 1) + " ") +
                                    r.variant + " " + data::exit_class_name(r.exit_class);
                 if (r.duration_s) {
@@ -367,7 +405,8 @@ int ab_main(int argc, char** argv) {
             },
             [&](const drivers::AbBlockProgress& p) {
                 clear_line();
-                for (const std::string& line : block_lines(p, variants, 1 - per_confidence))
+                for (const std::string& line :
+                     block_lines(p, variants, 1 - per_confidence, report.threshold_pct, plan.blocks.has_value()))
                     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
                 std::fflush(stderr);
             });
@@ -410,9 +449,21 @@ int ab_main(int argc, char** argv) {
                          escape_message(result.message).c_str(), escape_text(output).c_str());
             return 130;
     }
-    if (result.measured == 0) return fail("no measured run ended ok: nothing to compare");
+    // A side with fewer than 2 usable runs cannot be compared: the runs
+    // ran (exit 1, as for --max-failures), and the reason is the variant's.
+    for (size_t v = 0; v < variants.size(); ++v)
+        if (v < result.usable.size() && result.usable[v] < 2) {
+            std::string why = "variant '" + variants[v] + "': " + std::to_string(result.usable[v]) +
+                              " measured run" + (result.usable[v] == 1 ? "" : "s") + " ended ok with " +
+                              (result.metric.empty() ? std::string("a metric") : "'" + result.metric + "'") +
+                              "; a comparison needs 2";
+            if (!result.last_failure[v].empty()) why += " (last failure: " + result.last_failure[v] + ")";
+            std::fprintf(stderr, "%s: %s; every run is in %s\n", kProg, escape_message(why).c_str(),
+                         escape_text(output).c_str());
+            return 1;
+        }
     if (plan.blocks) {
-        std::fprintf(stderr, "%s: the %zu blocks asked for are done\n", kProg, *plan.blocks);
+        std::fprintf(stderr, "%s: the %zu blocks asked for are done\n", kProg, *plan.blocks);  // --runs >= 2
     } else if (result.settled) {
         std::fprintf(stderr, "%s: settled after %zu blocks: every comparison's %s is decided\n", kProg, result.blocks,
                      analysis::kSequentialMethod);
@@ -423,7 +474,8 @@ int ab_main(int argc, char** argv) {
             if (l.call != analysis::SequentialCall::go_on) continue;
             std::fprintf(stderr, "; %s vs %s: ", escape_text(variants[c + 1]).c_str(), escape_text(variants[0]).c_str());
             if (l.blocks_to_settle)
-                std::fprintf(stderr, "about %zu more blocks would likely settle it", *l.blocks_to_settle);
+                std::fprintf(stderr, "about %zu more block%s would likely settle it", *l.blocks_to_settle,
+                             *l.blocks_to_settle == 1 ? "" : "s");
             else
                 std::fprintf(stderr, "no estimate of the blocks it needs (no variability seen yet)");
         }

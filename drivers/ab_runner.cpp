@@ -120,6 +120,8 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
     for (const auto& m : declared) appender.declare_metric(m);
 
     AbReport report;
+    report.usable.assign(k, 0);
+    report.last_failure.assign(k, "");
     if (!appender.repaired().empty()) report.warnings.push_back(appender.repaired());
     RunReport run_report;  // run_once's counters and warnings
     const std::string design_id = "design-" + random_hex16();
@@ -169,7 +171,10 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             }
             if (ok && !metric.empty()) {
                 const std::optional<double> x = data::run_value(rec, metric);
-                if (x) values.by_variant[v][*block] = *x;
+                if (x) {
+                    values.by_variant[v][*block] = *x;
+                    ++report.usable[v];
+                }
                 missing_metric = !x;
             }
         }
@@ -182,6 +187,8 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             ++report.failed;
             ++consecutive_failures[v];
         }
+        if (!ok && !attempt.interrupted)
+            report.last_failure[v] = rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason;
         if (on_run) {
             AbRunProgress p;
             p.record = &rec;

@@ -70,6 +70,10 @@ struct AbReport {
     bool settled = false;        // the stop rule ended it
     std::vector<analysis::SequentialLook> looks;  // the last, per candidate
     size_t measured = 0, warmups = 0, failed = 0;
+    // Per variant: measured runs that ended ok with the watched metric, and
+    // why the last run that did not ended so ("" when none failed).
+    std::vector<size_t> usable;
+    std::vector<std::string> last_failure;
     std::vector<std::string> warnings;
 };
 

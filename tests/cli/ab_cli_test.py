@@ -9,6 +9,7 @@ errors that leave the results file untouched."""
 
 import json
 import os
+import re
 import sys
 import tempfile
 
@@ -193,6 +194,25 @@ def main():
     check(rc == 0 and rs and rs[0]["exit"]["class"] == "fail", f"the failed first run is recorded (rc {rc}: {se[-300:]})")
     check("design       blocked" in so, f"compare still sees the blocked design: {so[:600]}")
 
+    # A variant whose runs all fail to parse: exit 1 (runs were made), the
+    # variant and its last failure named; without a terminal each failed
+    # run is said as it happens.
+    out = os.path.join(d, "unparsed.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
+                    "--command", "B:echo not-a-number", "--runs", "2", "--max-failures", "5", "--seed", "4")
+    check(rc == 1 and "variant 'B': 0 measured runs ended ok" in se and "not-a-number" in se,
+          f"a variant without usable runs: exit 1 with its reason (rc {rc}: {se[-400:]})")
+    check(se.count("B: fail (") == 2, f"each failed run is said: {se[-400:]}")
+
+    # Plain differences (a value <= 0): the interval is shown in the
+    # metric's units when the baseline's mean is 0.
+    out = os.path.join(d, "zero.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=0", "--env", "B:M=1", "--env", "A:SD=0",
+                    "--max-runs", "7", "--seed", "6")
+    last = [line for line in se.splitlines() if "block 7/7" in line]
+    check(last and re.search(r"B vs A value [+-][0-9.]+ \[[+-][0-9.e+-]+, [+-][0-9.e+-]+\]", last[0]) and "%" not in last[0].split(":")[2],
+          f"differences in units: {last}")
+
     # Failures: a variant whose command fails stops the experiment (exit 1).
     out = os.path.join(d, "failing.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
@@ -205,9 +225,12 @@ def main():
                        (["--variant", "A", "--variant", "A"], "a label twice"),
                        (["--variant", "A", "--variant", "B", "--env", "Z:M=1"], "--env for an unknown variant"),
                        (["--variant", "A", "--variant", "B", "--runs", "3", "--max-runs", "5"], "--runs with --max-runs"),
-                       (["--variant", "A", "--variant", "B", "--command", "B:'unclosed"], "an unclosed quote")]:
+                       (["--variant", "A", "--variant", "B", "--command", "B:'unclosed"], "an unclosed quote"),
+                       (["--variant", "A", "--variant", "new:gl"], "a label with ':'"),
+                       (["--variant", "A", "--variant", "B", "--runs", "1"], "--runs 1"),
+                       (["--variant", "A", "--variant", "B", "--seed", "9223372036854775808"], "a seed beyond 2^63-1")]:
         rc, so, se = ab(out, *args)
-        check(rc == 2 and se.startswith("gfxstat ab:"), f"{what}: exit 2 with a gfxstat ab: message (rc {rc}: {se[:200]})")
+        check(rc == 2 and (se.startswith("gfxstat ab:") or "--seed" in se), f"{what}: exit 2 with a message (rc {rc}: {se[:200]})")
         check(not os.path.exists(out), f"{what}: no results file is created")
     out = os.path.join(d, "big.json")
     before = open(out).read()
