@@ -183,7 +183,7 @@ int ab_main(int argc, char** argv) {
         ->allow_extra_args(false);
     app.add_option("--device", device, "with a DRM workload: the node (default: the first)");
     app.add_option("--duration", duration, "with wakeup-latency or i915-exec-nop: seconds of measuring per run")
-        ->check(CLI::Range(0.01, 3600.0));
+        ->check(number_in(0.01, 3600.0));
     app.add_option("--iterations", iterations, "with drm-ioctl or drm-gem: timed iterations per run")
         ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
     app.add_option("--size", size, "with drm-gem: bytes per dumb buffer")->check(CLI::Range(uint64_t{4}, uint64_t{0xFFFFF000}));
@@ -214,8 +214,8 @@ int ab_main(int argc, char** argv) {
                    "warm-up runs before each run that follows another variant's (default 0)")
         ->check(CLI::Range(0, 1000));
     app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(CLI::Range(0.001, 1e7));
-    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(CLI::Range(0.0, 1e7));
+        ->check(number_in(0.001, 1e7));
+    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(number_in(0.0, 1e7));
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
@@ -426,7 +426,8 @@ int ab_main(int argc, char** argv) {
     for (const std::string& w : result.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
 
-    std::string done = std::to_string(result.blocks) + " block" + (result.blocks == 1 ? "" : "s") + ", " +
+    std::string done = std::to_string(result.blocks) + " block" + (result.blocks == 1 ? "" : "s") +
+                       (result.last_block_cut ? " (the last cut short)" : "") + ", " +
                        std::to_string(result.measured) + " measured run" + (result.measured == 1 ? "" : "s");
     if (result.warmups) done += ", " + std::to_string(result.warmups) + " warm-up" + (result.warmups == 1 ? "" : "s");
     if (result.failed) done += ", " + std::to_string(result.failed) + " failed";

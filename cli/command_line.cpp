@@ -1,6 +1,7 @@
 #include "cli/command_line.h"
 
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -26,6 +27,19 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
         return status == 0 ? 0 : 2;
     }
     return std::nullopt;
+}
+
+std::function<std::string(const std::string&)> number_in(double lo, double hi) {
+    return [lo, hi](const std::string& text) -> std::string {
+        char* end = nullptr;
+        const double v = std::strtod(text.c_str(), &end);
+        if (end == text.c_str() || *end != '\0' || !(v >= lo && v <= hi)) {
+            char buf[96];
+            std::snprintf(buf, sizeof buf, "a number from %g to %g", lo, hi);
+            return buf;
+        }
+        return "";
+    };
 }
 
 void install_stop_handler(void (*handler)(int)) {

@@ -450,7 +450,7 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
            },
            "percent: equivalence margin, and the size of regression that fails --gate (default 1, or a "
            "blocked design's)")
-        ->check(CLI::Range(0.0, 1000.0));
+        ->check(number_in(0.0, 1000.0));
     if (!for_runs) {
         auto* lo = app.add_flag("--lower-is-better", s.lower, "override the metrics' direction");
         app.add_flag("--higher-is-better", s.higher, "override the metrics' direction")->excludes(lo);

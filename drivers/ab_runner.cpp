@@ -241,7 +241,14 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                 if (go) go = one_run(v, false, b, pos);
             }
             report.blocks = b + 1;
-            if (!go) break;
+            if (!go) {
+                // Stopped inside the block: did every variant get its run?
+                size_t ran = 0;
+                for (const auto& r : appender.file().runs())
+                    ran += !r.design.empty() && r.design == design_id && r.block && *r.block == b;
+                report.last_block_cut = ran < k;
+                break;
+            }
             for (size_t pos = 0; pos < k; ++pos)
                 progress.ok.push_back(!std::isnan(values.by_variant[progress.order[pos]][b]));
             progress.metric = metric;

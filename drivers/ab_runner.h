@@ -67,6 +67,7 @@ struct AbReport {
     std::string design_id;       // "" when no measured run was recorded
     std::string metric;
     size_t blocks = 0;           // blocks run (complete or not)
+    bool last_block_cut = false; // the last one stopped before every variant ran
     bool settled = false;        // the stop rule ended it
     std::vector<analysis::SequentialLook> looks;  // the last, per candidate
     size_t measured = 0, warmups = 0, failed = 0;
