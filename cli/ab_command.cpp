@@ -133,13 +133,6 @@ std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const st
     return out;
 }
 
-bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
-    const size_t eq = s.find('=');
-    if (eq == 0 || eq == std::string::npos) return false;
-    tags[s.substr(0, eq)] = s.substr(eq + 1);
-    return true;
-}
-
 int fail(const std::string& message) {
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());
     return 2;

@@ -76,13 +76,6 @@ std::string progress_text(const drivers::RunProgress& p) {
     return text;
 }
 
-bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
-    const size_t eq = s.find('=');
-    if (eq == 0 || eq == std::string::npos) return false;
-    tags[s.substr(0, eq)] = s.substr(eq + 1);
-    return true;
-}
-
 }  // namespace
 
 int run_main(int argc, char** argv) {

@@ -13,6 +13,13 @@ namespace gfxstat::cli {
 
 const std::vector<std::string> kWorkloads{"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"};
 
+bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
+    const size_t eq = s.find('=');
+    if (eq == 0 || eq == std::string::npos) return false;
+    tags[s.substr(0, eq)] = s.substr(eq + 1);
+    return true;
+}
+
 std::string self_executable() {
     char buf[PATH_MAX];
     const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);

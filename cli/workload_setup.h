@@ -49,6 +49,10 @@ struct Workload {
 // a unit for a parser that knows its own.
 Workload make_workload(const WorkloadOptions& o);
 
+// A --tag key=value into `tags` (the last of a key wins); false when it is
+// not key=value with a non-empty key.
+bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags);
+
 // This gfxstat binary's path, to run `gfxstat workload` as a child.
 std::string self_executable();
 
