@@ -23,6 +23,7 @@
 #include "data/results_writer.h"
 #include "drivers/environment_probe.h"
 #include "drivers/run_output.h"
+#include "drivers/system_root.h"
 
 namespace gfxstat::drivers {
 
@@ -290,6 +291,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     rec.boot = current_boot_id();
     ProbeOptions probe;
     probe.drm = plan.probe_drm;
+    probe.root = system_root();  // GFXSTAT_SYSFS_ROOT: a fake machine, for tests
     data::Environment env = probe_environment(probe);
     env.tags = plan.tags;
     env.workload = recorded_workload(plan);
