@@ -1,0 +1,48 @@
+// The check before measuring: what on this machine would add noise to a
+// measurement, each with what to do about it. `run`, `ab` and `campaign
+// resume` print the problems once before the first run; `gfxstat tune show`
+// prints every item as a table. Everything is read under system_root().
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "drivers/drm_fdinfo.h"
+
+namespace gfxstat::drivers {
+
+struct MachineFinding {
+    // governor, turbo, gpu_frequency, battery, load, drm_clients, swap,
+    // tuned_earlier, tuned_now
+    std::string id;
+    std::string what;    // for a table's first column: "CPU governor"
+    std::string state;   // what was found: "powersave on cpu0-1,3"
+    std::string advice;  // what to do; "" when nothing needs doing
+    // A problem adds noise (or, for tuned_earlier, a stale state); the
+    // warning prints problems only.
+    bool problem = false;
+};
+
+// The load average above which the check speaks: half a load per online
+// CPU, and at least 1. A runnable task per two CPUs means a single-threaded
+// workload (or the driver thread that feeds the GPU) often waits for, or is
+// migrated away from, a CPU that another process holds; on an idle
+// benchmark machine the load is well under that.
+double high_load_threshold(unsigned cpus);
+
+// The check. `clients` are the open DRM files of the machine
+// (list_drm_clients(system_root())); those of `self_pid` (gfxstat itself,
+// before the workload starts) are left out. An item whose source this
+// machine lacks (no cpufreq, no GPU with frequency controls, no battery)
+// gives no finding.
+std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients, int self_pid);
+
+// The same with the machine's own clients and this process.
+std::vector<MachineFinding> check_machine();
+
+// "Xorg (pid 812) and firefox (pid 1440) also use card0": the processes
+// other than `self_pid` holding each card, one clause per card, "; "
+// between cards. "" when there are none.
+std::string other_drm_clients_text(const std::vector<DrmClient>& clients, int self_pid);
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,77 @@
+#include "drivers/sysfs_attribute.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace gfxstat::drivers {
+
+std::optional<std::string> read_attribute(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
+    std::string out;
+    char buf[4096];
+    bool ok = true;
+    while (out.size() < 64 * 1024) {
+        const ssize_t n = ::read(fd, buf, sizeof buf);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            ok = false;  // sysfs answers EIO, ENODATA, ... when the hardware cannot say
+            break;
+        }
+        if (n == 0) break;
+        out.append(buf, static_cast<size_t>(n));
+    }
+    ::close(fd);
+    if (!ok) return std::nullopt;
+    return out;
+}
+
+std::optional<std::string> read_attribute_trimmed(const std::string& path) {
+    auto text = read_attribute(path);
+    if (!text) return std::nullopt;
+    static constexpr const char* kSpace = " \t\r\n\f\v";
+    const auto b = text->find_first_not_of(kSpace);
+    if (b == std::string::npos) return std::nullopt;
+    const auto e = text->find_last_not_of(kSpace);
+    return text->substr(b, e - b + 1);
+}
+
+int write_attribute(const std::string& path, const std::string& bytes, bool truncate) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC | (truncate ? O_TRUNC : 0));
+    if (fd < 0) return errno;
+    int err = 0;
+    for (;;) {
+        const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) err = errno;
+        else if (static_cast<size_t>(n) != bytes.size()) err = EIO;
+        break;
+    }
+    if (::close(fd) != 0 && err == 0 && errno != EINTR) err = errno;
+    return err;
+}
+
+std::string errno_text(int err) {
+    const char* name = nullptr;
+    switch (err) {
+        case EINVAL: name = "EINVAL"; break;
+        case EPERM: name = "EPERM"; break;
+        case EACCES: name = "EACCES"; break;
+        case EBUSY: name = "EBUSY"; break;
+        case EIO: name = "EIO"; break;
+        case ENOENT: name = "ENOENT"; break;
+        case ELOOP: name = "ELOOP"; break;
+        case EISDIR: name = "EISDIR"; break;
+        case EROFS: name = "EROFS"; break;
+        case ENODEV: name = "ENODEV"; break;
+        case EOPNOTSUPP: name = "EOPNOTSUPP"; break;
+        default: break;
+    }
+    const std::string text = std::strerror(err);
+    return name ? std::string(name) + " (" + text + ")" : text + " (errno " + std::to_string(err) + ")";
+}
+
+}  // namespace gfxstat::drivers

@@ -1,0 +1,187 @@
+#include "drivers/tune_state.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "data/file_read.h"
+#include "data/input_error.h"
+#include "data/safe_files.h"
+#include "drivers/environment_probe.h"
+#include "drivers/sysfs_attribute.h"
+#include "drivers/system_root.h"
+
+namespace gfxstat::drivers {
+namespace {
+
+constexpr const char* kDir = "/var/lib/gfxstat";
+constexpr const char* kName = "tune.json";
+
+std::string dir_path() { return system_path(kDir); }
+
+// Bytes to a JSON string and back, one code point per byte (see the header).
+std::string bytes_to_utf8(const std::string& bytes) {
+    std::string out;
+    for (unsigned char c : bytes) {
+        if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else {
+            out += static_cast<char>(0xC0 | (c >> 6));
+            out += static_cast<char>(0x80 | (c & 0x3F));
+        }
+    }
+    return out;
+}
+
+std::optional<std::string> utf8_to_bytes(const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            out += static_cast<char>(c);
+        } else if ((c == 0xC2 || c == 0xC3) && i + 1 < text.size()) {
+            const unsigned char d = static_cast<unsigned char>(text[++i]);
+            if ((d & 0xC0) != 0x80) return std::nullopt;
+            out += static_cast<char>(((c & 0x03) << 6) | (d & 0x3F));
+        } else {
+            return std::nullopt;  // a code point above U+00FF is no byte
+        }
+    }
+    return out;
+}
+
+[[noreturn]] void fail(const std::string& what) { throw data::InputError(tune_state_path() + ": " + what); }
+
+// ROOT/var/lib/gfxstat, made by gfxstat (0700) when missing; an existing one
+// is opened without following a link and must be private.
+data::UniqueFd open_state_dir(bool create) {
+    const std::string dir = dir_path();
+    if (create) {
+        data::make_directories(data::directory_of(dir));
+        if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+            throw data::InputError(dir + ": cannot create the tune state directory: " + std::strerror(errno));
+    }
+    struct stat st {};
+    if (!create && ::lstat(dir.c_str(), &st) != 0 && errno == ENOENT) return data::UniqueFd();
+    data::UniqueFd fd = data::open_directory_nofollow(dir);
+    data::check_private_directory(fd.get(), dir, "the tune state directory");
+    return fd;
+}
+
+}  // namespace
+
+const SavedFile* TuneState::find(const std::string& path) const {
+    for (const auto& f : files)
+        if (f.path == path) return &f;
+    return nullptr;
+}
+
+std::string tune_state_path() { return dir_path() + "/" + kName; }
+
+std::string tune_boot_id() {
+    const char* file = std::getenv("GFXSTAT_BOOT_ID_FILE");
+    if ((file && *file) || system_root().empty()) return current_boot_id();
+    return read_attribute_trimmed(system_path("/proc/sys/kernel/random/boot_id")).value_or("");
+}
+
+std::string utc_now_text() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm {};
+    gmtime_r(&now, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+std::optional<TuneState> load_tune_state() {
+    data::UniqueFd dir = open_state_dir(false);
+    if (!dir) return std::nullopt;
+    data::UniqueFd fd(::openat(dir.get(), kName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (!fd) {
+        if (errno == ENOENT) return std::nullopt;
+        fail(errno == ELOOP ? "is a symbolic link; gfxstat did not write it" : std::string("cannot open: ") + std::strerror(errno));
+    }
+    const std::string text = data::read_all(fd.get(), tune_state_path());
+    nlohmann::json j;
+    try {
+        j = nlohmann::json::parse(text);
+    } catch (const nlohmann::json::parse_error& e) {
+        fail(std::string("not JSON: ") + e.what());
+    }
+    if (!j.is_object() || j.value("format", "") != "gfxstat-tune") fail("not a gfxstat tune state (format \"gfxstat-tune\" expected)");
+    if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
+        fail("version 1 expected");
+    TuneState s;
+    const auto str = [&](const nlohmann::json& o, const char* key) {
+        if (!o.contains(key) || !o[key].is_string()) fail(std::string("\"") + key + "\" (a string) expected");
+        return o[key].get<std::string>();
+    };
+    s.boot_id = str(j, "boot_id");
+    s.time = str(j, "time");
+    if (j.contains("settings") && j["settings"].is_string()) s.settings = j["settings"].get<std::string>();
+    if (j.contains("pid") && j["pid"].is_number_integer()) s.pid = j["pid"].get<long>();
+    if (!j.contains("files") || !j["files"].is_array()) fail("\"files\" (an array) expected");
+    for (const auto& f : j["files"]) {
+        if (!f.is_object()) fail("\"files\": objects expected");
+        SavedFile sf;
+        sf.path = str(f, "path");
+        // Only sysfs attributes are ever written back, whatever the file says.
+        if (sf.path.rfind("/sys/", 0) != 0 || sf.path.find("/../") != std::string::npos)
+            fail("\"files\": " + data::quote_token(sf.path) + " is not a /sys path");
+        auto bytes = utf8_to_bytes(str(f, "original"));
+        if (!bytes) fail("\"files\": the original of " + sf.path + " holds a code point above U+00FF");
+        sf.original = *bytes;
+        s.files.push_back(std::move(sf));
+    }
+    return s;
+}
+
+void save_tune_state(const TuneState& s) {
+    nlohmann::ordered_json j;
+    j["format"] = "gfxstat-tune";
+    j["version"] = 1;
+    j["boot_id"] = s.boot_id;
+    j["time"] = s.time;
+    j["pid"] = s.pid;
+    j["settings"] = s.settings;
+    j["files"] = nlohmann::ordered_json::array();
+    for (const auto& f : s.files) j["files"].push_back({{"path", f.path}, {"original", bytes_to_utf8(f.original)}});
+    const std::string text = j.dump(1) + "\n";
+
+    data::UniqueFd dir = open_state_dir(true);
+    const std::string tmp = std::string(kName) + ".tmp." + std::to_string(::getpid());
+    int fd = data::create_new_file_at(dir.get(), tmp, 0600);
+    if (fd < 0 && errno == EEXIST) {  // left by a killed gfxstat of the same pid
+        ::unlinkat(dir.get(), tmp.c_str(), 0);
+        fd = data::create_new_file_at(dir.get(), tmp, 0600);
+    }
+    if (fd < 0) fail(std::string("cannot create ") + tmp + ": " + std::strerror(errno));
+    data::UniqueFd file(fd);
+    try {
+        data::write_fully(file.get(), text, tune_state_path());
+        if (::fsync(file.get()) != 0) fail(std::string("fsync: ") + std::strerror(errno));
+    } catch (...) {
+        ::unlinkat(dir.get(), tmp.c_str(), 0);
+        throw;
+    }
+    if (::renameat(dir.get(), tmp.c_str(), dir.get(), kName) != 0) {
+        const int err = errno;
+        ::unlinkat(dir.get(), tmp.c_str(), 0);
+        fail(std::string("cannot rename into place: ") + std::strerror(err));
+    }
+    if (::fsync(dir.get()) != 0) fail(std::string("fsync of the directory: ") + std::strerror(errno));
+}
+
+void remove_tune_state() {
+    data::UniqueFd dir = open_state_dir(false);
+    if (!dir) return;
+    if (::unlinkat(dir.get(), kName, 0) != 0 && errno != ENOENT) fail(std::string("cannot remove: ") + std::strerror(errno));
+    ::fsync(dir.get());
+}
+
+}  // namespace gfxstat::drivers
