@@ -5,6 +5,7 @@
 // --gate --strict; 2 bad input), and those of run when the runs cannot go
 // on (77 skipped, 1 failing, 130 interrupted). Nothing recorded is lost.
 #include "cli/ab_command.h"
+#include "cli/tune_command.h"
 
 #include <CLI/CLI.hpp>
 #include <sys/random.h>
@@ -213,6 +214,9 @@ int ab_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     add_report_options(app, report, true);
+    bool tune = false, no_check = false;
+    app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
+    app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
@@ -361,6 +365,11 @@ int ab_main(int argc, char** argv) {
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
+    TuneGuard tuning(kProg);  // restores on every return below
+    if (tune)
+        if (const auto rc = tuning.apply()) return *rc;
+    if (g_stop_signals) return 130;  // stopped while tuning (run_ab would not see it)
+    if (!no_check) print_machine_check(kProg);
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     const auto clear_line = [&] {

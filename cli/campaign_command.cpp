@@ -4,6 +4,7 @@
 // halted (it says why) or another resume is running; 2 usage errors and
 // bad plans; 130 interrupted (the interrupted run runs again next time).
 #include "cli/campaign_command.h"
+#include "cli/tune_command.h"
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -142,6 +143,8 @@ int resume_main(int argc, char** argv) {
     bool go_on = false;
     app.add_option("dir", dir, "the campaign directory")->required();
     app.add_flag("--continue", go_on, "go on after a halt or a stop");
+    bool no_check = false;
+    app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     drivers::CampaignPlan plan;
     Workload workload;
@@ -157,6 +160,7 @@ int resume_main(int argc, char** argv) {
         return 2;
     }
     install_stop_handler(on_campaign_signal);
+    if (!no_check) print_machine_check(kProg);
 
     drivers::ResumeOptions opt;
     opt.continue_after_halt = go_on;

@@ -14,6 +14,7 @@
 #include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
+#include "cli/tune_command.h"
 #include "report/text_escape.h"
 
 namespace {
@@ -43,6 +44,8 @@ void usage(FILE* out) {
                  "             init, resume (at every boot), status, stop, install-service, analyze\n"
                  "  devices    the DRM devices (libdrm): nodes, driver, bus, runnable workloads\n"
                  "             (--json)\n"
+                 "  tune       show what could add noise before measuring; apply steady CPU and GPU\n"
+                 "             settings (governor, turbo, GPU frequency) and reset them exactly\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n");
 }
@@ -76,6 +79,7 @@ int main(int argc, char** argv) {
     if (cmd == "ab") return gfxstat::cli::ab_main(argc - 1, argv + 1);
     if (cmd == "campaign") return gfxstat::cli::campaign_main(argc - 1, argv + 1);
     if (cmd == "devices") return gfxstat::cli::devices_main(argc - 1, argv + 1);
+    if (cmd == "tune") return gfxstat::cli::tune_main(argc - 1, argv + 1);
     if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);

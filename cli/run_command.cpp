@@ -6,6 +6,7 @@
 // row or an IGT abort; 130 interrupted. Nothing recorded is lost in any case.
 #include "cli/command_line.h"
 #include "cli/run_command.h"
+#include "cli/tune_command.h"
 #include "cli/workload_setup.h"
 
 #include <CLI/CLI.hpp>
@@ -144,6 +145,9 @@ int run_main(int argc, char** argv) {
     app.add_flag("--force", plan.mix_workloads,
                  "record the runs even when the variant holds runs of another workload (command, parser)");
     app.add_option("--log-dir", plan.log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
+    bool tune = false, no_check = false;
+    app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
+    app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat run";
 
@@ -238,6 +242,11 @@ int run_main(int argc, char** argv) {
     }
 
     install_stop_handler(on_stop_signal);
+    TuneGuard tuning(prog);  // restores on every return below
+    if (tune)
+        if (const auto rc = tuning.apply()) return *rc;
+    if (g_stop_signals) return 130;  // stopped while tuning (run_plan would not see it)
+    if (!no_check) print_machine_check(prog);
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;

@@ -1,0 +1,226 @@
+// gfxstat tune: show the pre-measure check as a table, apply the settings
+// that make measurements steady, reset them to exactly what they were.
+// Exit statuses: 0 done; 1 the machine refused (not root, a write the kernel
+// refused: what was changed is put back); 2 usage errors and bad input (a
+// --gpu-freq outside the hardware's range, an unreadable state file).
+#include "cli/tune_command.h"
+
+#include <sys/stat.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "cli/command_line.h"
+#include "drivers/machine_check.h"
+#include "drivers/machine_tune.h"
+#include "drivers/system_root.h"
+#include "drivers/tune_state.h"
+#include "report/text_escape.h"
+
+namespace gfxstat::cli {
+namespace {
+
+using report::escape_message;
+using report::escape_text;
+
+constexpr const char* kProg = "gfxstat tune";
+
+// --root DIR: every /sys and /proc path under DIR. Refused unless a directory.
+bool use_root(const std::string& root, const std::string& prog) {
+    if (root.empty()) return true;
+    struct stat st {};
+    if (::stat(root.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+        std::fprintf(stderr, "%s: --root %s: not a directory\n", prog.c_str(), escape_text(root).c_str());
+        return false;
+    }
+    drivers::set_system_root(root);
+    return true;
+}
+
+void print_report(const drivers::TuneReport& r, const std::string& prog) {
+    for (const auto& c : r.changes) std::printf("%s\n", escape_message(c).c_str());
+    for (const auto& n : r.notes) std::fprintf(stderr, "%s: note: %s\n", prog.c_str(), escape_message(n).c_str());
+}
+
+int show_main(int argc, char** argv) {
+    CLI::App app{"The check gfxstat run, ab and campaign make before measuring, as a table: what could add noise "
+                 "and what to do about it.",
+                 "gfxstat tune show"};
+    bool json = false;
+    std::string root;
+    app.add_flag("--json", json, "as JSON");
+    app.add_option("--root", root, "read /sys and /proc under DIR (default: GFXSTAT_SYSFS_ROOT, else /)");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    if (!use_root(root, "gfxstat tune show")) return 2;
+    const auto findings = drivers::check_machine();
+    if (json) {
+        nlohmann::ordered_json j;
+        j["findings"] = nlohmann::ordered_json::array();
+        for (const auto& f : findings)
+            j["findings"].push_back({{"id", f.id}, {"what", f.what}, {"state", f.state}, {"advice", f.advice},
+                                     {"problem", f.problem}});
+        // Process names and file contents may hold anything: replace, never throw.
+        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+        return 0;
+    }
+    size_t w_what = 4, w_state = 5;
+    std::vector<std::array<std::string, 3>> rows;
+    for (const auto& f : findings) {
+        rows.push_back({escape_message(f.what), escape_message(f.state), f.advice.empty() ? "-" : escape_message(f.advice)});
+        w_what = std::max(w_what, rows.back()[0].size());
+        w_state = std::max(w_state, rows.back()[1].size());
+    }
+    w_state = std::min<size_t>(w_state, 60);  // a longer state pushes its advice, not every row's
+    std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), "what", static_cast<int>(w_state), "state", "advice");
+    for (const auto& r : rows)
+        std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), r[0].c_str(), static_cast<int>(w_state), r[1].c_str(),
+                    r[2].c_str());
+    const auto problems = std::count_if(findings.begin(), findings.end(), [](const auto& f) { return f.problem; });
+    std::printf("%s\n", problems ? (std::to_string(problems) + " thing" + (problems == 1 ? "" : "s") +
+                                    " may add noise to measurements")
+                                       .c_str()
+                                 : "nothing found that would add noise");
+    return 0;
+}
+
+int apply_main(int argc, char** argv) {
+    CLI::App app{"Set the machine up for measuring: CPU governor performance, turbo off, GPU frequency pinned. The "
+                 "original values are saved first; gfxstat tune reset puts them back.",
+                 "gfxstat tune apply"};
+    std::string freq = "rp1", level = "profile_standard", root;
+    app.add_option("--gpu-freq", freq, "i915/xe GPU frequency: MHZ, rp0 or rp1 (xe: rpe; default rp1)");
+    app.add_option("--amdgpu-level", level, "amdgpu power_dpm_force_performance_level (default profile_standard)")
+        ->check(CLI::IsMember({"profile_standard", "manual"}));
+    app.add_option("--root", root, "write /sys under DIR (default: GFXSTAT_SYSFS_ROOT, else /)");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    const std::string prog = "gfxstat tune apply";
+    if (!use_root(root, prog)) return 2;
+    drivers::TuneRequest req;
+    const auto target = drivers::parse_gpu_frequency(freq);
+    if (!target) {
+        std::fprintf(stderr, "%s: --gpu-freq wants MHz (1 to 100000), rp0 or rp1, not '%s'\n", prog.c_str(),
+                     escape_text(freq).c_str());
+        return 2;
+    }
+    req.gpu = *target;
+    req.amdgpu_level = level;
+    try {
+        const auto r = drivers::apply_tune(req);
+        print_report(r, prog);
+        if (!r.changes.empty())
+            std::fprintf(stderr, "%s: %s %s; gfxstat tune reset restores them\n", prog.c_str(),
+                         r.saved_now ? "the original values are saved in" : "the first apply's originals are kept in",
+                         escape_text(drivers::tune_state_path()).c_str());
+    } catch (const drivers::TuneError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
+        return e.exit_code();
+    }
+    return 0;
+}
+
+int reset_main(int argc, char** argv) {
+    CLI::App app{"Put back the values gfxstat tune apply found, byte for byte, and forget the saved state.",
+                 "gfxstat tune reset"};
+    std::string root;
+    app.add_option("--root", root, "write /sys under DIR (default: GFXSTAT_SYSFS_ROOT, else /)");
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    const std::string prog = "gfxstat tune reset";
+    if (!use_root(root, prog)) return 2;
+    try {
+        print_report(drivers::reset_tune(), prog);
+    } catch (const drivers::TuneError& e) {
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
+        return e.exit_code();
+    }
+    return 0;
+}
+
+void usage(FILE* out) {
+    std::fprintf(out,
+                 "usage: gfxstat tune show [--json] [--root DIR]\n"
+                 "       gfxstat tune apply [--gpu-freq MHZ|rp0|rp1] [--amdgpu-level profile_standard|manual] "
+                 "[--root DIR]\n"
+                 "       gfxstat tune reset [--root DIR]\n"
+                 "\n"
+                 "  show    what could add noise to measurements, and what to do (the check run makes)\n"
+                 "  apply   CPU governor performance, turbo off, GPU frequency pinned; originals saved\n"
+                 "  reset   the saved originals written back, byte for byte\n");
+}
+
+}  // namespace
+
+int tune_main(int argc, char** argv) {
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    const std::string sub = argv[1];
+    if (sub == "show") return show_main(argc - 1, argv + 1);
+    if (sub == "apply") return apply_main(argc - 1, argv + 1);
+    if (sub == "reset") return reset_main(argc - 1, argv + 1);
+    if (sub == "-h" || sub == "--help" || sub == "help") {
+        usage(stdout);
+        return 0;
+    }
+    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
+    usage(stderr);
+    return 2;
+}
+
+void print_machine_check(const char* prog) {
+    std::vector<drivers::MachineFinding> problems;
+    for (auto& f : drivers::check_machine()) {
+        if (f.problem) problems.push_back(std::move(f));
+        else if (f.id == "tuned_now")  // not noise, but the runs should say what they ran on
+            std::fprintf(stderr, "%s: note: the machine is %s; %s\n", prog, escape_message(f.state).c_str(),
+                         escape_message(f.advice).c_str());
+    }
+    if (problems.empty()) return;
+    std::fprintf(stderr, "%s: before measuring: %zu thing%s may add noise (gfxstat tune show; --no-check leaves this out)\n",
+                 prog, problems.size(), problems.size() == 1 ? "" : "s");
+    for (const auto& f : problems)
+        std::fprintf(stderr, "  %s: %s -- %s\n", escape_message(f.what).c_str(), escape_message(f.state).c_str(),
+                     escape_message(f.advice).c_str());
+    std::fflush(stderr);
+}
+
+std::optional<int> TuneGuard::apply() {
+    try {
+        if (auto s = drivers::load_tune_state(); s && s->boot_id == drivers::tune_boot_id()) {
+            std::fprintf(stderr, "%s: tune: already tuned by gfxstat tune apply at %s; left as it is\n", prog_,
+                         escape_text(s->time).c_str());
+            return std::nullopt;
+        }
+        const auto r = drivers::apply_tune(drivers::TuneRequest{});
+        for (const auto& n : r.notes) std::fprintf(stderr, "%s: tune: note: %s\n", prog_, escape_message(n).c_str());
+        applied_ = !r.changes.empty();
+        if (applied_)
+            std::fprintf(stderr, "%s: tune: %zu setting%s changed for the runs (restored at the end)\n", prog_,
+                         r.changes.size(), r.changes.size() == 1 ? "" : "s");
+    } catch (const drivers::TuneError& e) {
+        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
+        return e.exit_code();
+    } catch (const std::exception& e) {  // an unreadable state file
+        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
+        return 2;
+    }
+    return std::nullopt;
+}
+
+bool TuneGuard::restore() {
+    if (!applied_) return true;
+    applied_ = false;
+    try {
+        drivers::reset_tune();
+        std::fprintf(stderr, "%s: tune: the machine's settings are restored\n", prog_);
+        return true;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
+        return false;
+    }
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,39 @@
+// gfxstat tune apply|reset|show, and what run, ab and campaign resume share
+// with it: the pre-measure warning and --tune's apply-then-restore.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace gfxstat::cli {
+
+int tune_main(int argc, char** argv);
+
+// The check before measuring, on stderr: one block, one line per problem
+// with what to do; nothing when there is none. `prog` prefixes it
+// ("gfxstat run").
+void print_machine_check(const char* prog);
+
+// run --tune (and ab --tune): tunes the machine before the first run and
+// restores it when the guard goes (the command's every return path, an
+// exception included; a stop signal ends the loop, so it returns too). A
+// machine already tuned by `gfxstat tune apply` in this boot is left as it
+// is, then and at the end. SIGKILL leaves the state file, which `tune show`
+// and the next run's check report.
+class TuneGuard {
+public:
+    explicit TuneGuard(const char* prog) : prog_(prog) {}
+    ~TuneGuard() { restore(); }
+    TuneGuard(const TuneGuard&) = delete;
+    TuneGuard& operator=(const TuneGuard&) = delete;
+    // Tunes; the exit status to end with when it could not (nothing is left changed).
+    std::optional<int> apply();
+    // Puts back what apply changed, once; false (said on stderr) when it could not.
+    bool restore();
+
+private:
+    const char* prog_;
+    bool applied_ = false;
+};
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,227 @@
+#!/usr/bin/env python3
+"""gfxstat tune show/apply/reset on a copy of a fake machine
+(tests/data/probe_root/tunable), through --root and GFXSTAT_SYSFS_ROOT:
+apply then reset leaves every file byte-identical; run --tune restores at
+the end and when SIGTERM or SIGINT stops it; SIGKILL leaves the state file,
+which tune show and the next run report; a state from an earlier boot; the
+pre-measure warning and --no-check; the exit statuses of refused input."""
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testlib import check, finish, paths, run  # noqa: E402
+
+GFXSTAT, SRC = paths()
+TREE = os.path.join(SRC, "tests/data/probe_root/tunable")
+GOV0 = "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
+LEVEL = "sys/class/drm/card1/device/power_dpm_force_performance_level"
+STATE = "var/lib/gfxstat/tune.json"
+
+
+def fresh(d, name):
+    root = os.path.join(d, name)
+    shutil.copytree(TREE, root, symlinks=True)
+    return root
+
+
+def snapshot(root):
+    """Every entry but gfxstat's own var/: a file's bytes, a link's target."""
+    out = {}
+    for base, dirs, files in os.walk(root):
+        rel_base = os.path.relpath(base, root)
+        if rel_base == "var" or rel_base.startswith("var/"):
+            continue
+        for name in dirs + files:
+            p = os.path.join(base, name)
+            rel = os.path.normpath(os.path.join(rel_base, name))
+            if rel == "var":
+                continue
+            if os.path.islink(p):
+                out[rel] = "-> " + os.readlink(p)
+            elif os.path.isdir(p):
+                out[rel] = "<dir>"
+            else:
+                with open(p, "rb") as f:
+                    out[rel] = f.read()
+    return out
+
+
+def read(root, rel):
+    with open(os.path.join(root, rel)) as f:
+        return f.read()
+
+
+def env_with(root, **more):
+    e = dict(os.environ, GFXSTAT_SYSFS_ROOT=root)
+    e.pop("GFXSTAT_BOOT_ID_FILE", None)
+    e.update(more)
+    return e
+
+
+def run_env(args, env):
+    p = subprocess.run(args, capture_output=True, env=env)
+    return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+
+
+def wait_tuned(root, proc, what):
+    """Waits until the last file apply writes holds its new value."""
+    deadline = time.time() + 30
+    while time.time() < deadline and proc.poll() is None:
+        if read(root, LEVEL) == "profile_standard\n":
+            time.sleep(0.3)  # past apply, into the run
+            return True
+        time.sleep(0.05)
+    check(False, f"{what}: the machine was never tuned")
+    return False
+
+
+def main():
+    d = tempfile.mkdtemp(prefix="gfxstat-tune-")
+
+    # show: the table of every finding, with --root and with the variable.
+    root = fresh(d, "show")
+    rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
+    check(rc == 0 and "CPU governor" in out and "performance on cpu2; powersave on cpu0-1,3" in out
+          and "Xorg (pid 812) and firefox (pid 1440) also use card0" in out
+          and "kwin_wayland (pid 1600) also uses card1" in out and "on battery" in out
+          and "/dev/nvme0n1p3" in out and "7 things may add noise" in out, f"tune show --root ({rc}): {out} {err}")
+    rc, out, err = run_env([GFXSTAT, "tune", "show", "--json"], env_with(root))
+    try:
+        found = {f["id"]: f for f in json.loads(out)["findings"]}
+    except (ValueError, KeyError):
+        found = {}
+    check(rc == 0 and all(found.get(i, {}).get("problem") for i in
+                          ("governor", "turbo", "gpu_frequency", "battery", "load", "drm_clients", "swap")),
+          f"tune show --json with GFXSTAT_SYSFS_ROOT ({rc}): {out} {err}")
+
+    # apply then reset: byte-identical.
+    root = fresh(d, "apply")
+    before = snapshot(root)
+    rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
+    check(rc == 0 and read(root, GOV0) == "performance\n" and read(root, "sys/class/drm/card0/gt_max_freq_mhz") == "700\n"
+          and os.path.exists(os.path.join(root, STATE)) and "governor of cpu0-1,3: powersave -> performance" in out
+          and "reset restores" in err, f"tune apply ({rc}): {out} {err}")
+    with open(os.path.join(root, STATE)) as f:
+        state = json.load(f)
+    check(state.get("format") == "gfxstat-tune" and
+          {"path": "/" + GOV0, "original": "powersave\n"} in state.get("files", []), f"the state file: {state}")
+    rc, out, err = run_env([GFXSTAT, "tune", "show"], env_with(root))
+    check(rc == 0 and "tuned by gfxstat tune apply at " + state["time"] in out, f"show after apply: {out}")
+    rc, out, err = run_env([GFXSTAT, "tune", "reset"], env_with(root))
+    check(rc == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+          f"tune reset restores every file ({rc}): {out} {err}")
+    rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
+    check(rc == 0 and "nothing to reset" in err, f"a second reset ({rc}): {err}")
+
+    # Refused input: exit 2, nothing written.
+    for args, words in ((["--gpu-freq", "fast"], "--gpu-freq wants"),
+                        (["--gpu-freq", "5000"], "runs at 300 to 1150 MHz"),
+                        (["--amdgpu-level", "high"], "high"),
+                        (["--root", os.path.join(d, "none")], "not a directory")):
+        rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root, *args] if args[0] != "--root"
+                           else [GFXSTAT, "tune", "apply", *args])
+        check(rc == 2 and words in err and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+              f"tune apply {args} is refused ({rc}): {err}")
+    rc, out, err = run([GFXSTAT, "tune", "frob"])
+    check(rc == 2 and "unknown subcommand" in err, f"tune frob ({rc}): {err}")
+    rc, out, err = run([GFXSTAT, "tune"])
+    check(rc == 2 and "usage: gfxstat tune" in err, f"tune alone ({rc}): {err}")
+    with open(os.path.join(root, "var/lib/gfxstat/tune.json"), "w") as f:
+        f.write("{not json")
+    rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
+    check(rc == 2 and "tune.json" in err and "not JSON" in err and snapshot(root) == before,
+          f"a damaged state file ({rc}): {err}")
+    os.unlink(os.path.join(root, STATE))
+
+    # The warning before run: one block, each problem with what to do; --no-check.
+    out_json = os.path.join(d, "plain.json")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
+    block = [line for line in err.splitlines() if line.startswith("  ")]
+    check(rc == 0 and err.count("gfxstat run: before measuring: 7 things may add noise") == 1 and len(block) == 7
+          and "gfxstat tune apply" in err and "warning:" not in err, f"run's check ({rc}): {err}")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--no-check", "--", "echo", "1"],
+                           env_with(root))
+    check(rc == 0 and "before measuring" not in err, f"run --no-check ({rc}): {err}")
+
+    # run --tune: tuned while the runs run (the workload reads the pinned
+    # frequency), restored at the end.
+    res = os.path.join(d, "tuned.json")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", res, "--runs", "2", "--tune", "--",
+                            "cat", os.path.join(root, "sys/class/drm/card0/gt_min_freq_mhz")], env_with(root))
+    with open(res) as f:
+        runs = [json.loads(line) for line in f if '"type":"run"' in line.replace(" ", "")]
+    values = [r.get("metrics", {}).get("value") for r in runs]
+    check(rc == 0 and len(runs) == 2 and all(v in (700, 700.0, [700], [700.0]) for v in values),
+          f"the runs saw the tuned machine: {values} ({rc}) {err}")
+    check(snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)) and "restored" in err,
+          f"run --tune restores at the end ({rc}): {err}")
+
+    # SIGTERM (to gfxstat) and SIGINT (to the group, as Ctrl-C) during the run.
+    for sig, group in ((signal.SIGTERM, False), (signal.SIGINT, True)):
+        p = subprocess.Popen([GFXSTAT, "run", "-o", os.path.join(d, f"sig{int(sig)}.json"), "--runs", "3", "--tune",
+                              "--", "sleep", "5"], env=env_with(root), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, start_new_session=True)
+        if wait_tuned(root, p, sig.name):
+            (os.killpg if group else os.kill)(p.pid, sig)
+        try:
+            err = p.communicate(timeout=30)[1].decode(errors="replace")
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            err = p.communicate()[1].decode(errors="replace")
+        check(p.returncode == 130 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+              f"{sig.name} during run --tune restores ({p.returncode}): {err}")
+
+    # SIGKILL: the state file stays; tune show and the next run say so; reset restores.
+    p = subprocess.Popen([GFXSTAT, "run", "-o", os.path.join(d, "kill.json"), "--runs", "3", "--tune", "--",
+                          "sleep", "5"], env=env_with(root), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                         start_new_session=True)
+    if wait_tuned(root, p, "SIGKILL"):
+        os.killpg(p.pid, signal.SIGKILL)
+    p.wait()
+    check(os.path.exists(os.path.join(root, STATE)) and read(root, GOV0) == "performance\n",
+          "SIGKILL leaves the machine tuned and the state file")
+    rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
+    check(rc == 0 and "tuned by gfxstat tune apply at" in out, f"tune show after SIGKILL: {out}")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
+    check(rc == 0 and "tuned by gfxstat tune apply at" in err and "gfxstat tune reset" in err,
+          f"the next run says the machine is tuned: {err}")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--tune", "--", "echo", "1"], env_with(root))
+    check(rc == 0 and "already tuned" in err and os.path.exists(os.path.join(root, STATE)),
+          f"run --tune leaves an earlier apply's tuning alone: {err}")
+    rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
+    check(rc == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+          f"tune reset after SIGKILL restores ({rc}): {err}")
+
+    # A state from an earlier boot: reported by show and run; reset forgets it.
+    rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
+    boot = os.path.join(d, "boot_id")
+    with open(boot, "w") as f:
+        f.write("0b7e1d34-5c1a-4f7e-8d1b-2a3c4d5e6f70\n")
+    later = env_with(root, GFXSTAT_BOOT_ID_FILE=boot)
+    rc, out, err = run_env([GFXSTAT, "tune", "show"], later)
+    check(rc == 0 and "in an earlier boot" in out, f"show: tuned in an earlier boot: {out}")
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], later)
+    check(rc == 0 and "in an earlier boot" in err and "gfxstat tune reset" in err, f"run: an earlier boot: {err}")
+    tuned = snapshot(root)
+    rc, out, err = run_env([GFXSTAT, "tune", "reset"], later)
+    check(rc == 0 and "earlier boot" in err and snapshot(root) == tuned and not os.path.exists(os.path.join(root, STATE)),
+          f"reset forgets an earlier boot's state, writing nothing ({rc}): {err}")
+
+    # ab and campaign resume take --no-check too.
+    for cmd in (["ab", "--help"], ["campaign", "resume", "--help"]):
+        rc, out, err = run([GFXSTAT, *cmd])
+        check(rc == 0 and "--no-check" in out, f"{' '.join(cmd)} lists --no-check")
+
+    shutil.rmtree(d, ignore_errors=True)
+    return finish("tune cli tests passed")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
