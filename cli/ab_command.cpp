@@ -369,7 +369,7 @@ int ab_main(int argc, char** argv) {
     if (tune)
         if (const auto rc = tuning.apply()) return *rc;
     if (g_stop_signals) return 130;  // stopped while tuning (run_ab would not see it)
-    if (!no_check) print_machine_check(kProg);
+    if (!no_check) print_machine_check(kProg, tuning.applied());
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     const auto clear_line = [&] {

@@ -246,7 +246,7 @@ int run_main(int argc, char** argv) {
     if (tune)
         if (const auto rc = tuning.apply()) return *rc;
     if (g_stop_signals) return 130;  // stopped while tuning (run_plan would not see it)
-    if (!no_check) print_machine_check(prog);
+    if (!no_check) print_machine_check(prog, tuning.applied());
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;

@@ -170,11 +170,11 @@ int tune_main(int argc, char** argv) {
     return 2;
 }
 
-void print_machine_check(const char* prog) {
+void print_machine_check(const char* prog, bool tuned_by_caller) {
     std::vector<drivers::MachineFinding> problems;
     for (auto& f : drivers::check_machine()) {
         if (f.problem) problems.push_back(std::move(f));
-        else if (f.id == "tuned_now")  // not noise, but the runs should say what they ran on
+        else if (f.id == "tuned_now" && !tuned_by_caller)  // not noise, but the runs should say what they ran on
             std::fprintf(stderr, "%s: note: the machine is %s; %s\n", prog, escape_message(f.state).c_str(),
                          escape_message(f.advice).c_str());
     }
@@ -198,8 +198,8 @@ std::optional<int> TuneGuard::apply() {
         for (const auto& n : r.notes) std::fprintf(stderr, "%s: tune: note: %s\n", prog_, escape_message(n).c_str());
         applied_ = !r.changes.empty();
         if (applied_)
-            std::fprintf(stderr, "%s: tune: %zu setting%s changed for the runs (restored at the end)\n", prog_,
-                         r.changes.size(), r.changes.size() == 1 ? "" : "s");
+            std::fprintf(stderr, "%s: tune: governor, turbo and GPU frequency set for the runs (restored at the end)\n",
+                         prog_);
     } catch (const drivers::TuneError& e) {
         std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
         return e.exit_code();

@@ -11,8 +11,9 @@ int tune_main(int argc, char** argv);
 
 // The check before measuring, on stderr: one block, one line per problem
 // with what to do; nothing when there is none. `prog` prefixes it
-// ("gfxstat run").
-void print_machine_check(const char* prog);
+// ("gfxstat run"). A machine tuned by gfxstat in this boot is said in a
+// note, unless `tuned_by_caller` (run --tune did it, and says so).
+void print_machine_check(const char* prog, bool tuned_by_caller = false);
 
 // run --tune (and ab --tune): tunes the machine before the first run and
 // restores it when the guard goes (the command's every return path, an
@@ -30,6 +31,8 @@ public:
     std::optional<int> apply();
     // Puts back what apply changed, once; false (said on stderr) when it could not.
     bool restore();
+    // Whether apply changed the machine (and restore has yet to put it back).
+    bool applied() const { return applied_; }
 
 private:
     const char* prog_;

@@ -48,7 +48,7 @@ std::string pair_min_of(const std::string& path) {
 }
 
 void require_root(const TuneIo& io, const char* what) {
-    if (io.needs_root && ::geteuid() != 0)
+    if (io.needs_root && (io.euid >= 0 ? io.euid : static_cast<long>(::geteuid())) != 0)
         throw TuneError(std::string(what) +
                             " writes the machine's /sys files, which needs root: run it with sudo (or give --root DIR "
                             "for a copy of the tree); nothing was changed",
@@ -152,7 +152,8 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
         targets.push_back({g.path, "performance\n"});
     }
     for (const auto& [before, cpus] : cpus_by_governor)
-        report.changes.push_back("governor of cpu" + cpu_ranges(cpus) + ": " + before + " -> performance");
+        report.changes.push_back("governor of cpu" + cpu_ranges(cpus) + ": " +
+                                 (before == "performance" ? "performance (unchanged)" : before + " -> performance"));
     for (const auto& s : t.turbo) {
         report.changes.push_back(s.name + ": " + shown(io.read(s.path)) + " -> " + s.off + " (turbo off)");
         targets.push_back({s.path, s.off + "\n"});

@@ -52,6 +52,8 @@ struct TuneIo {
     std::function<int(const std::string& path, const std::string& bytes)> write;
     // Whether writing needs root: true for the real machine only.
     bool needs_root = false;
+    // The effective user to check that against; -1: geteuid() (tests set it).
+    long euid = -1;
 };
 TuneIo system_tune_io();
 
