@@ -13,7 +13,7 @@ namespace gfxstat::drivers {
 
 struct MachineFinding {
     // governor, turbo, gpu_frequency, battery, load, drm_clients, swap,
-    // tuned_earlier, tuned_now
+    // tuned_earlier, tuned_now, tune_state (a state file that cannot be read)
     std::string id;
     std::string what;    // for a table's first column: "CPU governor"
     std::string state;   // what was found: "powersave on cpu0-1,3"
