@@ -140,6 +140,19 @@ def main():
           f"a damaged state file ({rc}): {err}")
     os.unlink(os.path.join(root, STATE))
 
+    # A write the kernel refuses (an immutable file refuses even root, with
+    # EPERM): exit 1 naming the file and errno, everything put back.
+    xe_max = os.path.join(root, "sys/class/drm/card2/device/tile0/gt0/freq0/max_freq")
+    if subprocess.run(["chattr", "+i", xe_max], capture_output=True).returncode == 0:
+        try:
+            rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
+        finally:
+            subprocess.run(["chattr", "-i", xe_max], capture_output=True)
+        check(rc == 1 and "freq0/max_freq" in err and "EPERM" in err and "put back" in err and snapshot(root) == before
+              and not os.path.exists(os.path.join(root, STATE)), f"a refused write is undone ({rc}): {err}")
+    else:
+        print("note: chattr +i does not work here; the refused write is tested in gfxstat_tune_tests only")
+
     # The warning before run: one block, each problem with what to do; --no-check.
     out_json = os.path.join(d, "plain.json")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
