@@ -23,8 +23,13 @@ struct DrmFdinfo {
     std::optional<uint64_t> client_id;    // drm-client-id: unique per open DRM file, per device
     // drm-engine-<name>: <ns> ns, the busy time of each engine, cumulative.
     std::map<std::string, uint64_t> engine_ns;
-    // drm-cycles-<name>: <cycles> (msm, xe), cumulative.
-    std::map<std::string, uint64_t> engine_cycles;
+    // drm-cycles-<name>: <cycles> (msm, xe, panfrost), cumulative; and xe's
+    // drm-total-cycles-<name>, the engine's clock over the same span (the
+    // busy share is cycles / total cycles).
+    std::map<std::string, uint64_t> engine_cycles, engine_total_cycles;
+    // drm-engine-capacity-<name>: how many engines of that class share the
+    // busy time (i915: "video" may be 2); absent is 1.
+    std::map<std::string, uint64_t> engine_capacity;
     // drm-total-<region>, drm-resident-<region> (and the older amdgpu form
     // drm-memory-<region>, counted as resident): bytes ("KiB"/"MiB" units
     // converted; no unit is bytes).
@@ -46,9 +51,12 @@ struct DrmClient {
 };
 
 // Every open DRM file of process `pid` (from ROOT/proc/PID/fd and fdinfo;
-// ROOT is `root`, "" the real one). A file is a DRM file when its fdinfo
-// has drm-driver, or when its link names /dev/dri/ (kernels before 5.19
-// print no DRM keys). Files that vanish while being read are skipped.
+// ROOT is `root`, "" the real one), in fd order. A file is a DRM file when
+// it is a character device of the DRM major (226), or when its link names
+// /dev/dri/ (a fake tree's dangling links); only those files' fdinfo is
+// read, so a process with thousands of sockets costs one stat each. Kernels
+// before 5.19 print no drm-* keys: such a file is listed with an empty
+// `info`. Files and processes that vanish while being read are skipped.
 std::vector<DrmClient> drm_files_of(int pid, const std::string& root = "");
 
 // Every process's DRM files (ROOT/proc/[0-9]*), in pid order; processes
