@@ -54,6 +54,14 @@ bool is_gpu_usage_metric(const std::string& name) {
     return false;
 }
 
+std::optional<std::vector<data::MetricInfo>> gpu_usage_metrics_left_out(const std::vector<data::MetricInfo>& metrics) {
+    std::vector<data::MetricInfo> rest;
+    for (const auto& m : metrics)
+        if (!is_gpu_usage_metric(m.name)) rest.push_back(m);
+    if (rest.size() == metrics.size() || rest.empty()) return std::nullopt;
+    return rest;
+}
+
 void GpuUsageTotals::add_sample(const std::vector<DrmClient>& files, uint64_t elapsed_ns) {
     ++samples_;
     // Memory is counted per client once in a sample, whatever number of
@@ -67,9 +75,12 @@ void GpuUsageTotals::add_sample(const std::vector<DrmClient>& files, uint64_t el
         Client& c = it->second;
         if (fresh) {
             bool existed_before = false;
-            const uint64_t bound =
-                elapsed_ns > UINT64_MAX / kMaxEngineInstances ? UINT64_MAX : elapsed_ns * kMaxEngineInstances;
-            for (const auto& [engine, ns] : info->engine_ns) existed_before |= ns > bound;
+            for (const auto& [engine, ns] : info->engine_ns) {
+                const auto cap = info->engine_capacity.find(engine);
+                const uint64_t engines = cap == info->engine_capacity.end() || cap->second == 0 ? 1 : cap->second;
+                const uint64_t bound = elapsed_ns > UINT64_MAX / engines ? UINT64_MAX : elapsed_ns * engines;
+                existed_before |= ns > bound;
+            }
             if (existed_before) {
                 c.base_ns = info->engine_ns;
                 c.base_cycles = info->engine_cycles;

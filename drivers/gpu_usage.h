@@ -13,16 +13,19 @@
 //     from another process: a compositor's or logind's fd), whose earlier
 //     work is not the run's. A client is taken for one that existed before
 //     when, at first sight, one of its engines has more busy time than
-//     kMaxEngineInstances times the time since the workload started: no
-//     client opened during the run can have earned that. (The workload
-//     starts with no DRM file: the process runner closes every inherited
-//     descriptor, so every client first seen at start would be received.)
+//     the time since the workload started times the engine's capacity
+//     (drm-engine-capacity-<name>, how many engines share the figure; 1
+//     when absent): no client opened during the run can have earned that.
+//     (The workload starts with no DRM file: the process runner closes
+//     every inherited descriptor.) Only engine time can tell: a client
+//     that reports cycles alone (xe) counts from zero.
 //   - per sample, the sum over clients of drm-resident-* (all regions) and
 //     of drm-total-*, whose largest over the samples is the peak.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,11 +33,6 @@
 #include "drivers/drm_fdinfo.h"
 
 namespace gfxstat::drivers {
-
-// The most engines of one class one client can keep busy at once (i915
-// and xe have up to 8 video engines; drm-engine-<class> sums them), so
-// the most busy ns a client opened t ns ago can report for one engine.
-constexpr uint64_t kMaxEngineInstances = 8;
 
 // One per-run metric: name, unit, direction, value.
 struct GpuUsageMetric {
@@ -88,5 +86,9 @@ std::string metric_safe(const std::string& name);
 // stop rule tracks by default (default_tracked), since they measure the
 // run, not what the workload is run for.
 bool is_gpu_usage_metric(const std::string& name);
+
+// `metrics` without those is_gpu_usage_metric names; nothing when there
+// are none of them, or when they are all there is.
+std::optional<std::vector<data::MetricInfo>> gpu_usage_metrics_left_out(const std::vector<data::MetricInfo>& metrics);
 
 }  // namespace gfxstat::drivers

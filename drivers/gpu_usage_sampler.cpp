@@ -2,6 +2,7 @@
 
 #include <time.h>
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 
@@ -54,10 +55,16 @@ void GpuUsageSampler::loop(int pid) {
     try {
         ProcessTree tree(pid);  // the real /proc: the workload's processes are real
         auto next = t0;
+        // Dense at first (10, 20, 40, 80 ms, then the interval): a short
+        // workload's clients are seen at all, a long one costs 10 Hz.
+        auto step = std::min(interval, std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                           std::chrono::milliseconds(10)));
         std::vector<DrmClient> files;
         for (;;) {
             files.clear();
-            for (const int p : tree.refresh()) {
+            const std::vector<int> members = tree.refresh();
+            cost_.most_processes = std::max(cost_.most_processes, members.size());
+            for (const int p : members) {
                 std::vector<DrmClient> of = drm_files_of(p, "");
                 ++cost_.processes;
                 for (DrmClient& f : of) files.push_back(std::move(f));
@@ -69,7 +76,8 @@ void GpuUsageSampler::loop(int pid) {
             totals_.add_sample(files, static_cast<uint64_t>(
                                           std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count()));
             // Ticks on a fixed schedule: a slow tick does not shift the rest.
-            next += interval;
+            next += step;
+            step = std::min(step * 2, interval);
             const auto now = std::chrono::steady_clock::now();
             if (next < now) next = now;
             std::unique_lock<std::mutex> lock(mutex_);

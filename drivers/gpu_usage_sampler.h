@@ -1,6 +1,7 @@
 // Samples the GPU time and memory of a running workload from DRM fdinfo:
 // started when the workload has started (ProcessSpec::on_started), it
-// reads, every interval (10 Hz by default), the fdinfo of every DRM file
+// reads, every interval (10 Hz by default; the first ticks closer,
+// 10, 20, 40 and 80 ms apart, so that a short workload is seen), the fdinfo of every DRM file
 // of the workload's process tree (drivers/process_tree.h, from the real
 // /proc) and hands the sample to GpuUsageTotals (drivers/gpu_usage.h);
 // stopped right after the workload ends.
@@ -50,6 +51,7 @@ public:
         uint64_t cpu_ns = 0;         // the sampler thread's CPU time, all ticks
         size_t processes = 0;        // processes read, all ticks
         size_t drm_files = 0;        // DRM files read, all ticks
+        size_t most_processes = 0;   // the largest tree one tick saw
         bool scanned_all = false;    // some tick read all of /proc (no children files)
     };
     // Valid after stop().
