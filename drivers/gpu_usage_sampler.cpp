@@ -55,12 +55,23 @@ void GpuUsageSampler::loop(int pid) {
     try {
         ProcessTree tree(pid);  // the real /proc: the workload's processes are real
         auto next = t0;
-        // Dense at first (10, 20, 40, 80 ms, then the interval): a short
-        // workload's clients are seen at all, a long one costs 10 Hz.
+        // Dense at first (10, 30, 70, 150 ms, then every interval): a short
+        // workload's clients are seen at all, a long one costs 10 Hz. None
+        // at the start: the workload has just been exec'd and holds no DRM
+        // file yet, and a workload over in a few ms is not disturbed.
         auto step = std::min(interval, std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                            std::chrono::milliseconds(10)));
         std::vector<DrmClient> files;
         for (;;) {
+            // Ticks on a fixed schedule: a slow tick does not shift the rest.
+            next += step;
+            step = std::min(step * 2, interval);
+            const auto now = std::chrono::steady_clock::now();
+            if (next < now) next = now;
+            {
+                std::unique_lock<std::mutex> lock(mutex_);
+                if (wake_.wait_until(lock, next, [this] { return stopping_; })) break;
+            }
             files.clear();
             const std::vector<int> members = tree.refresh();
             cost_.most_processes = std::max(cost_.most_processes, members.size());
@@ -75,13 +86,6 @@ void GpuUsageSampler::loop(int pid) {
             const auto elapsed = std::chrono::steady_clock::now() - t0;
             totals_.add_sample(files, static_cast<uint64_t>(
                                           std::chrono::duration_cast<std::chrono::nanoseconds>(elapsed).count()));
-            // Ticks on a fixed schedule: a slow tick does not shift the rest.
-            next += step;
-            step = std::min(step * 2, interval);
-            const auto now = std::chrono::steady_clock::now();
-            if (next < now) next = now;
-            std::unique_lock<std::mutex> lock(mutex_);
-            if (wake_.wait_until(lock, next, [this] { return stopping_; })) break;
         }
     } catch (...) {
         // Out of memory while reading: what was sampled so far stands.

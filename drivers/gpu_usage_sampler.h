@@ -1,7 +1,7 @@
 // Samples the GPU time and memory of a running workload from DRM fdinfo:
 // started when the workload has started (ProcessSpec::on_started), it
-// reads, every interval (10 Hz by default; the first ticks closer,
-// 10, 20, 40 and 80 ms apart, so that a short workload is seen), the fdinfo of every DRM file
+// reads, every interval (10 Hz by default; the first ticks closer, at
+// 10, 30, 70 and 150 ms, so that a short workload is seen), the fdinfo of every DRM file
 // of the workload's process tree (drivers/process_tree.h, from the real
 // /proc) and hands the sample to GpuUsageTotals (drivers/gpu_usage.h);
 // stopped right after the workload ends.
@@ -37,8 +37,8 @@ public:
     GpuUsageSampler(const GpuUsageSampler&) = delete;
     GpuUsageSampler& operator=(const GpuUsageSampler&) = delete;
 
-    // Starts sampling the tree of `pid`, the first sample right away, on
-    // a thread of its own. Never throws: when no thread can be started
+    // Starts sampling the tree of `pid` on a thread of its own, the first
+    // sample 10 ms later. Never throws: when no thread can be started
     // nothing is sampled (the run goes on; its GPU figures are then
     // absent). Once per sampler.
     void start(int pid) noexcept;
