@@ -356,6 +356,30 @@ TEST(GpuUsageSampler, FindsAChildsTreeAndRecordsNothingWithoutDrmFiles) {
     EXPECT_TRUE(totals.metrics().empty());
 }
 
+// A workload with a file under /dev/dri in a mount namespace of its own
+// (a tmpfs over /dev: the machine's /dev is untouched). Not a DRM device,
+// but named like one: the sampler finds it in both processes of the tree
+// and reads its fdinfo, which has no drm-* keys, so nothing is recorded.
+TEST(GpuUsageSampler, ReadsTheFdinfoOfAFileNamedLikeADrmNode) {
+    const std::string setup = "mount -t tmpfs none /dev && mkdir /dev/dri && : >/dev/dri/card0";
+    ProcessSpec probe;
+    probe.argv = {"unshare", "-m", "sh", "-c", setup};
+    const ProcessResult can = run_process(probe);
+    if (!(can.ended == ProcessResult::Ended::exited && can.exit_code == 0))
+        GTEST_SKIP() << "no private mount namespace here (unshare -m needs root): " << describe_end(can);
+    GpuUsageSampler sampler(0.02);
+    ProcessSpec spec;
+    spec.argv = {"unshare", "-m", "sh", "-c", setup + " && exec 3</dev/dri/card0 && sleep 0.5 & wait"};
+    spec.on_started = [&](int pid) { sampler.start(pid); };
+    const ProcessResult r = run_process(spec);
+    const GpuUsageTotals totals = sampler.stop();
+    EXPECT_EQ(r.exit_code, 0);
+    const auto cost = sampler.cost();
+    EXPECT_GE(cost.drm_files, 1u);
+    EXPECT_GE(totals.clients(), 1u);
+    EXPECT_TRUE(totals.metrics().empty());
+}
+
 TEST(GpuUsageSampler, StopWithoutStartAndAChildThatIsAlreadyGone) {
     GpuUsageSampler idle;
     EXPECT_TRUE(idle.stop().metrics().empty());
