@@ -74,6 +74,7 @@ bench: build
 	./bench/run_lines_memory.sh
 	./bench/regex_long_line.sh
 	./bench/ab_efficiency.sh
+	./bench/gpu_usage_sampler.sh
 
 # The calibration table (docs/calibration.md): how often each verdict and
 # diagnostic sentence of `gfxstat compare` is wrong, per family and n, by

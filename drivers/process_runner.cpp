@@ -405,6 +405,22 @@ size_t end_group(pid_t pgid, int64_t grace_ns) {
     return live;
 }
 
+// The caller's hook, told that the program runs. A hook that throws must
+// not leave the child running nor unreaped: the group is killed and the
+// child reaped before the exception goes on.
+void call_on_started(const std::function<void(int)>& hook, pid_t pid, int slot) {
+    try {
+        hook(int(pid));
+    } catch (...) {
+        unregister_child(slot);
+        ::kill(-pid, SIGKILL);
+        int status;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        throw;
+    }
+}
+
 }  // namespace
 
 void stop_current_process(int signal) noexcept {
@@ -535,6 +551,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
             res.error = spec.argv[0] + ": " + errno_text(failure.error);
         return res;
     }
+
+    if (spec.on_started) call_on_started(spec.on_started, pid, slot);
 
     Fd pidfd;
     if (g_use_pidfd.load()) pidfd = Fd(int(::syscall(SYS_pidfd_open, pid, 0)));  // always O_CLOEXEC

@@ -33,6 +33,7 @@
 // child and its status would be lost; run_process throws in that case).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,16 @@ struct ProcessSpec {
     // were. Costs one kill() when nothing is left. False: they are left
     // alone (a hook that starts a load generator on purpose).
     bool end_group = false;
+    // Called in the calling thread with the child's pid once the program
+    // runs (its exec succeeded), before run_process waits for it: what
+    // watches the workload while it runs (the GPU time sampler) starts
+    // here. Not called when the command does not start. The pid is also
+    // the child's process group id; it stays the child's (not reaped, so
+    // not reused) until run_process returns. The timeout counts from
+    // before the spawn, so time spent here is the run's. Should not throw:
+    // if it does, the child's group is killed (SIGKILL) and reaped, and the
+    // exception is passed on.
+    std::function<void(int pid)> on_started;
 };
 
 struct ProcessResult {

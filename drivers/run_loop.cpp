@@ -22,6 +22,7 @@
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/environment_probe.h"
+#include "drivers/gpu_usage_sampler.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
 
@@ -166,6 +167,8 @@ namespace {
 // with a unit and a direction (latency_mean, not gem_syslatency's cycles
 // count), else the first.
 std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
+    // Not gfxstat's own GPU figures (drivers/gpu_usage.h) while the workload has others.
+    if (const auto own = gpu_usage_metrics_left_out(metrics)) return default_tracked(*own);
     // What the workload is run for first; among those, one that can be
     // read as better or worse.
     // Never a run's frame times: --target-ci counts runs.
@@ -337,7 +340,10 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         spec.stderr_path = capture.path(1);
         spec.timeout_s = plan.timeout_s;
         spec.end_group = true;  // nothing of this run may run into the next
+        GpuUsageSampler gpu;     // GPU time and memory while it runs (drivers/gpu_usage_sampler.h)
+        spec.on_started = [&gpu](int pid) { gpu.start(pid); };
         const ProcessResult pr = run_process(spec);
+        const GpuUsageTotals gpu_usage = gpu.stop();
         rec.duration_s = pr.wall_s;
         if (pr.leftovers) {
             ++report.runs_with_leftovers;
@@ -438,6 +444,8 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 mv.values = std::move(m.values);
                                 rec.metrics.push_back(std::move(mv));
                             }
+                            // GPU time and memory (when the kernel reported them), after the run's own.
+                            add_gpu_usage_metrics(gpu_usage.metrics(), rec, appender);
                         }
                     } else if (pr.exit_code == 77) {
                         rec.exit_class = data::ExitClass::skip;

@@ -611,4 +611,71 @@ TEST(ProcessRunner, PerRunOverhead) {
     RecordProperty("bare_spawn_ms_per_run", std::to_string(ms(theirs)));
 }
 
+// ---------------------------------------------------------------------------
+// on_started: the caller learns the pid while the program runs.
+
+std::string exe_of(pid_t pid) {
+    std::error_code ec;
+    return fs::read_symlink("/proc/" + std::to_string(pid) + "/exe", ec).filename().string();
+}
+
+TEST(ProcessRunnerOnStarted, SeesTheProgramRunningInItsOwnGroup) {
+    ProcessSpec spec;
+    spec.argv = {"sleep", "0.3"};
+    int calls = 0;
+    pid_t seen = 0;
+    std::string exe;
+    pid_t group = 0;
+    spec.on_started = [&](int pid) {
+        ++calls;
+        seen = pid;
+        exe = exe_of(pid);        // the exec has happened: the program, not gfxstat
+        group = ::getpgid(pid);
+    };
+    ProcessResult r = run_process(spec);
+    EXPECT_EQ(r.ended, Ended::exited);
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(calls, 1);
+    ASSERT_GT(seen, 0);
+    EXPECT_EQ(exe, "sleep");
+    EXPECT_EQ(group, seen);
+    // Reaped by the time run_process returns.
+    errno = 0;
+    EXPECT_EQ(::kill(seen, 0), -1);
+    EXPECT_EQ(errno, ESRCH);
+}
+
+TEST(ProcessRunnerOnStarted, NotCalledWhenTheCommandDoesNotStart) {
+    ProcessSpec spec;
+    spec.argv = {"gfxstat-no-such-command-4711"};
+    int calls = 0;
+    spec.on_started = [&](int) { ++calls; };
+    EXPECT_EQ(run_process(spec).ended, Ended::not_started);
+    spec.argv = {"true"};
+    spec.working_directory = "/gfxstat-no-such-directory";
+    EXPECT_EQ(run_process(spec).ended, Ended::not_started);
+    EXPECT_EQ(calls, 0);
+}
+
+TEST(ProcessRunnerOnStarted, AHookThatThrowsLeavesNothingRunning) {
+    ProcessSpec spec;
+    spec.argv = {"sleep", "30"};
+    pid_t seen = 0;
+    spec.on_started = [&](int pid) {
+        seen = pid;
+        throw std::runtime_error("hook failed");
+    };
+    int before = count_open_fds();
+    EXPECT_THROW(run_process(spec), std::runtime_error);
+    ASSERT_GT(seen, 0);
+    errno = 0;
+    EXPECT_EQ(::kill(seen, 0), -1);  // killed and reaped: no zombie
+    EXPECT_EQ(errno, ESRCH);
+    EXPECT_EQ(count_open_fds(), before);
+    // The runner is usable afterwards.
+    spec.on_started = {};
+    spec.argv = {"true"};
+    EXPECT_EQ(run_process(spec).exit_code, 0);
+}
+
 }  // namespace

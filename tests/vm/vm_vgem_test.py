@@ -176,7 +176,50 @@ def evaluate(run, host_boot):
         c = run.commands[name]
         ck.check(drm, "%s: message names %s" % (name, node),
                  node in c.text("stdout") + c.text("stderr"))
+    check_gpu_usage(ck, drm, run)
     return ck, True
+
+
+def check_gpu_usage(ck, group, run):
+    """What the guest kernel's vgem prints in fdinfo (read by the shell from
+    an fd of its own on card0) is what drm-gem's runs record: gpu_memory_*
+    metrics when it has drm-resident-/drm-total- keys, gpu_*_busy when it
+    has drm-engine- keys, and no gpu_ metric at all when it has neither."""
+    c = run.commands["gpu-usage"]
+    check_command(ck, group, run, "gpu-usage")
+    evidence = c.files.get("/tmp/vgem-fdinfo.txt")
+    if not ck.check(group, "gpu-usage: the guest's card0 fdinfo came back", evidence is not None):
+        return
+    if isinstance(evidence, bytes):
+        evidence = evidence.decode("utf-8", "replace")
+    keys = [line.split(":", 1)[0].strip() for line in evidence.splitlines() if ":" in line]
+    resident = any(k.startswith(("drm-resident-", "drm-memory-")) for k in keys)
+    total = any(k.startswith("drm-total-") and not k.startswith("drm-total-cycles-") for k in keys)
+    engines = any(k.startswith("drm-engine-") and not k.startswith("drm-engine-capacity-") for k in keys)
+    recs = check_results_file(ck, group, run, "gpu-usage", "/tmp/gpu-usage.json", 2)
+    if recs is None:
+        return
+    ok_runs = [r for r in recs if r.get("type") == "run" and (r.get("exit") or {}).get("class") == "ok"]
+    declared = {r.get("name"): r for r in recs if r.get("type") == "metric"}
+    summary = "fdinfo keys: %s" % (", ".join(k for k in keys if k.startswith("drm-")) or "none")
+    for r in ok_runs:
+        names = sorted(k for k in (r.get("metrics") or {}) if k.startswith("gpu_"))
+        expect_res = "gpu_memory_resident_peak" in names
+        expect_tot = "gpu_memory_total_peak" in names
+        busy = [n for n in names if n.endswith("_busy")]
+        ck.check(group, "gpu-usage run %s: gpu_memory_resident_peak iff fdinfo has drm-resident-" % r.get("run"),
+                 expect_res == resident, "%s; run has %s" % (summary, names))
+        ck.check(group, "gpu-usage run %s: gpu_memory_total_peak iff fdinfo has drm-total-" % r.get("run"),
+                 expect_tot == total, "%s; run has %s" % (summary, names))
+        ck.check(group, "gpu-usage run %s: gpu_*_busy iff fdinfo has drm-engine-" % r.get("run"),
+                 bool(busy) == engines, "%s; run has %s" % (summary, names))
+        if not (resident or total or engines):
+            ck.check(group, "gpu-usage run %s: no gpu_ metric without fdinfo statistics" % r.get("run"),
+                     not names, "run has %s" % names)
+        for n in names:
+            d = declared.get(n) or {}
+            ck.check(group, "gpu-usage: %s declared, not primary" % n,
+                     d.get("unit") in ("ms", "cycles", "KiB") and d.get("primary") is False, str(d))
 
 
 # ------------------------------------------------------------- self-test
@@ -225,6 +268,10 @@ def fake_results(variant, runs, boot, metrics):
     return "\n".join(json.dumps(x) for x in lines) + "\n"
 
 
+# What drm_show_fdinfo prints for a vgem client (no driver statistics).
+VGEM_FDINFO = "pos:\t0\nflags:\t02100002\nmnt_id:\t15\nino:\t5\ndrm-driver:\tvgem\ndrm-client-id:\t4\n"
+
+
 def self_test(commands_path):
     with open(commands_path) as f:
         cmds = json.load(f)
@@ -248,6 +295,8 @@ def self_test(commands_path):
         "bad-device-workload": (2, "", "/dev/dri/renderD200 does not exist\n", {}),
         "bad-device-run": (1, "", "/dev/dri/renderD200 does not exist\n", {}),
         "not-drm-device": (2, "", "/dev/null: DRM_IOCTL_VERSION: Inappropriate ioctl\n", {}),
+        "gpu-usage": (0, "", "", {"/tmp/vgem-fdinfo.txt": VGEM_FDINFO,
+                                  "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})}),
     }
 
     def verdict(results, kernel="6.1.0-test"):
@@ -275,6 +324,14 @@ def self_test(commands_path):
         "devices probe crashes": ("probe-devices", (139, "", "", {})),
         "bad device crashes": ("not-drm-device", (139, "", "/dev/null", {})),
         "bad device unnamed": ("bad-device-workload", (2, "", "no such device", {})),
+        "gpu metric without fdinfo statistics": ("gpu-usage", (0, "", "", {
+            "/tmp/vgem-fdinfo.txt": VGEM_FDINFO, "/tmp/gpu-usage.json": fake_results(
+                "drm-gem", 2, boot, {"allocs_per_s": 9.0, "gpu_memory_resident_peak": 4.0})})),
+        "fdinfo memory not recorded": ("gpu-usage", (0, "", "", {
+            "/tmp/vgem-fdinfo.txt": VGEM_FDINFO + "drm-resident-memory:\t8 KiB\n",
+            "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})})),
+        "gpu-usage fdinfo missing": ("gpu-usage", (0, "", "", {
+            "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})})),
     }
     for what, (name, result) in faults.items():
         bad = dict(good)
