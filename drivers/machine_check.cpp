@@ -273,7 +273,9 @@ std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients,
     check_battery(out);
     check_load(out);
     const std::string others = other_drm_clients_text(clients, self_pid);
-    out.push_back({"drm_clients", "other GPU clients", others.empty() ? "none" : others,
+    // /proc/PID/fd of other users' processes is closed to a normal user.
+    const std::string seen = system_root().empty() && ::geteuid() != 0 ? " (of your own processes: others need root)" : "";
+    out.push_back({"drm_clients", "other GPU clients", (others.empty() ? "none" : others) + seen,
                    others.empty() ? "" : "close them, or measure without a desktop session: their GPU work shares the GPU "
                                          "with the workload's",
                    !others.empty()});

@@ -47,11 +47,10 @@ std::string pair_min_of(const std::string& path) {
     return {};
 }
 
-void require_root(const TuneIo& io, const char* what) {
+void require_root(const TuneIo& io) {
     if (io.needs_root && (io.euid >= 0 ? io.euid : static_cast<long>(::geteuid())) != 0)
-        throw TuneError(std::string(what) +
-                            " writes the machine's /sys files, which needs root: run it with sudo (or give --root DIR "
-                            "for a copy of the tree); nothing was changed",
+        throw TuneError("writing the machine's /sys files needs root: run it with sudo (or point --root DIR or "
+                        "GFXSTAT_SYSFS_ROOT at a copy of the tree); nothing was changed",
                         1);
 }
 
@@ -131,7 +130,7 @@ std::vector<FileWrite> ordered_writes(const std::vector<FileWrite>& targets, con
 }
 
 TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
-    require_root(io, "gfxstat tune apply");
+    require_root(io);
     TuneReport report;
     const Tunables t = find_tunables();
     std::vector<FileWrite> targets;
@@ -274,7 +273,7 @@ TuneReport reset_tune(const TuneIo& io) {
         report.notes.push_back("nothing to reset: gfxstat has not tuned this machine (no " + tune_state_path() + ")");
         return report;
     }
-    require_root(io, "gfxstat tune reset");
+    require_root(io);
     if (state->boot_id != tune_boot_id()) {
         try {
             remove_tune_state();
