@@ -15,6 +15,7 @@
 #include <map>
 #include <sstream>
 
+#include "data/input_error.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
@@ -404,4 +405,19 @@ TEST(TuneRules, HighLoadIsHalfALoadPerCpuAndAtLeastOne) {
     EXPECT_DOUBLE_EQ(high_load_threshold(2), 1.0);
     EXPECT_DOUBLE_EQ(high_load_threshold(4), 2.0);
     EXPECT_DOUBLE_EQ(high_load_threshold(64), 32.0);
+}
+
+TEST_F(TuneTest, TheStateFileKeepsEveryByte) {
+    TuneState s;
+    s.boot_id = "b";
+    s.time = "2026-12-01T21:30:00Z";
+    s.files.push_back({"/sys/x", std::string("\xff\x80 a\0b\n", 7)});
+    save_tune_state(s);
+    const auto back = load_tune_state();
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->files.at(0).original, s.files[0].original);
+    // Only /sys paths are ever written back.
+    put(root / "var/lib/gfxstat/tune.json",
+        R"({"format": "gfxstat-tune", "version": 1, "boot_id": "b", "time": "t", "files": [{"path": "/etc/passwd", "original": "x"}]})");
+    EXPECT_THROW(load_tune_state(), gfxstat::data::InputError);
 }
