@@ -24,6 +24,7 @@
 #include "cli/workload_setup.h"
 #include "data/input_error.h"
 #include "drivers/ab_runner.h"
+#include "drivers/kernel_log_watch.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -361,6 +362,9 @@ int ab_main(int argc, char** argv) {
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
+    // Said once, before the first run: what the kernel log watch cannot see.
+    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
+        std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     const auto clear_line = [&] {

@@ -19,6 +19,7 @@
 #include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
+#include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
@@ -238,6 +239,9 @@ int run_main(int argc, char** argv) {
     }
 
     install_stop_handler(on_stop_signal);
+    // Said once, before the first run: what the kernel log watch cannot see.
+    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
+        std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;

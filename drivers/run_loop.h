@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
+#include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
 
@@ -121,6 +123,9 @@ struct Execution {
     data::UniqueFd log_dir_fd;         // log_dir, opened once and checked: logs are created under it
     bool logs_beside = true;           // log_dir is RESULTS.logs
     std::string tracked;               // the metric progress follows; "" until seen
+    // The kernel log, shared by every execution of the process: a run
+    // during which it reports GPU trouble is recorded invalid.
+    std::shared_ptr<KernelLogWatch> kernel_log;
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates
