@@ -281,6 +281,7 @@ int run_main(int argc, char** argv) {
     std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
     if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");
     if (report.failed) done += ", " + std::to_string(report.failed) + " failed";
+    if (report.invalid) done += " (" + std::to_string(report.invalid) + " invalid: the kernel reported GPU trouble)";
     std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), escape_text(plan.variant).c_str(),
                  escape_text(plan.results_path).c_str());
     if (!plan.runs && report.outcome == drivers::RunOutcome::completed) {

@@ -652,6 +652,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
             consecutive_failures = 0;
         } else if (rec.exit_class != data::ExitClass::skip && !interrupted_run) {
             ++report.failed;
+            report.invalid += rec.exit_class == data::ExitClass::invalid;
             ++consecutive_failures;
         }
 

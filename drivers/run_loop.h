@@ -80,6 +80,7 @@ struct RunReport {
     RunOutcome outcome = RunOutcome::completed;
     std::string message;      // one line for the user when not completed
     size_t measured = 0, warmups = 0, failed = 0;
+    size_t invalid = 0;  // of the failed: the kernel reported GPU trouble during them
     bool target_reached = false;
     std::optional<double> last_half_width_pct;
     size_t logs_kept = 0;                // output files written

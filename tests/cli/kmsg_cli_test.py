@@ -28,7 +28,8 @@ AMDGPU = "amdgpu 0000:03:00.0: amdgpu: ring gfx_0.0.0 timeout, signaled seq=1234
 # FIFO as a kmsg record with its continuation lines, then prints a value.
 WORKLOAD = r'''
 import os, sys
-lines = {"i915": %r, "xe": %r, "amdgpu": %r}
+lines = {"i915": %r, "xe": %r, "amdgpu": %r,
+         "escaped": r"i915 0000:00:02.0: [drm] GPU HANG: ecode 1:0:0, in evil\x1b]2;owned\x07 [7]"}
 counter = os.environ["COUNTER"]
 n = int(open(counter).read()) + 1 if os.path.exists(counter) else 1
 open(counter, "w").write(str(n))
@@ -85,6 +86,7 @@ def main():
           f"each invalid run's reason is its kernel line: {reasons}")
     check(all(r["exit"].get("code") == 0 for r in runs), "the workload's exit code is kept")
     check("cannot read" not in se, f"a readable FIFO gives no warning: {se}")
+    check("3 failed (3 invalid: the kernel reported GPU trouble)" in se, f"the summary counts the invalid runs: {se}")
 
     # show counts them.
     rc, so, se = run([GFXSTAT, "show", out])
@@ -140,6 +142,16 @@ def main():
     check(se.count("cannot read") == 1 and warning in se, f"one warning says what is not watched: {se}")
     if not readable:
         check("run as root or set kernel.dmesg_restrict=0" in se, f"the warning says how to fix it: {se}")
+
+    # The kernel escapes control characters as \\xHH; decoded, they become
+    # spaces in the reason, never raw bytes in the file or on the terminal.
+    out5 = os.path.join(d, "escaped.json")
+    rc, so, se = gfxstat(["run", "-o", out5, "--runs", "1", "--", PY, script], env("f.count", "1=escaped"))
+    runs = runs_of(out5)
+    reason = runs[0]["exit"].get("reason", "") if runs else ""
+    check(rc == 0 and reason == "kernel: i915 0000:00:02.0: [drm] GPU HANG: ecode 1:0:0, in evil ]2;owned  [7]",
+          f"an escaped control character is a space in the reason: {reason!r}")
+    check("\x1b" not in se and "\x07" not in se, f"no control character reaches the terminal: {se!r}")
 
     # gfxstat ab: a hang line during one run makes that run invalid; the
     # other variant's runs and the design go on.
