@@ -191,9 +191,6 @@ double run_median(const data::MetricValues& m) {
 
 namespace {
 
-// Runs a --prepare/--cleanup hook; its output is kept only when not empty.
-// What it starts in the background is left running (a --prepare may start
-// a load generator that --cleanup stops).
 // Trouble the kernel logged between two runs is no run's (the last run's
 // processes had been stopped, the next had not begun): said, not held
 // against either run.
@@ -224,6 +221,9 @@ void judge_by_kernel_log(const KernelLogFinding& f, RunAttempt& attempt, RunRepo
     rec.exit_reason = one_line(kernel_trouble_reason(f));
 }
 
+// Runs a --prepare/--cleanup hook; its output is kept only when not empty.
+// What it starts in the background is left running (a --prepare may start
+// a load generator that --cleanup stops).
 ProcessResult run_hook(const std::string& line, const Execution& ex, const std::string& name, double timeout_s,
                        RunReport& report) {
     OutputCapture capture;
