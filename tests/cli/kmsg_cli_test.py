@@ -4,8 +4,8 @@ that writes real i915, xe and amdgpu hang lines (the drivers' own message
 shapes, as /dev/kmsg records) into it during some of its runs makes exactly
 those runs `invalid` with the line as their reason; `show` counts them,
 `compare` names them and leaves their values out, `--max-failures` counts
-them, `gfxstat ab` does the same, and a kernel log that cannot be read is
-one warning while the runs go on."""
+them, `gfxstat ab` and `gfxstat campaign` do the same, and a kernel log
+that cannot be read is one warning while the runs go on."""
 
 import json
 import os
@@ -164,6 +164,35 @@ def main():
           f"ab: the run with the line is invalid with it as reason: rc {rc}: {[r['exit'] for r in runs]} {se}")
     check(sum(r["exit"]["class"] == "ok" for r in runs) == len(runs) - 1,
           f"ab: every other run is ok: {[r['exit'] for r in runs]}")
+
+    # ab without a readable kernel log: the one warning, before the runs.
+    out6 = os.path.join(d, "ab-unwatched.json")
+    rc, so, se = gfxstat(["ab", "-o", out6, "--variant", "X", "--variant", "Y", "--runs", "2", "--seed", "1",
+                          "--", PY, script], env("g.count", "", kmsg=os.path.join(d, "missing.kmsg")))
+    check(se.count("cannot read") == 1 and "warning: cannot read " + os.path.join(d, "missing.kmsg") in se and
+          len(runs_of(out6)) == 4, f"ab: one warning, and the runs go on: rc {rc}: {se}")
+
+    # gfxstat campaign: the same, a variant's second run invalid; the warning
+    # once when the log cannot be read.
+    for name, kmsg in (("campaign", fifo), ("campaign-unwatched", os.path.join(d, "missing.kmsg"))):
+        cdir = os.path.join(d, name)
+        plan = {"variants": [{"label": "a", "reboot": False}, {"label": "b", "reboot": False}],
+                "workload": {"command": [PY, script], "parser": "lines", "metric_name": "fps"},
+                "runs_per_boot": 2, "boots_per_variant": 1, "warmup_runs": 0, "order": "abba", "seed": 7,
+                "reboot_command": ["true"], "reboot_first": False}
+        plan_path = write(d, name + ".plan.json", json.dumps(plan))
+        e = env(name + ".count", "2=xe", kmsg=kmsg)
+        rc, so, se = gfxstat(["campaign", "init", plan_path, "-d", cdir], e)
+        check(rc == 0, f"{name}: init: rc {rc}: {se}")
+        rc, so, se = gfxstat(["campaign", "resume", cdir], e)
+        runs = runs_of(os.path.join(cdir, "results.json"))
+        invalid = [r for r in runs if r["exit"]["class"] == "invalid"]
+        if kmsg == fifo:
+            check(len(runs) == 4 and len(invalid) == 1 and invalid[0]["exit"]["reason"] == "kernel: " + XE and
+                  "cannot read" not in se, f"{name}: the second run is invalid: rc {rc}: {[r['exit'] for r in runs]} {se}")
+        else:
+            check(len(runs) == 4 and not invalid and se.count("cannot read") == 1 and
+                  "warning: cannot read " + kmsg in se, f"{name}: one warning, the runs go on: rc {rc}: {se}")
 
     return finish("kmsg cli: all checks passed")
 
