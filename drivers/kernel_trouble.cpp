@@ -100,13 +100,15 @@ const std::vector<CompiledRule>& compiled_rules() {
     return compiled;
 }
 
-// For the generic DRM rules: the driver that printed the line, from
-// "[drm:func [module]]" or the dev_printk prefix "DRIVER DEVICE: ".
+// For the generic DRM rules: the driver that printed the line, from the
+// dev_printk prefix "DRIVER DEVICE: " (the device's own driver), else from
+// "[drm:func [module]]" (the module of the function that printed it, which
+// may be a helper: drm_kms_helper, gpu_sched).
 std::string printing_driver(std::string_view message) {
     static const RE2 module(R"(\[drm:[^\]\s]+ \[(\w+)\]\])");
     static const RE2 prefix(R"(^([\w-]+) [^\s:]+(:[^\s:]+)*: )");
     std::string name;
-    if (RE2::PartialMatch(message, module, &name) || RE2::PartialMatch(message, prefix, &name)) return name;
+    if (RE2::PartialMatch(message, prefix, &name) || RE2::PartialMatch(message, module, &name)) return name;
     return "drm";
 }
 

@@ -135,6 +135,13 @@ TEST(KernelTrouble, VariantsOfTheSameMessages) {
     EXPECT_EQ(what_of("general protection fault, probably for non-canonical address "
                                    "0xdead000000000100: 0000 [#1] PREEMPT SMP NOPTI"),
               "kernel Oops");
+    // The generic rule names the device's driver, else the printing module.
+    EXPECT_EQ(driver_of("i915 0000:00:02.0: [drm:drm_atomic_helper_wait_for_flip_done [drm_kms_helper]] *ERROR* "
+                        "[CRTC:51:pipe A] flip_done timed out"),
+              "i915");
+    EXPECT_EQ(driver_of("[drm:drm_atomic_helper_wait_for_flip_done [drm_kms_helper]] *ERROR* [CRTC:51:pipe A] "
+                        "flip_done timed out"),
+              "drm_kms_helper");
     // A WARN from anywhere, not only a GPU driver: the run cannot be trusted.
     EXPECT_EQ(driver_of("WARNING: CPU: 0 PID: 0 at net/sched/sch_generic.c:525 dev_watchdog+0x20d/0x220"),
               "kernel");
