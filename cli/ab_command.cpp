@@ -25,6 +25,7 @@
 #include "cli/workload_setup.h"
 #include "data/input_error.h"
 #include "drivers/ab_runner.h"
+#include "drivers/kernel_log_watch.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -370,6 +371,9 @@ int ab_main(int argc, char** argv) {
         if (const auto rc = tuning.apply()) return *rc;
     if (g_stop_signals) return 130;  // stopped while tuning (run_ab would not see it)
     if (!no_check) print_machine_check(kProg, tuning.applied());
+    // Said once, before the first run: what the kernel log watch cannot see.
+    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
+        std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     const auto clear_line = [&] {

@@ -23,6 +23,7 @@
 #include "data/results_reader.h"
 #include "data/safe_files.h"
 #include "drivers/campaign_runner.h"
+#include "drivers/kernel_log_watch.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
 #include "report/text_escape.h"
@@ -172,6 +173,8 @@ int resume_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
         std::fflush(stderr);
     };
+    // Said once, before the first run: what the kernel log watch cannot see.
+    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty()) opt.say("warning: " + w);
     drivers::ResumeReport r;
     try {
         r = drivers::resume_campaign(dir, plan, opt);

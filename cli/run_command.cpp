@@ -20,6 +20,7 @@
 #include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
+#include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
@@ -247,6 +248,9 @@ int run_main(int argc, char** argv) {
         if (const auto rc = tuning.apply()) return *rc;
     if (g_stop_signals) return 130;  // stopped while tuning (run_plan would not see it)
     if (!no_check) print_machine_check(prog, tuning.applied());
+    // Said once, before the first run: what the kernel log watch cannot see.
+    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
+        std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
@@ -286,6 +290,7 @@ int run_main(int argc, char** argv) {
     std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
     if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");
     if (report.failed) done += ", " + std::to_string(report.failed) + " failed";
+    if (report.invalid) done += " (" + std::to_string(report.invalid) + " invalid: the kernel reported GPU trouble)";
     std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), escape_text(plan.variant).c_str(),
                  escape_text(plan.results_path).c_str());
     if (!plan.runs && report.outcome == drivers::RunOutcome::completed) {

@@ -410,7 +410,8 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
         jv["warmup"] = v.warmup;
         nlohmann::json exits = nlohmann::json::object();
         for (data::ExitClass c : {data::ExitClass::ok, data::ExitClass::fail, data::ExitClass::skip,
-                                  data::ExitClass::timeout, data::ExitClass::crash})
+                                  data::ExitClass::timeout, data::ExitClass::crash,
+                                  data::ExitClass::invalid})
             exits[data::exit_class_name(c)] = v.by_class[static_cast<size_t>(c)];
         jv["exit"] = exits;
         jv["samples"] = v.samples;

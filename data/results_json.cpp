@@ -533,7 +533,7 @@ void parse_exit(JsonCursor& c, RunRecord& r) {
         if (key == "class") {
             const std::string s = json_string(c, "\"exit\".\"class\"");
             auto cls = parse_exit_class(s);
-            if (!cls) bad("\"exit\".\"class\" is ok, fail, skip, timeout or crash, not \"" + s + "\"");
+            if (!cls) bad("\"exit\".\"class\" is ok, fail, skip, timeout, crash or invalid, not \"" + s + "\"");
             r.exit_class = *cls;
             has_class = true;
         } else if (key == "code") {

@@ -28,13 +28,14 @@ const char* exit_class_name(ExitClass c) {
         case ExitClass::skip: return "skip";
         case ExitClass::timeout: return "timeout";
         case ExitClass::crash: return "crash";
+        case ExitClass::invalid: return "invalid";
     }
     return "fail";
 }
 
 std::optional<ExitClass> parse_exit_class(std::string_view s) {
     for (ExitClass c : {ExitClass::ok, ExitClass::fail, ExitClass::skip, ExitClass::timeout,
-                        ExitClass::crash})
+                        ExitClass::crash, ExitClass::invalid})
         if (s == exit_class_name(c)) return c;
     return std::nullopt;
 }

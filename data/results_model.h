@@ -9,6 +9,7 @@
 // name and id, so that a million runs do not repeat them.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -26,7 +27,11 @@ inline constexpr std::string_view kResultsFormatName = "gfxstat-results";
 inline constexpr int kResultsFormatVersion = 1;
 
 enum class Direction { lower_is_better, higher_is_better, unknown };
-enum class ExitClass { ok, fail, skip, timeout, crash };
+// invalid: the workload ended, but the kernel reported GPU trouble (a hang,
+// a reset, a WARN) during the run: its numbers cannot be trusted, whatever
+// the workload said (drivers/kernel_trouble.h).
+enum class ExitClass { ok, fail, skip, timeout, crash, invalid };
+inline constexpr size_t kExitClassCount = 6;
 
 // JSON spellings: "lower" / "higher" / "unknown"; "ok" / "fail" / ...
 const char* direction_name(Direction d);

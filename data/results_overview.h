@@ -16,7 +16,7 @@ struct VariantOverview {
     std::string variant;
     size_t runs = 0;                       // every run record
     size_t warmup = 0;                     // warm-up runs (any exit)
-    std::array<size_t, 5> by_class{};      // non-warm-up runs, by ExitClass
+    std::array<size_t, kExitClassCount> by_class{};      // non-warm-up runs, by ExitClass
     // Samples each metric has in the runs analyses use (ok, not warm-up).
     std::map<std::string, size_t> samples;
     std::map<std::string, size_t> runs_with_metric;

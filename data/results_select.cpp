@@ -40,6 +40,7 @@ public:
         }
         if (run.exit_class != ExitClass::ok) {
             ++v.by_class[static_cast<size_t>(run.exit_class)];
+            if (run.exit_class == ExitClass::invalid) v.invalid_runs.emplace_back(run.run, run.exit_reason);
             return;
         }
         ++v.ok_runs;
@@ -148,6 +149,7 @@ private:
             c.values = pm.values;
             c.warmup = v.warmup;
             c.excluded_by_class = v.by_class;
+            c.invalid_runs = v.invalid_runs;
             c.without_metric = v.ok_runs - pm.runs;
             BootLayout layout;
             if (pm.boot_known) {
@@ -188,7 +190,8 @@ private:
     };
     struct Variant {
         size_t warmup = 0, ok_runs = 0;
-        std::array<size_t, 5> by_class{};
+        std::array<size_t, kExitClassCount> by_class{};
+        std::vector<std::pair<uint64_t, std::string>> invalid_runs;
         std::unordered_map<std::string, PerMetric> metrics;
     };
     std::unordered_set<std::string> wanted_;
@@ -257,6 +260,7 @@ std::string describe_exclusions(const SelectionCounts& c) {
     add(c.excluded_by_class[static_cast<size_t>(ExitClass::crash)], "crashed", "crashed");
     add(c.excluded_by_class[static_cast<size_t>(ExitClass::timeout)], "timed out", "timed out");
     add(c.excluded_by_class[static_cast<size_t>(ExitClass::skip)], "skipped", "skipped");
+    add(c.excluded_by_class[static_cast<size_t>(ExitClass::invalid)], "invalid", "invalid");
     add(c.warmup, "warm-up", "warm-ups");
     add(c.without_metric, "run without the metric", "runs without the metric");
     return s;

@@ -6,6 +6,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "data/results_model.h"
@@ -18,8 +19,11 @@ struct SelectionCounts {
     size_t runs_used = 0;       // ok, not warm-up, with the metric
     size_t values = 0;          // samples taken from them
     size_t warmup = 0;          // warm-up runs excluded (whatever their exit)
-    std::array<size_t, 5> excluded_by_class{};  // indexed by ExitClass; ok never counted
+    std::array<size_t, kExitClassCount> excluded_by_class{};  // indexed by ExitClass; ok never counted
     size_t without_metric = 0;  // ok runs that did not report the metric
+    // The invalid runs (the kernel reported GPU trouble during them), not
+    // warm-ups, by run index and reason, in file order: reports name them.
+    std::vector<std::pair<uint64_t, std::string>> invalid_runs;
     size_t excluded() const;
 };
 

@@ -194,6 +194,36 @@ double run_median(const data::MetricValues& m) {
 
 namespace {
 
+// Trouble the kernel logged between two runs is no run's (the last run's
+// processes had been stopped, the next had not begun): said, not held
+// against either run.
+void note_between_runs(const KernelLogFinding& f, uint64_t run, RunReport& report) {
+    if (f.trouble_lines)
+        report.warnings.push_back(one_line("the kernel reported trouble between runs, before run " +
+                                           std::to_string(run) + ": " + kernel_trouble_reason(f)));
+}
+
+// A run during which the kernel reported GPU trouble is invalid, its reason
+// the kernel's line; it keeps the workload's exit code. Runs that stop the
+// plan (skip, IGT abort, invalid option) and interrupted runs keep their
+// class, and the line is said beside them.
+void judge_by_kernel_log(const KernelLogFinding& f, RunAttempt& attempt, RunReport& report) {
+    data::RunRecord& rec = attempt.record;
+    if (f.overflowed)
+        report.warnings.push_back("run " + std::to_string(rec.run) +
+                                  ": the kernel log overflowed during the run: lines were lost before gfxstat read "
+                                  "them, and trouble among them went unseen");
+    if (!f.trouble_lines) return;
+    const bool judged = !attempt.stop_now && !attempt.interrupted &&
+                        (rec.exit_class == data::ExitClass::ok || rec.exit_class == data::ExitClass::fail);
+    if (!judged) {
+        report.warnings.push_back(one_line("run " + std::to_string(rec.run) + ": " + kernel_trouble_reason(f)));
+        return;
+    }
+    rec.exit_class = data::ExitClass::invalid;
+    rec.exit_reason = one_line(kernel_trouble_reason(f));
+}
+
 // Runs a --prepare/--cleanup hook; its output is kept only when not empty.
 // What it starts in the background is left running (a --prepare may start
 // a load generator that --cleanup stops).
@@ -258,6 +288,7 @@ Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     ex.log_dir_fd = std::move(log_dir_fd);
     ex.logs_beside = beside;
     ex.tracked = std::move(tracked);
+    ex.kernel_log = process_kernel_log_watch();
     return ex;
 }
 
@@ -311,6 +342,9 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     attempt.prefix = ex.log_dir + "/" + run_name;
     const std::string& prefix = attempt.prefix;
     rec.start = data::utc_now_rfc3339();
+    // The run's stretch of the kernel log begins before --prepare: the
+    // hook sets up the run's conditions (docs/run.md, "Kernel log").
+    if (ex.kernel_log) note_between_runs(ex.kernel_log->begin_run(), rec.run, report);
 
     bool prepared = true;
     if (!plan.prepare.empty()) {
@@ -490,6 +524,9 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0))
             report.warnings.push_back("run " + std::to_string(rec.run) + ": --cleanup failed: " + describe_end(pr));
     }
+    // ... and ends after --cleanup, which gives the driver a moment more to
+    // notice a hang of the run's last submission.
+    if (ex.kernel_log) judge_by_kernel_log(ex.kernel_log->end_run(), attempt, report);
     if (attempt.kept) rec.log = ex.logs_beside ? data::base_name_of(ex.log_dir) + "/" + run_name : prefix;
     rec.environment = appender.add_environment(std::move(env));
     return attempt;
@@ -623,6 +660,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
             consecutive_failures = 0;
         } else if (rec.exit_class != data::ExitClass::skip && !interrupted_run) {
             ++report.failed;
+            report.invalid += rec.exit_class == data::ExitClass::invalid;
             ++consecutive_failures;
         }
 

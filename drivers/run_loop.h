@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
+#include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
 
@@ -78,6 +80,7 @@ struct RunReport {
     RunOutcome outcome = RunOutcome::completed;
     std::string message;      // one line for the user when not completed
     size_t measured = 0, warmups = 0, failed = 0;
+    size_t invalid = 0;  // of the failed: the kernel reported GPU trouble during them
     bool target_reached = false;
     std::optional<double> last_half_width_pct;
     size_t logs_kept = 0;                // output files written
@@ -121,6 +124,9 @@ struct Execution {
     data::UniqueFd log_dir_fd;         // log_dir, opened once and checked: logs are created under it
     bool logs_beside = true;           // log_dir is RESULTS.logs
     std::string tracked;               // the metric progress follows; "" until seen
+    // The kernel log, shared by every execution of the process: a run
+    // during which it reports GPU trouble is recorded invalid.
+    std::shared_ptr<KernelLogWatch> kernel_log;
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates

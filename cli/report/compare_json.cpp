@@ -18,7 +18,12 @@ json pair(const std::array<double, 2>& a) { return json::array({num(a[0]), num(a
 json summary(const ReportSample& s, const analysis::SampleSummary& m) {
     json j = {{"label", s.label}, {"n", m.n},           {"min", num(m.min)},   {"max", num(m.max)},
               {"median", num(m.median)}, {"mean", num(m.mean)}, {"stddev", num(m.stddev)}};
-    if (s.from_results) j["runs_excluded"] = s.counts.excluded();
+    if (s.from_results) {
+        j["runs_excluded"] = s.counts.excluded();
+        json invalid = json::array();  // the kernel reported trouble during these runs
+        for (const auto& [run, reason] : s.counts.invalid_runs) invalid.push_back({{"run", run}, {"reason", reason}});
+        j["invalid_runs"] = std::move(invalid);
+    }
     json dropped = json::array();
     for (const auto& [index, value] : s.dropped) dropped.push_back({{"index", index}, {"value", num(value)}});
     j["dropped_outliers"] = std::move(dropped);

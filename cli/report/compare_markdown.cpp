@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/report/compare_report.h"
+#include "cli/report/invalid_runs.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
 #include "report/text_escape.h"
@@ -133,6 +134,10 @@ void render_markdown(const CompareReport& r, FILE* out) {
             if (!notes.empty()) std::fprintf(out, "\n");
             for (const auto& s : notes) std::fprintf(out, "- %s\n", cell(s).c_str());
         }
+    }
+    if (const auto invalid = invalid_run_lines(r); !invalid.empty()) {
+        std::fprintf(out, "\n_%s:_\n\n", kInvalidRunsHeading);
+        for (const auto& line : invalid) std::fprintf(out, "- %s\n", cell(line).c_str());
     }
 }
 

@@ -12,6 +12,7 @@
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
+#include "cli/report/invalid_runs.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -243,6 +244,13 @@ void print_geomeans(const CompareReport& r, FILE* out) {
 }
 
 
+void print_invalid_runs(const CompareReport& r, FILE* out) {
+    const auto invalid = invalid_run_lines(r);
+    if (invalid.empty()) return;
+    std::fprintf(out, "\n%s\n", kInvalidRunsHeading);
+    for (const auto& line : invalid) std::fprintf(out, "  %s\n", escape_text(line).c_str());
+}
+
 }  // namespace
 
 void render_text(const CompareReport& r, FILE* out) {
@@ -252,6 +260,7 @@ void render_text(const CompareReport& r, FILE* out) {
     }
     if (r.metrics.size() < 2) {
         print_geomeans(r, out);
+        print_invalid_runs(r, out);
         return;
     }
     // One line per metric and candidate, benchstat-style.
@@ -288,6 +297,7 @@ void render_text(const CompareReport& r, FILE* out) {
                          m.primary ? "" : " (secondary)");
         }
     print_geomeans(r, out);
+    print_invalid_runs(r, out);
 }
 
 }  // namespace gfxstat::cli

@@ -104,6 +104,29 @@ def check_results_file(ck, group, run, name, path, runs, guest_boot=None):
     return recs
 
 
+KMSG_HANG = "i915 0000:00:02.0: [drm] GPU HANG: ecode 12:1:85dffffb, in gem_exec_nop [1734]"
+
+
+def check_kernel_log_watch(ck, run):
+    """kmsg-hang: the workload wrote a GPU-hang line to /dev/kmsg during its
+    second invocation; exactly that run is invalid, with the line as its
+    reason, and the three others are ok."""
+    group, name, path = "kmsg", "kmsg-hang", "/tmp/kmsg.json"
+    check_command(ck, group, run, name)
+    c = run.commands[name]
+    ck.check(group, "kmsg-hang: /dev/kmsg was readable (no warning)", "cannot read" not in c.text("stderr"),
+             c.text("stderr").strip()[:200])
+    if not ck.check(group, "kmsg-hang: %s came back" % path, path in c.files):
+        return
+    runs = [r for r in run_vm.json_lines(c.files[path]) if r.get("type") == "run"]
+    classes = [(r.get("exit") or {}).get("class") for r in runs]
+    ck.check(group, "kmsg-hang: run 1 invalid, runs 0, 2, 3 ok", classes == ["ok", "invalid", "ok", "ok"],
+             "classes %s" % classes)
+    reason = (runs[1].get("exit") or {}).get("reason") if len(runs) > 1 else None
+    ck.check(group, "kmsg-hang: its reason is the kernel's line", reason == "kernel: " + KMSG_HANG,
+             "reason %r" % reason)
+
+
 def evaluate(run, host_boot):
     ck = Checks()
     base = "base"
@@ -134,6 +157,8 @@ def evaluate(run, host_boot):
         ck.check(base, "wakeup-latency: environment is the guest's",
                  any(e.get("kernel_release") == run.info.get("kernel_version") for e in envs),
                  "kernel_release %s" % [e.get("kernel_release") for e in envs])
+
+    check_kernel_log_watch(ck, run)
 
     # DRM checks: active once the binary has `gfxstat devices`
     probe = run.commands["probe-devices"]
@@ -258,6 +283,17 @@ def fake_console(commands, results, modules=("drm.ko", "drm_shmem_helper.ko", "v
     return "\r\n".join(out) + "\r\n"
 
 
+def fake_kmsg_results(classes):
+    """A results file of kmsg-hang's runs with these exit classes."""
+    lines = [{"format": "gfxstat-results", "version": 1}]
+    for i, cls in enumerate(classes):
+        ex = {"class": cls, "code": 0}
+        if cls == "invalid":
+            ex["reason"] = "kernel: " + KMSG_HANG
+        lines.append({"type": "run", "variant": "sh", "run": i, "exit": ex, "metrics": {"value": 1.5}})
+    return "\n".join(json.dumps(x) for x in lines) + "\n"
+
+
 def fake_results(variant, runs, boot, metrics):
     lines = [{"format": "gfxstat-results", "version": 1},
              {"type": "environment", "id": "e1", "kernel_release": "6.1.0-test",
@@ -297,6 +333,7 @@ def self_test(commands_path):
         "not-drm-device": (2, "", "/dev/null: DRM_IOCTL_VERSION: Inappropriate ioctl\n", {}),
         "gpu-usage": (0, "", "", {"/tmp/vgem-fdinfo.txt": VGEM_FDINFO,
                                   "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})}),
+        "kmsg-hang": (0, "", "", {"/tmp/kmsg.json": fake_kmsg_results(["ok", "invalid", "ok", "ok"])}),
     }
 
     def verdict(results, kernel="6.1.0-test"):
@@ -332,6 +369,9 @@ def self_test(commands_path):
             "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})})),
         "gpu-usage fdinfo missing": ("gpu-usage", (0, "", "", {
             "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})})),
+        "kmsg hang not caught": ("kmsg-hang", (0, "", "", {"/tmp/kmsg.json": fake_kmsg_results(["ok"] * 4)})),
+        "kmsg not readable": ("kmsg-hang", (0, "", "gfxstat run: warning: cannot read /dev/kmsg\n", {
+            "/tmp/kmsg.json": fake_kmsg_results(["ok", "invalid", "ok", "ok"])})),
     }
     for what, (name, result) in faults.items():
         bad = dict(good)
