@@ -22,6 +22,7 @@
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/environment_probe.h"
+#include "drivers/gpu_clock_sampler.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
 
@@ -337,7 +338,11 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         spec.stderr_path = capture.path(1);
         spec.timeout_s = plan.timeout_s;
         spec.end_group = true;  // nothing of this run may run into the next
+        // GPU clocks and throttling during the workload, and only then
+        // (docs/run.md, "Throttling").
+        GpuClockSampler clocks(find_gpu_clock_sources(system_root()));
         const ProcessResult pr = run_process(spec);
+        rec.throttle = clocks.stop();
         rec.duration_s = pr.wall_s;
         if (pr.leftovers) {
             ++report.runs_with_leftovers;

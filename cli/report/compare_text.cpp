@@ -252,6 +252,7 @@ void render_text(const CompareReport& r, FILE* out) {
     }
     if (r.metrics.size() < 2) {
         print_geomeans(r, out);
+        render_throttle_text(r, out);
         return;
     }
     // One line per metric and candidate, benchstat-style.
@@ -288,6 +289,7 @@ void render_text(const CompareReport& r, FILE* out) {
                          m.primary ? "" : " (secondary)");
         }
     print_geomeans(r, out);
+    render_throttle_text(r, out);
 }
 
 }  // namespace gfxstat::cli
