@@ -53,6 +53,21 @@ def gfxstat_run(env, label, value, results, count, extra=()):
     return p.returncode, p.stdout.decode(), p.stderr.decode()
 
 
+def validate(path):
+    """Every record of `path` against docs/results-format.schema.json."""
+    try:
+        import jsonschema
+    except ImportError:
+        check(False, "python3-jsonschema is installed (scripts/install-deps.sh)")
+        return
+    with open(os.path.join(SRC, "docs", "results-format.schema.json")) as f:
+        validator = jsonschema.Draft202012Validator(json.load(f))
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            errors = list(validator.iter_errors(json.loads(line)))
+            check(not errors, f"{path}:{n} follows the schema: {[e.message for e in errors][:3]}")
+
+
 def main():
     d = tempfile.mkdtemp(prefix="gfxstat-throttle-")
     try:
@@ -91,6 +106,7 @@ def main():
         # clearly slower (20 against 10).
         rc, out, err = gfxstat_run(env, "B", 20, results, os.path.join(d, "count-b"))
         check(rc == 0, f"run B exits 0 ({rc}): {err}")
+        validate(results)
 
         # ---- compare: counts per side and the verdict without them
         rc, out, err = run([GFXSTAT, "compare", results])
