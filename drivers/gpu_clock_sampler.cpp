@@ -8,6 +8,7 @@
 #include <charconv>
 #include <string_view>
 
+#include "drivers/amdgpu_gpu_metrics.h"
 #include "drivers/gpu_sysfs.h"
 
 namespace gfxstat::drivers {
@@ -57,14 +58,15 @@ GpuClockReader::GpuClockReader(const GpuClockSources& s) : driver_(s.driver) {
     requested_ = open_source(s.requested_freq);
     status_ = open_source(s.throttle_status);
     temp_ = open_source(s.cpu_package_temp);
+    metrics_ = open_source(s.gpu_metrics);
     reasons_.reserve(s.reasons.size());
     for (const auto& [reason, path] : s.reasons) reasons_.push_back(open_source(path));
-    any_ = actual_ >= 0 || requested_ >= 0 || status_ >= 0 || temp_ >= 0 ||
+    any_ = actual_ >= 0 || requested_ >= 0 || status_ >= 0 || temp_ >= 0 || metrics_ >= 0 ||
            std::any_of(reasons_.begin(), reasons_.end(), [](int fd) { return fd >= 0; });
 }
 
 GpuClockReader::~GpuClockReader() {
-    for (int fd : {actual_, requested_, status_, temp_})
+    for (int fd : {actual_, requested_, status_, temp_, metrics_})
         if (fd >= 0) ::close(fd);
     for (int fd : reasons_)
         if (fd >= 0) ::close(fd);
@@ -95,6 +97,20 @@ GpuClockTick GpuClockReader::read() const {
         const bool status_set = status && *status;
         t.throttled = named || status_set;
         t.status_only = status_set && !named;
+    }
+    if (metrics_ >= 0) {
+        // amdgpu's gpu_metrics: its throttle status (ASIC-dependent bits,
+        // so no reason names: "status"), and its current clock when
+        // pp_dpm_sclk gave none.
+        char buf[512];  // the layouts read are at most 128 bytes
+        if (auto bytes = pread_all(metrics_, buf, sizeof buf))
+            if (auto m = parse_gpu_metrics(*bytes)) {
+                if (m->throttle_status) {
+                    t.throttled = *m->throttle_status != 0;
+                    t.status_only = *t.throttled;
+                }
+                if (!t.actual_mhz && m->current_gfxclk_mhz) t.actual_mhz = static_cast<double>(*m->current_gfxclk_mhz);
+            }
     }
     t.cpu_package_temp_c = pread_millidegrees(temp_);
     return t;

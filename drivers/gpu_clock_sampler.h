@@ -1,6 +1,7 @@
 // The GPU clock sampler: during each run a thread reads, at a fixed rate
 // (20 Hz: the first tick as the workload starts, one as it ends), the GPU's
-// actual and requested frequency, whether it is throttled and why, and the
+// actual and requested frequency, whether it is throttled and why (amdgpu:
+// its gpu_metrics throttle status), and the
 // CPU package temperature (drivers/gpu_clock_sources.h), and sums them up
 // into the run's "throttle" record. Throttling makes a run slower for
 // reasons that have nothing to do with the patch under test, so compare
@@ -51,7 +52,7 @@ public:
 
 private:
     GpuClockDriver driver_;
-    int actual_ = -1, requested_ = -1, status_ = -1, temp_ = -1;
+    int actual_ = -1, requested_ = -1, status_ = -1, temp_ = -1, metrics_ = -1;
     std::vector<int> reasons_;
     bool any_ = false;
 };

@@ -1,5 +1,6 @@
 #include "drivers/gpu_clock_sources.h"
 
+#include "drivers/amdgpu_gpu_metrics.h"
 #include "drivers/gpu_sysfs.h"
 
 namespace gfxstat::drivers {
@@ -44,6 +45,12 @@ GpuClockSources card_sources(const std::string& dir) {
             s.driver = GpuClockDriver::amdgpu;
             s.actual_freq = sclk;
         }
+        const std::string metrics = amdgpu_gpu_metrics_file(dir);
+        if (auto bytes = read_sysfs_text(metrics, 4096))
+            if (auto m = parse_gpu_metrics(*bytes); m && (m->throttle_status || m->current_gfxclk_mhz)) {
+                s.driver = GpuClockDriver::amdgpu;
+                s.gpu_metrics = metrics;
+            }
     }
     return s;
 }

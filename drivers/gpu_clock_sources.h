@@ -1,6 +1,6 @@
 // Which files the GPU clock sampler reads on this machine: the GPU's actual
 // and requested frequency and its throttle reasons (i915, xe), its current
-// shader-clock level (amdgpu), and the CPU package temperature (hwmon
+// shader-clock level and gpu_metrics throttle status (amdgpu), and the CPU package temperature (hwmon
 // coretemp or k10temp, else the x86_pkg_temp thermal zone). Found once per
 // run, before the workload starts; all paths lie under system_root().
 #pragma once
@@ -23,11 +23,15 @@ struct GpuClockSources {
     std::string requested_freq;  // i915 gt_cur_freq_mhz, xe cur_freq; "" for amdgpu
     std::vector<std::pair<std::string, std::string>> reasons;  // (reason, path), sorted by reason
     std::string throttle_status;  // i915 throttle_reason_status, xe throttle/status; "" when absent
+    // amdgpu device/gpu_metrics, when its layout is one gfxstat reads and
+    // it reports a throttle status (its current_gfxclk is the actual
+    // frequency when pp_dpm_sclk is absent).
+    std::string gpu_metrics;
     // Millidegrees C, as hwmon temp*_input and thermal_zone*/temp give it.
     std::string cpu_package_temp;
     bool empty() const {
         return actual_freq.empty() && requested_freq.empty() && reasons.empty() && throttle_status.empty() &&
-               cpu_package_temp.empty();
+               gpu_metrics.empty() && cpu_package_temp.empty();
     }
 };
 

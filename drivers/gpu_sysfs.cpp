@@ -116,6 +116,8 @@ std::vector<std::pair<std::string, std::string>> throttle_reason_files(const Thr
 
 std::string amdgpu_sclk_file(const std::string& card_dir) { return card_dir + "/device/pp_dpm_sclk"; }
 
+std::string amdgpu_gpu_metrics_file(const std::string& card_dir) { return card_dir + "/device/gpu_metrics"; }
+
 std::optional<uint64_t> current_sclk_mhz(std::string_view s) {
     while (!s.empty()) {
         const auto nl = std::min(s.find('\n'), s.size());

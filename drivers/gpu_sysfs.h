@@ -55,6 +55,8 @@ std::vector<std::pair<std::string, std::string>> throttle_reason_files(const Thr
 // amdgpu: cardN/device/pp_dpm_sclk, one line per shader-clock level,
 // the current one marked '*' ("1: 1800Mhz *").
 std::string amdgpu_sclk_file(const std::string& card_dir);
+// amdgpu: cardN/device/gpu_metrics, binary (drivers/amdgpu_gpu_metrics.h).
+std::string amdgpu_gpu_metrics_file(const std::string& card_dir);
 // The MHz of the level marked '*'; nullopt when none is or it does not parse.
 std::optional<uint64_t> current_sclk_mhz(std::string_view pp_dpm_sclk);
 

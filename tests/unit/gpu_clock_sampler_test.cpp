@@ -11,9 +11,13 @@
 #include <fstream>
 #include <string>
 
+#include <cstdint>
+#include <cstring>
+
 #include "data/json_cursor.h"
 #include "data/results_json.h"
 #include "data/throttle_json.h"
+#include "drivers/amdgpu_gpu_metrics.h"
 #include "drivers/gpu_clock_sampler.h"
 #include "drivers/gpu_clock_sources.h"
 
@@ -358,4 +362,174 @@ TEST(ThrottleJson, BadValuesAreRefusedWithTheirName) {
     EXPECT_NE(error_of(R"({"samples":2,"interval_ms":50,"cpu_package_temp_max_c":1e400})")
                   .find("temperature"),
               std::string::npos);
+}
+
+// ---- amdgpu gpu_metrics ---------------------------------------------------
+//
+// Binaries built from the kernel's layouts (kgd_pp_interface.h), laid out
+// here by the compiler from the members' types and order, so that the
+// parser's offsets are checked against an independent computation.
+
+namespace {
+
+struct MetricsHeader {
+    uint16_t structure_size;
+    uint8_t format_revision, content_revision;
+};
+
+// gpu_metrics_v1_3: v1_1's members, v1_2's firmware timestamp, then
+// voltages and the ASIC-independent status.
+struct MetricsV1_3 {
+    MetricsHeader header;
+    uint16_t temperatures[6];  // edge, hotspot, mem, vrgfx, vrsoc, vrmem
+    uint16_t activities[3];    // gfx, umc, mm
+    uint16_t average_socket_power;
+    uint64_t energy_accumulator;
+    uint64_t system_clock_counter;
+    uint16_t average_clocks[7];  // gfxclk, socclk, uclk, vclk0, dclk0, vclk1, dclk1
+    uint16_t current_clocks[7];  // the same, current
+    uint32_t throttle_status;
+    uint16_t current_fan_speed;
+    uint16_t pcie_link_width, pcie_link_speed;
+    uint16_t padding;
+    uint32_t gfx_activity_acc, mem_activity_acc;
+    uint16_t temperature_hbm[4];
+    uint64_t firmware_timestamp;  // v1_2 and later
+    uint16_t voltages[3];         // v1_3: soc, gfx, mem
+    uint16_t padding1;
+    uint64_t indep_throttle_status;
+};
+static_assert(sizeof(MetricsV1_3) == 120);
+
+// gpu_metrics_v2_2 (APUs).
+struct MetricsV2_2 {
+    MetricsHeader header;
+    uint16_t temperatures[12];  // gfx, soc, core[8], l3[2]
+    uint16_t activities[2];     // gfx, mm
+    uint64_t system_clock_counter;
+    uint16_t powers[12];          // socket, cpu, soc, gfx, core[8]
+    uint16_t average_clocks[6];   // gfxclk, socclk, uclk, fclk, vclk, dclk
+    uint16_t current_clocks[16];  // gfxclk, socclk, uclk, fclk, vclk, dclk, coreclk[8], l3clk[2]
+    uint32_t throttle_status;
+    uint16_t fan_pwm;
+    uint16_t padding[3];
+    uint64_t indep_throttle_status;
+};
+static_assert(sizeof(MetricsV2_2) == 128);
+
+template <class T>
+std::string bytes_of(const T& t, size_t size = sizeof(T)) {
+    return std::string(reinterpret_cast<const char*>(&t), size);
+}
+
+// As the firmware fills what it does not report: all ones.
+template <class T>
+T all_ones() {
+    T t;
+    std::memset(&t, 0xff, sizeof t);
+    return t;
+}
+
+MetricsV1_3 v1(uint8_t content, size_t size, uint16_t gfxclk, uint32_t status) {
+    MetricsV1_3 m = all_ones<MetricsV1_3>();
+    m.header = {static_cast<uint16_t>(size), 1, content};
+    m.average_clocks[0] = 1;  // neighbours, to catch an offset one off
+    m.current_clocks[0] = gfxclk;
+    m.current_clocks[1] = 2;
+    m.throttle_status = status;
+    return m;
+}
+
+}  // namespace
+
+TEST(GpuMetrics, DiscreteLayouts) {
+    for (auto [content, size] : {std::pair{1, 96}, {2, 104}, {3, 120}}) {
+        const auto m = v1(static_cast<uint8_t>(content), static_cast<size_t>(size), 2450, 0x20);
+        const auto r = parse_gpu_metrics(bytes_of(m, static_cast<size_t>(size)));
+        ASSERT_TRUE(r) << "v1_" << content;
+        EXPECT_EQ(r->current_gfxclk_mhz, 2450u);
+        EXPECT_EQ(r->throttle_status, 0x20u);
+    }
+}
+
+TEST(GpuMetrics, ApuLayout) {
+    MetricsV2_2 m = all_ones<MetricsV2_2>();
+    m.header = {sizeof m, 2, 2};
+    m.average_clocks[0] = 1;
+    m.current_clocks[0] = 1900;
+    m.current_clocks[1] = 2;
+    m.throttle_status = 0;
+    const auto r = parse_gpu_metrics(bytes_of(m));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->current_gfxclk_mhz, 1900u);
+    EXPECT_EQ(r->throttle_status, 0u);
+    // v2_1: the same members, without the independent status.
+    m.header = {120, 2, 1};
+    ASSERT_TRUE(parse_gpu_metrics(bytes_of(m, 120)));
+}
+
+TEST(GpuMetrics, UnsupportedFieldsAndLayoutsAreNotRead) {
+    // All ones: the firmware does not report it.
+    auto m = v1(1, 96, 0xffff, 0xffffffffu);
+    auto r = parse_gpu_metrics(bytes_of(m, 96));
+    ASSERT_TRUE(r);
+    EXPECT_FALSE(r->current_gfxclk_mhz);
+    EXPECT_FALSE(r->throttle_status);
+    // Layouts whose members moved, or that gfxstat was not built for.
+    m = v1(4, 96, 2000, 0);
+    EXPECT_FALSE(parse_gpu_metrics(bytes_of(m, 96)));
+    m.header = {96, 3, 0};
+    EXPECT_FALSE(parse_gpu_metrics(bytes_of(m, 96)));
+    // A size other than the struct's, or fewer bytes than it.
+    m = v1(1, 100, 2000, 0);
+    EXPECT_FALSE(parse_gpu_metrics(bytes_of(m, 100)));
+    m = v1(1, 96, 2000, 0);
+    EXPECT_FALSE(parse_gpu_metrics(bytes_of(m, 80)));
+    EXPECT_FALSE(parse_gpu_metrics(""));
+    EXPECT_FALSE(parse_gpu_metrics("ab"));
+}
+
+TEST(GpuMetrics, SampledThrottleStatusMarksTheRun) {
+    TreeCopy t("amdgpu");
+    const std::string file = "sys/class/drm/card1/device/gpu_metrics";
+    t.write(file, bytes_of(v1(3, 120, 2400, 0)));
+    const GpuClockSources s = find_gpu_clock_sources(t.root());
+    EXPECT_EQ(s.driver, GpuClockDriver::amdgpu);
+    EXPECT_EQ(s.gpu_metrics, t.root() + "/" + file);
+    GpuClockReader reader(s);
+    ThrottleSummary sum(s);
+    sum.add(reader.read());
+    t.write(file, bytes_of(v1(3, 120, 1200, 0x8)));
+    sum.add(reader.read());
+    const auto r = sum.record(std::chrono::milliseconds(50));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->throttled_share, 0.5);
+    EXPECT_EQ(r->reasons, (std::vector<std::string>{"status"}));
+    // pp_dpm_sclk stays the actual frequency where it exists.
+    EXPECT_EQ(r->gpu_freq_mean_mhz, 1800.0);
+}
+
+TEST(GpuMetrics, CurrentClockWithoutPpDpmSclk) {
+    TreeCopy t("amdgpu");
+    fs::remove(t.root() + "/sys/class/drm/card1/device/pp_dpm_sclk");
+    const std::string file = "sys/class/drm/card1/device/gpu_metrics";
+    t.write(file, bytes_of(v1(1, 96, 2400, 0), 96));
+    const GpuClockSources s = find_gpu_clock_sources(t.root());
+    EXPECT_EQ(s.gpu, "card1");
+    GpuClockReader reader(s);
+    ThrottleSummary sum(s);
+    sum.add(reader.read());
+    const auto r = sum.record(std::chrono::milliseconds(50));
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->gpu_freq_mean_mhz, 2400.0);
+    EXPECT_EQ(r->throttled_share, 0.0);
+}
+
+TEST(GpuMetrics, AnUnreadLayoutIsNoSource) {
+    TreeCopy t("amdgpu");
+    const std::string file = "sys/class/drm/card1/device/gpu_metrics";
+    t.write(file, bytes_of(v1(5, 120, 2400, 0x8)));  // v1_5: not read
+    const GpuClockSources s = find_gpu_clock_sources(t.root());
+    EXPECT_TRUE(s.gpu_metrics.empty());
+    EXPECT_EQ(s.driver, GpuClockDriver::amdgpu);  // pp_dpm_sclk still
 }
