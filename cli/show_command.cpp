@@ -413,6 +413,7 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
         jv["variant"] = v.variant;
         jv["runs"] = v.runs;
         jv["used"] = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
+        jv["throttled"] = data::count_throttled(f, v.variant).throttled;  // measured runs the sampler saw throttled
         jv["warmup"] = v.warmup;
         nlohmann::json exits = nlohmann::json::object();
         for (data::ExitClass c : {data::ExitClass::ok, data::ExitClass::fail, data::ExitClass::skip,

@@ -167,6 +167,9 @@ def main():
         check(rc == 0 and "A: 2 throttled runs of 6 used" in out, f"show lists the throttled runs: {out} {err}")
         check("B: 0 throttled" not in out and "B: " not in out.split("workloads")[0],
               f"show says nothing for a variant without throttled runs: {out}")
+        rc, out, err = run([GFXSTAT, "show", merged, "--json"])
+        throttled = {v.get("label", v.get("variant")): v.get("throttled") for v in json.loads(out)["variants"]} if rc == 0 else {}
+        check(throttled == {"A": 2, "B": 0}, f"show --json counts throttled runs per variant: {throttled} {err}")
         rc, out, err = run([GFXSTAT, "compare", merged])
         check("throttled: 2 of 6 runs of A, 0 of 6 of B" in out, f"compare of the merged file: {out}")
 
