@@ -10,6 +10,7 @@ records nothing; a bad "throttle" object is refused with file and line."""
 import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 
@@ -47,7 +48,7 @@ def runs_of(path):
 def gfxstat_run(env, label, value, results, count, extra=()):
     env = dict(env, VALUE=str(value), COUNT=count, THROTTLE="1" if label == "A" else "0")
     open(count, "w").write("0\n")
-    p = __import__("subprocess").run(
+    p = subprocess.run(
         [GFXSTAT, "run", "--label", label, "--runs", "6", "-o", results, *extra, "--", "sh", "-c", WORKLOAD],
         capture_output=True, env=env)
     return p.returncode, p.stdout.decode(), p.stderr.decode()
@@ -190,7 +191,7 @@ def main():
         bare = os.path.join(d, "bare")
         shutil.copytree(os.path.join(TREES, "none"), bare)
         plain = os.path.join(d, "plain.json")
-        p = __import__("subprocess").run([GFXSTAT, "run", "--label", "x", "--runs", "3", "-o", plain, "--", "echo", "1"],
+        p = subprocess.run([GFXSTAT, "run", "--label", "x", "--runs", "3", "-o", plain, "--", "echo", "1"],
                                          capture_output=True, env=dict(os.environ, GFXSTAT_SYSFS_ROOT=bare))
         check(p.returncode == 0, f"run without sources exits 0: {p.stderr}")
         check(all("throttle" not in r for r in runs_of(plain)), "no source, no throttle record")
