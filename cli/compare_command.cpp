@@ -20,8 +20,10 @@
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/sample_inputs.h"
+#include "cli/throttle_compare.h"
 #include "data/input_error.h"
 #include "data/results_select.h"
+#include "data/throttled_runs.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -197,6 +199,14 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
         out.push_back(std::move(r));
     }
     return out;
+}
+
+// The metrics of results files: one file compared within itself, or one
+// variant a file.
+std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs,
+                                          const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
+    if (files.size() == 1) return within_one_file(inputs[0].name, files[0], ch);
+    return across_files(inputs, files, ch);
 }
 
 analysis::SampleLayout layout_of(const ReportSample& s) {
@@ -476,6 +486,9 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
     app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)");
     app.add_flag("--drop-outliers", s.drop_outliers,
                  "leave out values with a modified z-score beyond 3.5, and say which");
+    app.add_flag("--drop-throttled", s.drop_throttled,
+                 "leave out runs during which the GPU was throttled (the run record's \"throttle\"), and say "
+                 "how many");
     app.add_flag_callback(
         "--no-diagnostics", [&s] { s.diagnostics = false; },
         "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
@@ -523,6 +536,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         if (n_results != 0 && n_results != raw.size())
             throw data::InputError("mixing results files and column files; import the column files "
                                    "(gfxstat import --from lines) or compare like with like");
+        const CompareReport settings_only = report;  // before any metric: the comparison without throttled runs
         if (n_results == 0) {
             if (raw.size() < 2) throw data::InputError("give a baseline and at least one candidate");
             MetricReport r;
@@ -536,29 +550,54 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 else r.candidates.push_back(std::move(s));
             }
             report.metrics.push_back(std::move(r));
-        } else if (raw.size() == 1) {
-            report.metrics = within_one_file(inputs[0].name, *raw[0].results, ch);
-        } else {
-            std::vector<data::ResultsFile> rf;
+        }
+        std::vector<data::ResultsFile> rf;
+        if (n_results != 0) {
             for (auto& r : raw) rf.push_back(std::move(*r.results));
-            report.metrics = across_files(inputs, rf, ch);
+            report.metrics = results_metrics(inputs, rf, ch);
+            // Throttled runs: counted, and left out with --drop-throttled.
+            if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
+            if (report.throttle && s.drop_throttled) {
+                for (auto& f : rf) {
+                    size_t n = 0;
+                    f = data::without_throttled(f, &n);
+                    report.throttle->left_out += n;
+                }
+                report.throttle->dropped = true;
+                report.metrics = results_metrics(inputs, rf, ch);
+            }
         }
-        if (lower || higher)
-            for (auto& m : report.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
-        assign_roles(report.metrics, !ch.metrics.empty());
-        // A blocked design's confidence and threshold, unless the user gave
-        // them (its interval is valid at any threshold).
-        for (const auto& m : report.metrics) {
-            const auto it = std::find_if(m.designs.begin(), m.designs.end(),
-                                         [](const std::optional<DesignUse>& u) { return u.has_value(); });
-            if (it == m.designs.end()) continue;
-            if (!s.confidence_given) report.confidence = (*it)->design.confidence;
-            if (!s.threshold_given) report.threshold = (*it)->design.threshold;
-            break;
+        const auto finish = [&](CompareReport& r) {
+            if (lower || higher)
+                for (auto& m : r.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
+            assign_roles(r.metrics, !ch.metrics.empty());
+            // A blocked design's confidence and threshold, unless the user gave
+            // them (its interval is valid at any threshold).
+            for (const auto& m : r.metrics) {
+                const auto it = std::find_if(m.designs.begin(), m.designs.end(),
+                                             [](const std::optional<DesignUse>& u) { return u.has_value(); });
+                if (it == m.designs.end()) continue;
+                if (!s.confidence_given) r.confidence = (*it)->design.confidence;
+                if (!s.threshold_given) r.threshold = (*it)->design.threshold;
+                break;
+            }
+            analyse_comparisons(r, fdr, !no_diagnostics);
+            compute_geomeans(r, geomean);  // its notes are in every format
+        };
+        finish(report);
+        if (report.throttle && !report.throttle->dropped) {
+            // The same comparison on the unthrottled runs: does the verdict hold without them?
+            CompareReport alt = settings_only;
+            try {
+                std::vector<data::ResultsFile> kept;
+                for (const auto& f : rf) kept.push_back(data::without_throttled(f));
+                alt.metrics = results_metrics(inputs, kept, ch);
+                finish(alt);
+                report.throttle->without = verdicts_without(report, alt);
+            } catch (const std::exception& e) {  // InputError: too few runs left, and the like
+                report.throttle->without_error = e.what();
+            }
         }
-
-        analyse_comparisons(report, fdr, !no_diagnostics);
-        compute_geomeans(report, geomean);  // its notes are in every format
         struct Exclusion {
             std::string label, left;
             std::vector<std::string> metrics;

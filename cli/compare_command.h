@@ -39,13 +39,14 @@ struct CompareSettings {
     int resamples = 9999;              // --bootstrap
     uint64_t seed = 12345;
     bool drop_outliers = false;
+    bool drop_throttled = false;       // --drop-throttled
     data::ColumnFormat column;         // -C, -d (column files)
     std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
 };
 
 // Registers the report options on `app` (format, gate, strict, threshold,
 // confidence, fdr, no-diagnostics, width, bootstrap, seed, drop-outliers,
-// geomean, the direction overrides): not --metric, --baseline, --variant
+// geomean, drop-throttled, the direction overrides): not --metric, --baseline, --variant
 // nor the column-file options, which a caller (`gfxstat ab`) may have its
 // own of. They write into `s`, which must outlive the parse.
 // `for_runs` (gfxstat ab): the direction flags are left out (they are the

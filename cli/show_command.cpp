@@ -15,6 +15,7 @@
 #include "data/results_overview.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
+#include "data/throttled_runs.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -171,6 +172,11 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
         rows.push_back({v.variant, std::to_string(v.runs), std::to_string(used), out.empty() ? "-" : out});
     }
     print_table(out, {"variant", "runs", "used", "left out"}, rows);
+    // Runs the GPU clock sampler saw throttled (compare --drop-throttled).
+    for (const auto& v : o.variants)
+        if (const data::ThrottledCount t = data::count_throttled(f, v.variant); t.throttled)
+            std::fprintf(out, "  %s: %zu throttled run%s of %zu used\n", escape_text(v.variant).c_str(), t.throttled,
+                         t.throttled == 1 ? "" : "s", t.measured);
 
     if (!f.designs().empty()) {
         // Blocked experiments (gfxstat ab): how the runs were laid out.
@@ -407,6 +413,7 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
         jv["variant"] = v.variant;
         jv["runs"] = v.runs;
         jv["used"] = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
+        jv["throttled"] = data::count_throttled(f, v.variant).throttled;  // measured runs the sampler saw throttled
         jv["warmup"] = v.warmup;
         nlohmann::json exits = nlohmann::json::object();
         for (data::ExitClass c : {data::ExitClass::ok, data::ExitClass::fail, data::ExitClass::skip,

@@ -12,6 +12,7 @@
 
 #include "data/input_error.h"
 #include "data/json_cursor.h"
+#include "data/throttle_json.h"
 
 namespace gfxstat::data {
 
@@ -260,6 +261,7 @@ void append_run_line(std::string& out, const RunRecord& r) {
     if (!r.design.empty()) member(out, "design", r.design);
     if (r.block) out += ",\"block\":" + std::to_string(*r.block);
     if (r.position) out += ",\"position\":" + std::to_string(*r.position);
+    if (r.throttle) append_throttle_member(out, *r.throttle);
     append_unknown(out, r.unknown);
     out += "}\n";
 }
@@ -631,6 +633,8 @@ RunRecord parse_run(JsonCursor& c, MemberNames& names) {
             r.block = json_count(c, "\"block\"");
         } else if (key == "position") {
             r.position = json_count(c, "\"position\"");
+        } else if (key == "throttle") {
+            r.throttle = parse_throttle(c);
         } else {
             r.unknown.emplace_back(key, std::string(c.skip_value()));
         }

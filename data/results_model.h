@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "data/number_token.h"
+#include "data/throttle_record.h"
 
 namespace gfxstat::data {
 
@@ -199,6 +200,9 @@ struct RunRecord {
     // (from 0) and its 0-based place in that block.
     std::string design;
     std::optional<uint64_t> block, position;
+    // What the GPU clock sampler saw during the run; nullopt when nothing
+    // was sampled (no source on the machine, imported runs, older files).
+    std::optional<ThrottleRecord> throttle;
     UnknownMembers unknown;
 
     const MetricValues* metric(std::string_view name) const;

@@ -2,6 +2,7 @@
 // plus libdrm for the DRM devices. Every source is optional; a read error or
 // content that does not parse leaves its field out. Nothing here throws.
 #include "drivers/environment_probe.h"
+#include "drivers/gpu_sysfs.h"
 
 #include <fcntl.h>
 #include <sys/utsname.h>
@@ -32,46 +33,12 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kSpace = " \t\r\n\f\v";
 
-std::string_view trim(std::string_view s) {
-    const auto b = s.find_first_not_of(kSpace);
-    if (b == std::string_view::npos) return {};
-    const auto e = s.find_last_not_of(kSpace);
-    return s.substr(b, e - b + 1);
-}
-
-// The contents of `path`, read with plain read(2) (sysfs and procfs report
-// a size of 0 or 4096 whatever they hold), at most `limit` bytes. nullopt
-// when the file cannot be opened or a read fails (sysfs attributes answer
-// EIO, ENODATA, ... when the hardware cannot say).
+// The shared sysfs reads (drivers/gpu_sysfs.h), by their short names here.
+std::string_view trim(std::string_view s) { return trim_space(s); }
 std::optional<std::string> read_text(const std::string& path, size_t limit = 64 * 1024) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
-    std::string out;
-    char buf[4096];
-    bool ok = true;
-    while (out.size() < limit) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            ok = false;
-            break;
-        }
-        if (n == 0) break;
-        out.append(buf, static_cast<size_t>(n));
-    }
-    ::close(fd);
-    if (!ok) return std::nullopt;
-    return out;
+    return read_sysfs_text(path, limit);
 }
-
-// The trimmed, non-empty contents of `path`.
-std::optional<std::string> read_trimmed(const std::string& path) {
-    auto text = read_text(path);
-    if (!text) return std::nullopt;
-    const auto t = trim(*text);
-    if (t.empty()) return std::nullopt;
-    return std::string(t);
-}
+std::optional<std::string> read_trimmed(const std::string& path) { return read_sysfs_trimmed(path); }
 
 // A single token: non-empty, no whitespace inside (a governor, a DPM level).
 std::optional<std::string> read_token(const std::string& path) {
@@ -88,12 +55,7 @@ std::optional<Int> parse_int(std::string_view s, int base = 10) {
     return v;
 }
 
-// A non-negative decimal integer file ("300\n"), normalised ("0300" → "300").
-std::optional<uint64_t> read_unsigned(const std::string& path) {
-    auto t = read_trimmed(path);
-    if (!t) return std::nullopt;
-    return parse_int<uint64_t>(*t);
-}
+std::optional<uint64_t> read_unsigned(const std::string& path) { return read_sysfs_unsigned(path); }
 
 bool is_decimal_number(std::string_view s) {  // "0.12", "12"
     if (s.empty()) return false;
@@ -111,21 +73,6 @@ bool is_decimal_number(std::string_view s) {  // "0.12", "12"
 std::optional<unsigned> numbered(std::string_view name, std::string_view prefix) {
     if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
     return parse_int<unsigned>(name.substr(prefix.size()));
-}
-
-// Entries of `dir` named prefix + digits, sorted by number. Empty when the
-// directory cannot be listed.
-std::vector<std::pair<unsigned, std::string>> numbered_entries(const std::string& dir,
-                                                               std::string_view prefix) {
-    std::vector<std::pair<unsigned, std::string>> out;
-    std::error_code ec;
-    fs::directory_iterator it(dir, ec), end;
-    for (; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (auto n = numbered(name, prefix)) out.emplace_back(*n, name);
-    }
-    std::sort(out.begin(), out.end());
-    return out;
 }
 
 using Fields = std::map<std::string, std::string>;
@@ -359,38 +306,31 @@ void probe_gpu_sysfs(const std::string& dir, const std::string& p, Fields& f) {
     // i915: cardN/gt_<x>_freq_mhz (the first GT).
     bool i915 = false;
     for (const char* which : kFreqs) {
-        if (auto v = read_unsigned(dir + "/gt_" + which + "_freq_mhz")) {
+        if (auto v = read_unsigned(i915_freq_file(dir, which))) {
             f[p + "_" + which + "_freq_mhz"] = std::to_string(*v);
             i915 = true;
         }
     }
     // xe: device/tile0/gt0/freq0/<x>_freq (MHz), when i915's files are absent.
-    const std::string xe = dir + "/device/tile0/gt0/freq0";
     if (!i915)
         for (const char* which : {"min", "max", "cur", "act"})
-            if (auto v = read_unsigned(xe + "/" + which + "_freq"))
+            if (auto v = read_unsigned(xe_freq_file(dir, which)))
                 f[p + "_" + which + "_freq_mhz"] = std::to_string(*v);
 
     // Throttle reasons: i915 gt/gt0/throttle_reason_<r>, xe
     // freq0/throttle/reason_<r>. Non-zero reasons, sorted, comma-separated;
     // "none" when every reason reads 0. "status" (the OR of all reasons) is
     // listed only when it is set and no named reason is.
-    auto throttle = [&](const std::string& d, std::string_view prefix, const std::string& status_file) {
+    auto throttle = [&](const ThrottleFiles& files) {
         std::set<std::string> set;
         bool any_read = false;
-        std::error_code ec;
-        fs::directory_iterator it(d, ec), end;
-        for (; !ec && it != end; it.increment(ec)) {
-            const std::string name = it->path().filename().string();
-            if (name.substr(0, prefix.size()) != prefix) continue;
-            const std::string reason = name.substr(prefix.size());
-            if (reason.empty() || reason == "status") continue;
-            auto v = read_unsigned(d + "/" + name);
+        for (const auto& [reason, path] : throttle_reason_files(files)) {
+            auto v = read_unsigned(path);
             if (!v) continue;
             any_read = true;
             if (*v) set.insert(reason);
         }
-        const auto status = read_unsigned(d + "/" + status_file);
+        const auto status = read_unsigned(files.dir + "/" + files.status_file);
         if (status) any_read = true;
         if (!any_read) return false;
         std::string joined;
@@ -399,29 +339,12 @@ void probe_gpu_sysfs(const std::string& dir, const std::string& p, Fields& f) {
         f[p + "_throttle"] = joined;
         return true;
     };
-    if (!throttle(dir + "/gt/gt0", "throttle_reason_", "throttle_reason_status"))
-        throttle(xe + "/throttle", "reason_", "status");
+    if (!throttle(i915_throttle_files(dir))) throttle(xe_throttle_files(dir));
 
     // amdgpu: the current shader clock level is the line marked '*' of
     // pp_dpm_sclk ("1: 1800Mhz *").
-    if (auto sclk = read_text(dir + "/device/pp_dpm_sclk")) {
-        std::string_view s = *sclk;
-        while (!s.empty()) {
-            const auto nl = std::min(s.find('\n'), s.size());
-            std::string_view line = trim(s.substr(0, nl));
-            s = nl < s.size() ? s.substr(nl + 1) : std::string_view{};
-            if (line.empty() || line.back() != '*') continue;
-            line = trim(line.substr(0, line.size() - 1));  // "1: 1800Mhz"
-            const auto colon = line.find(':');
-            if (colon == std::string_view::npos) break;
-            std::string_view mhz = trim(line.substr(colon + 1));
-            for (std::string_view unit : {"Mhz", "MHz", "mhz"})
-                if (mhz.size() > unit.size() && mhz.substr(mhz.size() - unit.size()) == unit)
-                    mhz = trim(mhz.substr(0, mhz.size() - unit.size()));
-            if (auto v = parse_int<uint64_t>(mhz)) f[p + "_sclk_mhz"] = std::to_string(*v);
-            break;
-        }
-    }
+    if (auto sclk = read_text(amdgpu_sclk_file(dir)))
+        if (auto v = current_sclk_mhz(*sclk)) f[p + "_sclk_mhz"] = std::to_string(*v);
     if (auto level = read_token(dir + "/device/power_dpm_force_performance_level")) {
         const bool word = std::all_of(level->begin(), level->end(), [](char c) {
             return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';

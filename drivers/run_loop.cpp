@@ -23,6 +23,7 @@
 #include "data/results_writer.h"
 #include "drivers/environment_probe.h"
 #include "drivers/gpu_usage_sampler.h"
+#include "drivers/gpu_clock_sampler.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
 
@@ -374,9 +375,14 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         spec.stderr_path = capture.path(1);
         spec.timeout_s = plan.timeout_s;
         spec.end_group = true;  // nothing of this run may run into the next
-        GpuUsageSampler gpu;     // GPU time and memory while it runs (drivers/gpu_usage_sampler.h)
+        // GPU clocks and throttling during the workload, and only then
+        // (docs/run.md, "Throttling"); GPU time and memory while it runs
+        // (drivers/gpu_usage_sampler.h), from the moment it has started.
+        GpuClockSampler clocks(find_gpu_clock_sources(system_root()));
+        GpuUsageSampler gpu;
         spec.on_started = [&gpu](int pid) { gpu.start(pid); };
         const ProcessResult pr = run_process(spec);
+        rec.throttle = clocks.stop();
         const GpuUsageTotals gpu_usage = gpu.stop();
         rec.duration_s = pr.wall_s;
         if (pr.leftovers) {

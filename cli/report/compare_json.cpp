@@ -181,6 +181,7 @@ void render_json(const CompareReport& r, FILE* out) {
                                   {"better", "above 1"}});
     }
     doc["geomean_notes"] = r.geomean_notes;
+    add_throttle_json(r, doc);
     std::fprintf(out, "%s\n", doc.dump(2, ' ', false, json::error_handler_t::replace).c_str());
 }
 

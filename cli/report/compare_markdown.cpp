@@ -57,6 +57,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
         std::fprintf(out, " over %s\n", cell(over).c_str());
     }
     for (const auto& note : r.geomean_notes) std::fprintf(out, "\n_geomean: %s_\n", cell(note).c_str());
+    render_throttle_markdown(r, out);
     for (const auto& m : r.metrics) {
         std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
                      m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), better_words(m.better));

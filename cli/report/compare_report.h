@@ -17,6 +17,7 @@
 #include "data/results_model.h"
 #include "data/results_select.h"
 #include "data/sample.h"
+#include "cli/report/throttle_note.h"
 
 namespace gfxstat::cli {
 
@@ -82,6 +83,8 @@ struct CompareReport {
     std::vector<GeomeanReport> geomeans;
     // Why there is no geomean, or what it leaves out ("" when nothing to say).
     std::vector<std::string> geomean_notes;
+    // Runs the GPU clock sampler saw throttled, when any compared run was.
+    std::optional<ThrottleReport> throttle;
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or

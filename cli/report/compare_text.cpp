@@ -261,6 +261,7 @@ void render_text(const CompareReport& r, FILE* out) {
     if (r.metrics.size() < 2) {
         print_geomeans(r, out);
         print_invalid_runs(r, out);
+        render_throttle_text(r, out);
         return;
     }
     // One line per metric and candidate, benchstat-style.
@@ -298,6 +299,7 @@ void render_text(const CompareReport& r, FILE* out) {
         }
     print_geomeans(r, out);
     print_invalid_runs(r, out);
+    render_throttle_text(r, out);
 }
 
 }  // namespace gfxstat::cli

@@ -1,0 +1,45 @@
+#include "cli/throttle_compare.h"
+
+#include "data/throttled_runs.h"
+
+namespace gfxstat::cli {
+
+std::optional<ThrottleReport> throttle_sides(const std::vector<data::ResultsFile>& files, const MetricReport& first) {
+    std::vector<const ReportSample*> sides = {&first.baseline};
+    for (const auto& c : first.candidates) sides.push_back(&c);
+    ThrottleReport t;
+    for (size_t i = 0; i < sides.size(); ++i) {
+        data::ThrottledCount n;
+        if (files.size() == 1) n = data::count_throttled(files[0], sides[i]->label);
+        else if (i < files.size()) n = data::count_throttled(files[i]);
+        t.sides.push_back({sides[i]->label, n.throttled, n.measured});
+    }
+    if (t.throttled() == 0) return std::nullopt;
+    return t;
+}
+
+std::vector<VerdictWithout> verdicts_without(const CompareReport& with, const CompareReport& without) {
+    std::vector<VerdictWithout> out;
+    for (const MetricReport& m : with.metrics)
+        for (size_t k = 0; k < m.candidates.size() && k < m.verdicts.size(); ++k) {
+            VerdictWithout v;
+            v.metric = m.metric;
+            v.candidate = m.candidates[k].label;
+            v.with = m.verdicts[k].outcome;
+            v.why_not = "the unthrottled runs do not hold this comparison";
+            for (const MetricReport& w : without.metrics) {
+                if (w.metric != m.metric) continue;
+                for (size_t j = 0; j < w.candidates.size() && j < w.verdicts.size(); ++j) {
+                    if (w.candidates[j].label != v.candidate) continue;
+                    v.compared = true;
+                    v.without = w.verdicts[j].outcome;
+                    v.relative_change = w.comparisons[j].relative_change;
+                    v.change = w.comparisons[j].change;
+                }
+            }
+            out.push_back(std::move(v));
+        }
+    return out;
+}
+
+}  // namespace gfxstat::cli
