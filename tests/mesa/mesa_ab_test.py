@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
-"""gfxstat ab on real Mesa: glmark2-es2 on llvmpipe under an Xvfb of its own,
-one llvmpipe thread against two (LP_NUM_THREADS), exactly the command of
-docs/ab.md: the stop rule must settle on the large fps change within a
-handful of blocks, and compare on the results file must give the same
-verdict. Then an A/A experiment (the same environment under two labels)
-must not report a regression. Skips with its reason where glmark2-es2 or
+"""gfxstat ab on real Mesa: glmark2-es2 under an Xvfb of its own, softpipe
+against llvmpipe (GALLIUM_DRIVER, one llvmpipe thread), the two Mesa
+drivers standing in for two builds as in docs/mesa.md: the stop rule must
+settle on the large score change within a handful of blocks, and compare on
+the results file must give the same verdict. (docs/ab.md's example, one
+llvmpipe thread against two, needs a second core that a shared machine
+under CPU steal cannot promise; softpipe is about six times slower on one
+core, a change that steal does not hide.) Then an A/A experiment (the
+same environment under two labels) must not report a regression. Skips with its reason where glmark2-es2 or
 Xvfb is missing (scripts/install-deps.sh installs them)."""
 
 import json
@@ -22,7 +25,7 @@ import testlib  # noqa: E402
 from testlib import check, finish  # noqa: E402
 from xvfb_display import XvfbDisplay, XvfbUnavailable  # noqa: E402
 
-GLMARK2 = ["glmark2-es2", "--size", "640x480", "-b", "shading:shading=phong:duration=1"]
+GLMARK2 = ["glmark2-es2", "--size", "320x240", "-b", "shading:shading=phong:duration=1"]
 
 
 def runs_of(path):
@@ -43,20 +46,22 @@ def main():
     base = dict(os.environ)
     base.pop("DISPLAY", None)
     base.pop("WAYLAND_DISPLAY", None)
-    base.pop("LP_NUM_THREADS", None)
+    base.pop("GALLIUM_DRIVER", None)
+    base["LP_NUM_THREADS"] = "1"
     try:
         with XvfbDisplay() as x, tempfile.TemporaryDirectory() as d:
             env = dict(base, DISPLAY=x.display)
-            out = os.path.join(d, "threads.json")
+            out = os.path.join(d, "drivers.json")
             t0 = time.monotonic()
-            rc, so, se = gfxstat(g, env, "ab", "-o", out, "--variant", "lp1", "--variant", "lp2",
-                                 "--env", "lp1:LP_NUM_THREADS=1", "--env", "lp2:LP_NUM_THREADS=2",
+            rc, so, se = gfxstat(g, env, "ab", "-o", out, "--variant", "softpipe", "--variant", "llvmpipe",
+                                 "--env", "softpipe:GALLIUM_DRIVER=softpipe",
+                                 "--env", "llvmpipe:GALLIUM_DRIVER=llvmpipe",
                                  "--parser", "glmark2", "--gate", "--max-runs", "12", "--", *GLMARK2)
             print(se)
             print(so[:1500])
             blocks = {r.get("block") for r in runs_of(out) if not r.get("warmup")} if os.path.exists(out) else set()
-            print(f"lp1 against lp2: rc {rc}, {len(blocks)} blocks, {time.monotonic() - t0:.1f} s")
-            check(rc == 0, f"two llvmpipe threads against one: the gate passes (an improvement): rc {rc}")
+            print(f"softpipe against llvmpipe: rc {rc}, {len(blocks)} blocks, {time.monotonic() - t0:.1f} s")
+            check(rc == 0, f"llvmpipe against softpipe: the gate passes (an improvement): rc {rc}")
             check("settled after" in se, "the stop rule settled it")
             check(0 < len(blocks) <= 10, f"within a handful of blocks: {len(blocks)}")
             check("verdict      improvement" in so.lower(), "the verdict is an improvement")
@@ -66,7 +71,7 @@ def main():
             out = os.path.join(d, "aa.json")
             t0 = time.monotonic()
             rc, so, se = gfxstat(g, env, "ab", "-o", out, "--variant", "same1", "--variant", "same2",
-                                 "--env", "same1:LP_NUM_THREADS=2", "--env", "same2:LP_NUM_THREADS=2",
+                                 "--env", "same1:GALLIUM_DRIVER=llvmpipe", "--env", "same2:GALLIUM_DRIVER=llvmpipe",
                                  "--parser", "glmark2", "--gate", "--max-runs", "6", "--", *GLMARK2)
             print(se)
             print(f"A/A: rc {rc}, {time.monotonic() - t0:.1f} s")
