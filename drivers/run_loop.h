@@ -22,6 +22,7 @@
 #include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
+#include "drivers/run_end_words.h"  // skip_reason, describe_end
 
 namespace gfxstat::drivers {
 
@@ -179,14 +180,5 @@ void interruptible_sleep(double seconds);
 // Asks a running run_plan to stop after forwarding `signal` to the running
 // workload: async-signal-safe, for SIGINT/SIGTERM handlers.
 void interrupt_run_plan(int signal);
-
-// The reason a skipped or failed run gives, from its output: IGT's
-// "Test requirement" block ("No known gpu found for chipset flags 0x1
-// (intel)"), else the last non-empty line of stderr, else of stdout.
-std::string skip_reason(std::string_view out, std::string_view err);
-
-// How a process ended, for messages: "exit 3", "killed by SIGSEGV",
-// "timed out", or why it did not start.
-std::string describe_end(const ProcessResult& pr);
 
 }  // namespace gfxstat::drivers
