@@ -16,8 +16,10 @@
 
 #include "data/input_error.h"
 #include "drivers/sysfs_attribute.h"
+#include "drivers/rooted_open.h"
 #include "drivers/system_root.h"
 #include "drivers/tunables.h"
+#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 
 namespace gfxstat::drivers {
@@ -26,7 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::optional<std::string> read(const std::string& machine_path) {
-    return read_attribute_trimmed(system_path(machine_path));
+    return read_machine_attribute_trimmed(machine_path);
 }
 
 std::optional<double> parse_double(const std::string& s) {
@@ -125,10 +127,7 @@ void check_gpu_frequency(const Tunables& t, std::vector<MachineFinding>& out) {
 }
 
 void check_battery(std::vector<MachineFinding>& out) {
-    std::error_code ec;
-    std::vector<std::string> names;
-    for (fs::directory_iterator it(system_path("/sys/class/power_supply"), ec), end; !ec && it != end; it.increment(ec))
-        names.push_back(it->path().filename().string());
+    std::vector<std::string> names = list_machine_directory("/sys/class/power_supply");
     std::sort(names.begin(), names.end());
     std::vector<std::string> batteries, mains;
     bool discharging = false, mains_online = false;
@@ -187,7 +186,7 @@ void check_load(std::vector<MachineFinding>& out) {
 }
 
 void check_swap(std::vector<MachineFinding>& out) {
-    const auto text = read_attribute(system_path("/proc/swaps"));
+    const auto text = read_machine_attribute("/proc/swaps");
     if (!text) return;
     std::istringstream in(*text);
     std::string line;
@@ -221,9 +220,15 @@ void check_tune_state(std::vector<MachineFinding>& out) {
         return;
     }
     if (!s) return;
-    if (s->boot_id == tune_boot_id()) {
+    if (s->boot_id == tune_boot_id() && tune_owner(*s) == TuneOwner::dead_run) {
+        // Killed before it could restore: nobody will put these values back.
+        out.push_back({"tuned_left_over", "gfxstat tune",
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time +
+                           ", which ended without restoring it (" + std::to_string(s->files.size()) + " files saved)",
+                       "gfxstat tune reset restores the saved values", true});
+    } else if (s->boot_id == tune_boot_id()) {
         out.push_back({"tuned_now", "gfxstat tune",
-                       "tuned by gfxstat tune apply at " + s->time + " (" + std::to_string(s->files.size()) +
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time + " (" + std::to_string(s->files.size()) +
                            " files saved)",
                        "gfxstat tune reset restores the saved values", false});
     } else {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <system_error>
 
+#include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
 
@@ -25,19 +26,16 @@ std::optional<unsigned> numbered(const std::string& name, const std::string& pre
     return n;
 }
 
-// The numbered entries PREFIX<N> of a directory, sorted by N.
+// The numbered entries PREFIX<N> of a machine directory, sorted by N.
 std::vector<std::pair<unsigned, std::string>> numbered_entries(const std::string& dir, const std::string& prefix) {
     std::vector<std::pair<unsigned, std::string>> out;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
+    for (const auto& name : list_machine_directory(dir))
         if (auto n = numbered(name, prefix)) out.emplace_back(*n, name);
-    }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-bool readable(const std::string& machine_path) { return read_attribute(system_path(machine_path)).has_value(); }
+bool readable(const std::string& machine_path) { return read_machine_attribute(machine_path).has_value(); }
 
 // The bound driver's name: the last component of device/driver (a symlink).
 std::string driver_of(const std::string& card_dir) {
@@ -51,7 +49,7 @@ std::string driver_of(const std::string& card_dir) {
 Tunables find_tunables() {
     Tunables t;
     const std::string cpu = "/sys/devices/system/cpu";
-    for (const auto& [n, name] : numbered_entries(system_path(cpu), "cpu")) {
+    for (const auto& [n, name] : numbered_entries(cpu, "cpu")) {
         CpuGovernor g;
         g.cpu = n;
         g.path = cpu + "/" + name + "/cpufreq/scaling_governor";
@@ -63,13 +61,13 @@ Tunables find_tunables() {
     if (readable(cpu + "/intel_pstate/no_turbo"))
         t.turbo.push_back({"intel_pstate no_turbo", cpu + "/intel_pstate/no_turbo", "1"});
     if (readable(cpu + "/cpufreq/boost")) t.turbo.push_back({"cpufreq boost", cpu + "/cpufreq/boost", "0"});
-    for (const auto& [n, name] : numbered_entries(system_path(cpu + "/cpufreq"), "policy")) {
+    for (const auto& [n, name] : numbered_entries(cpu + "/cpufreq", "policy")) {
         const std::string p = cpu + "/cpufreq/" + name + "/boost";
         if (readable(p)) t.turbo.push_back({"cpufreq " + name + " boost", p, "0"});
     }
 
     const std::string drm = "/sys/class/drm";
-    for (const auto& [n, card] : numbered_entries(system_path(drm), "card")) {
+    for (const auto& [n, card] : numbered_entries(drm, "card")) {
         const std::string dir = drm + "/" + card;
         const std::string driver = driver_of(dir);
         if (readable(dir + "/gt_min_freq_mhz") && readable(dir + "/gt_max_freq_mhz")) {
@@ -85,8 +83,8 @@ Tunables find_tunables() {
             g.rpn_path = dir + "/gt_RPn_freq_mhz";
             t.gpus.push_back(g);
         } else {
-            for (const auto& [tn, tile] : numbered_entries(system_path(dir + "/device"), "tile"))
-                for (const auto& [gn, gt] : numbered_entries(system_path(dir + "/device/" + tile), "gt")) {
+            for (const auto& [tn, tile] : numbered_entries(dir + "/device", "tile"))
+                for (const auto& [gn, gt] : numbered_entries(dir + "/device/" + tile, "gt")) {
                     const std::string f = dir + "/device/" + tile + "/" + gt + "/freq0";
                     if (!readable(f + "/min_freq") || !readable(f + "/max_freq")) continue;
                     GpuFrequency g;

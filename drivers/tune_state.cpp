@@ -13,6 +13,7 @@
 #include "data/input_error.h"
 #include "data/safe_files.h"
 #include "drivers/environment_probe.h"
+#include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
 
@@ -57,23 +58,33 @@ std::optional<std::string> utf8_to_bytes(const std::string& text) {
 
 [[noreturn]] void fail(const std::string& what) { throw data::InputError(tune_state_path() + ": " + what); }
 
-// ROOT/var/lib/gfxstat, made by gfxstat (0700) when missing; an existing one
-// is opened without following a link and must be private.
-data::UniqueFd open_state_dir(bool create) {
+// ROOT/var/lib/gfxstat, made by gfxstat when missing. Under a root it is
+// reached inside the tree only (drivers/rooted_open.h); on the real root
+// through no symbolic link at all. An existing one must be owned by root
+// (or the user) and writable by nobody else.
+}  // namespace
+
+data::UniqueFd open_tune_state_dir(bool create) {
     const std::string dir = dir_path();
+    const bool real_root = system_root().empty();
     if (create) {
-        data::make_directories(data::directory_of(dir));
-        if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
-            throw data::InputError(dir + ": cannot create the tune state directory: " + std::strerror(errno));
+        std::string failed;
+        if (const int err = make_machine_directories(kDir, 0700, real_root, failed))
+            throw data::InputError(failed + ": cannot create the tune state directory: " +
+                                   (err == ENOSYS ? std::string("openat2(2) is missing, so a write under ") +
+                                                        system_root() + " could leave the tree"
+                                                  : std::string(std::strerror(err))));
     }
-    struct stat st {};
-    if (!create && ::lstat(dir.c_str(), &st) != 0 && errno == ENOENT) return data::UniqueFd();
-    data::UniqueFd fd = data::open_directory_nofollow(dir);
+    data::UniqueFd fd(open_machine_path(kDir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW, 0, real_root));
+    if (!fd) {
+        if (errno == ENOENT && !create) return data::UniqueFd();
+        if (errno == ELOOP || errno == ENOTDIR)
+            throw data::InputError(dir + ": is a symbolic link or not a directory; gfxstat did not create it");
+        throw data::InputError(dir + ": cannot open the tune state directory: " + std::strerror(errno));
+    }
     data::check_private_directory(fd.get(), dir, "the tune state directory");
     return fd;
 }
-
-}  // namespace
 
 const SavedFile* TuneState::find(const std::string& path) const {
     for (const auto& f : files)
@@ -86,7 +97,7 @@ std::string tune_state_path() { return dir_path() + "/" + kName; }
 std::string tune_boot_id() {
     const char* file = std::getenv("GFXSTAT_BOOT_ID_FILE");
     if ((file && *file) || system_root().empty()) return current_boot_id();
-    return read_attribute_trimmed(system_path("/proc/sys/kernel/random/boot_id")).value_or("");
+    return read_machine_attribute_trimmed("/proc/sys/kernel/random/boot_id").value_or("");
 }
 
 std::string utc_now_text() {
@@ -99,7 +110,7 @@ std::string utc_now_text() {
 }
 
 std::optional<TuneState> load_tune_state() {
-    data::UniqueFd dir = open_state_dir(false);
+    data::UniqueFd dir = open_tune_state_dir(false);
     if (!dir) return std::nullopt;
     data::UniqueFd fd(::openat(dir.get(), kName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
     if (!fd) {
@@ -125,6 +136,15 @@ std::optional<TuneState> load_tune_state() {
     s.time = str(j, "time");
     if (j.contains("settings") && j["settings"].is_string()) s.settings = j["settings"].get<std::string>();
     if (j.contains("pid") && j["pid"].is_number_integer()) s.pid = j["pid"].get<long>();
+    if (j.contains("by")) {
+        if (!j["by"].is_string() || (j["by"] != kTunedByApply && j["by"] != kTunedByRun))
+            fail("\"by\": \"apply\" or \"run --tune\" expected");
+        s.by = j["by"].get<std::string>();
+    }
+    if (j.contains("start_time")) {
+        if (!j["start_time"].is_number_unsigned()) fail("\"start_time\" (a number) expected");
+        s.start_time = j["start_time"].get<unsigned long long>();
+    }
     if (!j.contains("files") || !j["files"].is_array()) fail("\"files\" (an array) expected");
     for (const auto& f : j["files"]) {
         if (!f.is_object()) fail("\"files\": objects expected");
@@ -147,13 +167,15 @@ void save_tune_state(const TuneState& s) {
     j["version"] = 1;
     j["boot_id"] = s.boot_id;
     j["time"] = s.time;
+    j["by"] = s.by;
     j["pid"] = s.pid;
+    j["start_time"] = s.start_time;
     j["settings"] = s.settings;
     j["files"] = nlohmann::ordered_json::array();
     for (const auto& f : s.files) j["files"].push_back({{"path", f.path}, {"original", bytes_to_utf8(f.original)}});
     const std::string text = j.dump(1) + "\n";
 
-    data::UniqueFd dir = open_state_dir(true);
+    data::UniqueFd dir = open_tune_state_dir(true);
     const std::string tmp = std::string(kName) + ".tmp." + std::to_string(::getpid());
     int fd = data::create_new_file_at(dir.get(), tmp, 0600);
     if (fd < 0 && errno == EEXIST) {  // left by a killed gfxstat of the same pid
@@ -178,7 +200,7 @@ void save_tune_state(const TuneState& s) {
 }
 
 void remove_tune_state() {
-    data::UniqueFd dir = open_state_dir(false);
+    data::UniqueFd dir = open_tune_state_dir(false);
     if (!dir) return;
     if (::unlinkat(dir.get(), kName, 0) != 0 && errno != ENOENT) fail(std::string("cannot remove: ") + std::strerror(errno));
     ::fsync(dir.get());

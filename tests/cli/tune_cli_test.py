@@ -200,17 +200,45 @@ def main():
     p.wait()
     check(os.path.exists(os.path.join(root, STATE)) and read(root, GOV0) == "performance\n",
           "SIGKILL leaves the machine tuned and the state file")
+    killed = f"tuned by gfxstat run --tune (pid {p.pid}) at "
     rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
-    check(rc == 0 and "tuned by gfxstat tune apply at" in out, f"tune show after SIGKILL: {out}")
+    check(rc == 0 and killed in out and "ended without restoring it" in out, f"tune show after SIGKILL: {out}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
-    check(rc == 0 and "tuned by gfxstat tune apply at" in err and "gfxstat tune reset" in err,
-          f"the next run says the machine is tuned: {err}")
+    check(rc == 0 and killed in err and "gfxstat tune reset" in err,
+          f"the next run says a killed run --tune left the machine tuned: {err}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--tune", "--", "echo", "1"], env_with(root))
-    check(rc == 0 and "already tuned" in err and os.path.exists(os.path.join(root, STATE)),
-          f"run --tune leaves an earlier apply's tuning alone: {err}")
+    check(rc == 0 and f"still tuned by gfxstat run --tune (pid {p.pid})" in err
+          and os.path.exists(os.path.join(root, STATE)), f"run --tune leaves a killed run's tuning for reset: {err}")
     rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
     check(rc == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
           f"tune reset after SIGKILL restores ({rc}): {err}")
+
+    # An earlier apply: run --tune leaves it alone, then and at the end.
+    rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--tune", "--", "echo", "1"], env_with(root))
+    check(rc == 0 and "already tuned by gfxstat tune apply" in err and os.path.exists(os.path.join(root, STATE)),
+          f"run --tune leaves an earlier apply's tuning alone: {err}")
+    rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
+
+    # Two run --tune at once: the second refuses before any run (exit 1)
+    # while the first, which restores at its end, runs.
+    first = subprocess.Popen([GFXSTAT, "run", "-o", os.path.join(d, "first.json"), "--runs", "2", "--tune", "--",
+                              "sh", "-c", "sleep 2; echo 1"], env=env_with(root), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    if wait_tuned(root, first, "the first run --tune"):
+        second = os.path.join(d, "second.json")
+        rc, out, err = run_env([GFXSTAT, "run", "-o", second, "--runs", "1", "--tune", "--", "echo", "1"],
+                               env_with(root))
+        check(rc == 1 and f"another gfxstat run --tune (pid {first.pid}) tuned this machine and restores it when it "
+              "ends; wait for it, or tune once with gfxstat tune apply" in err and not os.path.exists(second),
+              f"a second run --tune refuses ({rc}): {err}")
+    try:
+        err = first.communicate(timeout=60)[1].decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        os.killpg(first.pid, signal.SIGKILL)
+        err = first.communicate()[1].decode(errors="replace")
+    check(first.returncode == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+          f"the first run --tune restores at its end ({first.returncode}): {err}")
 
     # A state from an earlier boot: reported by show and run; reset forgets it.
     rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
