@@ -15,8 +15,8 @@
 #include <system_error>
 
 #include "data/input_error.h"
-#include "drivers/sysfs_attribute.h"
 #include "drivers/rooted_open.h"
+#include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
 #include "drivers/tunables.h"
 #include "drivers/tune_owner.h"
@@ -210,6 +210,29 @@ void check_swap(std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
+// The saved governors that are no longer "performance" now:
+// "cpu0-1 are back to powersave" ("cpu2 is ..."), "" when none.
+std::string governors_undone(const TuneState& s) {
+    const std::string cpu = "/sys/devices/system/cpu/cpu", gov = "/cpufreq/scaling_governor";
+    std::map<std::string, std::vector<unsigned>> by_value;
+    for (const auto& f : s.files) {
+        if (f.path.rfind(cpu, 0) != 0 || f.path.size() <= cpu.size() + gov.size() ||
+            f.path.compare(f.path.size() - gov.size(), gov.size(), gov) != 0)
+            continue;
+        const std::string n = f.path.substr(cpu.size(), f.path.size() - cpu.size() - gov.size());
+        if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) continue;
+        const auto now = read(f.path);
+        if (now && *now != "performance") by_value[*now].push_back(static_cast<unsigned>(std::stoul(n)));
+    }
+    std::string text;
+    for (auto& [value, cpus] : by_value) {
+        std::sort(cpus.begin(), cpus.end());
+        text += (text.empty() ? "" : "; ") + std::string("cpu") + cpu_ranges(cpus) + (cpus.size() == 1 ? " is" : " are") +
+                " back to " + value;
+    }
+    return text;
+}
+
 void check_tune_state(std::vector<MachineFinding>& out) {
     std::optional<TuneState> s;
     try {
@@ -226,6 +249,12 @@ void check_tune_state(std::vector<MachineFinding>& out) {
                        "tuned by " + tune_owner_text(*s) + " at " + s->time +
                            ", which ended without restoring it (" + std::to_string(s->files.size()) + " files saved)",
                        "gfxstat tune reset restores the saved values", true});
+    } else if (const std::string undone = governors_undone(*s); s->boot_id == tune_boot_id() && !undone.empty()) {
+        // power-profiles-daemon, TLP or a user's cpupower set them back.
+        out.push_back({"tuned_undone", "gfxstat tune",
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time + ", but " + undone,
+                       "something changed them since (power-profiles-daemon, TLP?): stop it, then gfxstat tune apply",
+                       true});
     } else if (s->boot_id == tune_boot_id()) {
         out.push_back({"tuned_now", "gfxstat tune",
                        "tuned by " + tune_owner_text(*s) + " at " + s->time + " (" + std::to_string(s->files.size()) +

@@ -610,3 +610,18 @@ TEST_F(TuneTest, ResetRestoresTheRestWhenASavedFileIsGone) {
     EXPECT_THROW(reset_tune(k.io()), TuneError);
     EXPECT_TRUE(fs::exists(root / "var/lib/gfxstat/tune.json"));
 }
+
+// A daemon (power-profiles-daemon, TLP) set governors back after apply:
+// the check says so instead of "tuned".
+TEST_F(TuneTest, TheCheckSaysWhenGovernorsWereSetBackAfterTuning) {
+    apply_tune(TuneRequest{});
+    put(root / "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+    put(root / "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+    const auto f = check_machine({}, 1);
+    EXPECT_FALSE(find(f, "tuned_now"));
+    ASSERT_TRUE(find(f, "tuned_undone"));
+    EXPECT_TRUE(find(f, "tuned_undone")->problem);
+    const std::string& state = find(f, "tuned_undone")->state;
+    EXPECT_EQ(state.substr(0, 31), "tuned by gfxstat tune apply at ");
+    EXPECT_NE(state.find(", but cpu0-1 are back to powersave"), std::string::npos) << state;
+}
