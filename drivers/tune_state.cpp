@@ -69,7 +69,7 @@ data::UniqueFd open_tune_state_dir(bool create) {
     const bool real_root = system_root().empty();
     if (create) {
         std::string failed;
-        if (const int err = make_machine_directories(kDir, 0700, real_root, failed))
+        if (const int err = make_machine_directories(kDir, 0755, real_root, failed))
             throw data::InputError(failed + ": cannot create the tune state directory: " +
                                    (err == ENOSYS ? std::string("openat2(2) is missing, so a write under ") +
                                                         system_root() + " could leave the tree"
@@ -83,6 +83,13 @@ data::UniqueFd open_tune_state_dir(bool create) {
         throw data::InputError(dir + ": cannot open the tune state directory: " + std::strerror(errno));
     }
     data::check_private_directory(fd.get(), dir, "the tune state directory");
+    // Readable by all (0755, the file 0644): the originals are sysfs values,
+    // anyone may read, and `tune show` and every user's run report them; only
+    // root (or a --root tree's owner) writes there. One made 0700 by an
+    // older gfxstat, or under a tight umask, is opened up when writing.
+    struct stat st {};
+    if (create && ::fstat(fd.get(), &st) == 0 && (st.st_mode & 07777) != 0755 && st.st_uid == ::geteuid())
+        ::fchmod(fd.get(), 0755);
     return fd;
 }
 
@@ -177,14 +184,15 @@ void save_tune_state(const TuneState& s) {
 
     data::UniqueFd dir = open_tune_state_dir(true);
     const std::string tmp = std::string(kName) + ".tmp." + std::to_string(::getpid());
-    int fd = data::create_new_file_at(dir.get(), tmp, 0600);
+    int fd = data::create_new_file_at(dir.get(), tmp, 0644);
     if (fd < 0 && errno == EEXIST) {  // left by a killed gfxstat of the same pid
         ::unlinkat(dir.get(), tmp.c_str(), 0);
-        fd = data::create_new_file_at(dir.get(), tmp, 0600);
+        fd = data::create_new_file_at(dir.get(), tmp, 0644);
     }
     if (fd < 0) fail(std::string("cannot create ") + tmp + ": " + std::strerror(errno));
     data::UniqueFd file(fd);
     try {
+        if (::fchmod(file.get(), 0644) != 0) fail(std::string("chmod: ") + std::strerror(errno));  // past the umask
         data::write_fully(file.get(), text, tune_state_path());
         if (::fsync(file.get()) != 0) fail(std::string("fsync: ") + std::strerror(errno));
     } catch (...) {

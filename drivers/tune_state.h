@@ -64,7 +64,7 @@ std::string tune_boot_id();
 // in its place included).
 std::optional<TuneState> load_tune_state();
 
-// Writes `state` durably: in ROOT/var/lib/gfxstat (created 0700 by gfxstat;
+// Writes `state` durably: in ROOT/var/lib/gfxstat (created 0755 by gfxstat, the file 0644;
 // an existing one must be a private directory, not a link), a new temporary
 // file, fsync, rename over tune.json, fsync of the directory. Throws
 // InputError on failure (then nothing has been written to sysfs yet).

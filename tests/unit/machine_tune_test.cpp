@@ -197,9 +197,9 @@ TEST_F(TuneTest, ApplySetsEverythingAndResetLeavesEveryFileByteIdentical) {
 
     struct stat st {};
     ASSERT_EQ(::lstat((root / "var/lib/gfxstat").c_str(), &st), 0);
-    EXPECT_EQ(st.st_mode & 0777, 0700u);
+    EXPECT_EQ(st.st_mode & 0777, 0755u);  // every user's check reads it
     ASSERT_EQ(::lstat((root / "var/lib/gfxstat/tune.json").c_str(), &st), 0);
-    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
     const auto state = load_tune_state();
     ASSERT_TRUE(state);
     EXPECT_EQ(state->boot_id, "6f1c2a52-3b7e-4a8e-9d62-1f0e4c7b2a90");
@@ -624,4 +624,39 @@ TEST_F(TuneTest, TheCheckSaysWhenGovernorsWereSetBackAfterTuning) {
     const std::string& state = find(f, "tuned_undone")->state;
     EXPECT_EQ(state.substr(0, 31), "tuned by gfxstat tune apply at ");
     EXPECT_NE(state.find(", but cpu0-1 are back to powersave"), std::string::npos) << state;
+}
+
+// Not root on the real machine: reset and apply say so (exit 1) before
+// they look at the state, whatever it holds.
+TEST_F(TuneTest, NotRootIsSaidBeforeTheStateIsRead) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    put(root / "var/lib/gfxstat/tune.json", "not a state\n");
+    TuneIo io = system_tune_io();
+    io.needs_root = true;
+    io.euid = 1000;
+    for (const bool reset : {true, false}) {
+        try {
+            if (reset) reset_tune(io);
+            else apply_tune(TuneRequest{}, io);
+            ADD_FAILURE() << "went on without root";
+        } catch (const TuneError& e) {
+            EXPECT_EQ(e.exit_code(), 1) << e.what();
+            EXPECT_NE(std::string(e.what()).find("needs root"), std::string::npos) << e.what();
+        }
+    }
+}
+
+// A state directory made 0700 (an older gfxstat, a tight umask) is opened
+// up to 0755 when gfxstat next writes the state.
+TEST_F(TuneTest, AStateDirectoryMadePrivateIsOpenedUpOnTheNextWrite) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    fs::permissions(root / "var/lib/gfxstat", fs::perms::owner_all);
+    const mode_t old = ::umask(077);
+    apply_tune(TuneRequest{});
+    ::umask(old);
+    struct stat st {};
+    ASSERT_EQ(::lstat((root / "var/lib/gfxstat").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0755u);
+    ASSERT_EQ(::lstat((root / "var/lib/gfxstat/tune.json").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
