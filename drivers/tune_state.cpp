@@ -22,6 +22,9 @@ namespace {
 
 constexpr const char* kDir = "/var/lib/gfxstat";
 constexpr const char* kName = "tune.json";
+// A state holds a few hundred bytes per CPU and GPU: 1 MiB is far more than
+// any machine needs, and keeps a planted huge file from being read whole.
+constexpr long kMaxStateBytes = 1024 * 1024;
 
 std::string dir_path() { return system_path(kDir); }
 
@@ -119,12 +122,21 @@ std::string utc_now_text() {
 std::optional<TuneState> load_tune_state() {
     data::UniqueFd dir = open_tune_state_dir(false);
     if (!dir) return std::nullopt;
-    data::UniqueFd fd(::openat(dir.get(), kName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    // O_NONBLOCK and S_ISREG: a FIFO in its place must not hang show, apply
+    // and every run's check.
+    data::UniqueFd fd(::openat(dir.get(), kName, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));
     if (!fd) {
         if (errno == ENOENT) return std::nullopt;
         fail(errno == ELOOP ? "is a symbolic link; gfxstat did not write it" : std::string("cannot open: ") + std::strerror(errno));
     }
-    const std::string text = data::read_all(fd.get(), tune_state_path());
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) fail(std::string("cannot stat: ") + std::strerror(errno));
+    if (!S_ISREG(st.st_mode)) fail("not a regular file; gfxstat did not write it");
+    if (st.st_size > kMaxStateBytes)
+        fail("holds " + std::to_string(st.st_size) + " bytes, more than the " + std::to_string(kMaxStateBytes) +
+             " a tune state can have; gfxstat did not write it");
+    std::string text = data::read_all(fd.get(), tune_state_path());
+    if (text.size() > static_cast<size_t>(kMaxStateBytes)) fail("grew past " + std::to_string(kMaxStateBytes) + " bytes while read");
     nlohmann::json j;
     try {
         j = nlohmann::json::parse(text);

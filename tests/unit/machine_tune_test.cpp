@@ -660,3 +660,35 @@ TEST_F(TuneTest, AStateDirectoryMadePrivateIsOpenedUpOnTheNextWrite) {
     ASSERT_EQ(::lstat((root / "var/lib/gfxstat/tune.json").c_str(), &st), 0);
     EXPECT_EQ(st.st_mode & 0777, 0644u);
 }
+
+// A FIFO or a huge file in place of tune.json, or a FIFO in the tree's
+// proc: clear errors at once, never a hang.
+TEST_F(TuneTest, AFifoOrAHugeFileInPlaceOfTheStateIsRefusedAtOnce) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    ASSERT_EQ(::mkfifo((root / "var/lib/gfxstat/tune.json").c_str(), 0644), 0);
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "a FIFO was read as a state";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(find(check_machine({}, 1), "tune_state"));
+    fs::remove(root / "var/lib/gfxstat/tune.json");
+    put(root / "var/lib/gfxstat/tune.json", std::string(1024 * 1024 + 1, ' '));
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "a 1 MiB + 1 file was read as a state";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("more than the 1048576"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(TuneTest, AFifoInTheTreesProcDoesNotHangTheDrmClientCheck) {
+    const fs::path fdinfo = root / "proc/1440/fdinfo/40", comm = root / "proc/1440/comm";
+    fs::remove(fdinfo);
+    fs::remove(comm);
+    ASSERT_EQ(::mkfifo(fdinfo.c_str(), 0644), 0);
+    ASSERT_EQ(::mkfifo(comm.c_str(), 0644), 0);
+    const auto clients = list_drm_clients(root.string());  // returns: the FIFOs read as empty
+    EXPECT_FALSE(clients.empty());
+}
