@@ -255,6 +255,22 @@ def main():
     check(rc == 0 and "earlier boot" in err and snapshot(root) == tuned and not os.path.exists(os.path.join(root, STATE)),
           f"reset forgets an earlier boot's state, writing nothing ({rc}): {err}")
 
+    # SIGTERM while the check runs (delivered by strace when the check opens
+    # the tree's proc/812/comm, which nothing before it reads): 130, nothing run.
+    strace = shutil.which("strace")
+    probe = subprocess.run([strace, "-o", os.devnull, "true"], capture_output=True) if strace else None
+    if probe is None or probe.returncode != 0:
+        print("note: strace is missing or cannot trace here; the stop during the check is not tested")
+    else:
+        root = fresh(d, "stopcheck")
+        inject = [strace, "-f", "-o", os.devnull, "-P", os.path.join(root, "proc/812/comm"), "-e", "trace=openat",
+                  "-e", "inject=openat:signal=TERM:when=1"]
+        for cmd in (["run", "--runs", "2"], ["ab", "--variant", "A", "--variant", "B", "--runs", "2"]):
+            res = os.path.join(d, f"stopcheck-{cmd[0]}.json")
+            rc, out, err = run_env([*inject, GFXSTAT, cmd[0], "-o", res, *cmd[1:], "--", "echo", "1"], env_with(root))
+            check(rc == 130 and "before measuring" in err and not os.path.exists(res),
+                  f"{cmd[0]}: SIGTERM during the check ends it before any run ({rc}): {err}")
+
     # ab and campaign resume take --no-check too.
     for cmd in (["ab", "--help"], ["campaign", "resume", "--help"]):
         rc, out, err = run([GFXSTAT, *cmd])
