@@ -111,6 +111,47 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 }  // namespace
 
+bool is_tunable_path(const std::string& path) {
+    // Every file find_tunables can name, one component at a time: "cpu#" is
+    // cpu and a number, "a|b" either name. Exact components leave no room
+    // for ".", "..", "//" or any other attribute (driver/unbind, power/state).
+    static const std::vector<std::vector<std::string>> kPatterns = {
+        {"sys", "devices", "system", "cpu", "cpu#", "cpufreq", "scaling_governor"},
+        {"sys", "devices", "system", "cpu", "intel_pstate", "no_turbo"},
+        {"sys", "devices", "system", "cpu", "cpufreq", "boost"},
+        {"sys", "devices", "system", "cpu", "cpufreq", "policy#", "boost"},
+        {"sys", "class", "drm", "card#", "gt_min_freq_mhz|gt_max_freq_mhz|gt_boost_freq_mhz"},
+        {"sys", "class", "drm", "card#", "device", "tile#", "gt#", "freq0", "min_freq|max_freq"},
+        {"sys", "class", "drm", "card#", "device", "power_dpm_force_performance_level"},
+    };
+    if (path.empty() || path[0] != '/') return false;
+    std::vector<std::string> parts;
+    for (size_t b = 1;;) {
+        const size_t e = path.find('/', b);
+        parts.push_back(path.substr(b, e == std::string::npos ? std::string::npos : e - b));
+        if (e == std::string::npos) break;
+        b = e + 1;
+    }
+    const auto matches = [](const std::string& part, const std::string& pattern) {
+        if (pattern.size() > 1 && pattern.back() == '#') return numbered(part, pattern.substr(0, pattern.size() - 1)).has_value();
+        for (size_t b = 0;;) {
+            const size_t e = pattern.find('|', b);
+            if (pattern.compare(b, e == std::string::npos ? std::string::npos : e - b, part) == 0 &&
+                part.size() == (e == std::string::npos ? pattern.size() : e) - b)
+                return true;
+            if (e == std::string::npos) return false;
+            b = e + 1;
+        }
+    };
+    for (const auto& pattern : kPatterns) {
+        if (pattern.size() != parts.size()) continue;
+        bool all = true;
+        for (size_t i = 0; i < parts.size() && all; ++i) all = matches(parts[i], pattern[i]);
+        if (all) return true;
+    }
+    return false;
+}
+
 bool is_min_frequency_file(const std::string& path) {
     return ends_with(path, "/gt_min_freq_mhz") || ends_with(path, "/freq0/min_freq");
 }

@@ -16,6 +16,7 @@
 #include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
+#include "drivers/tunables.h"
 
 namespace gfxstat::drivers {
 namespace {
@@ -170,8 +171,8 @@ std::optional<TuneState> load_tune_state() {
         SavedFile sf;
         sf.path = str(f, "path");
         // Only sysfs attributes are ever written back, whatever the file says.
-        if (sf.path.rfind("/sys/", 0) != 0 || sf.path.find("/../") != std::string::npos)
-            fail("\"files\": " + data::quote_token(sf.path) + " is not a /sys path");
+        if (!is_tunable_path(sf.path))
+            fail("\"files\": " + data::quote_token(sf.path) + " is not a file gfxstat tune writes");
         auto bytes = utf8_to_bytes(str(f, "original"));
         if (!bytes) fail("\"files\": the original of " + sf.path + " holds a code point above U+00FF");
         sf.original = *bytes;

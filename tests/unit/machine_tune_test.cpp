@@ -416,12 +416,12 @@ TEST_F(TuneTest, TheStateFileKeepsEveryByte) {
     TuneState s;
     s.boot_id = "b";
     s.time = "2026-12-01T21:30:00Z";
-    s.files.push_back({"/sys/x", std::string("\xff\x80 a\0b\n", 7)});
+    s.files.push_back({"/sys/class/drm/card0/gt_min_freq_mhz", std::string("\xff\x80 a\0b\n", 7)});
     save_tune_state(s);
     const auto back = load_tune_state();
     ASSERT_TRUE(back);
     EXPECT_EQ(back->files.at(0).original, s.files[0].original);
-    // Only /sys paths are ever written back.
+    // Only the files gfxstat tune writes are ever written back.
     put(root / "var/lib/gfxstat/tune.json",
         R"({"format": "gfxstat-tune", "version": 1, "boot_id": "b", "time": "t", "files": [{"path": "/etc/passwd", "original": "x"}]})");
     EXPECT_THROW(load_tune_state(), gfxstat::data::InputError);
@@ -691,4 +691,42 @@ TEST_F(TuneTest, AFifoInTheTreesProcDoesNotHangTheDrmClientCheck) {
     ASSERT_EQ(::mkfifo(comm.c_str(), 0644), 0);
     const auto clients = list_drm_clients(root.string());  // returns: the FIFOs read as empty
     EXPECT_FALSE(clients.empty());
+}
+
+TEST(TunablePaths, OnlyTheFilesTuneWritesSpelledPlainly) {
+    for (const char* ok : {"/sys/devices/system/cpu/cpu12/cpufreq/scaling_governor",
+                           "/sys/devices/system/cpu/intel_pstate/no_turbo", "/sys/devices/system/cpu/cpufreq/boost",
+                           "/sys/devices/system/cpu/cpufreq/policy3/boost", "/sys/class/drm/card0/gt_min_freq_mhz",
+                           "/sys/class/drm/card0/gt_max_freq_mhz", "/sys/class/drm/card0/gt_boost_freq_mhz",
+                           "/sys/class/drm/card2/device/tile0/gt1/freq0/min_freq",
+                           "/sys/class/drm/card2/device/tile0/gt1/freq0/max_freq",
+                           "/sys/class/drm/card1/device/power_dpm_force_performance_level"})
+        EXPECT_TRUE(is_tunable_path(ok)) << ok;
+    for (const char* bad : {"/sys/..", "/sys/../etc/shadow", "/sys/power/state", "/sys/class/drm/card0/device/driver/unbind",
+                            "/sys/devices/system/cpu/cpu0/cpufreq/../../../../power/state",
+                            "/sys/devices/system/cpu/./cpu0/cpufreq/scaling_governor",
+                            "/sys/devices/system/cpu//cpu0/cpufreq/scaling_governor",
+                            "/sys/devices/system/cpu/cpux/cpufreq/scaling_governor",
+                            "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor/", "sys/class/drm/card0/gt_min_freq_mhz",
+                            "/sys/class/drm/card0/gt_RP0_freq_mhz", "/sys/class/drm/card0/gt_min_freq_mhzx", ""})
+        EXPECT_FALSE(is_tunable_path(bad)) << bad;
+}
+
+TEST_F(TuneTest, AStateNamingAnotherSysFileIsRefused) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    put(root / "var/lib/gfxstat/tune.json",
+        "{\"format\": \"gfxstat-tune\", \"version\": 1, \"boot_id\": \"6f1c2a52-3b7e-4a8e-9d62-1f0e4c7b2a90\", "
+        "\"time\": \"2026-12-01T21:30:00Z\", \"files\": [{\"path\": \"/sys/power/state\", \"original\": \"mem\\n\"}]}\n");
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "/sys/power/state accepted";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("is not a file gfxstat tune writes"), std::string::npos) << e.what();
+    }
+    try {
+        reset_tune();
+        ADD_FAILURE() << "reset used the state";
+    } catch (const TuneError& e) {
+        EXPECT_EQ(e.exit_code(), 2);
+    }
 }
