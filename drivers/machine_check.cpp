@@ -262,7 +262,7 @@ void check_tune_state(std::vector<MachineFinding>& out) {
                        "gfxstat tune reset restores the saved values", false});
     } else {
         out.push_back({"tuned_earlier", "gfxstat tune",
-                       "tuned by gfxstat tune apply at " + s->time +
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time +
                            " in an earlier boot; the kernel has reset those values at boot",
                        "gfxstat tune reset forgets that state (it writes nothing); gfxstat tune apply tunes again",
                        true});
