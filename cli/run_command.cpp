@@ -248,6 +248,7 @@ int run_main(int argc, char** argv) {
         if (const auto rc = tuning.apply()) return *rc;
     if (g_stop_signals) return 130;  // stopped while tuning (run_plan would not see it)
     if (!no_check) print_machine_check(prog, tuning.applied());
+    if (g_stop_signals) return 130;  // stopped during the check: nothing run
     // Said once, before the first run: what the kernel log watch cannot see.
     if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
         std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());

@@ -6,6 +6,7 @@
 #include "cli/tune_command.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -17,6 +18,8 @@
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
+#include "drivers/tune_lock.h"
+#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 #include "report/text_escape.h"
 
@@ -43,6 +46,7 @@ bool use_root(const std::string& root, const std::string& prog) {
 void print_report(const drivers::TuneReport& r, const std::string& prog) {
     for (const auto& c : r.changes) std::printf("%s\n", escape_message(c).c_str());
     for (const auto& n : r.notes) std::fprintf(stderr, "%s: note: %s\n", prog.c_str(), escape_message(n).c_str());
+    for (const auto& w : r.warnings) std::fprintf(stderr, "%s: warning: %s\n", prog.c_str(), escape_message(w).c_str());
 }
 
 int show_main(int argc, char** argv) {
@@ -189,12 +193,34 @@ void print_machine_check(const char* prog, bool tuned_by_caller) {
 
 std::optional<int> TuneGuard::apply() {
     try {
+        // One lock from looking at the state to the last write: two run --tune
+        // starting together cannot both find the machine untuned.
+        drivers::require_tune_privileges();
+        const auto lock = drivers::lock_tune(true);
         if (auto s = drivers::load_tune_state(); s && s->boot_id == drivers::tune_boot_id()) {
-            std::fprintf(stderr, "%s: tune: already tuned by gfxstat tune apply at %s; left as it is\n", prog_,
-                         escape_text(s->time).c_str());
-            return std::nullopt;
+            switch (drivers::tune_owner(*s)) {
+                case drivers::TuneOwner::live_run:
+                    // It restores the machine when it ends, under this command's runs.
+                    std::fprintf(stderr,
+                                 "%s: --tune: another gfxstat run --tune (pid %ld) tuned this machine and restores it "
+                                 "when it ends; wait for it, or tune once with gfxstat tune apply\n",
+                                 prog_, s->pid);
+                    return 1;
+                case drivers::TuneOwner::apply:
+                    std::fprintf(stderr, "%s: tune: already tuned by gfxstat tune apply at %s; left as it is\n", prog_,
+                                 escape_text(s->time).c_str());
+                    return std::nullopt;
+                case drivers::TuneOwner::dead_run:
+                    std::fprintf(stderr,
+                                 "%s: tune: still tuned by gfxstat run --tune (pid %ld) at %s, which ended without "
+                                 "restoring it; left as it is (gfxstat tune reset restores it)\n",
+                                 prog_, s->pid, escape_text(s->time).c_str());
+                    return std::nullopt;
+            }
         }
-        const auto r = drivers::apply_tune(drivers::TuneRequest{});
+        drivers::TuneRequest request;
+        request.by = drivers::kTunedByRun;
+        const auto r = drivers::apply_tune(request);
         for (const auto& n : r.notes) std::fprintf(stderr, "%s: tune: note: %s\n", prog_, escape_message(n).c_str());
         applied_ = !r.changes.empty();
         if (applied_)
@@ -214,6 +240,16 @@ bool TuneGuard::restore() {
     if (!applied_) return true;
     applied_ = false;
     try {
+        const auto lock = drivers::lock_tune(false);
+        // A gfxstat tune apply while the runs went took the tuning over: it is
+        // the user's now, until gfxstat tune reset.
+        const auto s = drivers::load_tune_state();
+        if (!s || s->by != drivers::kTunedByRun || s->pid != static_cast<long>(::getpid())) {
+            std::fprintf(stderr, "%s: tune: %s; left as it is\n", prog_,
+                         s ? ("gfxstat tune apply took the tuning over at " + escape_text(s->time)).c_str()
+                           : "the tune state is gone (gfxstat tune reset?); nothing to restore");
+            return true;
+        }
         drivers::reset_tune();
         std::fprintf(stderr, "%s: tune: the machine's settings are restored\n", prog_);
         return true;

@@ -18,8 +18,11 @@ void print_machine_check(const char* prog, bool tuned_by_caller = false);
 // run --tune (and ab --tune): tunes the machine before the first run and
 // restores it when the guard goes (the command's every return path, an
 // exception included; a stop signal ends the loop, so it returns too). A
-// machine already tuned by `gfxstat tune apply` in this boot is left as it
-// is, then and at the end. SIGKILL leaves the state file, which `tune show`
+// machine already tuned by `gfxstat tune apply` in this boot (or by a run
+// --tune that was killed) is left as it is, then and at the end; one tuned
+// by another run --tune still running is refused (exit 1): that one puts
+// the machine back when it ends, under these runs. The look at the state
+// and the apply, and the restore, hold the state's lock (drivers/tune_lock.h). SIGKILL leaves the state file, which `tune show`
 // and the next run's check report.
 class TuneGuard {
 public:

@@ -34,7 +34,9 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 
 // A whole small file (fdinfo, comm), or nothing when it cannot be read.
 std::optional<std::string> read_small(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    // O_NONBLOCK: a FIFO planted in a --root tree's proc must not hang the
+    // check (procfs and regular files ignore the flag).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return std::nullopt;
     std::string out;
     char buf[4096];

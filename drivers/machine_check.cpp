@@ -15,9 +15,11 @@
 #include <system_error>
 
 #include "data/input_error.h"
+#include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
 #include "drivers/tunables.h"
+#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 
 namespace gfxstat::drivers {
@@ -26,7 +28,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::optional<std::string> read(const std::string& machine_path) {
-    return read_attribute_trimmed(system_path(machine_path));
+    return read_machine_attribute_trimmed(machine_path);
 }
 
 std::optional<double> parse_double(const std::string& s) {
@@ -125,10 +127,7 @@ void check_gpu_frequency(const Tunables& t, std::vector<MachineFinding>& out) {
 }
 
 void check_battery(std::vector<MachineFinding>& out) {
-    std::error_code ec;
-    std::vector<std::string> names;
-    for (fs::directory_iterator it(system_path("/sys/class/power_supply"), ec), end; !ec && it != end; it.increment(ec))
-        names.push_back(it->path().filename().string());
+    std::vector<std::string> names = list_machine_directory("/sys/class/power_supply");
     std::sort(names.begin(), names.end());
     std::vector<std::string> batteries, mains;
     bool discharging = false, mains_online = false;
@@ -187,7 +186,7 @@ void check_load(std::vector<MachineFinding>& out) {
 }
 
 void check_swap(std::vector<MachineFinding>& out) {
-    const auto text = read_attribute(system_path("/proc/swaps"));
+    const auto text = read_machine_attribute("/proc/swaps");
     if (!text) return;
     std::istringstream in(*text);
     std::string line;
@@ -211,6 +210,29 @@ void check_swap(std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
+// The saved governors that are no longer "performance" now:
+// "cpu0-1 are back to powersave" ("cpu2 is ..."), "" when none.
+std::string governors_undone(const TuneState& s) {
+    const std::string cpu = "/sys/devices/system/cpu/cpu", gov = "/cpufreq/scaling_governor";
+    std::map<std::string, std::vector<unsigned>> by_value;
+    for (const auto& f : s.files) {
+        if (f.path.rfind(cpu, 0) != 0 || f.path.size() <= cpu.size() + gov.size() ||
+            f.path.compare(f.path.size() - gov.size(), gov.size(), gov) != 0)
+            continue;
+        const std::string n = f.path.substr(cpu.size(), f.path.size() - cpu.size() - gov.size());
+        if (n.empty() || n.size() > 6 || n.find_first_not_of("0123456789") != std::string::npos) continue;
+        const auto now = read(f.path);
+        if (now && *now != "performance") by_value[*now].push_back(static_cast<unsigned>(std::stoul(n)));
+    }
+    std::string text;
+    for (auto& [value, cpus] : by_value) {
+        std::sort(cpus.begin(), cpus.end());
+        text += (text.empty() ? "" : "; ") + std::string("cpu") + cpu_ranges(cpus) + (cpus.size() == 1 ? " is" : " are") +
+                " back to " + value;
+    }
+    return text;
+}
+
 void check_tune_state(std::vector<MachineFinding>& out) {
     std::optional<TuneState> s;
     try {
@@ -221,14 +243,26 @@ void check_tune_state(std::vector<MachineFinding>& out) {
         return;
     }
     if (!s) return;
-    if (s->boot_id == tune_boot_id()) {
+    if (s->boot_id == tune_boot_id() && tune_owner(*s) == TuneOwner::dead_run) {
+        // Killed before it could restore: nobody will put these values back.
+        out.push_back({"tuned_left_over", "gfxstat tune",
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time +
+                           ", which ended without restoring it (" + std::to_string(s->files.size()) + " files saved)",
+                       "gfxstat tune reset restores the saved values", true});
+    } else if (const std::string undone = governors_undone(*s); s->boot_id == tune_boot_id() && !undone.empty()) {
+        // power-profiles-daemon, TLP or a user's cpupower set them back.
+        out.push_back({"tuned_undone", "gfxstat tune",
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time + ", but " + undone,
+                       "something changed them since (power-profiles-daemon, TLP?): stop it, then gfxstat tune apply",
+                       true});
+    } else if (s->boot_id == tune_boot_id()) {
         out.push_back({"tuned_now", "gfxstat tune",
-                       "tuned by gfxstat tune apply at " + s->time + " (" + std::to_string(s->files.size()) +
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time + " (" + std::to_string(s->files.size()) +
                            " files saved)",
                        "gfxstat tune reset restores the saved values", false});
     } else {
         out.push_back({"tuned_earlier", "gfxstat tune",
-                       "tuned by gfxstat tune apply at " + s->time +
+                       "tuned by " + tune_owner_text(*s) + " at " + s->time +
                            " in an earlier boot; the kernel has reset those values at boot",
                        "gfxstat tune reset forgets that state (it writes nothing); gfxstat tune apply tunes again",
                        true});

@@ -5,13 +5,17 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <charconv>
 #include <map>
 #include <set>
 
 #include "data/input_error.h"
+#include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
+#include "drivers/tune_lock.h"
+#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 #include "drivers/tunables.h"
 
@@ -47,12 +51,20 @@ std::string pair_min_of(const std::string& path) {
     return {};
 }
 
-void require_root(const TuneIo& io) {
+}  // namespace
+
+void require_tune_privileges(const TuneIo& io) {
+    if (io.needs_rooted_opens && !rooted_opens_available())
+        throw TuneError("writing under " + system_root() + " needs openat2(2) (Linux 5.6 or later) to keep every "
+                        "write inside that tree, and this kernel lacks it; nothing was changed",
+                        1);
     if (io.needs_root && (io.euid >= 0 ? io.euid : static_cast<long>(::geteuid())) != 0)
         throw TuneError("writing the machine's /sys files needs root: run it with sudo (or point --root DIR or "
                         "GFXSTAT_SYSFS_ROOT at a copy of the tree); nothing was changed",
                         1);
 }
+
+namespace {
 
 std::optional<TuneState> load_state() {
     try {
@@ -68,6 +80,17 @@ std::vector<std::string> write_all(const std::vector<FileWrite>& writes, const T
     for (const auto& w : writes)
         if (const int err = io.write(w.path, w.bytes)) errors.push_back(w.path + ": " + errno_text(err));
     return errors;
+}
+
+// "cpu3's governor is gone", or "PATH is gone" for any other file.
+std::string gone_text(const std::string& path) {
+    const std::string cpu = "/sys/devices/system/cpu/cpu", gov = "/cpufreq/scaling_governor";
+    if (path.rfind(cpu, 0) == 0 && path.size() > cpu.size() + gov.size() &&
+        path.compare(path.size() - gov.size(), gov.size(), gov) == 0) {
+        const std::string n = path.substr(cpu.size(), path.size() - cpu.size() - gov.size());
+        if (!n.empty() && n.find_first_not_of("0123456789") == std::string::npos) return "cpu" + n + "'s governor is gone";
+    }
+    return path + " is gone";
 }
 
 std::string shown(const std::optional<std::string>& bytes) { return bytes ? trimmed(*bytes) : std::string("?"); }
@@ -90,11 +113,10 @@ std::optional<GpuFrequencyTarget> parse_gpu_frequency(const std::string& text) {
 
 TuneIo system_tune_io() {
     TuneIo io;
-    io.read = [](const std::string& p) { return read_attribute(system_path(p)); };
-    io.write = [](const std::string& p, const std::string& bytes) {
-        return write_attribute(system_path(p), bytes, !system_root().empty());  // a fake tree's files must shrink
-    };
+    io.read = [](const std::string& p) { return read_machine_attribute(p); };
+    io.write = [](const std::string& p, const std::string& bytes) { return write_machine_attribute(p, bytes); };
     io.needs_root = system_root().empty();
+    io.needs_rooted_opens = !system_root().empty();
     return io;
 }
 
@@ -129,8 +151,16 @@ std::vector<FileWrite> ordered_writes(const std::vector<FileWrite>& targets, con
     return out;
 }
 
+TuneLock lock_tune(bool create, const TuneIo& io) {
+    try {
+        return lock_tune_state(create, io.lock_wait_ms);
+    } catch (const data::InputError& e) {
+        throw TuneError(std::string(e.what()) + "; nothing was changed", 1);
+    }
+}
+
 TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
-    require_root(io);
+    require_tune_privileges(io);
     TuneReport report;
     const Tunables t = find_tunables();
     std::vector<FileWrite> targets;
@@ -199,6 +229,9 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
         return report;
     }
 
+    // Held from reading the originals to the last write: another apply or a
+    // reset waits (drivers/tune_lock.h).
+    const TuneLock lock = lock_tune(true, io);
     // The values before this call, to put back on a refusal; the state keeps
     // the first apply's originals.
     std::map<std::string, std::string> before;
@@ -213,12 +246,16 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
         report.notes.push_back("a state saved in an earlier boot (tuned at " + existing->time +
                                ") was replaced: the kernel has reset those values since");
     TuneState state;
-    if (same_boot) {
-        state = *existing;
-    } else {
+    if (same_boot) state = *existing;
+    else {
         state.boot_id = boot;
         state.time = utc_now_text();
+    }
+    const bool new_owner = !same_boot || request.by == kTunedByApply;
+    if (new_owner) {
+        state.by = request.by;
         state.pid = ::getpid();
+        state.start_time = process_start_time(state.pid).value_or(0);
     }
     state.settings = std::string("governor performance, turbo off, GPU ") +
                      (request.gpu.kind == GpuFrequencyTarget::Kind::mhz ? std::to_string(request.gpu.mhz) + " MHz"
@@ -232,7 +269,8 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
         }
     report.saved_now = !same_boot;
     try {
-        if (!same_boot || added) save_tune_state(state);
+        if (!same_boot || added || (new_owner && (existing->by != state.by || existing->pid != state.pid)))
+            save_tune_state(state);
     } catch (const data::InputError& e) {
         throw TuneError(std::string(e.what()) + "; nothing was changed", 1);
     }
@@ -252,7 +290,7 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
             msg += "; what this apply changed has been put back";
             try {
                 if (!same_boot) remove_tune_state();
-                else if (added) save_tune_state(*existing);
+                else save_tune_state(*existing);
             } catch (const data::InputError& e) {
                 msg += std::string(" (") + e.what() + ")";
             }
@@ -268,12 +306,13 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
 
 TuneReport reset_tune(const TuneIo& io) {
     TuneReport report;
+    require_tune_privileges(io);  // before the state: a user who cannot write it is told so, not that it is unreadable
+    const TuneLock lock = lock_tune(false, io);
     const std::optional<TuneState> state = load_state();
     if (!state) {
         report.notes.push_back("nothing to reset: gfxstat has not tuned this machine (no " + tune_state_path() + ")");
         return report;
     }
-    require_root(io);
     if (state->boot_id != tune_boot_id()) {
         try {
             remove_tune_state();
@@ -288,8 +327,16 @@ TuneReport reset_tune(const TuneIo& io) {
     std::vector<FileWrite> targets;
     for (const auto& f : state->files) targets.push_back({f.path, f.original});
     const auto writes = ordered_writes(targets, io);
-    for (const auto& w : writes) report.changes.push_back(w.path + ": " + shown(io.read(w.path)) + " -> " + trimmed(w.bytes));
-    const auto errors = write_all(writes, io);
+    std::vector<std::string> errors;
+    for (const auto& w : writes) {
+        const std::string change = w.path + ": " + shown(io.read(w.path)) + " -> " + trimmed(w.bytes);
+        const int err = io.write(w.path, w.bytes);
+        if (!err) report.changes.push_back(change);
+        // A CPU taken offline, a GPU unbound: its value went with it, and the
+        // kernel sets a fresh one when it comes back; the rest is restored.
+        else if (err == ENOENT) report.warnings.push_back(gone_text(w.path) + "; nothing to restore");
+        else errors.push_back(w.path + ": " + errno_text(err));
+    }
     if (!errors.empty()) {
         std::string msg = "could not restore";
         for (const auto& e : errors) msg += " " + e;

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "drivers/tune_lock.h"
+
 namespace gfxstat::drivers {
 
 // What apply pins the GPU frequency of i915 and xe GTs to.
@@ -27,6 +29,11 @@ std::optional<GpuFrequencyTarget> parse_gpu_frequency(const std::string& text);
 struct TuneRequest {
     GpuFrequencyTarget gpu;
     std::string amdgpu_level = "profile_standard";  // or "manual"
+    // Who tunes, saved in the state (drivers/tune_state.h): "apply", or
+    // "run --tune", which restores the machine when it ends. An apply
+    // over an earlier tuning of this boot keeps its originals and becomes
+    // the owner, so a run --tune that tuned first leaves it at its end.
+    std::string by = "apply";
 };
 
 // A refusal or failure of apply/reset; `exit_code` is what the CLI exits with:
@@ -52,16 +59,31 @@ struct TuneIo {
     std::function<int(const std::string& path, const std::string& bytes)> write;
     // Whether writing needs root: true for the real machine only.
     bool needs_root = false;
+    // Whether writes go under a --root tree, which needs openat2(2) to stay
+    // inside it (drivers/rooted_open.h): refused before anything when missing.
+    bool needs_rooted_opens = false;
+    // How long to wait for another gfxstat's lock on the state (drivers/tune_lock.h).
+    int lock_wait_ms = 60 * 1000;
     // The effective user to check that against; -1: geteuid() (tests set it).
     long euid = -1;
 };
 TuneIo system_tune_io();
+
+// Refuses (TuneError, 1) what `io` may not write: the real machine without
+// root, a --root tree without openat2(2) (drivers/rooted_open.h).
+void require_tune_privileges(const TuneIo& io = system_tune_io());
+
+// The state's lock (drivers/tune_lock.h), waiting io.lock_wait_ms; a
+// TuneError (1) when it cannot be had. apply_tune and reset_tune take it
+// themselves; run --tune's guard holds it around its look at the state.
+TuneLock lock_tune(bool create, const TuneIo& io = system_tune_io());
 
 // One line for people per thing done ("cpu0-1,3 governor: powersave ->
 // performance"), and notes (what could not be tuned here, and why).
 struct TuneReport {
     std::vector<std::string> changes;
     std::vector<std::string> notes;
+    std::vector<std::string> warnings;  // reset: files that are gone (a CPU offline), so nothing was put back there
     bool saved_now = false;  // this call created the state file (false: an earlier apply's originals are kept)
 };
 

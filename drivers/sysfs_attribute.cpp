@@ -6,10 +6,15 @@
 #include <cerrno>
 #include <cstring>
 
+#include "drivers/rooted_open.h"
+#include "drivers/system_root.h"
+
 namespace gfxstat::drivers {
 
-std::optional<std::string> read_attribute(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+namespace {
+
+// Reads up to 64 KiB from `fd` and closes it.
+std::optional<std::string> read_and_close(int fd) {
     if (fd < 0) return std::nullopt;
     std::string out;
     char buf[4096];
@@ -29,8 +34,7 @@ std::optional<std::string> read_attribute(const std::string& path) {
     return out;
 }
 
-std::optional<std::string> read_attribute_trimmed(const std::string& path) {
-    auto text = read_attribute(path);
+std::optional<std::string> trimmed_text(std::optional<std::string> text) {
     if (!text) return std::nullopt;
     static constexpr const char* kSpace = " \t\r\n\f\v";
     const auto b = text->find_first_not_of(kSpace);
@@ -39,8 +43,8 @@ std::optional<std::string> read_attribute_trimmed(const std::string& path) {
     return text->substr(b, e - b + 1);
 }
 
-int write_attribute(const std::string& path, const std::string& bytes, bool truncate) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC | (truncate ? O_TRUNC : 0));
+// One write(2) of all of `bytes`, then close.
+int write_and_close(int fd, const std::string& bytes) {
     if (fd < 0) return errno;
     int err = 0;
     for (;;) {
@@ -52,6 +56,34 @@ int write_attribute(const std::string& path, const std::string& bytes, bool trun
     }
     if (::close(fd) != 0 && err == 0 && errno != EINTR) err = errno;
     return err;
+}
+
+constexpr int kReadFlags = O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK;
+
+}  // namespace
+
+std::optional<std::string> read_attribute(const std::string& path) {
+    return read_and_close(::open(path.c_str(), kReadFlags));
+}
+
+std::optional<std::string> read_machine_attribute(const std::string& machine_path) {
+    return read_and_close(open_machine_path(machine_path, kReadFlags));
+}
+
+std::optional<std::string> read_machine_attribute_trimmed(const std::string& machine_path) {
+    return trimmed_text(read_machine_attribute(machine_path));
+}
+
+int write_machine_attribute(const std::string& machine_path, const std::string& bytes) {
+    // A fake tree's regular files must lose their old, maybe longer, contents.
+    const bool fake_tree = !system_root().empty();
+    return write_and_close(open_machine_path(machine_path, O_WRONLY | O_NOFOLLOW | (fake_tree ? O_TRUNC : 0)), bytes);
+}
+
+std::optional<std::string> read_attribute_trimmed(const std::string& path) { return trimmed_text(read_attribute(path)); }
+
+int write_attribute(const std::string& path, const std::string& bytes, bool truncate) {
+    return write_and_close(::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC | (truncate ? O_TRUNC : 0)), bytes);
 }
 
 std::string errno_text(int err) {
@@ -68,6 +100,8 @@ std::string errno_text(int err) {
         case EROFS: name = "EROFS"; break;
         case ENODEV: name = "ENODEV"; break;
         case EOPNOTSUPP: name = "EOPNOTSUPP"; break;
+        case EXDEV: name = "EXDEV"; break;
+        case ENOSYS: name = "ENOSYS"; break;
         default: break;
     }
     const std::string text = std::strerror(err);

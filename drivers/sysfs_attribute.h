@@ -25,6 +25,14 @@ std::optional<std::string> read_attribute_trimmed(const std::string& path);
 // write (a short write counts as EIO: sysfs stores take the whole value).
 int write_attribute(const std::string& path, const std::string& bytes, bool truncate);
 
+// The same for a machine path ("/sys/..."), opened through
+// open_machine_path (drivers/rooted_open.h): under --root nothing outside
+// the tree is read or written, whatever links the tree holds. Writes under
+// a root truncate (a fake tree's file must shrink; sysfs ignores O_TRUNC).
+std::optional<std::string> read_machine_attribute(const std::string& machine_path);
+std::optional<std::string> read_machine_attribute_trimmed(const std::string& machine_path);
+int write_machine_attribute(const std::string& machine_path, const std::string& bytes);
+
 // "EINVAL (Invalid argument)".
 std::string errno_text(int err);
 

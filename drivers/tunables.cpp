@@ -6,6 +6,7 @@
 #include <optional>
 #include <system_error>
 
+#include "drivers/rooted_open.h"
 #include "drivers/sysfs_attribute.h"
 #include "drivers/system_root.h"
 
@@ -25,19 +26,16 @@ std::optional<unsigned> numbered(const std::string& name, const std::string& pre
     return n;
 }
 
-// The numbered entries PREFIX<N> of a directory, sorted by N.
+// The numbered entries PREFIX<N> of a machine directory, sorted by N.
 std::vector<std::pair<unsigned, std::string>> numbered_entries(const std::string& dir, const std::string& prefix) {
     std::vector<std::pair<unsigned, std::string>> out;
-    std::error_code ec;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
+    for (const auto& name : list_machine_directory(dir))
         if (auto n = numbered(name, prefix)) out.emplace_back(*n, name);
-    }
     std::sort(out.begin(), out.end());
     return out;
 }
 
-bool readable(const std::string& machine_path) { return read_attribute(system_path(machine_path)).has_value(); }
+bool readable(const std::string& machine_path) { return read_machine_attribute(machine_path).has_value(); }
 
 // The bound driver's name: the last component of device/driver (a symlink).
 std::string driver_of(const std::string& card_dir) {
@@ -51,7 +49,7 @@ std::string driver_of(const std::string& card_dir) {
 Tunables find_tunables() {
     Tunables t;
     const std::string cpu = "/sys/devices/system/cpu";
-    for (const auto& [n, name] : numbered_entries(system_path(cpu), "cpu")) {
+    for (const auto& [n, name] : numbered_entries(cpu, "cpu")) {
         CpuGovernor g;
         g.cpu = n;
         g.path = cpu + "/" + name + "/cpufreq/scaling_governor";
@@ -63,13 +61,13 @@ Tunables find_tunables() {
     if (readable(cpu + "/intel_pstate/no_turbo"))
         t.turbo.push_back({"intel_pstate no_turbo", cpu + "/intel_pstate/no_turbo", "1"});
     if (readable(cpu + "/cpufreq/boost")) t.turbo.push_back({"cpufreq boost", cpu + "/cpufreq/boost", "0"});
-    for (const auto& [n, name] : numbered_entries(system_path(cpu + "/cpufreq"), "policy")) {
+    for (const auto& [n, name] : numbered_entries(cpu + "/cpufreq", "policy")) {
         const std::string p = cpu + "/cpufreq/" + name + "/boost";
         if (readable(p)) t.turbo.push_back({"cpufreq " + name + " boost", p, "0"});
     }
 
     const std::string drm = "/sys/class/drm";
-    for (const auto& [n, card] : numbered_entries(system_path(drm), "card")) {
+    for (const auto& [n, card] : numbered_entries(drm, "card")) {
         const std::string dir = drm + "/" + card;
         const std::string driver = driver_of(dir);
         if (readable(dir + "/gt_min_freq_mhz") && readable(dir + "/gt_max_freq_mhz")) {
@@ -85,8 +83,8 @@ Tunables find_tunables() {
             g.rpn_path = dir + "/gt_RPn_freq_mhz";
             t.gpus.push_back(g);
         } else {
-            for (const auto& [tn, tile] : numbered_entries(system_path(dir + "/device"), "tile"))
-                for (const auto& [gn, gt] : numbered_entries(system_path(dir + "/device/" + tile), "gt")) {
+            for (const auto& [tn, tile] : numbered_entries(dir + "/device", "tile"))
+                for (const auto& [gn, gt] : numbered_entries(dir + "/device/" + tile, "gt")) {
                     const std::string f = dir + "/device/" + tile + "/" + gt + "/freq0";
                     if (!readable(f + "/min_freq") || !readable(f + "/max_freq")) continue;
                     GpuFrequency g;
@@ -112,6 +110,47 @@ bool ends_with(const std::string& s, const std::string& suffix) {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 }  // namespace
+
+bool is_tunable_path(const std::string& path) {
+    // Every file find_tunables can name, one component at a time: "cpu#" is
+    // cpu and a number, "a|b" either name. Exact components leave no room
+    // for ".", "..", "//" or any other attribute (driver/unbind, power/state).
+    static const std::vector<std::vector<std::string>> kPatterns = {
+        {"sys", "devices", "system", "cpu", "cpu#", "cpufreq", "scaling_governor"},
+        {"sys", "devices", "system", "cpu", "intel_pstate", "no_turbo"},
+        {"sys", "devices", "system", "cpu", "cpufreq", "boost"},
+        {"sys", "devices", "system", "cpu", "cpufreq", "policy#", "boost"},
+        {"sys", "class", "drm", "card#", "gt_min_freq_mhz|gt_max_freq_mhz|gt_boost_freq_mhz"},
+        {"sys", "class", "drm", "card#", "device", "tile#", "gt#", "freq0", "min_freq|max_freq"},
+        {"sys", "class", "drm", "card#", "device", "power_dpm_force_performance_level"},
+    };
+    if (path.empty() || path[0] != '/') return false;
+    std::vector<std::string> parts;
+    for (size_t b = 1;;) {
+        const size_t e = path.find('/', b);
+        parts.push_back(path.substr(b, e == std::string::npos ? std::string::npos : e - b));
+        if (e == std::string::npos) break;
+        b = e + 1;
+    }
+    const auto matches = [](const std::string& part, const std::string& pattern) {
+        if (pattern.size() > 1 && pattern.back() == '#') return numbered(part, pattern.substr(0, pattern.size() - 1)).has_value();
+        for (size_t b = 0;;) {
+            const size_t e = pattern.find('|', b);
+            if (pattern.compare(b, e == std::string::npos ? std::string::npos : e - b, part) == 0 &&
+                part.size() == (e == std::string::npos ? pattern.size() : e) - b)
+                return true;
+            if (e == std::string::npos) return false;
+            b = e + 1;
+        }
+    };
+    for (const auto& pattern : kPatterns) {
+        if (pattern.size() != parts.size()) continue;
+        bool all = true;
+        for (size_t i = 0; i < parts.size() && all; ++i) all = matches(parts[i], pattern[i]);
+        if (all) return true;
+    }
+    return false;
+}
 
 bool is_min_frequency_file(const std::string& path) {
     return ends_with(path, "/gt_min_freq_mhz") || ends_with(path, "/freq0/min_freq");

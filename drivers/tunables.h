@@ -65,4 +65,10 @@ std::string max_sibling_of(const std::string& min_path);
 // "0-1,3" for CPUs {0, 1, 3}.
 std::string cpu_ranges(const std::vector<unsigned>& cpus);
 
+// Whether `path` is a file gfxstat tune itself writes (a governor, a turbo
+// switch, an i915/xe frequency limit, amdgpu's performance level), spelled
+// as find_tunables spells it: no ".", "..", empty components or other
+// attributes. A state file's paths are written back only when they are.
+bool is_tunable_path(const std::string& path);
+
 }  // namespace gfxstat::drivers

@@ -200,17 +200,45 @@ def main():
     p.wait()
     check(os.path.exists(os.path.join(root, STATE)) and read(root, GOV0) == "performance\n",
           "SIGKILL leaves the machine tuned and the state file")
+    killed = f"tuned by gfxstat run --tune (pid {p.pid}) at "
     rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
-    check(rc == 0 and "tuned by gfxstat tune apply at" in out, f"tune show after SIGKILL: {out}")
+    check(rc == 0 and killed in out and "ended without restoring it" in out, f"tune show after SIGKILL: {out}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
-    check(rc == 0 and "tuned by gfxstat tune apply at" in err and "gfxstat tune reset" in err,
-          f"the next run says the machine is tuned: {err}")
+    check(rc == 0 and killed in err and "gfxstat tune reset" in err,
+          f"the next run says a killed run --tune left the machine tuned: {err}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--tune", "--", "echo", "1"], env_with(root))
-    check(rc == 0 and "already tuned" in err and os.path.exists(os.path.join(root, STATE)),
-          f"run --tune leaves an earlier apply's tuning alone: {err}")
+    check(rc == 0 and f"still tuned by gfxstat run --tune (pid {p.pid})" in err
+          and os.path.exists(os.path.join(root, STATE)), f"run --tune leaves a killed run's tuning for reset: {err}")
     rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
     check(rc == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
           f"tune reset after SIGKILL restores ({rc}): {err}")
+
+    # An earlier apply: run --tune leaves it alone, then and at the end.
+    rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
+    rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--tune", "--", "echo", "1"], env_with(root))
+    check(rc == 0 and "already tuned by gfxstat tune apply" in err and os.path.exists(os.path.join(root, STATE)),
+          f"run --tune leaves an earlier apply's tuning alone: {err}")
+    rc, out, err = run([GFXSTAT, "tune", "reset", "--root", root])
+
+    # Two run --tune at once: the second refuses before any run (exit 1)
+    # while the first, which restores at its end, runs.
+    first = subprocess.Popen([GFXSTAT, "run", "-o", os.path.join(d, "first.json"), "--runs", "2", "--tune", "--",
+                              "sh", "-c", "sleep 2; echo 1"], env=env_with(root), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             start_new_session=True)
+    if wait_tuned(root, first, "the first run --tune"):
+        second = os.path.join(d, "second.json")
+        rc, out, err = run_env([GFXSTAT, "run", "-o", second, "--runs", "1", "--tune", "--", "echo", "1"],
+                               env_with(root))
+        check(rc == 1 and f"another gfxstat run --tune (pid {first.pid}) tuned this machine and restores it when it "
+              "ends; wait for it, or tune once with gfxstat tune apply" in err and not os.path.exists(second),
+              f"a second run --tune refuses ({rc}): {err}")
+    try:
+        err = first.communicate(timeout=60)[1].decode(errors="replace")
+    except subprocess.TimeoutExpired:
+        os.killpg(first.pid, signal.SIGKILL)
+        err = first.communicate()[1].decode(errors="replace")
+    check(first.returncode == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+          f"the first run --tune restores at its end ({first.returncode}): {err}")
 
     # A state from an earlier boot: reported by show and run; reset forgets it.
     rc, out, err = run([GFXSTAT, "tune", "apply", "--root", root])
@@ -226,6 +254,22 @@ def main():
     rc, out, err = run_env([GFXSTAT, "tune", "reset"], later)
     check(rc == 0 and "earlier boot" in err and snapshot(root) == tuned and not os.path.exists(os.path.join(root, STATE)),
           f"reset forgets an earlier boot's state, writing nothing ({rc}): {err}")
+
+    # SIGTERM while the check runs (delivered by strace when the check opens
+    # the tree's proc/812/comm, which nothing before it reads): 130, nothing run.
+    strace = shutil.which("strace")
+    probe = subprocess.run([strace, "-o", os.devnull, "true"], capture_output=True) if strace else None
+    if probe is None or probe.returncode != 0:
+        print("note: strace is missing or cannot trace here; the stop during the check is not tested")
+    else:
+        root = fresh(d, "stopcheck")
+        inject = [strace, "-f", "-o", os.devnull, "-P", os.path.join(root, "proc/812/comm"), "-e", "trace=openat",
+                  "-e", "inject=openat:signal=TERM:when=1"]
+        for cmd in (["run", "--runs", "2"], ["ab", "--variant", "A", "--variant", "B", "--runs", "2"]):
+            res = os.path.join(d, f"stopcheck-{cmd[0]}.json")
+            rc, out, err = run_env([*inject, GFXSTAT, cmd[0], "-o", res, *cmd[1:], "--", "echo", "1"], env_with(root))
+            check(rc == 130 and "before measuring" in err and not os.path.exists(res),
+                  f"{cmd[0]}: SIGTERM during the check ends it before any run ({rc}): {err}")
 
     # ab and campaign resume take --no-check too.
     for cmd in (["ab", "--help"], ["campaign", "resume", "--help"]):

@@ -5,6 +5,8 @@
 // demands, a refused write putting back what was changed, and a state saved
 // in an earlier boot.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -19,6 +21,7 @@
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
+#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 #include "drivers/tunables.h"
 
@@ -194,9 +197,9 @@ TEST_F(TuneTest, ApplySetsEverythingAndResetLeavesEveryFileByteIdentical) {
 
     struct stat st {};
     ASSERT_EQ(::lstat((root / "var/lib/gfxstat").c_str(), &st), 0);
-    EXPECT_EQ(st.st_mode & 0777, 0700u);
+    EXPECT_EQ(st.st_mode & 0777, 0755u);  // every user's check reads it
     ASSERT_EQ(::lstat((root / "var/lib/gfxstat/tune.json").c_str(), &st), 0);
-    EXPECT_EQ(st.st_mode & 0777, 0600u);
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
     const auto state = load_tune_state();
     ASSERT_TRUE(state);
     EXPECT_EQ(state->boot_id, "6f1c2a52-3b7e-4a8e-9d62-1f0e4c7b2a90");
@@ -293,8 +296,10 @@ TEST_F(TuneTest, ARefusedWritePutsBackWhatWasChanged) {
         EXPECT_NE(m.find("put back"), std::string::npos) << m;
     }
     EXPECT_GT(k.writes.size(), 3u);  // governors and turbo had been written
-    // Every file as it was, the state file gone (its directory stays, empty).
+    // Every file as it was, the state file gone (its directory stays, with
+    // the empty lock file).
     auto after = snapshot(root);
+    EXPECT_EQ(after.erase("var/lib/gfxstat/lock"), 1u);
     EXPECT_EQ(after.erase("var/lib/gfxstat"), 1u);
     after.erase("var/lib");
     after.erase("var");
@@ -411,13 +416,283 @@ TEST_F(TuneTest, TheStateFileKeepsEveryByte) {
     TuneState s;
     s.boot_id = "b";
     s.time = "2026-12-01T21:30:00Z";
-    s.files.push_back({"/sys/x", std::string("\xff\x80 a\0b\n", 7)});
+    s.files.push_back({"/sys/class/drm/card0/gt_min_freq_mhz", std::string("\xff\x80 a\0b\n", 7)});
     save_tune_state(s);
     const auto back = load_tune_state();
     ASSERT_TRUE(back);
     EXPECT_EQ(back->files.at(0).original, s.files[0].original);
-    // Only /sys paths are ever written back.
+    // Only the files gfxstat tune writes are ever written back.
     put(root / "var/lib/gfxstat/tune.json",
         R"({"format": "gfxstat-tune", "version": 1, "boot_id": "b", "time": "t", "files": [{"path": "/etc/passwd", "original": "x"}]})");
     EXPECT_THROW(load_tune_state(), gfxstat::data::InputError);
+}
+
+// A link inside the tree that points out of it (a planted
+// ROOT/.../cpu0/cpufreq -> /victim, ROOT/var/lib -> /victim-lib) is
+// resolved inside the tree: gfxstat, often run as root, neither writes,
+// creates nor removes anything outside it.
+TEST_F(TuneTest, LinksInsideTheRootNeverLeadOutOfIt) {
+    const fs::path victim = dir / "victim";
+    fs::create_directories(victim / "cpufreq");
+    put(victim / "cpufreq/scaling_governor", "powersave\n");
+    put(victim / "cpufreq/scaling_available_governors", "performance powersave\n");
+    const fs::path cpufreq = root / "sys/devices/system/cpu/cpu0/cpufreq";
+    fs::remove_all(cpufreq);
+    fs::create_directory_symlink(victim / "cpufreq", cpufreq);
+    fs::create_directories(victim / "lib/gfxstat");
+    put(victim / "lib/gfxstat/tune.json", "the real machine's state\n");
+    fs::remove_all(root / "var/lib");
+    fs::create_directories(root / "var");
+    fs::create_directory_symlink(victim / "lib", root / "var/lib");
+
+    // Nothing to load: the link resolves to ROOT/<victim>/lib, which is not there.
+    EXPECT_FALSE(load_tune_state());
+    EXPECT_NO_THROW(reset_tune());
+    EXPECT_THROW(apply_tune(TuneRequest{}), TuneError);
+    EXPECT_EQ(slurp(victim / "cpufreq/scaling_governor"), "powersave\n");
+    EXPECT_EQ(slurp(victim / "lib/gfxstat/tune.json"), "the real machine's state\n");
+    EXPECT_FALSE(fs::exists(victim / ("lib/gfxstat/tune.json.tmp." + std::to_string(::getpid()))));
+
+    // A relative link that stays inside the tree, as copied sysfs trees
+    // have them (cpuN/cpufreq -> ../cpufreq/policyN), is followed.
+    fs::remove(cpufreq);
+    fs::create_directories(root / "sys/devices/system/cpu/cpufreq/policy0");
+    put(root / "sys/devices/system/cpu/cpufreq/policy0/scaling_governor", "powersave\n");
+    put(root / "sys/devices/system/cpu/cpufreq/policy0/scaling_available_governors", "performance powersave\n");
+    fs::create_directory_symlink("../cpufreq/policy0", cpufreq);
+    fs::remove(root / "var/lib");
+    fs::create_directories(root / "tmp-lib");
+    fs::create_directory_symlink("../tmp-lib", root / "var/lib");  // inside the tree
+    apply_tune(TuneRequest{});
+    EXPECT_EQ(file("sys/devices/system/cpu/cpufreq/policy0/scaling_governor"), "performance\n");
+    EXPECT_TRUE(fs::exists(root / "tmp-lib/gfxstat/tune.json"));
+    reset_tune();
+    EXPECT_EQ(file("sys/devices/system/cpu/cpufreq/policy0/scaling_governor"), "powersave\n");
+    EXPECT_FALSE(fs::exists(root / "tmp-lib/gfxstat/tune.json"));
+    EXPECT_EQ(slurp(victim / "lib/gfxstat/tune.json"), "the real machine's state\n");
+}
+
+// The state says who tuned: run --tune with its pid and start time, so that
+// a killed run (its pid gone, or reused by a process started later) is told
+// from a live one.
+TEST_F(TuneTest, TheStateSaysWhoTunedAndAKilledRunIsALeftOver) {
+    TuneRequest by_run;
+    by_run.by = kTunedByRun;
+    apply_tune(by_run);
+    auto s = load_tune_state();
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->by, "run --tune");
+    EXPECT_EQ(s->pid, static_cast<long>(::getpid()));
+    ASSERT_TRUE(process_start_time(::getpid()));
+    EXPECT_EQ(s->start_time, *process_start_time(::getpid()));
+    EXPECT_EQ(tune_owner(*s), TuneOwner::live_run);
+    auto f = check_machine({}, 1);
+    ASSERT_TRUE(find(f, "tuned_now"));
+    EXPECT_NE(find(f, "tuned_now")->state.find("tuned by gfxstat run --tune (pid " + std::to_string(::getpid()) + ") at "),
+              std::string::npos);
+
+    // The same pid, started at another time: not the process that tuned.
+    s->start_time += 1;
+    save_tune_state(*s);
+    EXPECT_EQ(tune_owner(*load_tune_state()), TuneOwner::dead_run);
+    f = check_machine({}, 1);
+    EXPECT_FALSE(find(f, "tuned_now"));
+    ASSERT_TRUE(find(f, "tuned_left_over"));
+    EXPECT_TRUE(find(f, "tuned_left_over")->problem);
+    EXPECT_NE(find(f, "tuned_left_over")->state.find("which ended without restoring it"), std::string::npos);
+
+    // tune apply over it keeps the originals and becomes the owner.
+    apply_tune(TuneRequest{});
+    s = load_tune_state();
+    EXPECT_EQ(s->by, "apply");
+    EXPECT_EQ(tune_owner(*s), TuneOwner::apply);
+    EXPECT_EQ(s->find("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor")->original, "powersave\n");
+}
+
+// Whether another descriptor could take the state's lock now (flock locks
+// of one process on two descriptors conflict, as two processes' do).
+bool lock_is_free(const fs::path& root) {
+    const int fd = ::open((root / "var/lib/gfxstat/lock").c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) return true;
+    const bool free = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    ::close(fd);
+    return free;
+}
+
+TEST_F(TuneTest, ApplyAndResetHoldTheLockFromTheStateToTheLastWrite) {
+    FakeKernel k;
+    TuneIo io = k.io();
+    std::vector<bool> free_at_write;
+    const auto write = io.write;
+    io.write = [&](const std::string& p, const std::string& b) {
+        free_at_write.push_back(lock_is_free(root));
+        return write(p, b);
+    };
+    apply_tune(TuneRequest{}, io);
+    reset_tune(io);
+    ASSERT_FALSE(free_at_write.empty());
+    for (const bool f : free_at_write) EXPECT_FALSE(f);
+    EXPECT_TRUE(lock_is_free(root));  // released at the end
+    struct stat st {};
+    ASSERT_EQ(::lstat((root / "var/lib/gfxstat/lock").c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+}
+
+TEST_F(TuneTest, ASecondTunerGivesUpWhenTheLockIsNotFreedAndChangesNothing) {
+    apply_tune(TuneRequest{});
+    reset_tune();
+    const auto before = machine();
+    const int held = ::open((root / "var/lib/gfxstat/lock").c_str(), O_RDWR | O_CLOEXEC);
+    ASSERT_GE(held, 0);
+    ASSERT_EQ(::flock(held, LOCK_EX), 0);
+    TuneIo io = system_tune_io();
+    io.lock_wait_ms = 0;
+    try {
+        apply_tune(TuneRequest{}, io);
+        ADD_FAILURE() << "apply went on without the lock";
+    } catch (const TuneError& e) {
+        EXPECT_EQ(e.exit_code(), 1);
+        EXPECT_NE(std::string(e.what()).find("another gfxstat tune apply, tune reset or run --tune is changing the machine"),
+                  std::string::npos)
+            << e.what();
+    }
+    EXPECT_THROW(reset_tune(io), TuneError);
+    EXPECT_EQ(machine(), before);
+    EXPECT_FALSE(fs::exists(root / "var/lib/gfxstat/tune.json"));
+    ::close(held);
+    EXPECT_NO_THROW(apply_tune(TuneRequest{}, io));  // free again
+}
+
+// A planted link in place of the lock file is not followed.
+TEST_F(TuneTest, ALinkInPlaceOfTheLockIsRefused) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    fs::permissions(root / "var/lib/gfxstat", fs::perms::owner_all);
+    put(dir / "elsewhere", "x");
+    fs::create_symlink(dir / "elsewhere", root / "var/lib/gfxstat/lock");
+    EXPECT_THROW(apply_tune(TuneRequest{}), TuneError);
+    EXPECT_EQ(slurp(dir / "elsewhere"), "x");
+}
+
+// A CPU taken offline (its cpufreq directory gone) between apply and reset:
+// reset warns, restores the rest and forgets the state; another refusal
+// still keeps it.
+TEST_F(TuneTest, ResetRestoresTheRestWhenASavedFileIsGone) {
+    const auto before = machine();
+    apply_tune(TuneRequest{});
+    fs::remove_all(root / "sys/devices/system/cpu/cpu3/cpufreq");
+    const TuneReport r = reset_tune();
+    ASSERT_EQ(r.warnings.size(), 1u);
+    EXPECT_EQ(r.warnings[0], "cpu3's governor is gone; nothing to restore");
+    EXPECT_FALSE(fs::exists(root / "var/lib/gfxstat/tune.json"));
+    auto now = machine();
+    for (auto it = before.begin(); it != before.end(); ++it) {
+        if (it->first.rfind("sys/devices/system/cpu/cpu3/cpufreq", 0) != 0) EXPECT_EQ(now[it->first], it->second) << it->first;
+    }
+
+    apply_tune(TuneRequest{});
+    FakeKernel k;
+    k.refused = "/sys/class/drm/card1/device/power_dpm_force_performance_level";
+    EXPECT_THROW(reset_tune(k.io()), TuneError);
+    EXPECT_TRUE(fs::exists(root / "var/lib/gfxstat/tune.json"));
+}
+
+// A daemon (power-profiles-daemon, TLP) set governors back after apply:
+// the check says so instead of "tuned".
+TEST_F(TuneTest, TheCheckSaysWhenGovernorsWereSetBackAfterTuning) {
+    apply_tune(TuneRequest{});
+    put(root / "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "powersave\n");
+    put(root / "sys/devices/system/cpu/cpu1/cpufreq/scaling_governor", "powersave\n");
+    const auto f = check_machine({}, 1);
+    EXPECT_FALSE(find(f, "tuned_now"));
+    ASSERT_TRUE(find(f, "tuned_undone"));
+    EXPECT_TRUE(find(f, "tuned_undone")->problem);
+    const std::string& state = find(f, "tuned_undone")->state;
+    EXPECT_EQ(state.substr(0, 31), "tuned by gfxstat tune apply at ");
+    EXPECT_NE(state.find(", but cpu0-1 are back to powersave"), std::string::npos) << state;
+}
+
+// Not root on the real machine: reset and apply say so (exit 1) before
+// they look at the state, whatever it holds.
+TEST_F(TuneTest, NotRootIsSaidBeforeTheStateIsRead) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    put(root / "var/lib/gfxstat/tune.json", "not a state\n");
+    TuneIo io = system_tune_io();
+    io.needs_root = true;
+    io.euid = 1000;
+    for (const bool reset : {true, false}) {
+        try {
+            if (reset) reset_tune(io);
+            else apply_tune(TuneRequest{}, io);
+            ADD_FAILURE() << "went on without root";
+        } catch (const TuneError& e) {
+            EXPECT_EQ(e.exit_code(), 1) << e.what();
+            EXPECT_NE(std::string(e.what()).find("needs root"), std::string::npos) << e.what();
+        }
+    }
+}
+
+// A state directory made 0700 (an older gfxstat, a tight umask) is opened
+// up to 0755 when gfxstat next writes the state.
+TEST_F(TuneTest, AStateDirectoryMadePrivateIsOpenedUpOnTheNextWrite) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    fs::permissions(root / "var/lib/gfxstat", fs::perms::owner_all);
+    const mode_t old = ::umask(077);
+    apply_tune(TuneRequest{});
+    ::umask(old);
+    struct stat st {};
+    ASSERT_EQ(::lstat((root / "var/lib/gfxstat").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0755u);
+    ASSERT_EQ(::lstat((root / "var/lib/gfxstat/tune.json").c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0644u);
+}
+
+// A FIFO or a huge file in place of tune.json, or a FIFO in the tree's
+// proc: clear errors at once, never a hang.
+TEST_F(TuneTest, AFifoOrAHugeFileInPlaceOfTheStateIsRefusedAtOnce) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    ASSERT_EQ(::mkfifo((root / "var/lib/gfxstat/tune.json").c_str(), 0644), 0);
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "a FIFO was read as a state";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
+    EXPECT_TRUE(find(check_machine({}, 1), "tune_state"));
+    fs::remove(root / "var/lib/gfxstat/tune.json");
+    put(root / "var/lib/gfxstat/tune.json", std::string(1024 * 1024 + 1, ' '));
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "a 1 MiB + 1 file was read as a state";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("more than the 1048576"), std::string::npos) << e.what();
+    }
+}
+
+TEST_F(TuneTest, AFifoInTheTreesProcDoesNotHangTheDrmClientCheck) {
+    const fs::path fdinfo = root / "proc/1440/fdinfo/40", comm = root / "proc/1440/comm";
+    fs::remove(fdinfo);
+    fs::remove(comm);
+    ASSERT_EQ(::mkfifo(fdinfo.c_str(), 0644), 0);
+    ASSERT_EQ(::mkfifo(comm.c_str(), 0644), 0);
+    const auto clients = list_drm_clients(root.string());  // returns: the FIFOs read as empty
+    EXPECT_FALSE(clients.empty());
+}
+
+TEST_F(TuneTest, AStateNamingAnotherSysFileIsRefused) {
+    fs::create_directories(root / "var/lib/gfxstat");
+    put(root / "var/lib/gfxstat/tune.json",
+        "{\"format\": \"gfxstat-tune\", \"version\": 1, \"boot_id\": \"6f1c2a52-3b7e-4a8e-9d62-1f0e4c7b2a90\", "
+        "\"time\": \"2026-12-01T21:30:00Z\", \"files\": [{\"path\": \"/sys/power/state\", \"original\": \"mem\\n\"}]}\n");
+    try {
+        load_tune_state();
+        ADD_FAILURE() << "/sys/power/state accepted";
+    } catch (const gfxstat::data::InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("is not a file gfxstat tune writes"), std::string::npos) << e.what();
+    }
+    try {
+        reset_tune();
+        ADD_FAILURE() << "reset used the state";
+    } catch (const TuneError& e) {
+        EXPECT_EQ(e.exit_code(), 2);
+    }
 }
