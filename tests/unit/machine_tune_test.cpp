@@ -586,7 +586,9 @@ TEST_F(TuneTest, ResetRestoresTheRestWhenASavedFileIsGone) {
     EXPECT_FALSE(fs::exists(root / "var/lib/gfxstat/tune.json"));
     auto now = machine();
     for (auto it = before.begin(); it != before.end(); ++it) {
-        if (it->first.rfind("sys/devices/system/cpu/cpu3/cpufreq", 0) != 0) EXPECT_EQ(now[it->first], it->second) << it->first;
+        if (it->first.rfind("sys/devices/system/cpu/cpu3/cpufreq", 0) != 0) {
+            EXPECT_EQ(now[it->first], it->second) << it->first;
+        }
     }
 
     apply_tune(TuneRequest{});
