@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "drivers/sysfs_attribute.h"
+
 namespace gfxstat::drivers {
 
 namespace fs = std::filesystem;
@@ -25,24 +27,7 @@ std::string_view trim_space(std::string_view s) {
 }
 
 std::optional<std::string> read_sysfs_text(const std::string& path, size_t limit) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return std::nullopt;
-    std::string out;
-    char buf[4096];
-    bool ok = true;
-    while (out.size() < limit) {
-        const ssize_t n = ::read(fd, buf, sizeof buf);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            ok = false;
-            break;
-        }
-        if (n == 0) break;
-        out.append(buf, static_cast<size_t>(n));
-    }
-    ::close(fd);
-    if (!ok) return std::nullopt;
-    return out;
+    return read_and_close(::open(path.c_str(), O_RDONLY | O_CLOEXEC), limit);
 }
 
 std::optional<std::string> read_sysfs_trimmed(const std::string& path) {

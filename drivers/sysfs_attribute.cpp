@@ -11,15 +11,12 @@
 
 namespace gfxstat::drivers {
 
-namespace {
-
-// Reads up to 64 KiB from `fd` and closes it.
-std::optional<std::string> read_and_close(int fd) {
+std::optional<std::string> read_and_close(int fd, size_t limit) {
     if (fd < 0) return std::nullopt;
     std::string out;
     char buf[4096];
     bool ok = true;
-    while (out.size() < 64 * 1024) {
+    while (out.size() < limit) {
         const ssize_t n = ::read(fd, buf, sizeof buf);
         if (n < 0) {
             if (errno == EINTR) continue;
@@ -33,6 +30,8 @@ std::optional<std::string> read_and_close(int fd) {
     if (!ok) return std::nullopt;
     return out;
 }
+
+namespace {
 
 std::optional<std::string> trimmed_text(std::optional<std::string> text) {
     if (!text) return std::nullopt;

@@ -5,10 +5,17 @@
 // write the kernel refuses, so that the message can name it.
 #pragma once
 
+#include <cstddef>
 #include <optional>
 #include <string>
 
 namespace gfxstat::drivers {
+
+// What `fd` reads until its end, at most `limit` bytes, read with plain
+// read(2) (sysfs and procfs report sizes of 0 or 4096 whatever they hold);
+// closes `fd`. nullopt when `fd` is negative or a read fails (sysfs answers
+// EIO, ENODATA, ... when the hardware cannot say).
+std::optional<std::string> read_and_close(int fd, size_t limit = 64 * 1024);
 
 // The bytes of `path` (a real path: callers prefix system_root()), at most
 // 64 KiB; nullopt when it cannot be opened or read. The last component is
