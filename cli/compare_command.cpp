@@ -149,6 +149,12 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
 
 namespace {
 
+std::vector<std::string> input_names(const std::vector<SampleInput>& inputs) {
+    std::vector<std::string> names;
+    for (const auto& in : inputs) names.push_back(in.name);
+    return names;
+}
+
 // Several results files, one variant each: BASELINE's metrics against each
 // candidate file's, for the metrics they all hold.
 std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
@@ -558,11 +564,14 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             // Throttled runs: counted, and left out with --drop-throttled.
             if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
             if (report.throttle && s.drop_throttled) {
-                for (auto& f : rf) {
+                std::vector<data::ResultsFile> kept;
+                for (const auto& f : rf) {
                     size_t n = 0;
-                    f = data::without_throttled(f, &n);
+                    kept.push_back(data::without_throttled(f, &n));
                     report.throttle->left_out += n;
                 }
+                check_runs_left(input_names(inputs), rf, kept);
+                rf = std::move(kept);
                 report.throttle->dropped = true;
                 report.metrics = results_metrics(inputs, rf, ch);
             }
@@ -591,6 +600,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             try {
                 std::vector<data::ResultsFile> kept;
                 for (const auto& f : rf) kept.push_back(data::without_throttled(f));
+                check_runs_left(input_names(inputs), rf, kept);
                 alt.metrics = results_metrics(inputs, kept, ch);
                 finish(alt);
                 report.throttle->without = verdicts_without(report, alt);

@@ -1,5 +1,6 @@
 #include "cli/throttle_compare.h"
 
+#include "data/input_error.h"
 #include "data/throttled_runs.h"
 
 namespace gfxstat::cli {
@@ -16,6 +17,20 @@ std::optional<ThrottleReport> throttle_sides(const std::vector<data::ResultsFile
     }
     if (t.throttled() == 0) return std::nullopt;
     return t;
+}
+
+void check_runs_left(const std::vector<std::string>& names, const std::vector<data::ResultsFile>& files,
+                     const std::vector<data::ResultsFile>& kept) {
+    if (files.size() < 2) return;  // one file: compare says which variant has too few runs
+    for (size_t i = 0; i < files.size() && i < kept.size() && i < names.size(); ++i) {
+        const auto before = files[i].variants();
+        if (before.size() != 1 || !kept[i].variants().empty()) continue;
+        const data::ThrottledCount n = data::count_throttled(files[i]);
+        throw data::input_error(names[i], 0,
+                                "every measured run of '" + before[0] + "' was throttled (" +
+                                    std::to_string(n.throttled) + " of " + std::to_string(n.measured) +
+                                    "): none is left without them");
+    }
 }
 
 std::vector<VerdictWithout> verdicts_without(const CompareReport& with, const CompareReport& without) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "cli/report/compare_report.h"
@@ -20,6 +21,13 @@ std::optional<ThrottleReport> throttle_sides(const std::vector<data::ResultsFile
 
 // Every comparison of `with` (all runs) beside the same one in `without`
 // (the unthrottled runs), matched by metric and candidate.
+// With several files, one variant each: throws data::InputError naming the
+// file whose every run is throttled, when `kept` (the files without their
+// throttled runs) has lost a variant that `files` had; `names` are the
+// files' names as the user gave them.
+void check_runs_left(const std::vector<std::string>& names, const std::vector<data::ResultsFile>& files,
+                     const std::vector<data::ResultsFile>& kept);
+
 std::vector<VerdictWithout> verdicts_without(const CompareReport& with, const CompareReport& without);
 
 }  // namespace gfxstat::cli

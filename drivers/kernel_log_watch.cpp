@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <mutex>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 namespace gfxstat::drivers {
@@ -36,6 +37,9 @@ constexpr size_t kReadSize = 16384;
 // 1 KiB): its start is kept, the rest dropped, so a FIFO fed without
 // newlines cannot grow the buffer without bound.
 constexpr size_t kMaxLine = 8192;
+// At most this much is read per drain (a run's start or end), so that a
+// source that is always readable cannot hold gfxstat.
+constexpr size_t kMaxDrain = 16u << 20;
 
 }  // namespace
 
@@ -92,7 +96,13 @@ std::unique_ptr<KernelLogWatch> KernelLogWatch::open_path(const std::string& pat
         return w;
     }
     struct stat st {};
-    if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+    const bool stat_ok = fstat(fd, &st) == 0;
+    // A file or FIFO in kmsg's format (tests), /dev/kmsg itself (char
+    // device 1:11) or /dev/null (1:3, nothing to watch, on purpose): another
+    // device (/dev/zero, a tty) would never run dry or never be a log.
+    const bool log_device = S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+                            (minor(st.st_rdev) == 11 || minor(st.st_rdev) == 3);
+    if (!stat_ok || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || log_device)) {
         ::close(fd);
         w->why_not_ = "cannot read " + path +
                       " (not a kernel log): GPU hangs and kernel warnings during runs will not be caught";
@@ -124,7 +134,10 @@ void KernelLogWatch::take_line(std::string_view line, KernelLogFinding& f) {
 void KernelLogWatch::drain(KernelLogFinding& f) {
     if (fd_ < 0) return;
     std::string buf(kReadSize, '\0');
-    while (true) {
+    // Bounded: a writer that never pauses must not keep gfxstat here; what
+    // is left waits for the next drain.
+    size_t taken = 0;
+    while (taken < kMaxDrain) {
         const ssize_t n = ::read(fd_, buf.data(), buf.size());
         if (n < 0) {
             if (errno == EINTR) continue;
@@ -137,6 +150,7 @@ void KernelLogWatch::drain(KernelLogFinding& f) {
             break;  // EAGAIN: nothing more now
         }
         if (n == 0) break;  // a file's end, a FIFO without a writer
+        taken += static_cast<size_t>(n);
         // /dev/kmsg hands out one record per read, a file or FIFO a stream:
         // both are lines, a record's continuation lines beginning with a space.
         std::string_view chunk(buf.data(), static_cast<size_t>(n));

@@ -44,6 +44,8 @@ const std::vector<KernelTroubleRule>& kernel_trouble_rules() {
         {"amdgpu", "GPU reset", R"(amdgpu.*\bGPU reset( begin|\(\d+\) (succeeded|failed)))"},
         {"amdgpu", "ring test failed", R"(amdgpu.*\bring \S+ test failed)"},
         {"amdgpu", "GPU page fault", R"(amdgpu.*\[(gfxhub|mmhub)\d*\] (retry |no-retry )?page fault)"},
+        // GCN up to Polaris (gmc v6-v8) report VM faults this way, as radeon does
+        {"amdgpu", "GPU VM fault", R"(^(amdgpu|radeon) \S+: GPU fault detected: \d+ )"},
         {"amdgpu", "driver error", R"(^amdgpu \S+: .*\*ERROR\*|\[drm:[^\]]*\[amdgpu\]\] \*ERROR\*)"},
         // radeon
         {"radeon", "ring stall", R"(^radeon \S+: ring \d+ stalled for more than)"},
@@ -72,7 +74,8 @@ const std::vector<KernelTroubleRule>& kernel_trouble_rules() {
         {"kernel", "kernel BUG", R"((^|: )BUG: |^kernel BUG at )"},
         {"kernel", "kernel Oops", R"(^Oops: |^Internal error: Oops|^general protection fault)"},
         {"kernel", "hung task", R"(^INFO: task \S.* blocked for more than \d+ seconds)"},
-        {"kernel", "RCU stall", R"(\brcu: INFO: \S+ detected (expedited )?stalls)"},
+        {"kernel", "RCU stall", R"(\brcu: INFO: \S+ (self-)?detected (expedited )?stalls?\b)"},
+        {"kernel", "hard lockup", R"(Watchdog detected hard LOCKUP on cpu \d+)"},
     };
     return rules;
 }

@@ -182,6 +182,24 @@ def main():
         gfxstat_run(env2, "B", 20, b_only, os.path.join(d, "count-c"))
         rc, out, err = run([GFXSTAT, "compare", a_only, b_only])
         check(rc == 0 and "throttled: 2 of 6 runs of A, 0 of 6 of B" in out, f"across files: {out} {err}")
+        # A file whose every run was throttled: named, with how many, not
+        # "holds 0 variants".
+        text = []
+        for line in open(a_only).read().splitlines(True):
+            r = json.loads(line)
+            if r.get("type") == "run" and not r.get("warmup"):
+                r["throttle"]["throttled_share"] = 0.5
+                r["throttle"]["reasons"] = ["thermal"]
+                line = json.dumps(r) + "\n"
+            text.append(line)
+        all_throttled = write(d, "all-throttled.json", "".join(text))
+        rc, out, err = run([GFXSTAT, "compare", all_throttled, b_only, "--drop-throttled"])
+        check(rc == 2 and "all-throttled.json: every measured run of 'A' was throttled (6 of 6): none is left" in err
+              and "variants" not in err, f"--drop-throttled emptying a file names it ({rc}): {err}")
+        rc, out, err = run([GFXSTAT, "compare", all_throttled, b_only])
+        flat = " ".join(out.split())  # the note is wrapped to the width
+        check(rc == 0 and "without them: no comparison (" in flat and "was throttled (6 of 6)" in flat,
+              f"every run of a file throttled, without --drop-throttled ({rc}): {out} {err}")
 
         # ---- ab takes --drop-throttled through compare's report options
         rc, out, err = run([GFXSTAT, "ab", "--help"])

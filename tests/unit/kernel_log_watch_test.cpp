@@ -124,6 +124,18 @@ TEST(KernelLogWatch, ALineWrittenInPiecesIsReadWhole) {
     EXPECT_EQ(f.first.what, "job timeout");
 }
 
+TEST(KernelLogWatch, OnlyKmsgAndNullAmongDevices) {
+    // /dev/zero is always readable: watching it would never end a drain.
+    auto zero = KernelLogWatch::open_path("/dev/zero");
+    EXPECT_FALSE(zero->watching());
+    EXPECT_EQ(zero->why_not(), "cannot read /dev/zero (not a kernel log): GPU hangs and kernel warnings during runs "
+                               "will not be caught");
+    // /dev/null: nothing to watch, on purpose (the command-line tests).
+    auto null = KernelLogWatch::open_path("/dev/null");
+    EXPECT_TRUE(null->watching());
+    EXPECT_EQ(null->end_run().trouble_lines, 0u);
+}
+
 TEST(KernelLogWatch, AFifoDiscardsWhatWaitedBeforeTheRun) {
     TempDir dir;
     const std::string fifo = dir.file("kmsg.fifo");

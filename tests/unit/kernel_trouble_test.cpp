@@ -43,6 +43,8 @@ const std::vector<Example> kExamples = {
     {"amdgpu 0000:0b:00.0: amdgpu: [gfxhub0] retry page fault (src_id:0 ring:0 vmid:3 pasid:32769, for process "
      "vkcube pid 2123 thread vkcube:cs0 pid 2130)",
      "amdgpu", "GPU page fault"},
+    {"amdgpu 0000:01:00.0: GPU fault detected: 146 0x0000480c for process glxgears pid 2012 thread glxgears:cs0 pid 2015",
+     "amdgpu", "GPU VM fault"},
     {"[drm:amdgpu_dm_atomic_commit_tail [amdgpu]] *ERROR* Waiting for fences timed out!", "amdgpu", "driver error"},
     {"radeon 0000:01:00.0: ring 0 stalled for more than 10240msec", "radeon", "ring stall"},
     {"radeon 0000:01:00.0: GPU lockup (current fence id 0x0000000000012a3c last fence id 0x0000000000012a3d on "
@@ -75,6 +77,7 @@ const std::vector<Example> kExamples = {
     {"Oops: 0000 [#1] PREEMPT SMP NOPTI", "kernel", "kernel Oops"},
     {"INFO: task kworker/u16:3:211 blocked for more than 122 seconds.", "kernel", "hung task"},
     {"rcu: INFO: rcu_preempt detected stalls on CPUs/tasks:", "kernel", "RCU stall"},
+    {"NMI watchdog: Watchdog detected hard LOCKUP on cpu 3", "kernel", "hard lockup"},
 };
 
 // "-" when the line is no trouble, so that a miss fails the comparison.
@@ -85,6 +88,13 @@ std::string what_of(const char* line) {
 std::string driver_of(const char* line) {
     const auto t = match_kernel_trouble(line);
     return t ? t->driver : "-";
+}
+
+TEST(KernelTrouble, BothFormsOfAnRcuStall) {
+    // A stall another CPU saw, and one the stalled CPU saw itself.
+    EXPECT_EQ(what_of("rcu: INFO: rcu_sched detected expedited stalls on CPUs/tasks: { 3-... } 21 jiffies"),
+              "RCU stall");
+    EXPECT_EQ(what_of("rcu: INFO: rcu_preempt self-detected stall on CPU"), "RCU stall");
 }
 
 TEST(KernelTrouble, EveryPatternCompiles) {
