@@ -18,10 +18,7 @@
 #include "data/results_reader.h"
 #include "data/safe_files.h"
 #include "data/file_read.h"
-
-#ifndef GFXSTAT_VERSION
-#define GFXSTAT_VERSION "0.1.0"
-#endif
+#include "data/gfxstat_version.h"
 
 namespace gfxstat::data {
 
@@ -60,7 +57,7 @@ ResultsHeader new_results_header() {
     for (size_t i = 0; i < sizeof bytes; ++i) std::snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
     h.id = hex;
     h.created = utc_now_rfc3339();
-    h.generator = "gfxstat " GFXSTAT_VERSION;
+    h.generator = std::string("gfxstat ") + gfxstat_version();
     return h;
 }
 
