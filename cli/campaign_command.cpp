@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/campaign_design.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
 #include "cli/workload_setup.h"
@@ -23,15 +24,18 @@
 #include "data/results_reader.h"
 #include "data/safe_files.h"
 #include "drivers/campaign_runner.h"
+#include "drivers/campaign_simulation.h"
 #include "drivers/kernel_log_watch.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
+#include "report/plural.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
 
 using report::escape_message;
 using report::escape_text;
+using report::plural;
 
 namespace {
 
@@ -44,6 +48,8 @@ void usage(FILE* out) {
                  "  init PLAN.json -d DIR     lay out a campaign: plan, schedule, journal, results\n"
                  "  resume DIR [--continue]   do what this boot owes: runs, then the next reboot\n"
                  "                            (run at every boot by the service)\n"
+                 "  resume DIR --simulate-reboots   try the plan: the whole campaign in this boot,\n"
+                 "                            without rebooting (boots marked simulated)\n"
                  "  status DIR [--json]       progress, ETA, anomalies\n"
                  "  stop DIR [--now]          stop after the current run (--now: interrupt it)\n"
                  "  install-service DIR       write a systemd unit that resumes at boot\n"
@@ -89,10 +95,6 @@ std::string clock_text(double seconds) {
     return buf;
 }
 
-std::string plural(size_t n, const char* word) {
-    return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
 // ------------------------------------------------------------------ init
 
 int init_main(int argc, char** argv) {
@@ -113,13 +115,15 @@ int init_main(int argc, char** argv) {
         size_t per_boot = 0;
         for (const auto& s : plan.slots) per_boot = std::max(per_boot, s.steps.size());
         const std::string shown_dir = escape_text(dir);
-        std::printf("campaign %s: %zu variants, %zu boot slots (%zu per variant), %zu runs (%zu measured), "
-                    "%zu reboots\n",
-                    shown_dir.c_str(), plan.variants.size(), plan.slots.size(), plan.boots_per_variant,
-                    plan.steps.size(), plan.measured_steps(), plan.planned_reboots());
+        std::printf("campaign %s: %s, %s (%zu per variant), %s (%zu measured), %s\n", shown_dir.c_str(),
+                    plural(plan.variants.size(), "variant").c_str(), plural(plan.slots.size(), "boot slot").c_str(),
+                    plan.boots_per_variant, plural(plan.steps.size(), "run").c_str(), plan.measured_steps(),
+                    plural(plan.planned_reboots(), "reboot").c_str());
         std::printf("next: `gfxstat campaign install-service %s --enable` (resumes at every boot), then\n"
-                    "      `gfxstat campaign resume %s` to start; `gfxstat campaign status %s` to follow\n",
-                    shown_dir.c_str(), shown_dir.c_str(), shown_dir.c_str());
+                    "      `gfxstat campaign resume %s` to start; `gfxstat campaign status %s` to follow\n"
+                    "try it first, without rebooting, in a directory of its own:\n"
+                    "      `gfxstat campaign init %s -d TRY_DIR && gfxstat campaign resume TRY_DIR --simulate-reboots`\n",
+                    shown_dir.c_str(), shown_dir.c_str(), shown_dir.c_str(), escape_text(plan_path).c_str());
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s init: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
@@ -146,6 +150,14 @@ int resume_main(int argc, char** argv) {
     app.add_flag("--continue", go_on, "go on after a halt or a stop");
     bool no_check = false;
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    bool simulate = false;
+    app.add_flag("--simulate-reboots", simulate,
+                 "try the plan on this machine without rebooting: the whole campaign in one go, each reboot "
+                 "simulated (before_reboot and the reboot command are not run; the runs, setup and expect checks "
+                 "are), each run's boot recorded as BOOT_ID:simulated:N");
+    app.footer("A campaign is simulated or real, never both: try a plan in a directory of its own "
+               "(gfxstat campaign init PLAN -d TRY_DIR), then init the real one elsewhere. See docs/campaign.md, "
+               "\"Trying a plan safely\".");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     drivers::CampaignPlan plan;
     Workload workload;
@@ -165,6 +177,7 @@ int resume_main(int argc, char** argv) {
 
     drivers::ResumeOptions opt;
     opt.continue_after_halt = go_on;
+    opt.simulate_reboots = simulate;
     opt.command = workload.command;
     opt.parser = workload.parser.get();
     opt.tags = workload.tags;
@@ -186,8 +199,12 @@ int resume_main(int argc, char** argv) {
                      escape_message(e.what()).c_str(), escape_text(dir).c_str());
         return 1;
     }
-    if (r.runs) std::fprintf(stderr, "%s: %zu run%s recorded by this resume\n", kProg, r.runs, r.runs == 1 ? "" : "s");
+    if (r.runs) std::fprintf(stderr, "%s: %s recorded by this resume\n", kProg, plural(r.runs, "run").c_str());
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(r.message).c_str());
+    if (simulate && r.outcome == drivers::ResumeOutcome::complete)
+        std::fprintf(stderr, "%s: the boots were simulated: `gfxstat campaign analyze %s` shows the analysis this "
+                             "plan gives, but not how boots really differ; run the real campaign from a directory "
+                             "of its own\n", kProg, escape_text(dir).c_str());
     switch (r.outcome) {
         case drivers::ResumeOutcome::rebooting:
         case drivers::ResumeOutcome::complete:
@@ -210,6 +227,7 @@ struct StatusFacts {
     size_t reboots_left = 0;
     std::vector<std::vector<std::string>> variant_boots;  // distinct boots per variant with a done run
     std::vector<size_t> variant_done, variant_total;
+    drivers::SimulatedBoots simulated;  // the runs' boot ids
 };
 
 StatusFacts gather(const std::string& dir) {
@@ -218,6 +236,7 @@ StatusFacts gather(const std::string& dir) {
     const auto files = drivers::campaign_files(dir);
     const data::ResultsFile results = data::read_results_path(files.results, files.results);
     s.state = drivers::fold_campaign(s.plan, drivers::read_journal(files.journal), results);
+    s.simulated = drivers::count_simulated_boots(results);
     s.pid = drivers::running_resume_pid(dir);
     s.phase = drivers::campaign_phase(s.plan, s.state, s.pid != 0);
     // ETA: the mean run (with the cooldown) times the runs left, plus the
@@ -295,6 +314,7 @@ int status_main(int argc, char** argv) {
         j["boots_used"] = st.used_boots.size();
         j["reboots"] = st.reboots;
         j["max_reboots"] = s.plan.max_reboots;
+        j["simulated_reboots"] = st.simulated;  // resume --simulate-reboots: no boot was real
         j["eta_s"] = s.eta_s ? nlohmann::ordered_json(*s.eta_s) : nlohmann::ordered_json(nullptr);
         j["resume_pid"] = s.pid > 0 ? nlohmann::ordered_json(s.pid) : nlohmann::ordered_json(nullptr);
         if (st.halted) j["halt_reason"] = st.halt_reason;
@@ -330,14 +350,15 @@ int status_main(int argc, char** argv) {
     if (st.halted) std::printf("  halted   %s\n", escape_message(st.halt_reason).c_str());
     std::printf("  runs     %zu of %zu done (%zu of %zu measured), %zu to go\n", st.done_count, st.done.size(),
                 st.measured_done, s.plan.measured_steps(), remaining);
-    std::printf("  boots    %s; %zu boots used, %s of at most %zu\n",
+    std::printf("  boots    %s; %s used, %s of at most %zu%s\n",
                 slot ? ("slot " + std::to_string(*slot + 1) + " of " + std::to_string(s.plan.slots.size())).c_str()
                      : "all slots done",
-                st.used_boots.size(), plural(st.reboots, "reboot").c_str(), s.plan.max_reboots);
+                plural(st.used_boots.size(), "boot").c_str(), plural(st.reboots, "reboot").c_str(), s.plan.max_reboots,
+                st.simulated ? " (simulated)" : "");
     if (remaining) {
         std::string eta = s.eta_s ? clock_text(*s.eta_s) : "unknown";
         if (s.run_seconds)
-            eta += " (" + std::to_string(remaining) + " runs at ~" + clock_text(*s.run_seconds) +
+            eta += " (" + plural(remaining, "run") + " at ~" + clock_text(*s.run_seconds) +
                    (s.reboots_left ? " + " + plural(s.reboots_left, "reboot") +
                                          (s.reboot_seconds ? " at ~" + clock_text(*s.reboot_seconds) : " of unknown length")
                                    : "") +
@@ -345,8 +366,8 @@ int status_main(int argc, char** argv) {
         std::printf("  ETA      %s\n", eta.c_str());
     }
     for (size_t v = 0; v < s.plan.variants.size(); ++v)
-        std::printf("  %-8s %zu of %zu runs, measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
-                    s.variant_total[v],
+        std::printf("  %-8s %zu of %s, measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
+                    plural(s.variant_total[v], "run").c_str(),
                     escape_text(plural(s.variant_boots[v].size(), "boot") + " (" + s.plan.variants[v].label + ")").c_str());
     if (!st.anomalies.empty()) {
         std::printf("anomalies:\n");
@@ -354,7 +375,7 @@ int status_main(int argc, char** argv) {
             std::string where;
             if (a.slot) where += " slot " + std::to_string(*a.slot);
             if (a.step) where += " step " + std::to_string(*a.step);
-            const std::string boot = a.boot.empty() ? "" : " boot " + a.boot.substr(0, 8);
+            const std::string boot = a.boot.empty() ? "" : " boot " + drivers::boot_words(a.boot);
             std::printf("  %s\n", escape_message(a.kind + where + boot + ": " + a.detail).c_str());
         }
     }
@@ -441,6 +462,11 @@ int install_service_main(int argc, char** argv) {
     drivers::CampaignPlan plan;
     try {
         plan = drivers::load_campaign_plan(dir);
+        // Its resume at a real boot would be refused: boots do not mix.
+        if (drivers::read_campaign_state(dir, plan).simulated)
+            throw data::input_error(dir, 0, "this campaign's boots are simulated (resume --simulate-reboots), and a "
+                                            "unit would resume it at real boots; lay the plan out again in a "
+                                            "directory of its own for the real campaign");
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
@@ -552,7 +578,9 @@ int analyze_main(int argc, char** argv) {
                      "usage: gfxstat campaign analyze DIR [compare options]\n"
                      "The campaign's design, then `gfxstat compare` of its results: the first\n"
                      "variant is the baseline; boots are the unit where boot-to-boot variance\n"
-                     "matters. Options are compare's (gfxstat compare --help).\n");
+                     "matters. Options are compare's (gfxstat compare --help); with --format\n"
+                     "markdown the design is markdown too. Advice names the plan's members\n"
+                     "(warmup_runs, cooldown_s, boots_per_variant, runs_per_boot).\n");
         return argc < 2 ? 2 : 0;
     }
     const std::string dir = argv[1];
@@ -564,11 +592,15 @@ int analyze_main(int argc, char** argv) {
         return 2;
     }
     std::vector<std::string> args{"gfxstat campaign analyze", drivers::campaign_files(dir).results};
-    bool baseline = false, json = false;
+    bool baseline = false, json = false, markdown = false;
     for (int i = 2; i < argc; ++i) {
         const std::string a = argv[i];
         baseline |= a == "--baseline" || a.rfind("--baseline=", 0) == 0;
-        json |= a == "--format=json" || (a == "--format" && i + 1 < argc && std::strcmp(argv[i + 1], "json") == 0);
+        const std::string format = a.rfind("--format=", 0) == 0 ? a.substr(9)
+                                   : a == "--format" && i + 1 < argc ? argv[i + 1]
+                                                                     : "";
+        json |= format == "json";
+        markdown |= format == "markdown";
         args.push_back(a);
     }
     if (!baseline) {
@@ -578,38 +610,37 @@ int analyze_main(int argc, char** argv) {
     // The design first (on stderr with --format json, so stdout stays JSON).
     FILE* out = json ? stderr : stdout;
     const auto& st = s.state;
-    bool reboot_variants = false;
-    for (const auto& v : s.plan.variants) reboot_variants |= v.reboot;
-    std::fprintf(out, "campaign %s: %zu of %zu runs done; %s per variant planned, %zu runs + %zu warm-up per boot; %s\n",
-                 escape_text(s.plan.name).c_str(), st.done_count, st.done.size(), plural(s.plan.boots_per_variant, "boot").c_str(),
-                 s.plan.runs_per_boot, s.plan.warmup_runs,
-                 reboot_variants ? "variants in separate boots (compared across boots)"
-                                 : "variants interleaved in each boot (paired by boot)");
-    for (size_t v = 0; v < s.plan.variants.size(); ++v)
-        std::fprintf(out, "  %s: measured in %s%s\n", escape_text(s.plan.variants[v].label).c_str(),
-                     plural(s.variant_boots[v].size(), "boot").c_str(),
-                     s.variant_boots[v].size() == 1 && reboot_variants
-                         ? " (warning: one boot; its boot-to-boot variation cannot be told from the variant's effect)"
-                         : "");
-    size_t deploy = 0, unexpected = 0, interrupted = 0, failed = 0;
+    CampaignDesignFacts d;
+    d.name = s.plan.name;
+    d.runs_done = st.done_count;
+    d.runs_total = st.done.size();
+    d.boots_per_variant = s.plan.boots_per_variant;
+    d.runs_per_boot = s.plan.runs_per_boot;
+    d.warmup_runs = s.plan.warmup_runs;
+    for (const auto& v : s.plan.variants) d.reboot_variants |= v.reboot;
+    for (size_t v = 0; v < s.plan.variants.size(); ++v) d.variants.push_back({s.plan.variants[v].label, s.variant_boots[v].size()});
     for (const auto& a : st.anomalies) {
-        deploy += a.kind == "deploy_failed";
-        unexpected += a.kind == "unexpected_reboot";
-        interrupted += a.kind == "interrupted_run";
-        failed += a.kind == "failed_run" || a.kind == "given_up";
+        d.deploy_failed += a.kind == "deploy_failed";
+        d.unexpected_reboots += a.kind == "unexpected_reboot";
+        d.interrupted_runs += a.kind == "interrupted_run";
+        d.failed_runs += a.kind == "failed_run" || a.kind == "given_up";
     }
-    if (deploy + unexpected + interrupted + failed)
-        std::fprintf(out, "  anomalies: %zu failed deploys, %zu unexpected reboots, %zu interrupted runs re-run, "
-                          "%zu failed runs (gfxstat campaign status for details)\n",
-                     deploy, unexpected, interrupted, failed);
-    if (!st.complete())
-        std::fprintf(out, "  the campaign is not complete: this is an interim analysis\n");
-    std::fprintf(out, "\n");
+    d.complete = st.complete();
+    d.simulated_note = drivers::simulated_boots_note(s.simulated);
+    print_campaign_design(d, markdown && !json, out);
     std::fflush(out);
+    // Inside a campaign the runs are set by the plan, not by run's options:
+    // the advice names the plan's members.
+    CompareSettings preset;
+    preset.advice.warmup = "the plan's warmup_runs";
+    preset.advice.cooldown = "the plan's cooldown_s";
+    preset.advice.more_boots = "the plan's boots_per_variant";
+    preset.advice.more_runs = "runs_per_boot";
+    preset.note_simulated_boots = false;  // the design said it
     std::vector<char*> cargv;
     for (auto& a : args) cargv.push_back(a.data());
     cargv.push_back(nullptr);
-    return compare_main(static_cast<int>(args.size()), cargv.data());
+    return compare_main(static_cast<int>(args.size()), cargv.data(), preset);
 }
 
 }  // namespace

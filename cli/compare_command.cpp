@@ -24,6 +24,7 @@
 #include "data/input_error.h"
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
+#include "drivers/campaign_simulation.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -519,6 +520,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
     report.resamples = s.resamples;
     report.seed = s.seed;
     report.drop_outliers = s.drop_outliers;
+    report.advice = s.advice;
     for (const auto* list : {&ch.metrics, &ch.variants})
         for (size_t i = 0; i < list->size(); ++i)
             for (size_t j = 0; j < i; ++j)
@@ -560,6 +562,10 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         std::vector<data::ResultsFile> rf;
         if (n_results != 0) {
             for (auto& r : raw) rf.push_back(std::move(*r.results));
+            for (size_t i = 0; i < rf.size() && s.note_simulated_boots; ++i)  // campaign resume --simulate-reboots
+                if (const std::string note = drivers::simulated_boots_note(drivers::count_simulated_boots(rf[i]));
+                    !note.empty())
+                    std::fprintf(stderr, "%s: note: %s: %s\n", prog, escape_text(inputs[i].name).c_str(), note.c_str());
             report.metrics = results_metrics(inputs, rf, ch);
             // Throttled runs: counted, and left out with --drop-throttled.
             if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
@@ -673,13 +679,15 @@ int compare_results_file(const std::string& path, const CompareSettings& s, FILE
     return run_compare({path}, s, out);
 }
 
-int compare_main(int argc, char** argv) {
+int compare_main(int argc, char** argv) { return compare_main(argc, argv, CompareSettings{}); }
+
+int compare_main(int argc, char** argv, const CompareSettings& preset) {
     CLI::App app{"Compare candidates with a baseline: tests, effect sizes, equivalence and a "
                  "verdict per metric. Inputs are column files, one results file with several "
                  "variants, or results files with one variant each.",
                  "gfxstat compare"};
     std::vector<std::string> files;
-    CompareSettings s;
+    CompareSettings s = preset;
     CompareChoices& ch = s.choices;
     app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
     app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")

@@ -42,7 +42,13 @@ struct CompareSettings {
     bool drop_throttled = false;       // --drop-throttled
     data::ColumnFormat column;         // -C, -d (column files)
     std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
+    AdviceVocabulary advice;           // how the diagnostics' advice names the knobs
+    bool note_simulated_boots = true;  // a note on stderr for runs of simulated boots
 };
+
+// compare's command line over settings a caller made (campaign analyze:
+// the plan's knobs in the advice, and the simulated boots it explains itself).
+int compare_main(int argc, char** argv, const CompareSettings& preset);
 
 // Registers the report options on `app` (format, gate, strict, threshold,
 // confidence, fdr, no-diagnostics, width, bootstrap, seed, drop-outliers,

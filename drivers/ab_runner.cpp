@@ -208,8 +208,10 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
         }
         if (consecutive_failures[v] >= first.max_consecutive_failures) {
             report.outcome = RunOutcome::failing;
-            report.message = "variant '" + rp.variant + "': " + std::to_string(consecutive_failures[v]) +
-                             " runs in a row did not succeed (last: " +
+            report.message = "variant '" + rp.variant + "': " +
+                             (consecutive_failures[v] == 1 ? std::string("1 run")
+                                                           : std::to_string(consecutive_failures[v]) + " runs in a row") +
+                             " did not succeed (last: " +
                              (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
                              ")" + (attempt.kept ? "; its output: " + attempt.prefix + ".stdout/.stderr" : "") +
                              "; stopping";

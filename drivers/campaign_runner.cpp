@@ -13,14 +13,17 @@
 #include <stdexcept>
 #include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
+#include <utility>
 
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
+#include "drivers/campaign_commands.h"
+#include "drivers/campaign_simulation.h"
+#include "drivers/campaign_step_words.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
 #include "drivers/run_loop.h"
@@ -31,89 +34,17 @@ namespace {
 
 std::atomic<bool> g_campaign_interrupted{false};
 
+// "1 boot", "2 boots"; "1 run", "3 runs in a row": counts in messages
+// (report/plural.h is the renderers'; drivers/ sits below them).
+std::string counted(size_t n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
+std::string runs_in_a_row(size_t n) { return n == 1 ? "1 run" : std::to_string(n) + " runs in a row"; }
+
 void fsync_directory(const std::string& dir) {
     const int fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd >= 0) {
         fsync(fd);
         close(fd);
     }
-}
-
-// Why a plan's command failed, from its log: the last line it printed
-// (run_loop's skip_reason, which also knows IGT's requirement block).
-std::string reason_in_log(const std::string& path) {
-    try {
-        return skip_reason("", data::read_whole_file(path));
-    } catch (const std::exception&) {
-        return "";
-    }
-}
-
-bool succeeded(const ProcessResult& pr) { return pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0; }
-
-// A plan's command (before_reboot, reboot_command, expect.command), its
-// output kept in DIR/hooks/NAME.log; "" when it succeeded, else why.
-std::string run_plan_command(const PlanCommand& c, const std::string& log, double timeout_s) {
-    ProcessSpec spec;
-    spec.argv = c.argv;
-    spec.stdout_path = log;
-    spec.stderr_path = log;
-    spec.timeout_s = timeout_s;
-    const ProcessResult pr = run_process(spec);
-    if (succeeded(pr)) return "";
-    const std::string why = reason_in_log(log);
-    return "'" + c.text() + "' failed (" + describe_end(pr) + ")" + (why.empty() ? "" : ": " + why) + "; its output: " + log;
-}
-
-std::string shell_quote(const std::string& s) {
-    std::string out = "'";
-    for (char c : s) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
-    }
-    return out + "'";
-}
-
-// A setup command as a --prepare line (run_loop runs hooks with sh -c).
-std::string shell_line(const PlanCommand& c) {
-    if (c.shell) return c.argv[2];
-    std::string line;
-    for (const auto& a : c.argv) line += (line.empty() ? "" : " ") + shell_quote(a);
-    return line;
-}
-
-std::string kernel_release() {
-    utsname u{};
-    return uname(&u) == 0 ? u.release : "";
-}
-
-// Whether this boot runs the slot's variant(s): "" yes, else why not.
-std::string check_expect(const CampaignPlan& plan, const CampaignSlot& slot, const CampaignFiles& files,
-                         const std::string& tag) {
-    for (size_t v : slot.variants) {
-        const CampaignVariant& var = plan.variants[v];
-        const VariantExpect& e = var.expect;
-        if (!e.kernel_release.empty()) {
-            const std::string r = kernel_release();
-            if (r != e.kernel_release)
-                return "'" + var.label + "' expects kernel " + e.kernel_release + ", but " + r + " is running";
-        }
-        if (!e.kernel_cmdline_contains.empty()) {
-            std::string cmdline;
-            try {
-                cmdline = data::read_whole_file("/proc/cmdline");
-            } catch (const std::exception&) {
-            }
-            if (cmdline.find(e.kernel_cmdline_contains) == std::string::npos)
-                return "'" + var.label + "' expects '" + e.kernel_cmdline_contains + "' in the kernel command line";
-        }
-        if (!e.command.empty()) {
-            const std::string why = run_plan_command(
-                e.command, files.hooks + "/expect-" + tag + "-" + std::to_string(v) + ".log", 300);
-            if (!why.empty()) return "'" + var.label + "': expect.command " + why;
-        }
-    }
-    return "";
 }
 
 // A campaign runs as root (at boot, from its unit) and creates files in
@@ -364,7 +295,9 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                          (pid > 0 ? " (pid " + std::to_string(pid) + ")" : std::string());
         return report;
     }
-    const std::string boot = current_boot_id();
+    // The boot the steps run in: this one, or with --simulate-reboots the
+    // simulated boot the campaign is in (changed by each simulated reboot).
+    std::string boot = current_boot_id();
     if (boot.empty())
         throw data::input_error(dir, 0, "cannot read this boot's id (/proc/sys/kernel/random/boot_id): a campaign "
                                         "tells boots apart by it");
@@ -372,6 +305,10 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         if (c < 0x21 || c > 0x7e)
             throw data::input_error(dir, 0, "this boot's id is not printable ASCII (a UUID is expected): a campaign "
                                             "records it in its journal and tells boots apart by it");
+    if (simulated_boot_number(boot))
+        throw data::input_error(dir, 0, "this boot's id (" + boot + ") has the form of a simulated one "
+                                        "(ID:simulated:N), which --simulate-reboots makes; a real boot's id is a UUID");
+    const std::string real_boot = boot;
     mkdir(f.hooks.c_str(), 0755);  // in DIR, checked above: no one else can have put a link there
 
     JournalWriter journal(f.journal);
@@ -404,6 +341,20 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         report.message = why;
         return report;
     };
+    // A campaign is simulated or real, never both; refused before anything
+    // is written.
+    if (const std::string why = simulation_conflict(st, opt.simulate_reboots, dir); !why.empty())
+        throw data::input_error(f.journal, 0, why);
+    if (opt.simulate_reboots && !st.simulated) {
+        boot = simulated_boot_id(real_boot, 0);
+        JournalEvent e = event("simulation");
+        e.detail = "boots are simulated (resume --simulate-reboots): neither before_reboot nor the reboot command "
+                   "runs, and every simulated boot is this real one";
+        journal.append(e);
+        refold();
+    } else if (opt.simulate_reboots) {
+        boot = simulated_boot_at_start(st, real_boot);
+    }
 
     // Records whose "done" never reached the journal (a crash between the
     // two writes): the journal is completed from the results, and a run
@@ -432,8 +383,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
         if (!st.complete() && !st.halted && !st.stopped) {
             if (!stop_why.empty()) return halt(stop_why);
             if (st.consecutive_failures >= plan.max_consecutive_failures)
-                return halt(std::to_string(st.consecutive_failures) +
-                            " runs in a row did not succeed (max_consecutive_failures)");
+                return halt(runs_in_a_row(st.consecutive_failures) + " did not succeed (max_consecutive_failures)");
         }
     }
 
@@ -496,18 +446,24 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
     bool leftovers_said = false;
     // (The flag starts false and is never cleared: a signal that came
     // while the lock was awaited or the journal repaired still counts.)
+    // What the resume is doing besides a run (a check, before_reboot, the
+    // reboot command, a cooldown): named when a signal interrupts it.
+    std::string doing;
     while (true) {
         if (g_campaign_interrupted.load()) {
             // Journalled, so that a resume the user stopped is not taken
             // for one that crashed (max_resumes_without_progress).
             JournalEvent i = event("interrupted");
             i.slot = st.current_slot(plan);
-            i.detail = "stopped by a signal before the step or the reboot was done";
+            const std::string when = !doing.empty() ? "during " + doing : i.slot ? "before " + where() : "";
+            i.detail = when.empty() ? "stopped by a signal before the step or the reboot was done"
+                                    : "stopped by a signal " + when;
             journal.append(i);
             report.outcome = ResumeOutcome::interrupted;
-            report.message = "interrupted; the next resume goes on from here";
+            report.message = "interrupted" + (when.empty() ? "" : " " + when) + "; the next resume goes on from here";
             return report;
         }
+        doing.clear();
         // `campaign stop` from another process: seen between steps.
         refold();
         if (st.stopped) {
@@ -533,8 +489,17 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             bool need_reboot = st.used_boots.count(boot) > 0;
             if (!need_reboot) {
                 // A boot the campaign has not seen: is it the slot's variant?
-                const std::string why = check_expect(plan, slot, f, boot.substr(0, 8) + "-" + std::to_string(*current));
+                const auto simulated = simulated_boot_number(boot);
+                const std::string tag = boot.substr(0, 8) + (simulated ? "-s" + std::to_string(*simulated) : "");
+                doing = "the expect check of " + slot_name(*current) + " (" + slot_label + ")";
+                std::string why = check_expect(plan, slot, f, tag + "-" + std::to_string(*current));
                 if (g_campaign_interrupted.load()) continue;  // a stop, not a failed deploy
+                // In a simulated boot nothing was deployed: a check that
+                // fails says what a real boot would have to pass, and is
+                // passed over (in simulated boot 0, the real boot the
+                // simulation began in, it counts as it would for real).
+                std::string not_met;
+                if (!why.empty() && simulated.value_or(0) > 0) not_met = std::exchange(why, "");
                 if (!why.empty() && boot == st.init_boot && st.reboots == 0) {
                     // reboot_first false, and init's boot is not the first
                     // slot's variant: nothing was deployed, nothing failed.
@@ -555,7 +520,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                     say(slot_name(*current) + " (" + slot_label + "): not deployed: " + why);
                     if (st.deploy_failures[*current] >= plan.max_deploy_attempts)
                         return halt(slot_name(*current) + " (" + slot_label + ") did not come up in " +
-                                    std::to_string(st.deploy_failures[*current]) + " boots (max_deploy_attempts): " +
+                                    counted(st.deploy_failures[*current], "boot") + " (max_deploy_attempts): " +
                                     why);
                     need_reboot = true;
                 } else {
@@ -570,9 +535,16 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                     JournalEvent e = event("boot");
                     e.slot = *current;
                     e.kernel = kernel_release();
+                    if (!not_met.empty()) e.detail = "simulated: expect not met, as nothing was deployed: " + not_met;
                     journal.append(e);
                     refold();
-                    say("this boot (" + boot + ") is " + slot_name(*current) + " (" + slot_label + ")");
+                    if (simulated)
+                        say(boot_words(boot) + " is " + slot_name(*current) + " (" + slot_label + ")" +
+                            (not_met.empty() ? "" : "; its expect check does not pass here (" + not_met +
+                                                        "): a real boot would have to pass it, but in a simulated "
+                                                        "one nothing was deployed, so the simulation goes on"));
+                    else
+                        say("this boot (" + boot + ") is " + slot_name(*current) + " (" + slot_label + ")");
                     continue;
                 }
             }
@@ -585,11 +557,32 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             JournalEvent e = event("reboot");
             e.slot = *current;
             e.attempt = st.reboots_into[*current] + 1;
+            if (opt.simulate_reboots) e.detail = "simulated";
             journal.append(e);
+            if (opt.simulate_reboots) {
+                // Nothing runs that would change the machine's next boot: the
+                // campaign goes on in a new simulated boot, which begins
+                // with a resume as a real one does.
+                const CampaignVariant& var = plan.variants[slot.variants[0]];
+                std::string not_run = plan.reboot_command.text();
+                if (slot.deploy && !var.before_reboot.empty()) not_run = var.before_reboot.text() + "`, `" + not_run;
+                boot = simulated_boot_id(real_boot, std::max(simulated_boot_number(boot).value_or(0),
+                                                             simulated_boot_number(st.last_simulated_boot).value_or(0)) + 1);
+                say("simulated reboot into " + slot_name(*current) + " (" + slot_label + "): `" + not_run +
+                    "` not run; " + boot_words(boot) + " begins");
+                JournalEvent r = event("resume");
+                r.progress = st.progress() + 1;
+                r.pid = static_cast<long>(getpid());
+                r.detail = "a simulated boot begins";
+                journal.append(r);
+                refold();
+                continue;
+            }
             if (slot.deploy) {
                 const CampaignVariant& var = plan.variants[slot.variants[0]];
                 if (!var.before_reboot.empty()) {
                     say("preparing the boot of '" + var.label + "': " + var.before_reboot.text());
+                    doing = "before_reboot of '" + var.label + "' (for " + slot_name(*current) + ")";
                     const std::string why = run_plan_command(
                         var.before_reboot, f.hooks + "/reboot-" + std::to_string(n) + "-before.log", 600);
                     if (g_campaign_interrupted.load()) continue;  // a stop: no reboot, no failure
@@ -607,6 +600,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             if (st.stopped || g_campaign_interrupted.load()) continue;
             say("rebooting into " + slot_name(*current) + " (" + slot_label + "): " +
                 plan.reboot_command.text());
+            doing = "the reboot command into " + slot_name(*current) + " (" + slot_label + ")";
             const std::string why = run_plan_command(plan.reboot_command, f.hooks + "/reboot-" + std::to_string(n) + ".log", 600);
             // Killed by the shutdown it started, or by stop --now: not a
             // failed reboot (the next resume in this boot issues it again).
@@ -641,6 +635,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             rp->tags = opt.tags;
             for (const auto& [key, value] : var.tags) rp->tags[key] = value;
             rp->tags["campaign"] = plan.name;
+            if (opt.simulate_reboots) rp->tags["campaign_reboots"] = "simulated";
             rp->timeout_s = plan.timeout_s;
             if (!var.setup.empty()) rp->prepare = shell_line(var.setup);
             rp->results_path = f.results;
@@ -665,8 +660,8 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             rec.boot = st.last_attempt_boot[k];
             rec.start = data::utc_now_rfc3339();
             rec.exit_class = data::ExitClass::fail;
-            rec.exit_reason = "interrupted " + std::to_string(st.attempts[k]) +
-                              " times (the machine went down or gfxstat was killed during the run); not tried again "
+            rec.exit_reason = "interrupted " + (st.attempts[k] == 1 ? std::string("once") : counted(st.attempts[k], "time")) +
+                              " (the machine went down or gfxstat was killed during the run); not tried again "
                               "(max_run_attempts " + std::to_string(plan.max_run_attempts) + ")";
             rec.campaign_step = k;
             results.append_run(rec);
@@ -700,6 +695,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                 return report;
             }
             a.record.campaign_step = k;
+            if (opt.simulate_reboots) a.record.boot = boot;  // run_once recorded the real one
             results.append_run(a.record);
             fold.add_run(a.record);
             ++report.runs;
@@ -708,14 +704,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             d.exit_class = data::exit_class_name(a.record.exit_class);
             d.detail = a.record.exit_reason;
             journal.append(d);
-            std::string line = what + ": " + data::exit_class_name(a.record.exit_class);
-            if (a.record.duration_s) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, " %.3g s", *a.record.duration_s);
-                line += buf;
-            }
-            if (!a.record.exit_reason.empty()) line += " (" + a.record.exit_reason + ")";
-            say(line);
+            say(what + ": " + step_result_words(a.record, results.file(), executions[step.variant]->tracked));
             // What run_once warned about (a log not kept, processes the
             // workload left behind): said as it happens, since a resume
             // may end in a reboot rather than a summary.
@@ -732,9 +721,12 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             if (a.stop_now) return halt(var.label + ": " + a.message);
         }
         if (st.consecutive_failures >= plan.max_consecutive_failures)
-            return halt(std::to_string(st.consecutive_failures) +
-                        " runs in a row did not succeed (max_consecutive_failures); the last: " + what);
-        if (plan.cooldown_s > 0) sleep_seconds(plan.cooldown_s);
+            return halt(runs_in_a_row(st.consecutive_failures) + " did not succeed (max_consecutive_failures); the last: " +
+                        what);
+        if (plan.cooldown_s > 0) {
+            doing = "the cooldown after " + what;
+            sleep_seconds(plan.cooldown_s);
+        }
     }
 }
 

@@ -59,6 +59,10 @@ struct ResumeOptions {
     std::map<std::string, std::string> tags;  // the workload's
     std::optional<data::WorkloadRecord> workload;  // recorded with each run (RunPlan::workload)
     std::function<void(const std::string&)> say;  // one line of progress
+    // --simulate-reboots: where the campaign would reboot, it goes on in a
+    // simulated boot instead (drivers/campaign_simulation.h); neither
+    // before_reboot nor the reboot command runs.
+    bool simulate_reboots = false;
 };
 
 ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, const ResumeOptions& options);

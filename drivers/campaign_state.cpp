@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "drivers/campaign_simulation.h"
+
 namespace gfxstat::drivers {
 
 std::optional<size_t> CampaignState::current_slot(const CampaignPlan& plan) const {
@@ -32,6 +34,7 @@ void CampaignFold::add_run(const data::RunRecord& r) {
     const size_t n = plan.steps.size();
     if (!r.campaign_step) return;
     const uint64_t k = *r.campaign_step;
+    if (!simulated_boot_number(r.boot)) s.real_activity = true;
     const bool fits = k < n && plan.variants[plan.steps[k].variant].label == r.variant &&
                       plan.steps[k].warmup == r.warmup;
     if (!fits || s.done[k]) {
@@ -66,7 +69,23 @@ void CampaignFold::add_event(const JournalEvent& e) {
     };
     const bool slot_ok = e.slot && *e.slot < plan.slots.size();
     const bool step_ok = e.step && *e.step < n;
-    if (e.type == "init") {
+    if (const auto sim = simulated_boot_number(e.boot)) {
+        const auto last = simulated_boot_number(s.last_simulated_boot);
+        if (!last || *sim >= *last) s.last_simulated_boot = e.boot;
+    } else if (e.type == "boot" || e.type == "reboot" || e.type == "deploy_failed" || e.type == "spent" ||
+               e.type == "intent" || e.type == "unexpected_reboot" || e.type == "given_up") {
+        s.real_activity = true;
+    }
+    if (e.type == "simulation") {
+        // The simulation starts in simulated boot 0: when that is the boot
+        // init ran in, it stands for it (spent with reboot_first, or the
+        // first slot's candidate without).
+        s.simulated = true;
+        if (!s.init_boot.empty() && real_boot_of(e.boot) == s.init_boot) {
+            if (s.used_boots.count(s.init_boot)) s.used_boots.insert(e.boot);
+            s.init_boot = e.boot;
+        }
+    } else if (e.type == "init") {
         s.init_boot = e.boot;
         s.init_time = e.time;
         s.init_t = e.t;

@@ -59,6 +59,14 @@ struct CampaignState {
     std::vector<double> reboot_seconds;  // from each reboot to the next resume in a new boot
     size_t done_count = 0, measured_done = 0;
     std::string waiting_boot;  // the boot a reboot was issued from, when no boot has followed
+    // Simulated reboots (drivers/campaign_simulation.h): the journal's
+    // `simulation` event was seen; the boot of the last event in the
+    // simulated boot of the highest number; whether anything happened in a
+    // real boot (a slot bound, a reboot, a run). A campaign is one or the
+    // other, never both.
+    bool simulated = false;
+    std::string last_simulated_boot;
+    bool real_activity = false;
 
     bool complete() const { return done_count == done.size(); }
     // Grows with every run done and every new boot seen: a resume that

@@ -628,7 +628,9 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         }
         if (consecutive_failures >= plan.max_consecutive_failures) {
             report.outcome = RunOutcome::failing;
-            report.message = std::to_string(consecutive_failures) + " runs in a row did not succeed (last: " +
+            report.message = (consecutive_failures == 1 ? std::string("1 run")
+                                                        : std::to_string(consecutive_failures) + " runs in a row") +
+                             " did not succeed (last: " +
                              (rec.exit_reason.empty() ? data::exit_class_name(rec.exit_class) : rec.exit_reason) +
                              ")" + (kept ? "; its output: " + prefix + ".stdout/.stderr" : "") + "; stopping";
             break;

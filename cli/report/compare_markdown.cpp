@@ -115,13 +115,13 @@ void render_markdown(const CompareReport& r, FILE* out) {
             std::vector<std::string> notes;
             if (k == 0 && c.baseline_diagnostics)
                 notes = sample_findings(role_name("baseline", m.baseline.label), *c.baseline_diagnostics, m.unit, r.confidence,
-                                        5, &m.baseline.dropped);
+                                        5, &m.baseline.dropped, r.advice);
             if (c.candidate_diagnostics)
                 for (auto& s : sample_findings(role_name("candidate", m.candidates[k].label), *c.candidate_diagnostics, m.unit,
-                                               r.confidence, 5, &m.candidates[k].dropped))
+                                               r.confidence, 5, &m.candidates[k].dropped, r.advice))
                     notes.push_back(std::move(s));
             for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", m.candidates[k].label), c,
-                                               m.unit, r.confidence))
+                                               m.unit, r.confidence, r.advice))
                 notes.push_back(std::move(s));
             for (const ReportSample* s : {&m.baseline, &m.candidates[k]}) {
                 if (s->dropped.empty() || (s == &m.baseline && k != 0)) continue;

@@ -17,6 +17,7 @@
 #include "data/results_model.h"
 #include "data/results_select.h"
 #include "data/sample.h"
+#include "cli/report/advice_vocabulary.h"
 #include "cli/report/throttle_note.h"
 
 namespace gfxstat::cli {
@@ -85,6 +86,8 @@ struct CompareReport {
     std::vector<std::string> geomean_notes;
     // Runs the GPU clock sampler saw throttled, when any compared run was.
     std::optional<ThrottleReport> throttle;
+    // How the diagnostics' advice names the knobs (campaign analyze: the plan's).
+    AdviceVocabulary advice;
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or

@@ -17,7 +17,8 @@ std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
 
 json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-std::string bimodal_sentence(const std::string& who, const analysis::Bimodality& b, const std::string& unit) {
+std::string bimodal_sentence(const std::string& who, const analysis::Bimodality& b, const std::string& unit,
+                             const AdviceVocabulary& words) {
     const auto& k = b.modes;
     std::vector<std::string> parts;
     if (b.dip_significant) parts.push_back(fmt("dip test p = %.2g", b.dip.p));
@@ -38,10 +39,11 @@ std::string bimodal_sentence(const std::string& who, const analysis::Bimodality&
     std::string evidence;
     for (size_t i = 0; i < parts.size(); ++i) evidence += (i ? "; " : "") + parts[i];
     return fmt("%s is bimodal (%s): modes at %s and %s (sd %.3g and %.3g) holding %.0f%%/%.0f%% of the values. "
-               "A mean describes neither mode; when the mode changes between boots, more boots, not more runs, "
+               "A mean describes neither mode; when the mode changes between boots, more boots%s, not more runs%s, "
                "will tell.",
                who.c_str(), evidence.c_str(), with_unit(k[0].mean, "").c_str(), with_unit(k[1].mean, unit).c_str(),
-               k[0].sd, k[1].sd, k[0].weight * 100, k[1].weight * 100);
+               k[0].sd, k[1].sd, k[0].weight * 100, k[1].weight * 100, knob_words(words.more_boots).c_str(),
+               knob_words(words.more_runs).c_str());
 }
 
 }  // namespace
@@ -102,32 +104,34 @@ size_t original_position(size_t index, const std::vector<std::pair<size_t, doubl
 
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
                                          const std::string& unit, double confidence, size_t max_listed,
-                                         const std::vector<std::pair<size_t, double>>* dropped) {
+                                         const std::vector<std::pair<size_t, double>>* dropped,
+                                         const AdviceVocabulary& words) {
     std::vector<std::string> out;
-    if (d.bimodality.bimodal) out.push_back(bimodal_sentence(who, d.bimodality, unit));
+    if (d.bimodality.bimodal) out.push_back(bimodal_sentence(who, d.bimodality, unit, words));
     if (d.trending) {
         const analysis::Trend& t = d.drift.trend;
         const size_t count = d.drift_over_boots ? d.boots->boots : d.n;
         const char* what = d.drift_over_boots ? "boot means" : "values";
         out.push_back(fmt("%s drifts %s over its %zu %s: %s from first to last (slope %.3g%s per %s, %s CI "
                           "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). Look for thermal or power throttling; "
-                          "a cooldown between runs or fixed GPU clocks help.",
+                          "a cooldown between runs%s or fixed GPU clocks help.",
                           who.c_str(), t.slope > 0 ? "upward" : "downward", count, what,
                           std::isnan(t.relative_drift) ? fmt("%+.3g", t.slope * (count - 1)).c_str()
                                                        : pct(t.relative_drift).c_str(),
                           t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
                           level(confidence).c_str(),
-                          t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p));
+                          t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p,
+                          knob_words(words.cooldown).c_str()));
     }
     if (d.trending_within_boots) {
         const analysis::WithinBootTrend& w = d.within_boots;
         out.push_back(fmt("%s drifts %s within each boot: %s over a boot's runs (slope %.3g%s per run, %s CI %.3g to "
                           "%.3g, p = %.2g). Look for thermal or power throttling building up; a cooldown between "
-                          "runs helps.",
+                          "runs%s helps.",
                           who.c_str(), w.slope > 0 ? "upward" : "downward",
                           std::isnan(w.relative_drift) ? "a drift" : pct(w.relative_drift).c_str(), w.slope,
                           unit.empty() ? "" : (" " + unit).c_str(), level(confidence).c_str(), w.slope_ci_low,
-                          w.slope_ci_high, w.p));
+                          w.slope_ci_high, w.p, knob_words(words.cooldown).c_str()));
     }
     if (d.shifted) {
         const analysis::ChangePoint& c = d.drift.change_point;
@@ -146,12 +150,12 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
         const analysis::FirstRunEffect& f = d.drift.first_run;
         const bool several = f.firsts > 1;
         out.push_back(fmt("%s %s differs from the rest by %s (mean %s against %s, p = %.2g): leave %s out as a "
-                          "warm-up (gfxstat run --warmup).",
+                          "warm-up (%s).",
                           several ? "The first value after each boot of" : "The first value of", who.c_str(),
                           std::isnan(f.relative_difference) ? fmt("%+.3g", f.difference).c_str()
                                                             : pct(f.relative_difference).c_str(),
                           with_unit(f.mean_firsts, "").c_str(), with_unit(f.mean_others, unit).c_str(), f.p,
-                          several ? "them" : "it"));
+                          several ? "them" : "it", words.warmup.c_str()));
     }
     const analysis::OutlierReport& o = d.outliers;
     // A bimodal sample's second mode is not a set of outliers: the
@@ -199,8 +203,9 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
 
 std::vector<std::string> comparison_findings(const std::string& baseline, const std::string& candidate,
                                              const analysis::TwoSampleComparison& c, const std::string& unit,
-                                             double confidence) {
+                                             double confidence, const AdviceVocabulary& words) {
     (void)confidence;
+    const std::string boots = knob_words(words.more_boots), runs = knob_words(words.more_runs);
     std::vector<std::string> out;
     const auto weights = [&](const std::string& bimodal_one, const analysis::Bimodality& b, const std::string& other,
                              const std::array<double, 2>& w) {
@@ -218,12 +223,12 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     if (k.paired)
         out.push_back(fmt("The verdict pairs the variants boot by boot (%zu boots ran both), not run by run: runs "
                           "within a boot are alike, and each boot's own level cancels in its difference. More "
-                          "boots, not more runs, will narrow the answer.",
-                          k.boot_differences.size()));
+                          "boots%s, not more runs%s, will narrow the answer.",
+                          k.boot_differences.size(), boots.c_str(), runs.c_str()));
     else if (k.by_boots)
         out.push_back(fmt("The verdict compares boot means (%zu baseline and %zu candidate boots), not runs: runs "
-                          "within a boot are alike. More boots, not more runs, will narrow the answer.",
-                          k.baseline_boots, k.candidate_boots));
+                          "within a boot are alike. More boots%s, not more runs%s, will narrow the answer.",
+                          k.baseline_boots, k.candidate_boots, boots.c_str(), runs.c_str()));
     else if (!k.unknown_side.empty() && k.boots_matter)
         out.push_back(fmt("The %s's runs cluster by boot, but %s runs carry no boot ids, so boots cannot be the "
                           "unit: the verdict treats runs as independent and is over-confident.",
@@ -235,12 +240,13 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
                                        : (k.baseline_means.size() < 2 ? baseline : candidate) + " was";
         out.push_back(fmt("Runs cluster by boot, but %s measured in a single boot, so boot means cannot be "
                           "compared and the verdict treats runs as independent: it is over-confident. Measure "
-                          "over more boots.",
-                          single.c_str()));
+                          "over more boots%s.",
+                          single.c_str(), boots.c_str()));
     }
     if (k.confounded)
         out.push_back(fmt("Each variant was measured in a single boot of its own: boot and variant are confounded, "
-                          "and a boot-to-boot difference would look like a change. Repeat over several boots."));
+                          "and a boot-to-boot difference would look like a change. Repeat over several boots%s.",
+                          boots.c_str()));
     return out;
 }
 

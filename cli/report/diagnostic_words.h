@@ -10,6 +10,7 @@
 
 #include "analysis/comparison.h"
 #include "analysis/diagnostics.h"
+#include "cli/report/advice_vocabulary.h"
 
 namespace gfxstat::cli {
 
@@ -20,9 +21,11 @@ namespace gfxstat::cli {
 // diagnostics ran, as (position in the original run order, value), in
 // increasing position; the sentences then number values by their place in
 // the original run, and say that the outliers were dropped, not kept.
+// `words`: how the advice names the knobs (a campaign's plan members).
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
                                          const std::string& unit, double confidence, size_t max_listed = 5,
-                                         const std::vector<std::pair<size_t, double>>* dropped = nullptr);
+                                         const std::vector<std::pair<size_t, double>>* dropped = nullptr,
+                                         const AdviceVocabulary& words = AdviceVocabulary{});
 
 // The place (0-based) in the original run order of value `index` of the
 // sample left after dropping `dropped` (original positions, increasing).
@@ -32,7 +35,7 @@ size_t original_position(size_t index, const std::vector<std::pair<size_t, doubl
 // boot clustering and confounding (besides each sample's own findings).
 std::vector<std::string> comparison_findings(const std::string& baseline, const std::string& candidate,
                                              const analysis::TwoSampleComparison& c, const std::string& unit,
-                                             double confidence);
+                                             double confidence, const AdviceVocabulary& words = AdviceVocabulary{});
 
 // The "diagnostics" object of one sample, and the "clustering" object of a
 // comparison. Outliers are listed up to `max_listed`.
