@@ -82,7 +82,7 @@ void CampaignFold::add_event(const JournalEvent& e) {
         // first slot's candidate without).
         s.simulated = true;
         if (!s.init_boot.empty() && real_boot_of(e.boot) == s.init_boot) {
-            if (s.used_boots.count(s.init_boot)) s.used_boots.insert(e.boot);
+            if (s.used_boots.erase(s.init_boot)) s.used_boots.insert(e.boot);
             s.init_boot = e.boot;
         }
     } else if (e.type == "init") {

@@ -40,7 +40,7 @@ std::string step_result_words(const data::RunRecord& run, const data::ResultsFil
         const data::MetricInfo* info = file.find_metric(name);
         const std::string unit = info && !info->unit.empty() ? " " + info->unit : "";
         line += ": " + name + " ";
-        if (m->values.size() == 1) line += number(m->values[0].value) + unit;
+        if (m->values.size() == 1) line += number(run_median(*m)) + unit;  // the token's value, decimal or binary
         else line += "median " + number(run_median(*m)) + unit + " of " + std::to_string(m->values.size()) + " values";
     }
     if (!run.exit_reason.empty()) line += " (" + run.exit_reason + ")";
