@@ -344,7 +344,8 @@ def test_reboot_variants(root):
     check(rc == 0 and "separate boots" in out, f"analyze says the variants are in separate boots ({rc}): {out[:300]}")
     verdict = " ".join(out.split("new vs x old", 1)[-1].split())
     check("on boot means" in verdict and "boots per side would resolve" in verdict and
-          "More boots, not more runs" in verdict, f"the boot is the unit, and more boots are asked for: {verdict}")
+          "More boots (the plan's boots_per_variant), not more runs (runs_per_boot)" in verdict,
+          f"the boot is the unit, and more boots (the plan's knob) are asked for: {verdict}")
     # One boot per variant: boot and variant cannot be told apart.
     plan["boots_per_variant"] = 1
     c = Campaign(root, "one-boot", plan)
