@@ -35,9 +35,10 @@ stress-test: build
 
 # The test suite under AddressSanitizer and UBSan (CI runs it), but for the
 # whole-system tests (a booted VM, real Mesa; label whole_system), which
-# `make test` runs.
+# `make test` runs. -O1, as the sanitizers' own docs advise: at -O0 the
+# suite runs about twice as long and finds nothing more.
 asan-test: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DGFXSTAT_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DGFXSTAT_SANITIZE=ON >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE whole_system
 
