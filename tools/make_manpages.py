@@ -50,6 +50,21 @@ def code(text):
     return roff_chars(text).replace("-", "\\-")
 
 
+OPTION_WORD = re.compile(r"(?<![\w-])(--?[A-Za-z][\w-]*)")
+
+
+def prose(text):
+    """Running text: option names in it (--gate, -o) get minus signs like
+    the OPTIONS list, other hyphens stay hyphens."""
+    out, pos = [], 0
+    for m in OPTION_WORD.finditer(text):
+        out.append(roff_chars(text[pos:m.start()]))
+        out.append(code(m.group(1)))
+        pos = m.end()
+    out.append(roff_chars(text[pos:]))
+    return "".join(out)
+
+
 def line_safe(line):
     """A text line that roff cannot take for a request: a leading dot or
     apostrophe is preceded by the zero-width \\&."""
@@ -67,15 +82,15 @@ def inline(text):
     out = []
     pos = 0
     for m in INLINE.finditer(text):
-        out.append(roff_chars(text[pos:m.start()]))
+        out.append(prose(text[pos:m.start()]))
         if m.group(1) is not None:
             out.append("\\fB" + code(m.group(1)) + "\\fR")
         elif m.group(2) is not None:
-            out.append("\\fB" + roff_chars(m.group(2)) + "\\fR")
+            out.append("\\fB" + prose(m.group(2)) + "\\fR")
         else:
-            out.append("\\fI" + roff_chars(m.group(3)) + "\\fR")
+            out.append("\\fI" + prose(m.group(3)) + "\\fR")
         pos = m.end()
-    out.append(roff_chars(text[pos:]))
+    out.append(prose(text[pos:]))
     return "".join(out)
 
 
@@ -265,14 +280,16 @@ def option_body(o):
         extra.append("One of: " + ", ".join(o["choices"]) + ".")
     if o["default"]:
         extra.append("Default: " + o["default"] + ".")
-    out = [line_safe(roff_chars(text))] if text else []
+    out = [line_safe(prose(text))] if text else []
     if extra:
-        out.append(line_safe(roff_chars(" ".join(extra))))
+        out.append(line_safe(prose(" ".join(extra))))
     return out
 
 
 def synopsis(d):
     parts = ["\\fB" + code(d["name"]) + "\\fR"]
+    if d["subcommands"]:
+        return parts[0] + " \\fIsubcommand\\fR [\\fIargs\\fR...]"
     has_options = any(not o["positional"] for o in d["options"]) or d["options_from"]
     if has_options:
         parts.append("[\\fIoptions\\fR]")
@@ -302,11 +319,11 @@ def options_section(d, out):
 # ------------------------------------------------------------------ pages
 
 def th(name, date, version):
-    fields = [name.upper(), SECTION]
-    fields.append(date or "")
-    fields.append("gfxstat " + version)
-    fields.append("User Commands")
-    return ".TH " + " ".join('"%s"' % code(f) if i != 1 else f for i, f in enumerate(fields))
+    """The title line: page name, section, date (none without a source
+    date), source, manual."""
+    # .nh: no hyphenation, which would cut file and option names in two.
+    return '.TH "%s" %s "%s" "%s" "User Commands"\n.nh' % (code(name.upper()), SECTION, roff_chars(date or ""),
+                                                           roff_chars("gfxstat " + version))
 
 
 def description_paragraphs(paragraphs, out):
@@ -338,7 +355,7 @@ def exit_section(statuses, lead, out):
     for status, meaning in statuses:
         out.append(".TP")
         out.append("\\fB" + code(status) + "\\fR")
-        out.append(line_safe(roff_chars(meaning[0].upper() + meaning[1:] + ".")))
+        out.append(line_safe(prose(meaning[0].upper() + meaning[1:] + ".")))
 
 
 def docs_named(texts):
@@ -362,7 +379,7 @@ def see_also(command, all_commands, docs, out):
 def command_page(command, summary, descs, sections, units, statuses, all_commands, date, version):
     out = [th(page_name(command), date, version)]
     out.append(".SH NAME")
-    out.append(code(page_name(command)) + " \\- " + roff_chars(summary))
+    out.append(code(page_name(command)) + " \\- " + prose(summary))
     out.append(".SH SYNOPSIS")
     for i, d in enumerate(descs):
         if i:
@@ -431,7 +448,7 @@ def main_page(top, intro, main_data, statuses, lead, units, all_commands, docs, 
     for name, meaning in main_data["files"]:
         out.append(".TP")
         out.append("\\fI" + code(name) + "\\fR")
-        out.append(line_safe(roff_chars(meaning[0].upper() + meaning[1:] + ".")))
+        out.append(line_safe(prose(meaning[0].upper() + meaning[1:] + ".")))
     if units:
         examples_section(units, out)
     exit_section(statuses, lead, out)

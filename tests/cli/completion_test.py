@@ -30,6 +30,7 @@ def bash_complete(src, env, words, cwd=None):
 
 def main():
     g, src = paths()
+    g, src = os.path.abspath(g), os.path.abspath(src)
     bindir = tempfile.mkdtemp()
     os.symlink(os.path.abspath(g), os.path.join(bindir, "gfxstat"))
     env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
@@ -47,7 +48,7 @@ def main():
     expect(["gfxstat", "compare", "--thr"], ["--threshold"], "an option", exact=True)
     expect(["gfxstat", "compare", results, "--bas"], ["--baseline"], "an option after a file", exact=True)
     expect(["gfxstat", "compare", results, "--baseline", ""], ["baseline", "patched"], "variant labels", exact=True)
-    expect(["gfxstat", "compare", "--variant", "pa", results], [], "no file before the cursor: no labels", exact=True)
+    expect(["gfxstat", "compare", "--variant", "pa"], [], "no results file on the line: no labels", exact=True)
     expect(["gfxstat", "compare", results, "--variant", "pa"], ["patched"], "a variant label", exact=True)
     expect(["gfxstat", "summary", results, "--metric", ""], ["latency", "max"], "metric names", exact=True)
     expect(["gfxstat", "ministat", results, "--metric", "la"], ["latency"], "ministat's metric", exact=True)
@@ -70,7 +71,7 @@ def main():
     # Files: a file argument, -o's value, a campaign directory's results.
     open(os.path.join(d, "before.txt"), "w").close()
     open(os.path.join(d, "bench.json"), "w").close()
-    expect(["gfxstat", "compare", "be"], ["before.txt"], "a file argument", exact=True, cwd=d)
+    expect(["gfxstat", "compare", "bef"], ["before.txt"], "a file argument", exact=True, cwd=d)
     expect(["gfxstat", "run", "-o", "ben"], ["bench.json"], "-o's file", exact=True, cwd=d)
     expect(["gfxstat", "show", os.path.join(src, "tests/data/results/camp")], [results], "show's file", exact=True)
     camp = os.path.join(d, "camp")
@@ -117,20 +118,19 @@ def main():
     return finish("completion: all checks passed")
 
 
+# An interactive zsh in a pseudo-terminal: compinit with completion/ first
+# on fpath, the line in $2 typed and listed with ^D, then a marker command
+# whose output ("DONE-2", typed as DONE-$((1+1)), so that the echo of the
+# typing does not match) ends the reading.
 ZSH_DRIVER = r'''
-fpath=("$1/completion" $fpath)
-autoload -Uz compinit && compinit -u -D
 zmodload zsh/zpty
-# The completions shown by a list of the line in $2, one per line.
-zpty -b z zsh -f -i
-zpty -w z 'PS1=""; fpath=("'"$1"'/completion" $fpath); autoload -Uz compinit; compinit -u -D; zstyle ":completion:*" list-rows-first true; setopt nobeep; LISTMAX=0'
-zpty -w z "$2"$'\C-d'
-zpty -w z $'\C-u echo DONE-DONE'
-out=
-while zpty -r z line; do
-  out+=$line
-  [[ $line == *DONE-DONE*DONE-DONE* || $out == *$'\n'DONE-DONE* ]] && break
-done
+zpty z zsh -f -i
+zpty -w z 'PS1="ZP> "; fpath=("'"$1"'/completion" $fpath); autoload -Uz compinit; compinit -u -D; setopt nobeep; LISTMAX=0; echo READY-$((1+1))'
+# Typed before the line editor runs, ^D and ^U would be the tty's: wait for the prompt.
+zpty -r z out '*READY-2*ZP> *'
+zpty -w -n z "$2"$'\C-d'
+zpty -w z $'\C-u echo DONE-$((1+1))'
+zpty -r z out '*DONE-2*'
 print -r -- "$out"
 zpty -d z
 '''
@@ -138,8 +138,9 @@ zpty -d z
 
 def zsh_check(src, env, results):
     """`gfxstat compare --thr<^D>` lists --threshold; a label lists too."""
-    for line, want in ((f"gfxstat compare --thr", "--threshold"),
-                       (f"gfxstat compare {results} --baseline pat", "patched")):
+    for line, want in (("gfxstat compare --thr", "--threshold"),
+                       (f"gfxstat compare {results} --baseline ", "patched"),
+                       ("gfxstat compare --format ", "markdown")):
         try:
             p = subprocess.run(["zsh", "-f", "-c", ZSH_DRIVER, "zsh", src, line], capture_output=True, text=True,
                                env=env, timeout=HANG_S)

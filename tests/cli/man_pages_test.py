@@ -102,8 +102,8 @@ def main():
     rc, text, _ = render(pages["run"], "ascii")
     check("--workload drm-ioctl" in text, "run's examples from the devices section")
     # Exit statuses per command.
-    check(re.search(r"^\s+3\s*$", render(pages["compare"], "ascii")[1], re.M), "compare's exit status 3")
-    check(re.search(r"^\s+77\s*$", render(pages["run"], "ascii")[1], re.M), "run's exit status 77")
+    check(re.search(r"^\s+3\s+With --gate --strict", render(pages["compare"], "ascii")[1], re.M), "compare's exit status 3")
+    check(re.search(r"^\s+77\s+The workload skipped", render(pages["run"], "ascii")[1], re.M), "run's exit status 77")
 
     # ENVIRONMENT: every GFXSTAT_* variable the sources read.
     rc, main_text, _ = render(pages[None], "ascii")
