@@ -14,6 +14,7 @@
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/sample_keys.h"
 #include "cli/sample_inputs.h"
+#include "report/fit_table.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -115,6 +116,18 @@ void print_table(const std::vector<Row>& rows, const report::DisplayUnit& du, si
                 std::fprintf(out, "%s %s\n", j ? std::string(keys.width(), ' ').c_str() : keys.key(i).c_str(),
                              pieces[j].c_str());
         }
+    if (total > width) {
+        // Too narrow even at 4 digits: the columns over several tables.
+        report::TextTable t;
+        t.head = {""};
+        t.head.insert(t.head.end(), std::begin(kHead), std::end(kHead));
+        for (size_t i = 0; i < rows.size(); ++i) {
+            t.rows.push_back({keys.key(i)});
+            t.rows.back().insert(t.rows.back().end(), cells[i].begin(), cells[i].end());
+        }
+        for (const std::string& line : report::fit_columns(t, width)) std::fprintf(out, "%s\n", line.c_str());
+        return;
+    }
     std::string head(keys.width(), ' ');
     for (size_t c = 0; c < w.size(); ++c) head += std::string(c ? 2 : 1, ' ') + report::pad_left(kHead[c], w[c]);
     std::fprintf(out, "%s\n", head.c_str());

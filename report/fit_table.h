@@ -17,7 +17,7 @@ struct TextTable {
     std::vector<std::vector<std::string>> rows;  // each as long as head
     // Columns from this one on are one per variant (their heads are
     // labels): when too wide, they are headed by keys[i - keyed_from]
-    // and a legend "key  label" comes first. Past head.size(): none.
+    // and a legend "key label" comes first. Past head.size(): none.
     size_t keyed_from = static_cast<size_t>(-1);
     std::vector<std::string> keys;
 };
@@ -26,5 +26,11 @@ struct TextTable {
 // columns wide (when a cell's head and indent leave room for anything).
 // Columns of numbers are right-aligned, the others left-aligned.
 std::vector<std::string> fit_table(const TextTable& t, size_t width, size_t indent = 2);
+
+// A table of numbers whose first column keys its rows: the numbers
+// right-aligned; when too wide, the columns after the key go into as many
+// tables as needed (a blank line apart), each led by the key column, so
+// that a narrow report moves columns rather than cutting them.
+std::vector<std::string> fit_columns(const TextTable& t, size_t width, size_t indent = 0);
 
 }  // namespace gfxstat::report

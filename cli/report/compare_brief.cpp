@@ -24,13 +24,18 @@ using report::escape_text;
 // One comparison's cells, from data but not yet escaped.
 struct BriefRow {
     std::string metric, candidate;
-    std::string means;   // "1144 -> 1202 fps"
+    std::string means;   // "1144 -> 1202"
+    std::string unit;    // as shown: "fps", "ms"
     std::string change;  // "+5.07% [+1.23%, +8.91%]"
     std::string verdict;
     bool secondary = false;
 };
 
 std::string percent(double x) { return fmt("%+.3g%%", x * 100); }
+
+// An interval's ends in percent, as short as their precision deserves: a
+// tenth of a percent above 1%, a hundredth below.
+std::string bound(double x) { return std::fabs(x) >= 0.01 ? fmt("%+.1f%%", x * 100) : fmt("%+.2f%%", x * 100); }
 
 std::string change_cell(const analysis::TwoSampleComparison& c, const analysis::Verdict& v,
                         const report::DisplayUnit& du) {
@@ -39,7 +44,7 @@ std::string change_cell(const analysis::TwoSampleComparison& c, const analysis::
     if (v.primary == analysis::PrimaryTest::exact) return t + " (exact)";
     if (!c.change_ci_defined || !c.change_ci_withheld.empty()) return t + " (no CI)";
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
-        return t + " [" + percent(c.relative_change_ci[0]) + ", " + percent(c.relative_change_ci[1]) + "]";
+        return t + " [" + bound(c.relative_change_ci[0]) + ", " + bound(c.relative_change_ci[1]) + "]";
     return t + " [" + report::scaled_number(c.change_ci[0], du, 3, true) + ", " +
            report::scaled_number(c.change_ci[1], du, 3, true) + "]";
 }
@@ -55,7 +60,7 @@ std::vector<BriefRow> brief_rows(const CompareReport& r) {
             row.metric = metric_title(m);
             row.candidate = m.candidates[k].label;
             row.means = report::scaled_number(c.baseline.mean, du, 4) + " -> " + report::scaled_number(c.candidate.mean, du, 4);
-            if (!du.unit.empty()) row.means += " " + du.unit;
+            row.unit = du.unit;
             row.change = change_cell(c, m.verdicts[k], du);
             row.verdict = analysis::outcome_name(m.verdicts[k].outcome);
             row.secondary = !m.primary;
@@ -81,8 +86,13 @@ std::string header_words(const CompareReport& r) {
         }
     }
     std::string t = who + " vs ";
-    for (size_t i = 0; i < candidates.size(); ++i) t += (i ? ", " : "") + candidates[i];
-    t += fmt(": %zu metric%s; ", r.metrics.size(), r.metrics.size() == 1 ? "" : "s");
+    // A few candidates by name; more are in the rows.
+    if (candidates.size() <= 3)
+        for (size_t i = 0; i < candidates.size(); ++i) t += (i ? ", " : "") + candidates[i];
+    else
+        t += fmt("%zu candidates", candidates.size());
+    if (r.metrics.size() == 1) t += ": " + metric_title(r.metrics[0]) + "; ";
+    else t += fmt(": %zu metrics; ", r.metrics.size());
     t += one_design ? design : std::string("designs differ (see the full report)");
     if (r.family_size > 1)
         t += fmt("; %s-adjusted p over %zu", r.adjustment == "holm" ? "Holm" : "BH", r.family_size);
@@ -140,15 +150,26 @@ void render_brief_text(const CompareReport& r, FILE* out) {
     print_wrapped(out, escape_text(header_words(r)), width, 0, 2);
     bool several = false;
     for (const auto& m : r.metrics) several |= m.candidates.size() > 1;
+    // One metric (named in the header) and several candidates: the rows
+    // are the candidates.
+    const bool by_candidate = several && r.metrics.size() == 1;
+    if (by_candidate) several = false;
     // Cells as printed (escaped); the metric (and candidate) column is cut
     // to what the others leave, a cut name marked "~" and given whole below.
     struct Cells {
         std::string metric, candidate, means, change, verdict;
     };
+    // One unit for every row goes into the heading ("means, fps").
+    const bool one_unit = !rows.empty() && std::all_of(rows.begin(), rows.end(), [&](const BriefRow& b) {
+        return b.unit == rows[0].unit;
+    });
     std::vector<Cells> cells;
-    cells.push_back({"metric", "candidate", "means", fmt("change, %g%% CI", r.confidence * 100), "verdict"});
+    cells.push_back({by_candidate ? "candidate" : "metric", "candidate",
+                     one_unit && !rows[0].unit.empty() ? "means, " + escape_text(rows[0].unit) : std::string("means"),
+                     fmt("change, %g%% CI", r.confidence * 100), "verdict"});
     for (const BriefRow& b : rows)
-        cells.push_back({escape_text(b.metric), escape_text(b.candidate), escape_text(b.means), b.change,
+        cells.push_back({escape_text(by_candidate ? b.candidate : b.metric), escape_text(b.candidate),
+                         escape_text(one_unit || b.unit.empty() ? b.means : b.means + " " + b.unit), b.change,
                          b.verdict + (b.secondary ? "*" : "")});
     size_t wm = 0, wc = 0, wv = 0, wch = 0, wvd = 0;
     for (const Cells& c : cells) {
@@ -166,9 +187,16 @@ void render_brief_text(const CompareReport& r, FILE* out) {
         // One line per comparison; names cut only when the width says so.
         const size_t room = std::min(wm, width - rest);
         const auto cut = [&](const std::string& s, size_t n) {
-            const std::string c = report::clip_columns(s, n);
-            if (c != s && std::find(legend.begin(), legend.end(), std::pair{c, s}) == legend.end())
-                legend.emplace_back(c, s);
+            std::string c = report::clip_columns(s, n);
+            if (c == s) return c;
+            for (const auto& [shown, whole] : legend)
+                if (whole == s) return shown;
+            // Two names cut alike are told apart by a number after the mark.
+            for (size_t k = 2; std::any_of(legend.begin(), legend.end(), [&](const auto& e) { return e.first == c; }); ++k) {
+                const std::string tag = std::to_string(k);
+                c = report::clip_columns(s, n > tag.size() + 1 ? n - tag.size() : 1) + tag;
+            }
+            legend.emplace_back(c, s);
             return c;
         };
         for (size_t i = 0; i < cells.size(); ++i) {
@@ -184,7 +212,8 @@ void render_brief_text(const CompareReport& r, FILE* out) {
         for (size_t i = 1; i < cells.size(); ++i) {
             const Cells& c = cells[i];
             print_wrapped(out, c.metric + (several ? " " + c.candidate : std::string()), width, 0, 2);
-            print_wrapped(out, c.means + "  " + c.change + "  " + c.verdict, width, 2, 4);
+            const std::string unit = one_unit && !rows[i - 1].unit.empty() ? " " + escape_text(rows[i - 1].unit) : "";
+            print_wrapped(out, c.means + unit + ", " + c.change + ", " + c.verdict, width, 2, 4);
         }
     }
     for (const auto& [cut, whole] : legend) print_wrapped(out, cut + " is " + whole, width, 0, 2);
@@ -198,12 +227,14 @@ void render_brief_markdown(const CompareReport& r, FILE* out) {
     std::fprintf(out, "%s\n\n", report::escape_markdown(header_words(r)).c_str());
     std::fprintf(out, "| metric | candidate | means | change, %g%% CI | verdict |\n", r.confidence * 100);
     std::fprintf(out, "| --- | --- | ---: | --- | --- |\n");
+    // Markdown is not width-limited: the unit on every row.
     for (const BriefRow& b : rows) {
         std::string verdict = b.verdict;
         if (verdict == "regression" || verdict == "improvement") verdict = "**" + verdict + "**";
         if (b.secondary) verdict += " (secondary)";
         std::fprintf(out, "| %s | %s | %s | %s | %s |\n", report::escape_markdown(b.metric).c_str(),
-                     report::escape_markdown(b.candidate).c_str(), report::escape_markdown(b.means).c_str(),
+                     report::escape_markdown(b.candidate).c_str(),
+                     report::escape_markdown(b.unit.empty() ? b.means : b.means + " " + b.unit).c_str(),
                      b.change.c_str(), verdict.c_str());
     }
     for (const auto& g : r.geomeans) std::fprintf(out, "\n%s\n", report::escape_markdown(geomean_words(g)).c_str());

@@ -14,6 +14,7 @@
 #include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
 #include "cli/report/sample_keys.h"
+#include "report/fit_table.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -147,15 +148,30 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     }
     const int col = std::clamp((r.width - 2 - static_cast<int>(nw)) / 5, 9, 14);
     const int digits = std::min(8, col - 6);
-    std::fprintf(out, "%*s", static_cast<int>(keys.width() + 1 + nw), "N");
-    for (const char* h : {"Min", "Max", "Median", "Avg", "Stddev"}) std::fprintf(out, "%*s", col, h);
-    std::fprintf(out, "\n");
-    for (size_t i = 0; i < samples.size(); ++i) {
-        const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
-        std::fprintf(out, "%s %*zu", keys.key(i).c_str(), static_cast<int>(nw), s.n);
-        for (double v : {s.min, s.max, s.median, s.mean, s.stddev})
-            std::fprintf(out, " %*s", col - 1, report::scaled_number(v, du, digits).c_str());
+    if (static_cast<int>(keys.width() + 1 + nw) + 5 * col > r.width) {
+        // Narrower than ministat's table at its fewest digits: the columns
+        // over two tables (report/fit_table.h), none cut.
+        report::TextTable t;
+        t.head = {"", "N", "Min", "Max", "Median", "Avg", "Stddev"};
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            t.rows.push_back({keys.key(i), std::to_string(s.n)});
+            for (double v : {s.min, s.max, s.median, s.mean, s.stddev})
+                t.rows.back().push_back(report::scaled_number(v, du, 4));
+        }
+        for (const std::string& line : report::fit_columns(t, static_cast<size_t>(r.width)))
+            std::fprintf(out, "%s\n", line.c_str());
+    } else {
+        std::fprintf(out, "%*s", static_cast<int>(keys.width() + 1 + nw), "N");
+        for (const char* h : {"Min", "Max", "Median", "Avg", "Stddev"}) std::fprintf(out, "%*s", col, h);
         std::fprintf(out, "\n");
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            std::fprintf(out, "%s %*zu", keys.key(i).c_str(), static_cast<int>(nw), s.n);
+            for (double v : {s.min, s.max, s.median, s.mean, s.stddev})
+                std::fprintf(out, " %*s", col - 1, report::scaled_number(v, du, digits).c_str());
+            std::fprintf(out, "\n");
+        }
     }
 
     // Each sample's own diagnostics once, the pair's with its comparison.
@@ -317,6 +333,28 @@ void render_text(const CompareReport& r, FILE* out) {
             legend.emplace_back(c, whole);
         return report::pad_right(c, n);
     };
+    if (2 + w + 2 + 48 > static_cast<size_t>(r.width)) {
+        // Too narrow for the columns: each comparison stacked, whole.
+        report::TextTable t;
+        t.head = {"metric", "candidate", "change", "p", "verdict"};
+        for (const auto& m : r.metrics)
+            for (size_t k = 0; k < m.comparisons.size(); ++k) {
+                const auto& c = m.comparisons[k];
+                const double p = m.verdicts[k].p_adjusted;
+                t.rows.push_back({escape_text(metric_title(m)), escape_text(m.candidates[k].label),
+                                  std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
+                                                                : fmt("%+.3g%%", c.relative_change * 100),
+                                  std::isnan(p) ? "-" : fmt("%.3g", p),
+                                  std::string(analysis::outcome_name(m.verdicts[k].outcome)) +
+                                      (m.primary ? "" : " (secondary)")});
+            }
+        for (const std::string& line : report::fit_table(t, static_cast<size_t>(r.width)))
+            std::fprintf(out, "%s\n", line.c_str());
+        print_geomeans(r, out);
+        print_invalid_runs(r, out);
+        render_throttle_text(r, out);
+        return;
+    }
     std::fprintf(out, "  %-*s  %-12s %9s %9s  %s\n", static_cast<int>(w), "metric", "candidate", "change", "p", "verdict");
     bool starred = false;
     for (const auto& m : r.metrics)
