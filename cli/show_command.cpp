@@ -131,11 +131,20 @@ std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool 
 // escaped as it is printed (report/text_escape.h).
 void print_text(FILE* out, size_t width, const std::string& name, const data::ResultsFile& f,
                 const data::ResultsOverview& o) {
-    print_wrapped(out, width,
-                  fmt("%s: %zu variant%s, %zu metric%s, %zu run%s, %s", escape_text(name).c_str(), o.variants.size(),
-                      o.variants.size() == 1 ? "" : "s", f.metrics().size(), f.metrics().size() == 1 ? "" : "s",
-                      f.runs().size(), f.runs().size() == 1 ? "" : "s", boots_text(o).c_str()),
-                  0, 2);
+    // The counts stay on one line: after the name, or under it when the
+    // name (a long path) leaves no room.
+    const std::string counts = fmt("%zu variant%s, %zu metric%s, %zu run%s, %s", o.variants.size(),
+                                   o.variants.size() == 1 ? "" : "s", f.metrics().size(),
+                                   f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
+                                   boots_text(o).c_str());
+    const std::string shown_name = escape_text(name);
+    if (report::display_width(shown_name) + 2 + counts.size() <= width) {
+        std::fprintf(out, "%s: %s\n", shown_name.c_str(), counts.c_str());
+    } else {
+        for (const std::string& piece : report::split_columns(shown_name + ":", width))
+            std::fprintf(out, "%s\n", piece.c_str());
+        print_wrapped(out, width, counts, 2, 4);
+    }
     print_wrapped(out, width,
                   fmt("results format version %d, created %s by %s", f.header.version,
                       f.header.created.empty() ? "(unknown)" : escape_text(f.header.created).c_str(),
