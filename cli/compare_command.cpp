@@ -483,9 +483,7 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
         ->check(CLI::IsMember({"text", "markdown", "json"}));
     app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
         ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
-    app.add_flag("--brief", s.brief,
-                 "one line per metric and candidate: means, change with its interval, verdict (text and markdown; "
-                 "ignored by json, which is always whole)");
+    app.add_flag("--brief", s.brief, "one line per metric and candidate: means, change, verdict (json ignores it)");
     app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
         ->check([](const std::string& text) {
             char* end = nullptr;
