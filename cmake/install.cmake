@@ -45,3 +45,18 @@ install(FILES README.md SECURITY.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 file(GLOB _gfxstat_doc_pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/docs/*.md")
 install(FILES ${_gfxstat_doc_pages} docs/results-format.schema.json
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+
+# The package build compiles only what it ships: with GFXSTAT_BUILD_TOOLS
+# off (debian/rules), every program of this directory but gfxstat itself
+# (the table generators and simulators of tools/) leaves the default
+# build; they can still be built by name.
+option(GFXSTAT_BUILD_TOOLS "Build the generators and simulators of tools/ with the default target" ON)
+if(NOT GFXSTAT_BUILD_TOOLS)
+  get_property(_gfxstat_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
+  foreach(_t IN LISTS _gfxstat_targets)
+    get_target_property(_type ${_t} TYPE)
+    if(_type STREQUAL "EXECUTABLE" AND NOT _t STREQUAL "gfxstat")
+      set_target_properties(${_t} PROPERTIES EXCLUDE_FROM_ALL ON)
+    endif()
+  endforeach()
+endif()

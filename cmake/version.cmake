@@ -16,7 +16,9 @@
 #     "0.2.0-dirty"); with no release tag, "PROJECT_VERSION+g<short
 #     hash>[-dirty]";
 #   anywhere else (a release tarball, a copy without .git, a tree unpacked
-#   inside some other git repository): PROJECT_VERSION.
+#   inside some other git repository): PROJECT_VERSION;
+#   a checkout that git refuses to read, once a header exists: the header
+#   as it is.
 
 foreach(var SOURCE_DIR OUTPUT PROJECT_VERSION)
   if(NOT DEFINED ${var} OR "${${var}}" STREQUAL "")
@@ -24,8 +26,11 @@ foreach(var SOURCE_DIR OUTPUT PROJECT_VERSION)
   endif()
 endforeach()
 
-function(gfxstat_git_version out)
+# Sets out to the version git gives, or ""; unreadable to TRUE when the
+# source directory has a .git that git refuses or fails to read.
+function(gfxstat_git_version out unreadable)
   set(${out} "" PARENT_SCOPE)
+  set(${unreadable} FALSE PARENT_SCOPE)
   find_program(GIT_EXECUTABLE git)
   if(NOT GIT_EXECUTABLE)
     return()
@@ -37,6 +42,9 @@ function(gfxstat_git_version out)
   execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" rev-parse --show-toplevel
     OUTPUT_VARIABLE top RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
   if(NOT rc EQUAL 0)
+    if(EXISTS "${SOURCE_DIR}/.git")
+      set(${unreadable} TRUE PARENT_SCOPE)
+    endif()
     return()
   endif()
   file(REAL_PATH "${top}" top)
@@ -44,11 +52,9 @@ function(gfxstat_git_version out)
   if(NOT top STREQUAL src)
     return()
   endif()
-  # describe --dirty looks at the index's stat data: refresh it first, so
-  # that a file touched but not changed does not read as "-dirty".
-  execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" update-index -q --refresh
-    OUTPUT_QUIET ERROR_QUIET)
   # --always: with no release tag it prints the short hash (then -dirty).
+  # --dirty refreshes the index first: a file touched but not changed is
+  # clean.
   execute_process(COMMAND "${GIT_EXECUTABLE}" -C "${SOURCE_DIR}" describe --tags --match "v[0-9]*"
       --always --dirty
     OUTPUT_VARIABLE described RESULT_VARIABLE rc OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET)
@@ -65,7 +71,16 @@ endfunction()
 if(DEFINED OVERRIDE AND NOT OVERRIDE STREQUAL "")
   set(version "${OVERRIDE}")
 else()
-  gfxstat_git_version(version)
+  gfxstat_git_version(version unreadable)
+  if(unreadable AND EXISTS "${OUTPUT}")
+    # A checkout git will not read: another user's, as in `sudo make
+    # install` after `make` (git refuses a repository of another owner).
+    # The version of the build being installed is the one to keep; falling
+    # back to PROJECT_VERSION would rebuild as root and install a binary
+    # that names no commit.
+    message(STATUS "gfxstat version: git cannot read ${SOURCE_DIR}; keeping the last build's")
+    return()
+  endif()
   if(version STREQUAL "")
     set(version "${PROJECT_VERSION}")
   endif()

@@ -4,7 +4,8 @@ data/gfxstat_version.cpp, on throw-away git repositories: no release tag
 ("PROJECT+g<hash>"), a dirty tree, a file touched but unchanged, release
 tags and commits after them, tags that are not releases, the package
 override, a tree without git or unpacked inside another repository, the
-header left untouched when the string is the same, and refused input."""
+header left untouched when the string is the same, a checkout git cannot
+read, and refused input."""
 
 import argparse
 import os
@@ -39,13 +40,14 @@ class Script:
         self.cmake = cmake
         self.script = os.path.join(source, "cmake", "version.cmake")
         self.header = os.path.join(tmp, "out", "gfxstat_version_string.h")
+        self.env = GIT_ENV
 
     def run(self, src, override="", extra=None):
         args = [self.cmake, f"-DSOURCE_DIR={src}", f"-DOUTPUT={self.header}",
                 f"-DPROJECT_VERSION={PROJECT}", f"-DOVERRIDE={override}"]
         if extra is not None:
             args = [self.cmake] + extra
-        p = subprocess.run(args + ["-P", self.script], env=GIT_ENV, capture_output=True, text=True)
+        p = subprocess.run(args + ["-P", self.script], env=self.env, capture_output=True, text=True)
         return p
 
     def version(self, src, override=""):
@@ -119,6 +121,16 @@ def main():
         os.utime(s.header, (1000000, 1000000))
         s.version(repo)
         check(os.stat(s.header).st_mtime == 1000000, "the same version rewrote the header")
+
+        # A checkout git cannot read (sudo make install in another user's
+        # tree): the last build's version stands; with no header yet, the
+        # project version.
+        before = s.version(repo)
+        s.env = dict(GIT_ENV, GIT_DIR=os.path.join(tmp, "no-such-git-dir"))
+        expect(s.version(repo), before, "a checkout git cannot read, after a build")
+        os.remove(s.header)
+        expect(s.version(repo), PROJECT, "a checkout git cannot read, first build")
+        s.env = GIT_ENV
 
         # What cannot be a C string literal's content is refused.
         p = s.run(plain, override='1.0"; evil();')
