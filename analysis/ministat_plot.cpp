@@ -116,7 +116,7 @@ std::vector<std::string> draw(const std::vector<PlotSet>& sets, const PlotOption
 }  // namespace
 
 std::vector<std::string> ministat_plot(const std::vector<PlotSet>& sets, const PlotOptions& opt) {
-    if (sets.empty() || sets.size() > 7) throw std::invalid_argument("ministat_plot: 1 to 7 sets");
+    if (!plot_can_draw(sets.size())) throw std::invalid_argument("ministat_plot: 1 to 7 sets");
     if (opt.width < 2)
         return {"[no plot, width " + std::to_string(opt.width) + " is too narrow]"};
     Axis<double> axis;

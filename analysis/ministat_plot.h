@@ -29,6 +29,11 @@ struct PlotOptions {
     size_t max_rows = 100;       // taller stacks are scaled down to fit
 };
 
+// How many data sets one plot draws: one of ministat's symbols each.
+// Reports with more say so (instead of drawing nothing, or '?').
+constexpr size_t kPlotMaxSets = 7;
+constexpr bool plot_can_draw(size_t sets) { return sets >= 1 && sets <= kPlotMaxSets; }
+
 // The lines of the plot, without newlines. Set i (0-based) is drawn with
 // ministat's symbol for i + 1 ('x', '+', '*', '%', '#', '@', 'O'); values of
 // several sets in one cell show the symbol of the bitwise OR of their

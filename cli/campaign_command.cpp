@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli/campaign_design.h"
+#include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
 #include "cli/workload_setup.h"
@@ -59,6 +60,17 @@ void usage(FILE* out) {
                  "\n"
                  "See docs/campaign.md.\n");
 }
+
+// The subcommands for gfxstat __describe campaign (man page, completion).
+const SubcommandSummary kSubcommands[] = {
+    {"init", "lay out a campaign: plan, schedule, journal, results"},
+    {"resume", "do what this boot owes: runs, then the next reboot (run at every boot by the service); "
+               "--simulate-reboots tries a plan in this boot, without rebooting"},
+    {"status", "progress, ETA, anomalies"},
+    {"stop", "stop after the current run (--now: interrupt it)"},
+    {"install-service", "write a systemd unit that resumes at boot"},
+    {"analyze", "the comparison, boots as clusters"},
+};
 
 std::string absolute(const std::string& path) {
     if (!path.empty() && path[0] == '/') return path;
@@ -573,7 +585,27 @@ int install_service_main(int argc, char** argv) {
 
 // --------------------------------------------------------------- analyze
 
+// analyze is not parsed by CLI11: DIR, then compare's options as they are.
+CommandDescription analyze_description() {
+    CommandDescription d;
+    d.name = "gfxstat campaign analyze";
+    d.description = "The campaign's design, then gfxstat compare of its results: the first variant is the "
+                    "baseline; boots are the unit where boot-to-boot variance matters. Options are compare's; with "
+                    "--format markdown the design is markdown too, and advice names the plan's members.";
+    OptionDescription dir;
+    dir.names = {"dir"};
+    dir.positional = true;
+    dir.type = "TEXT";
+    dir.expected_min = dir.expected_max = 1;
+    dir.required = true;
+    dir.description = "the campaign directory";
+    d.options = {dir};
+    d.options_from = {{"compare"}};
+    return d;
+}
+
 int analyze_main(int argc, char** argv) {
+    if (describe_requested()) return describe_fixed(analyze_description());
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
         std::fprintf(argc < 2 ? stderr : stdout,
                      "usage: gfxstat campaign analyze DIR [compare options]\n"
@@ -647,6 +679,9 @@ int analyze_main(int argc, char** argv) {
 }  // namespace
 
 int campaign_main(int argc, char** argv) {
+    if (argc < 2 && describe_requested())
+        return describe_fixed({kProg, "A/B campaigns over many boots that survive reboots and crashes.", "See docs/campaign.md.",
+                               {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
     if (argc < 2) {
         usage(stderr);
         return 2;

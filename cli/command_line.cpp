@@ -8,11 +8,14 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command_describe.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
+    // gfxstat __describe: the options this App would parse, instead of parsing.
+    if (describe_requested()) return describe_app(app);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -26,6 +26,7 @@
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
 #include "report/text_escape.h"
+#include "report/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -481,8 +482,9 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
     app.add_flag("--strict", s.strict, "with --gate: exit 3 when a comparison is inconclusive");
     app.add_option("--format", s.format, "text, markdown or json")
         ->check(CLI::IsMember({"text", "markdown", "json"}));
-    app.add_option("--width", s.width, "text: at most this many columns (default 74)")
-        ->check(CLI::Range(60, 100000));
+    app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
+    app.add_flag("--brief", s.brief, "one line per metric and candidate: means, change, verdict (json ignores it)");
     app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
         ->check([](const std::string& text) {
             char* end = nullptr;
@@ -661,8 +663,8 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                          e.left.c_str(), of.c_str());
         }
         if (format == "json") render_json(report, out);
-        else if (format == "markdown") render_markdown(report, out);
-        else render_text(report, out);
+        else if (format == "markdown") (s.brief ? render_brief_markdown : render_markdown)(report, out);
+        else (s.brief ? render_brief_text : render_text)(report, out);
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());

@@ -35,7 +35,8 @@ struct CompareSettings {
     bool diagnostics = true;           // --no-diagnostics clears it
     bool lower = false, higher = false;  // --lower-is-better, --higher-is-better
     std::vector<std::string> geomean;  // --geomean
-    int width = 74;
+    int width = 72;                    // --width: text lines at most this wide
+    bool brief = false;                // --brief: one line per metric and candidate
     int resamples = 9999;              // --bootstrap
     uint64_t seed = 12345;
     bool drop_outliers = false;

@@ -6,7 +6,10 @@
 
 #include "cli/ab_command.h"
 #include "cli/campaign_command.h"
+#include "cli/command_describe.h"
+#include "cli/command_table.h"
 #include "cli/compare_command.h"
+#include "cli/complete_command.h"
 #include "cli/devices_command.h"
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
@@ -23,31 +26,10 @@ void usage(FILE* out) {
     std::fprintf(out,
                  "usage: gfxstat COMMAND [ARGS...]\n"
                  "\n"
-                 "commands:\n"
-                 "  ministat   ministat's report (histogram, summary, Student's t), numerically\n"
-                 "             correct; also runs as a symlink named 'ministat'\n"
-                 "  summary    N, min, quartiles, max, mean, stddev per file (--json)\n"
-                 "  compare    a verdict per metric: t and rank tests, effect sizes,\n"
-                 "             equivalence, runs needed; --gate for CI (text/markdown/json)\n"
-                 "  import     other tools' output (lines, csv, hyperfine, gbench, gotest,\n"
-                 "             ezbench, pts) into a results file\n"
-                 "  show       what a results file holds: variants, metrics, runs per boot,\n"
-                 "             excluded runs, environment differences (--json)\n"
-                 "  merge      combine results files, keeping provenance\n"
-                 "  run        run a command or built-in workload repeatedly, recording every\n"
-                 "             run (exit class, metrics, boot, environment, logs)\n"
-                 "  workload   gfxstat's built-in workloads (wakeup-latency, drm-ioctl, drm-gem,\n"
-                 "             i915-exec-nop), for run --workload\n"
-                 "  ab         two or more builds interleaved in blocks until a sequential\n"
-                 "             test settles the verdict, then compare's report (--gate)\n"
-                 "  campaign   A/B campaigns over many boots that survive reboots and crashes:\n"
-                 "             init, resume (at every boot), status, stop, install-service, analyze\n"
-                 "  devices    the DRM devices (libdrm): nodes, driver, bus, runnable workloads\n"
-                 "             (--json)\n"
-                 "  tune       show what could add noise before measuring; apply steady CPU and GPU\n"
-                 "             settings (governor, turbo, GPU frequency) and reset them exactly\n"
+                 "%s"
                  "\n"
-                 "'gfxstat COMMAND --help' for a command's options.\n");
+                 "'gfxstat COMMAND --help' for a command's options.\n",
+                 gfxstat::cli::command_list_text().c_str());
 }
 
 std::string base_name(const char* path) {
@@ -70,6 +52,9 @@ int main(int argc, char** argv) {
         argv[1] = name;
         return gfxstat::cli::ministat_main(argc - 1, argv + 1, name);
     }
+    // Hidden: what the man pages and the shell completion are made from.
+    if (cmd == "__describe") return gfxstat::cli::describe_main(argc - 1, argv + 1);
+    if (cmd == "__complete") return gfxstat::cli::complete_main(argc - 1, argv + 1);
     if (cmd == "summary") return gfxstat::cli::summary_main(argc - 1, argv + 1);
     if (cmd == "import") return gfxstat::cli::import_main(argc - 1, argv + 1);
     if (cmd == "show") return gfxstat::cli::show_main(argc - 1, argv + 1);

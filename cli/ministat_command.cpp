@@ -20,6 +20,7 @@
 #include "analysis/order_stats.h"
 #include "analysis/pooled_t.h"
 #include "analysis/student_t.h"
+#include "cli/command_describe.h"
 #include "cli/sample_inputs.h"
 #include "report/text_escape.h"
 
@@ -75,9 +76,47 @@ struct SetStats {
     double median = 0;
 };
 
+// ministat's options for gfxstat __describe (man page, completion): getopt
+// has no description of its own, so this table sits beside the getopt
+// string and long_options in ministat_main; an option added there is added
+// here.
+CommandDescription ministat_description() {
+    auto opt = [](std::vector<std::string> names, const char* type, const char* description) {
+        OptionDescription o;
+        o.names = std::move(names);
+        o.type = type;
+        o.expected_min = o.expected_max = *type ? 1 : 0;
+        o.description = description;
+        return o;
+    };
+    CommandDescription d;
+    d.name = "gfxstat ministat";
+    d.description = "ministat's report: a histogram of each data set, its summary, and Student's t against "
+                    "the first; the same options, output and exit statuses as ministat";
+    d.options = {
+        opt({"-A"}, "", "print statistics only; suppress the graph"),
+        opt({"-C"}, "INT", "column number to extract (starts and defaults to 1)"),
+        opt({"-c"}, "FLOAT", "confidence level, any level in (0, 100); default 95"),
+        opt({"-d"}, "TEXT", "delimiter(s) string, default \" \\t\""),
+        opt({"-n"}, "", "print summary statistics only, no graph/test"),
+        opt({"-q"}, "", "same as -A"),
+        opt({"-s"}, "", "print avg/median/stddev bars on separate lines"),
+        opt({"-w"}, "INT", "width of graph/test output (default 74 or terminal width)"),
+        opt({"--metric"}, "TEXT", "the metric to take from results files"),
+        opt({"--variant"}, "TEXT", "a variant to take from results files (repeatable)"),
+        opt({"file"}, "TEXT", "column files or gfxstat results files (one data set per variant); "
+                              "none: standard input"),
+    };
+    d.options.back().positional = true;
+    d.options.back().expected_max = -1;
+    d.options.back().expected_min = 0;
+    return d;
+}
+
 }  // namespace
 
 int ministat_main(int argc, char** argv, const char* prog) {
+    if (describe_requested()) return describe_fixed(ministat_description());
     data::ColumnFormat format;
     bool separate = false, stats_only = false, no_plot = false;
     double level = 95;

@@ -11,12 +11,15 @@
 
 #include "analysis/diagnostics.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/sample_keys.h"
 #include "data/input_error.h"
 #include "data/results_overview.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
+#include "report/fit_table.h"
 #include "report/text_escape.h"
+#include "report/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -60,40 +63,30 @@ std::string short_boot(const std::string& boot) {
     return boot.size() > 8 ? boot.substr(0, 8) : boot;
 }
 
-bool numeric(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+// A table: columns of numbers right-aligned, columns of text left-aligned,
+// no wider than `width` (report/fit_table.h: columns from `keyed_from` on
+// are variants, headed by their keys when their labels do not fit). Cells
+// come from data: escaped here, so that no row is split.
+void print_table(FILE* out, size_t width, const std::vector<std::string>& raw_head,
+                 const std::vector<std::vector<std::string>>& raw_rows, size_t keyed_from = static_cast<size_t>(-1)) {
+    report::TextTable t;
+    for (const auto& c : raw_head) t.head.push_back(escape_text(c));
+    for (const auto& r : raw_rows) {
+        t.rows.emplace_back();
+        for (const auto& c : r) t.rows.back().push_back(escape_text(c));
+    }
+    t.keyed_from = keyed_from;
+    if (keyed_from < raw_head.size()) {
+        const SampleKeys keys(raw_head.size() - keyed_from);
+        for (size_t i = keyed_from; i < raw_head.size(); ++i) t.keys.push_back(keys.key(i - keyed_from));
+    }
+    for (const std::string& line : report::fit_table(t, width)) std::fprintf(out, "%s\n", line.c_str());
 }
 
-// A table: columns of numbers right-aligned, columns of text left-aligned.
-// Cells come from data: escaped here, so that no row is split.
-void print_table(FILE* out, const std::vector<std::string>& raw_head,
-                 const std::vector<std::vector<std::string>>& raw_rows) {
-    std::vector<std::string> head;
-    for (const auto& c : raw_head) head.push_back(escape_text(c));
-    std::vector<std::vector<std::string>> rows;
-    for (const auto& r : raw_rows) {
-        rows.emplace_back();
-        for (const auto& c : r) rows.back().push_back(escape_text(c));
-    }
-    std::vector<size_t> w(head.size());
-    std::vector<bool> right(head.size(), true);
-    for (size_t i = 0; i < head.size(); ++i) w[i] = head[i].size();
-    for (const auto& r : rows)
-        for (size_t i = 0; i < r.size(); ++i) {
-            w[i] = std::max(w[i], r[i].size());
-            if (!numeric(r[i])) right[i] = false;
-        }
-    const auto line = [&](const std::vector<std::string>& cells) {
-        std::string s;
-        for (size_t i = 0; i < cells.size(); ++i) {
-            const std::string pad(w[i] - cells[i].size(), ' ');
-            s += "  " + (right[i] ? pad + cells[i] : cells[i] + pad);
-        }
-        while (!s.empty() && s.back() == ' ') s.pop_back();
-        std::fprintf(out, "%s\n", s.c_str());
-    };
-    line(head);
-    for (const auto& r : rows) line(r);
+// A line of text (escaped), wrapped to `width` under an indent.
+void print_wrapped(FILE* out, size_t width, const std::string& escaped, size_t first_indent, size_t indent) {
+    for (const std::string& line : report::wrap_text(escaped, width, first_indent, indent))
+        std::fprintf(out, "%s\n", line.c_str());
 }
 
 // Well-known fields first, in the order of the table above, then the rest.
@@ -136,16 +129,29 @@ std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool 
 
 // Names, labels, boot ids and environment values come from data: each is
 // escaped as it is printed (report/text_escape.h).
-void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, const data::ResultsOverview& o) {
-    std::fprintf(out, "%s: %zu variant%s, %zu metric%s, %zu run%s, %s\n", escape_text(name).c_str(),
-                o.variants.size(), o.variants.size() == 1 ? "" : "s", f.metrics().size(),
-                f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
-                boots_text(o).c_str());
-    std::fprintf(out, "  results format version %d, created %s by %s\n", f.header.version,
-                 f.header.created.empty() ? "(unknown)" : escape_text(f.header.created).c_str(),
-                 f.header.generator.empty() ? "(unknown)" : escape_text(f.header.generator).c_str());
+void print_text(FILE* out, size_t width, const std::string& name, const data::ResultsFile& f,
+                const data::ResultsOverview& o) {
+    // The counts stay on one line: after the name, or under it when the
+    // name (a long path) leaves no room.
+    const std::string counts = fmt("%zu variant%s, %zu metric%s, %zu run%s, %s", o.variants.size(),
+                                   o.variants.size() == 1 ? "" : "s", f.metrics().size(),
+                                   f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
+                                   boots_text(o).c_str());
+    const std::string shown_name = escape_text(name);
+    if (report::display_width(shown_name) + 2 + counts.size() <= width) {
+        std::fprintf(out, "%s: %s\n", shown_name.c_str(), counts.c_str());
+    } else {
+        for (const std::string& piece : report::split_columns(shown_name + ":", width))
+            std::fprintf(out, "%s\n", piece.c_str());
+        print_wrapped(out, width, counts, 2, 4);
+    }
+    print_wrapped(out, width,
+                  fmt("results format version %d, created %s by %s", f.header.version,
+                      f.header.created.empty() ? "(unknown)" : escape_text(f.header.created).c_str(),
+                      f.header.generator.empty() ? "(unknown)" : escape_text(f.header.generator).c_str()),
+                  2, 4);
     for (const auto& s : f.header.merged_from)
-        std::fprintf(out, "  merged from %s (file %s)\n", escape_text(s.path).c_str(), escape_text(s.id).c_str());
+        print_wrapped(out, width, "merged from " + escape_text(s.path) + " (file " + escape_text(s.id) + ")", 2, 4);
 
     std::fprintf(out, "\nmetrics\n");
     std::vector<std::vector<std::string>> rows;
@@ -160,7 +166,7 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
     // The column only where it says something: a file of within-run data.
     if (!any_within)
         for (auto& r : rows) r.pop_back();
-    print_table(out, any_within ? std::vector<std::string>{"name", "unit", "direction", "one value per"}
+    print_table(out, width, any_within ? std::vector<std::string>{"name", "unit", "direction", "one value per"}
                                 : std::vector<std::string>{"name", "unit", "direction"},
                 rows);
 
@@ -171,12 +177,14 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
         const std::string out = data::describe_exclusions(left_out(v));
         rows.push_back({v.variant, std::to_string(v.runs), std::to_string(used), out.empty() ? "-" : out});
     }
-    print_table(out, {"variant", "runs", "used", "left out"}, rows);
+    print_table(out, width, {"variant", "runs", "used", "left out"}, rows);
     // Runs the GPU clock sampler saw throttled (compare --drop-throttled).
     for (const auto& v : o.variants)
         if (const data::ThrottledCount t = data::count_throttled(f, v.variant); t.throttled)
-            std::fprintf(out, "  %s: %zu throttled run%s of %zu used\n", escape_text(v.variant).c_str(), t.throttled,
-                         t.throttled == 1 ? "" : "s", t.measured);
+            print_wrapped(out, width,
+                          fmt("%s: %zu throttled run%s of %zu used", escape_text(v.variant).c_str(), t.throttled,
+                              t.throttled == 1 ? "" : "s", t.measured),
+                          2, 4);
 
     if (!f.designs().empty()) {
         // Blocked experiments (gfxstat ab): how the runs were laid out.
@@ -197,7 +205,7 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
             if (d.stopping == "sequential" && !d.metric.empty()) stop += " on " + d.metric;
             rows.push_back({d.id, d.kind, variants, std::to_string(blocks), std::to_string(runs), stop});
         }
-        print_table(out, {"id", "kind", "variants", "blocks", "runs", "stopping"}, rows);
+        print_table(out, width, {"id", "kind", "variants", "blocks", "runs", "stopping"}, rows);
     }
 
     bool any_workload = false;
@@ -207,15 +215,18 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
         for (const auto& v : o.variants) {
             const bool several = v.workloads.size() + (v.runs_without_workload ? 1 : 0) > 1;
             for (const auto& [w, n] : v.workloads)
-                std::fprintf(out, "  %s: %s%s\n", escape_text(v.variant).c_str(), escape_text(data::workload_text(w)).c_str(),
-                             several ? (" (" + std::to_string(n) + (n == 1 ? " run)" : " runs)")).c_str() : "");
+                print_wrapped(out, width,
+                              escape_text(v.variant) + ": " + escape_text(data::workload_text(w)) +
+                                  (several ? " (" + std::to_string(n) + (n == 1 ? " run)" : " runs)") : ""),
+                              2, 4);
             if (v.runs_without_workload && !v.workloads.empty())
-                std::fprintf(out, "  %s: not recorded (%zu run%s)\n", escape_text(v.variant).c_str(),
-                             v.runs_without_workload, v.runs_without_workload == 1 ? "" : "s");
+                print_wrapped(out, width,
+                              fmt("%s: not recorded (%zu run%s)", escape_text(v.variant).c_str(), v.runs_without_workload,
+                                  v.runs_without_workload == 1 ? "" : "s"),
+                              2, 4);
         }
         for (const std::string& w : workload_warnings(o, true))
-            for (const std::string& line : wrap_words("warning: " + escape_text(w), 76, 2, 4))
-                std::fprintf(out, "%s\n", line.c_str());
+            print_wrapped(out, width, "warning: " + escape_text(w), 2, 4);
     }
 
     if (!f.metrics().empty() && !o.variants.empty()) {
@@ -240,7 +251,7 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
             }
             rows.push_back(r);
         }
-        print_table(out, head, rows);
+        print_table(out, width, head, rows, 1);
     }
 
     if (!o.boots.empty()) {
@@ -256,7 +267,7 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
             }
             rows.push_back(r);
         }
-        print_table(out, head, rows);
+        print_table(out, width, head, rows, 1);
     }
 
     std::vector<const data::EnvironmentField*> between, within;
@@ -284,8 +295,7 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
                 }
                 s += vals + " (" + variant + ")";
             }
-            std::fprintf(out, "  %s differs: %s\n", escape_text(field_label(e->field)).c_str(),
-                         escape_text(s).c_str());
+            print_wrapped(out, width, escape_text(field_label(e->field)) + " differs: " + escape_text(s), 2, 4);
         }
     }
     if (!within.empty()) {
@@ -297,8 +307,9 @@ void print_text(FILE* out, const std::string& name, const data::ResultsFile& f, 
                 for (const auto& [value, n] : values)
                     vals += (vals.empty() ? "" : ", ") + shown_value(value) + " (" + std::to_string(n) +
                             (n == 1 ? " run)" : " runs)");
-                std::fprintf(out, "  %s: %s: %s\n", escape_text(variant).c_str(),
-                             escape_text(field_label(e->field)).c_str(), escape_text(vals).c_str());
+                print_wrapped(out, width,
+                              escape_text(variant) + ": " + escape_text(field_label(e->field)) + ": " + escape_text(vals),
+                              2, 4);
             }
     }
     if (o.runs_without_environment > 0 && o.runs_without_environment < f.runs().size())
@@ -336,7 +347,7 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
 }
 
 // `mixed`: some variant mixes workloads (said above), so nothing is "usual".
-void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all, bool mixed) {
+void print_diagnostics(FILE* out, size_t width, const std::vector<VariantDiagnostics>& all, bool mixed) {
     if (all.empty()) return;
     std::fprintf(out, "\ndiagnostics\n");
     std::vector<std::vector<std::string>> rows;
@@ -350,24 +361,21 @@ void print_diagnostics(FILE* out, const std::vector<VariantDiagnostics>& all, bo
             rows.push_back({d.metric, d.variant, std::to_string(b.boots), std::to_string(b.n), icc, deff, neff});
         }
     if (!rows.empty())
-        print_table(out, {"metric", "variant", "boots", "values", "ICC", "design effect", "effective n"}, rows);
+        print_table(out, width, {"metric", "variant", "boots", "values", "ICC", "design effect", "effective n"}, rows);
     size_t said = 0;
     for (const auto& d : all)
         for (const std::string& s :
              sample_findings("'" + d.variant + "' (" + d.metric + ")", d.diagnostics, d.unit, 0.95)) {
-            for (const std::string& line : wrap_words(escape_text(s), 76, 2, 4))
-                std::fprintf(out, "%s\n", line.c_str());
+            print_wrapped(out, width, escape_text(s), 2, 4);
             ++said;
         }
     if (said == 0 && mixed)
-        for (const std::string& line :
-             wrap_words("no finding in the samples, but a variant mixes workloads (see workloads above)", 76, 2, 4))
-            std::fprintf(out, "%s\n", line.c_str());
+        print_wrapped(out, width, "no finding in the samples, but a variant mixes workloads (see workloads above)", 2, 4);
     if (said == 0 && !mixed)
-        for (const std::string& line : wrap_words("nothing unusual: no bimodality, drift, change of level, first-run "
-                                                  "effect, outlier or boot clustering found",
-                                                  76, 2, 4))
-            std::fprintf(out, "%s\n", line.c_str());
+        print_wrapped(out, width,
+                      "nothing unusual: no bimodality, drift, change of level, first-run effect, outlier or boot "
+                      "clustering found",
+                      2, 4);
 }
 
 // As the results file writes it (docs/results-format.md, "workload").
@@ -456,8 +464,11 @@ int show_main(int argc, char** argv) {
                  "gfxstat show"};
     std::string file;
     bool json = false;
+    int width = report::kDefaultWidth;
     app.add_option("file", file, "results file ('-': standard input)")->required();
     app.add_flag("--json", json, "machine output");
+    app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
@@ -476,8 +487,8 @@ int show_main(int argc, char** argv) {
                                      .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
                                      .c_str());
         } else {
-            print_text(stdout, name, f, o);
-            print_diagnostics(stdout, diagnostics, !mixed.empty());
+            print_text(stdout, static_cast<size_t>(width), name, f, o);
+            print_diagnostics(stdout, static_cast<size_t>(width), diagnostics, !mixed.empty());
         }
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "gfxstat show: %s\n", escape_message(e.what()).c_str());
@@ -490,8 +501,8 @@ void render_show_text(const std::string& name, const data::ResultsFile& f, FILE*
     const data::ResultsOverview o = data::overview(f);
     // As in show_main: what throws does so before anything is printed.
     const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
-    print_text(out, name, f, o);
-    print_diagnostics(out, diagnostics, !workload_warnings(o).empty());
+    print_text(out, report::kDefaultWidth, name, f, o);
+    print_diagnostics(out, report::kDefaultWidth, diagnostics, !workload_warnings(o).empty());
 }
 
 }  // namespace gfxstat::cli

@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
@@ -154,9 +155,19 @@ void usage(FILE* out) {
                  "  reset   the saved originals written back, byte for byte\n");
 }
 
+// The subcommands for gfxstat __describe tune (man page, completion), as usage() words them.
+const SubcommandSummary kSubcommands[] = {
+    {"show", "what could add noise to measurements, and what to do (the check run makes)"},
+    {"apply", "CPU governor performance, turbo off, GPU frequency pinned; originals saved"},
+    {"reset", "the saved originals written back, byte for byte"},
+};
+
 }  // namespace
 
 int tune_main(int argc, char** argv) {
+    if (argc < 2 && describe_requested())
+        return describe_fixed({kProg, "Steady CPU and GPU settings for measuring, applied and reset exactly.",
+                               "See docs/tune.md.", {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
     if (argc < 2) {
         usage(stderr);
         return 2;

@@ -9,7 +9,8 @@ libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time procps
 python3-jsonschema intel-gpu-tools hyperfine strace
 qemu-system-x86 linux-image-amd64 busybox-static
 xvfb xauth glmark2-es2-x11 glmark2-x11 apitrace mesa-utils mesa-vulkan-drivers vulkan-tools
-libgl1-mesa-dri libegl-mesa0 libglx-mesa0 gfxreconstruct mangohud"
+libgl1-mesa-dri libegl-mesa0 libglx-mesa0 gfxreconstruct mangohud
+debhelper dpkg-dev fakeroot lintian groff-base man-db bash-completion zsh"
 
 missing=""
 for p in $PACKAGES; do

@@ -7,6 +7,7 @@
 #include "cli/report/invalid_runs.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
+#include "report/readable_units.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -59,15 +60,22 @@ void render_markdown(const CompareReport& r, FILE* out) {
     for (const auto& note : r.geomean_notes) std::fprintf(out, "\n_geomean: %s_\n", cell(note).c_str());
     render_throttle_markdown(r, out);
     for (const auto& m : r.metrics) {
+        // The sample table in a readable unit (report/readable_units.h),
+        // the tests below in the recorded one, as JSON has them.
+        const report::DisplayUnit du =
+            report::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean);
         std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
                      m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), better_words(m.better));
+        if (du.scaled()) std::fprintf(out, "values in %s\n\n", cell(du.unit).c_str());
         std::fprintf(out, "| sample | n | min | median | mean | stddev | max |\n");
         std::fprintf(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");
         for (size_t i = 0; i <= m.candidates.size() && !m.comparisons.empty(); ++i) {
             const auto& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
             const std::string& label = i == 0 ? m.baseline.label : m.candidates[i - 1].label;
-            std::fprintf(out, "| %s | %zu | %.6g | %.6g | %.6g | %.6g | %.6g |\n", cell(label).c_str(), s.n, s.min,
-                         s.median, s.mean, s.stddev, s.max);
+            std::fprintf(out, "| %s | %zu |", cell(label).c_str(), s.n);
+            for (double v : {s.min, s.median, s.mean, s.stddev, s.max})
+                std::fprintf(out, " %s |", report::scaled_number(v, du, 6).c_str());
+            std::fprintf(out, "\n");
         }
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
@@ -78,7 +86,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
                          m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
             if (std::string(design_kind(m, k)) != "independent")
                 std::fprintf(out, "design: %s\n\n", cell(design_words(m, k)).c_str());
-            std::fprintf(out, "change: %s\n\n", cell(headline_change(c, v, r.confidence)).c_str());
+            std::fprintf(out, "change: %s\n\n", cell(headline_change(c, v, r.confidence, &du)).c_str());
             if (m.exact) {
                 const std::string varies = exact_variation(c, m.baseline.label, m.candidates[k].label);
                 if (!varies.empty()) std::fprintf(out, "**warning**: %s\n\n", cell(varies).c_str());

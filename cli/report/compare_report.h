@@ -77,7 +77,7 @@ struct CompareReport {
     std::string adjustment = "holm";  // or "benjamini-hochberg"
     int resamples = 9999;
     uint64_t seed = 12345;
-    int width = 74;
+    int width = 72;  // --width: text lines at most this wide
     bool drop_outliers = false;
     std::vector<MetricReport> metrics;
     size_t family_size = 0;  // comparisons whose p-values were adjusted together
@@ -105,6 +105,9 @@ const char* design_kind(const MetricReport& m, size_t k);
 void render_text(const CompareReport& report, FILE* out);
 void render_markdown(const CompareReport& report, FILE* out);
 void render_json(const CompareReport& report, FILE* out);
+// --brief: one line per metric and candidate (cli/report/compare_brief.cpp).
+void render_brief_text(const CompareReport& report, FILE* out);
+void render_brief_markdown(const CompareReport& report, FILE* out);
 
 // Shared by the renderers: "lower is better" and friends, and the metric's
 // name as shown ("value" for column files).

@@ -13,7 +13,11 @@
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
+#include "cli/report/sample_keys.h"
+#include "report/fit_table.h"
+#include "report/readable_units.h"
 #include "report/text_escape.h"
+#include "report/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -65,51 +69,66 @@ std::string design_words(const MetricReport& m, size_t k) {
 namespace {
 
 // Prints "  label  text", wrapping text at spaces to `width` columns with
-// continuation lines indented under the text. `text` may hold labels and
-// names from data: it is escaped here.
+// continuation lines indented under the text (a word longer than a line,
+// a path say, is cut over several). `text` may hold labels and names from
+// data: it is escaped here.
 void field(FILE* out, int width, const std::string& label, const std::string& raw_text) {
-    const std::string text = escape_text(raw_text);
     const size_t indent = 2 + 13;
-    std::string line = "  " + label + std::string(indent > label.size() + 2 ? indent - label.size() - 2 : 1, ' ');
-    const size_t limit = static_cast<size_t>(std::max(width, 40));
-    size_t pos = 0;
-    bool first_word = true;
-    while (pos < text.size()) {
-        size_t next = text.find(' ', pos);
-        if (next == std::string::npos) next = text.size();
-        const std::string word = text.substr(pos, next - pos);
-        if (!first_word && line.size() + 1 + word.size() > limit) {
-            std::fprintf(out, "%s\n", line.c_str());
-            line = std::string(indent, ' ') + word;
-        } else {
-            line += (first_word ? "" : " ") + word;
-        }
-        first_word = false;
-        pos = next + 1;
-    }
-    std::fprintf(out, "%s\n", line.c_str());
+    const std::string lead = "  " + label + std::string(indent > label.size() + 2 ? indent - label.size() - 2 : 1, ' ');
+    const size_t limit = static_cast<size_t>(std::max(width, report::kMinWidth));
+    std::vector<std::string> lines = report::wrap_text(escape_text(raw_text), limit, lead.size(), indent);
+    if (lines.empty()) lines.emplace_back(lead.size(), ' ');
+    lines[0].replace(0, lead.size(), lead);
+    for (const std::string& line : lines) std::fprintf(out, "%s\n", line.c_str());
 }
 
-// `s` escaped, then cut to `n` columns, with "~" marking the cut.
-std::string clip(const std::string& s, size_t n) { return report::clip_text(escape_text(s), n); }
+// A sample's label after its key ("x label"), whole: over several lines
+// when longer than the width.
+void key_line(FILE* out, int width, const std::string& key, const std::string& raw_label) {
+    const std::string label = escape_text(raw_label);
+    const size_t room = static_cast<size_t>(std::max(width, report::kMinWidth)) - key.size() - 1;
+    const std::vector<std::string> pieces = report::split_columns(label, room);
+    for (size_t i = 0; i < pieces.size(); ++i)
+        std::fprintf(out, "%s %s\n", i ? std::string(key.size(), ' ').c_str() : key.c_str(), pieces[i].c_str());
+}
+
 
 std::string ci(const std::array<double, 2>& c) { return fmt("[%.6g, %.6g]", c[0], c[1]); }
+
+// An interval of values in the metric's unit, shown in the row's unit.
+std::string ci(const std::array<double, 2>& c, const report::DisplayUnit& u) {
+    if (!u.scaled()) return ci(c);
+    return "[" + report::scaled_number(c[0], u, 6) + ", " + report::scaled_value(c[1], u, 6) + "]";
+}
 
 std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
 
 void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
+    // One unit for the metric's numbers, from the baseline's mean: a time
+    // in s of 0.00187 reads 1.87 ms (report/readable_units.h).
+    const report::DisplayUnit du =
+        report::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean);
     std::string head = metric_title(m);
-    if (!m.unit.empty()) head += " (" + m.unit + ", " + better_words(m.better) + ")";
-    else head += std::string(" (") + better_words(m.better) + ")";
-    std::fprintf(out, "%s\n", escape_text(head).c_str());
+    if (!m.unit.empty()) {
+        head += " (" + du.unit;
+        if (du.scaled()) head += ", recorded in " + m.unit;
+        head += std::string(", ") + better_words(m.better) + ")";
+    } else {
+        head += std::string(" (") + better_words(m.better) + ")";
+    }
+    for (const std::string& line : report::wrap_text(escape_text(head), static_cast<size_t>(r.width), 0, 2))
+        std::fprintf(out, "%s\n", line.c_str());
 
     std::vector<const ReportSample*> samples = {&m.baseline};
     for (const auto& c : m.candidates) samples.push_back(&c);
-    for (size_t i = 0; i < samples.size(); ++i)
-        std::fprintf(out, "%c %s\n", analysis::ministat_symbol(static_cast<int>(i + 1)),
-                     escape_text(samples[i]->label).c_str());
+    const SampleKeys keys(samples.size());
+    for (size_t i = 0; i < samples.size(); ++i) key_line(out, r.width, keys.key(i), samples[i]->label);
 
-    if (samples.size() <= 7 && !m.comparisons.empty()) {
+    if (!analysis::plot_can_draw(samples.size()) && !m.comparisons.empty()) {
+        for (const std::string& line :
+             report::wrap_text(plot_overflow_words(samples.size()), static_cast<size_t>(r.width), 0, 2))
+            std::fprintf(out, "%s\n", line.c_str());
+    } else if (!m.comparisons.empty()) {
         std::vector<analysis::PlotSet> sets;
         for (size_t i = 0; i < samples.size(); ++i) {
             const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
@@ -129,14 +148,30 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     }
     const int col = std::clamp((r.width - 2 - static_cast<int>(nw)) / 5, 9, 14);
     const int digits = std::min(8, col - 6);
-    std::fprintf(out, "%*s", static_cast<int>(2 + nw), "N");
-    for (const char* h : {"Min", "Max", "Median", "Avg", "Stddev"}) std::fprintf(out, "%*s", col, h);
-    std::fprintf(out, "\n");
-    for (size_t i = 0; i < samples.size(); ++i) {
-        const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
-        std::fprintf(out, "%c %*zu", analysis::ministat_symbol(static_cast<int>(i + 1)), static_cast<int>(nw), s.n);
-        for (double v : {s.min, s.max, s.median, s.mean, s.stddev}) std::fprintf(out, " %*.*g", col - 1, digits, v);
+    if (static_cast<int>(keys.width() + 1 + nw) + 5 * col > r.width) {
+        // Narrower than ministat's table at its fewest digits: the columns
+        // over two tables (report/fit_table.h), none cut.
+        report::TextTable t;
+        t.head = {"", "N", "Min", "Max", "Median", "Avg", "Stddev"};
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            t.rows.push_back({keys.key(i), std::to_string(s.n)});
+            for (double v : {s.min, s.max, s.median, s.mean, s.stddev})
+                t.rows.back().push_back(report::scaled_number(v, du, 4));
+        }
+        for (const std::string& line : report::fit_columns(t, static_cast<size_t>(r.width)))
+            std::fprintf(out, "%s\n", line.c_str());
+    } else {
+        std::fprintf(out, "%*s", static_cast<int>(keys.width() + 1 + nw), "N");
+        for (const char* h : {"Min", "Max", "Median", "Avg", "Stddev"}) std::fprintf(out, "%*s", col, h);
         std::fprintf(out, "\n");
+        for (size_t i = 0; i < samples.size(); ++i) {
+            const analysis::SampleSummary& s = i == 0 ? m.comparisons[0].baseline : m.comparisons[i - 1].candidate;
+            std::fprintf(out, "%s %*zu", keys.key(i).c_str(), static_cast<int>(nw), s.n);
+            for (double v : {s.min, s.max, s.median, s.mean, s.stddev})
+                std::fprintf(out, " %*s", col - 1, report::scaled_number(v, du, digits).c_str());
+            std::fprintf(out, "\n");
+        }
     }
 
     // Each sample's own diagnostics once, the pair's with its comparison.
@@ -147,7 +182,8 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (s.dropped.empty()) return;
         std::string list;
         for (size_t i = 0; i < s.dropped.size(); ++i)
-            list += (i ? ", " : "") + with_unit(s.dropped[i].second, m.unit) + fmt(" (value %zu)", s.dropped[i].first + 1);
+            list += (i ? ", " : "") + report::scaled_value(s.dropped[i].second, du, 6) +
+                    fmt(" (value %zu)", s.dropped[i].first + 1);
         field(out, r.width, "dropped", fmt("%zu outlier%s of %s (--drop-outliers): ", s.dropped.size(),
                                            s.dropped.size() == 1 ? "" : "s", s.label.c_str()) + list);
     };
@@ -161,24 +197,27 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         const analysis::TwoSampleComparison& c = m.comparisons[k];
         const analysis::Verdict& v = m.verdicts[k];
         const std::string& cand = m.candidates[k].label;
-        std::fprintf(out, "\n%c %s vs %c %s:\n", analysis::ministat_symbol(static_cast<int>(k + 2)),
-                     escape_text(cand).c_str(), analysis::ministat_symbol(1),
-                     escape_text(m.baseline.label).c_str());
+        std::fprintf(out, "\n");
+        for (const std::string& line : report::wrap_text(keys.key(k + 1) + " " + escape_text(cand) + " vs " + keys.key(0) +
+                                                             " " + escape_text(m.baseline.label) + ":",
+                                                         static_cast<size_t>(r.width), 0, 2))
+            std::fprintf(out, "%s\n", line.c_str());
         // The design is named where it is not the plain two-sample one.
         if (std::string(design_kind(m, k)) != "independent") field(out, r.width, "design", design_words(m, k));
-        field(out, r.width, "change", headline_change(c, v, r.confidence));
-        std::string difference = fmt("%+.6g", c.difference);
+        field(out, r.width, "change", headline_change(c, v, r.confidence, &du));
+        std::string difference = report::scaled_value(c.difference, du, 6, true);
         if (std::isfinite(c.relative_difference)) difference += fmt(" (%+.3g%%)", c.relative_difference * 100);
-        difference += " in the mean, " + fmt("%+.6g", c.candidate.median - c.baseline.median) + " in the median";
+        difference += " in the mean, " + report::scaled_value(c.candidate.median - c.baseline.median, du, 6, true) +
+                      " in the median";
         field(out, r.width, "difference", difference);
         // An exact metric is not tested: the difference is the answer.
         const bool tested = v.primary != analysis::PrimaryTest::exact;
         const auto ttext = [&](const analysis::TTest& t) {
             if (!t.defined)
                 return std::string("undefined: both samples are constant; the difference ") +
-                       (t.difference == 0 ? "is exactly 0" : fmt("is exactly %.6g", t.difference));
+                       (t.difference == 0 ? "is exactly 0" : "is exactly " + report::scaled_value(t.difference, du, 6));
             return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, level(r.confidence).c_str()) +
-                   ci(t.ci);
+                   ci(t.ci, du);
         };
         if (tested) field(out, r.width, "Welch t", ttext(c.welch));
         std::string student = ttext(c.student);
@@ -188,15 +227,16 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
                            (c.student.ci[1] - c.student.ci[0]) / 2 / std::fabs(c.baseline.mean) * 100);
         if (tested) field(out, r.width, "Student t", student);
         if (tested) field(out, r.width, "Mann-Whitney",
-              fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %.6g, %s CI ", c.mann_whitney.u,
+              fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %s, %s CI ", c.mann_whitney.u,
                   c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",
-                  c.hodges_lehmann.estimate, level(r.confidence).c_str()) +
-                  ci(c.hodges_lehmann.ci));
+                  report::scaled_value(c.hodges_lehmann.estimate, du, 6).c_str(), level(r.confidence).c_str()) +
+                  ci(c.hodges_lehmann.ci, du));
         if (c.bootstrap && tested) {
             const auto& b = *c.bootstrap;
-            std::string t = fmt("median difference %.6g, %s ", b.median_difference.estimate,
-                                b.median_difference.bca_defined ? "BCa" : "percentile") +
-                            ci(b.median_difference.bca_defined ? b.median_difference.bca : b.median_difference.percentile);
+            std::string t = "median difference " + report::scaled_value(b.median_difference.estimate, du, 6) +
+                            (b.median_difference.bca_defined ? ", BCa " : ", percentile ") +
+                            ci(b.median_difference.bca_defined ? b.median_difference.bca : b.median_difference.percentile,
+                               du);
             if (b.ratio_defined)
                 t += fmt("; ratio %.6g, ", b.median_ratio.estimate) +
                      (b.median_ratio.bca_defined ? "BCa " : "percentile ") +
@@ -284,20 +324,62 @@ void render_text(const CompareReport& r, FILE* out) {
     // The metric column takes what the other columns (2+12+1+9+1+9+2+12)
     // leave of the width; longer names are cut.
     size_t w = 6;
-    for (const auto& m : r.metrics) w = std::max(w, escape_text(metric_title(m)).size());
+    for (const auto& m : r.metrics) w = std::max(w, report::display_width(escape_text(metric_title(m))));
     w = std::min(w, static_cast<size_t>(std::max(6, r.width - 2 - 2 - 48)));
+    // A name cut to its column ends in "~" and is given whole under the table.
+    std::vector<std::pair<std::string, std::string>> legend;
+    const auto cut = [&](const std::string& raw, size_t n) {
+        const std::string whole = escape_text(raw), c = report::clip_columns(whole, n);
+        if (c != whole && std::find(legend.begin(), legend.end(), std::pair{c, whole}) == legend.end())
+            legend.emplace_back(c, whole);
+        return report::pad_right(c, n);
+    };
+    if (2 + w + 2 + 48 > static_cast<size_t>(r.width)) {
+        // Too narrow for the columns: each comparison stacked, whole.
+        report::TextTable t;
+        t.head = {"metric", "candidate", "change", "p", "verdict"};
+        for (const auto& m : r.metrics)
+            for (size_t k = 0; k < m.comparisons.size(); ++k) {
+                const auto& c = m.comparisons[k];
+                const double p = m.verdicts[k].p_adjusted;
+                t.rows.push_back({escape_text(metric_title(m)), escape_text(m.candidates[k].label),
+                                  std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
+                                                                : fmt("%+.3g%%", c.relative_change * 100),
+                                  std::isnan(p) ? "-" : fmt("%.3g", p),
+                                  std::string(analysis::outcome_name(m.verdicts[k].outcome)) +
+                                      (m.primary ? "" : " (secondary)")});
+            }
+        for (const std::string& line : report::fit_table(t, static_cast<size_t>(r.width)))
+            std::fprintf(out, "%s\n", line.c_str());
+        print_geomeans(r, out);
+        print_invalid_runs(r, out);
+        render_throttle_text(r, out);
+        return;
+    }
     std::fprintf(out, "  %-*s  %-12s %9s %9s  %s\n", static_cast<int>(w), "metric", "candidate", "change", "p", "verdict");
+    bool starred = false;
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
             const std::string change = std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
                                                                      : fmt("%+.3g%%", c.relative_change * 100);
             const double p = m.verdicts[k].p_adjusted;
-            std::fprintf(out, "  %-*s  %-12s %9s %9s  %s%s\n", static_cast<int>(w), clip(metric_title(m), w).c_str(),
-                         clip(m.candidates[k].label, 12).c_str(), change.c_str(),
-                         std::isnan(p) ? "-" : fmt("%.3g", p).c_str(), analysis::outcome_name(m.verdicts[k].outcome),
-                         m.primary ? "" : " (secondary)");
+            const bool secondary = !m.primary;
+            std::string line = "  " + cut(metric_title(m), w) + "  " + cut(m.candidates[k].label, 12) +
+                               fmt(" %9s %9s  %s", change.c_str(), std::isnan(p) ? "-" : fmt("%.3g", p).c_str(),
+                                   analysis::outcome_name(m.verdicts[k].outcome));
+            // "(secondary)" where it fits, "*" (explained below) where not.
+            if (secondary) {
+                const bool fits = report::display_width(line) + 12 <= static_cast<size_t>(r.width);
+                line += fits ? " (secondary)" : "*";
+                starred |= !fits;
+            }
+            std::fprintf(out, "%s\n", line.c_str());
         }
+    for (const auto& [c, whole] : legend)
+        for (const std::string& line : report::wrap_text(c + " is " + whole, static_cast<size_t>(r.width), 2, 4))
+            std::fprintf(out, "%s\n", line.c_str());
+    if (starred) std::fprintf(out, "  *: a secondary metric, which does not gate\n");
     print_geomeans(r, out);
     print_invalid_runs(r, out);
     render_throttle_text(r, out);

@@ -6,9 +6,14 @@
 
 namespace gfxstat::cli {
 
-std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence) {
+std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence,
+                            const report::DisplayUnit* unit) {
+    // Absolute numbers as before, or in the row's readable unit.
+    const auto num = [&](double x, bool sign) {
+        return unit ? report::scaled_value(x, *unit, 6, sign) : fmt(sign ? "%+.6g" : "%.6g", x);
+    };
     const bool relative = std::isfinite(c.relative_change);
-    std::string t = relative ? fmt("%+.3g%% (%+.6g)", c.relative_change * 100, c.change) : fmt("%+.6g", c.change);
+    std::string t = relative ? fmt("%+.3g%% (", c.relative_change * 100) + num(c.change, true) + ")" : num(c.change, true);
     t += std::string(": ") + analysis::change_estimate_words(v.primary);
     if (v.primary == analysis::PrimaryTest::exact) return t + ", exact (a deterministic metric)";
     t += std::string(" (") + analysis::primary_test_words(v.primary) + ")";
@@ -19,10 +24,10 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
     if (c.blocks) confidence = c.blocks->design.confidence;
     t += fmt(", %g%% %s ", confidence * 100, c.blocks && c.blocks->look ? "confidence sequence" : "CI");
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
-        t += fmt("%+.3g%% to %+.3g%% (%.6g to %.6g)", c.relative_change_ci[0] * 100, c.relative_change_ci[1] * 100,
-                 c.change_ci[0], c.change_ci[1]);
+        t += fmt("%+.3g%% to %+.3g%% (", c.relative_change_ci[0] * 100, c.relative_change_ci[1] * 100) +
+             num(c.change_ci[0], false) + " to " + num(c.change_ci[1], false) + ")";
     else
-        t += fmt("%.6g to %.6g", c.change_ci[0], c.change_ci[1]);
+        t += num(c.change_ci[0], false) + " to " + num(c.change_ci[1], false);
     return t;
 }
 

@@ -10,11 +10,14 @@
 
 #include "analysis/comparison.h"
 #include "analysis/verdict.h"
+#include "report/readable_units.h"
 
 namespace gfxstat::cli {
 
-// "-4.29% (-0.1443): difference of means (Welch t), 95% CI -6.1% to -2.5%"
-std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence);
+// "-4.29% (-0.1443): difference of means (Welch t), 95% CI -6.1% to -2.5%";
+// with `unit`, the absolute numbers in that unit ("(-1.87 ms)").
+std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence,
+                            const report::DisplayUnit* unit = nullptr);
 
 // For an exact metric whose values vary within a side: a warning sentence
 // (a deterministic metric should not vary); "" when neither side varies.

@@ -177,7 +177,9 @@ def main():
         mk = os.path.join(d, "mk.json")
         run([g, "merge", "-o", mk, a, k])
         rc, out, err = run([g, "show", mk])
-        first = out.split("\n")[0]
+        # The counts follow the name, or its line when the path is long.
+        lines = out.split("\n")
+        first = lines[1].strip() if lines[0].endswith(":") else lines[0]
         check(first.endswith(", 1 boot, 1 run of unknown boot"), f"known and unknown boots: {first!r}")
         rc, out, err = run([g, "show", "--json", mk])
         j = json.loads(out) if rc == 0 else {}

@@ -1,0 +1,77 @@
+// gfxstat __describe COMMAND [SUB]: every option of a command as JSON, the
+// one source the man pages (tools/make_manpages.py) and the shell
+// completion (cli/complete_command.h) are made from, so that neither can
+// drift from what the command really parses.
+//
+// How: a process-wide describe request. While it is set, the command's own
+// *_main runs as usual up to parse_command_line, which describes the
+// CLI::App it was given instead of parsing (cli/command_line.cpp). The
+// options are read from the very App that parses them. Commands not parsed
+// by CLI11 (ministat's getopt, the campaign and tune dispatchers, campaign
+// analyze) give a CommandDescription of their own, from a table kept next
+// to what it describes.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace gfxstat::cli {
+
+struct OptionDescription {
+    std::vector<std::string> names;  // "-C", "--column"; a positional: its name ("files")
+    bool positional = false;
+    std::string type;          // CLI11's type text ("INT", "TEXT:{a,b}"); "" for a flag
+    int expected_min = 0;      // values per use: 0 for a flag
+    int expected_max = 0;      // -1: any number
+    bool required = false;
+    std::string default_text;  // only a default the command declares; "" otherwise
+    std::string group = "Options";
+    std::string description;
+    std::vector<std::string> choices;  // the only values accepted, when there is such a list
+};
+
+struct SubcommandSummary {
+    std::string name;
+    std::string summary;
+};
+
+struct CommandDescription {
+    std::string name;  // "gfxstat compare", "gfxstat campaign init"
+    std::string description;
+    std::string footer;
+    std::vector<OptionDescription> options;      // in definition order, hidden ones left out
+    std::vector<SubcommandSummary> subcommands;  // campaign, tune: SUB names
+    // Commands whose options this one takes too (campaign analyze passes
+    // its options on to compare): words for describe_command.
+    std::vector<std::vector<std::string>> options_from;
+};
+
+// Whether a describe request is pending (parse_command_line's test).
+bool describe_requested();
+
+// Records the description of `app` for the pending request; returns the
+// exit status the command should end with (0).
+int describe_app(CLI::App& app);
+// The same for a command that describes itself.
+int describe_fixed(const CommandDescription& description);
+
+// Runs the command named by `words` ({"compare"}, {"campaign", "init"})
+// under a describe request. Nothing when the command gave no description
+// (it then said why on stderr).
+std::optional<CommandDescription> describe_command(const std::vector<std::string>& words);
+// Runs `command` under a describe request: what it described, if anything.
+std::optional<CommandDescription> describe_run(const std::function<void()>& command);
+
+std::string description_json(const CommandDescription& description);
+
+// gfxstat __describe [COMMAND [SUB]]: prints the JSON; without a command,
+// the command table. argv[0] is "__describe".
+int describe_main(int argc, char** argv);
+
+}  // namespace gfxstat::cli
