@@ -1,5 +1,6 @@
 #include "cli/campaign_design.h"
 
+#include "cli/report/diagnostic_words.h"
 #include "report/plural.h"
 #include "report/text_escape.h"
 
@@ -44,8 +45,10 @@ void print_text(const CampaignDesignFacts& f, FILE* out) {
     }
     if (const std::string a = anomalies_line(f); !a.empty()) std::fprintf(out, "  anomalies: %s\n", a.c_str());
     if (!f.complete) std::fprintf(out, "  the campaign is not complete: this is an interim analysis\n");
+    // The note is long: wrapped to paste into mail (72 columns).
     if (!f.simulated_note.empty())
-        std::fprintf(out, "  note: %s\n", report::escape_message(f.simulated_note).c_str());
+        for (const auto& line : wrap_words("note: " + report::escape_message(f.simulated_note), 72, 2, 8))
+            std::fprintf(out, "%s\n", line.c_str());
     std::fprintf(out, "\n");
 }
 

@@ -325,6 +325,13 @@ TEST(CampaignDesign, TextKeepsItsLinesWithPluralsRight) {
     EXPECT_NE(text.find("  base|line: measured in 1 boot (warning: one boot;"), std::string::npos) << text;
     EXPECT_NE(text.find("  patched: measured in 2 boots\n"), std::string::npos) << text;
     EXPECT_NE(text.find("  note: 2 runs ran in 2 simulated boots"), std::string::npos) << text;
+    cli::CampaignDesignFacts f = design_facts();
+    f.simulated_note = std::string(30, 'x') + " " + std::string(30, 'y') + " " + std::string(30, 'z');
+    const std::string wrapped = printed([&](FILE* out) { cli::print_campaign_design(f, false, out); });
+    EXPECT_NE(wrapped.find("  note: " + std::string(30, 'x') + " " + std::string(30, 'y') + "\n        " +
+                           std::string(30, 'z') + "\n"),
+              std::string::npos)
+        << wrapped;
 }
 
 TEST(Plural, OneIsSingular) {
