@@ -17,6 +17,8 @@
 
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
+#include "cli/nearest_word.h"
+#include "cli/report/json_version.h"
 #include "cli/workload_setup.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
@@ -280,6 +282,7 @@ int status_main(int argc, char** argv) {
     const auto slot = st.current_slot(s.plan);
     if (json) {
         nlohmann::ordered_json j;
+        add_gfxstat_version(j);
         j["campaign"] = s.plan.name;
         j["state"] = st.complete() ? "complete" : st.halted ? "halted" : st.stopped ? "stopped"
                                                     : s.pid ? "running" : !st.waiting_boot.empty() ? "rebooting" : "waiting";
@@ -548,6 +551,7 @@ int install_service_main(int argc, char** argv) {
 
 int analyze_main(int argc, char** argv) {
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        if (argc < 2) std::fprintf(stderr, "%s analyze: missing DIR\n", kProg);
         std::fprintf(argc < 2 ? stderr : stdout,
                      "usage: gfxstat campaign analyze DIR [compare options]\n"
                      "The campaign's design, then `gfxstat compare` of its results: the first\n"
@@ -616,6 +620,7 @@ int analyze_main(int argc, char** argv) {
 
 int campaign_main(int argc, char** argv) {
     if (argc < 2) {
+        std::fprintf(stderr, "%s: missing SUBCOMMAND\n", kProg);
         usage(stderr);
         return 2;
     }
@@ -630,7 +635,8 @@ int campaign_main(int argc, char** argv) {
     if (sub == "stop") return stop_main(argc - 1, argv + 1);
     if (sub == "install-service") return install_service_main(argc - 1, argv + 1);
     if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
+    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
+                 did_you_mean(sub, {"init", "resume", "status", "stop", "install-service", "analyze"}).c_str());
     usage(stderr);
     return 2;
 }

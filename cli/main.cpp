@@ -3,18 +3,22 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include "cli/ab_command.h"
 #include "cli/campaign_command.h"
+#include "cli/command_line.h"
 #include "cli/compare_command.h"
 #include "cli/devices_command.h"
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
+#include "cli/nearest_word.h"
 #include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
 #include "cli/tune_command.h"
+#include "cli/version_command.h"
 #include "report/text_escape.h"
 
 namespace {
@@ -47,20 +51,25 @@ void usage(FILE* out) {
                  "  tune       show what could add noise before measuring; apply steady CPU and GPU\n"
                  "             settings (governor, turbo, GPU frequency) and reset them exactly\n"
                  "\n"
+                 "  version    gfxstat's version (also: gfxstat --version)\n"
+                 "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n");
 }
+
+// The commands, for "did you mean" and for naming the command in errors.
+const std::vector<std::string> kCommands{"ministat", "summary", "compare",  "import", "show",  "merge",   "run",
+                                         "workload", "ab",      "campaign", "devices", "tune", "version"};
 
 std::string base_name(const char* path) {
     const char* slash = std::strrchr(path, '/');
     return slash ? slash + 1 : path;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int dispatch(int argc, char** argv) {
     if (base_name(argv[0]) == "ministat")
         return gfxstat::cli::ministat_main(argc, argv, "ministat");
     if (argc < 2) {
+        std::fprintf(stderr, "gfxstat: missing COMMAND\n");
         usage(stderr);
         return 2;
     }
@@ -81,11 +90,21 @@ int main(int argc, char** argv) {
     if (cmd == "devices") return gfxstat::cli::devices_main(argc - 1, argv + 1);
     if (cmd == "tune") return gfxstat::cli::tune_main(argc - 1, argv + 1);
     if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);
+    if (cmd == "version" || cmd == "--version") return gfxstat::cli::version_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "gfxstat: unknown command '%s'\n", gfxstat::report::escape_text(cmd).c_str());
-    usage(stderr);
+    std::fprintf(stderr, "gfxstat: unknown %s '%s'%s\n", cmd.rfind('-', 0) == 0 ? "option" : "command",
+                 gfxstat::report::escape_text(cmd).c_str(), gfxstat::cli::did_you_mean(cmd, kCommands).c_str());
+    std::fprintf(stderr, "gfxstat: see 'gfxstat --help'\n");
     return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Named before the command runs (ministat's argv is rewritten).
+    const std::string prog = gfxstat::cli::command_prefix(argc, argv, kCommands);
+    return gfxstat::cli::check_output_written(prog, dispatch(argc, argv));
 }

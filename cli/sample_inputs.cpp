@@ -8,6 +8,7 @@
 #include <cstring>
 #include <thread>
 
+#include "cli/import_hint.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
@@ -68,7 +69,7 @@ private:
     std::string prefix_;
 };
 
-void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
+void load_plain(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
           const ResultsChoice& choice, InputOutcome& out) {
     OpenedInput input(in);
     const int fd = input.fd();
@@ -90,6 +91,32 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     for (LoadedSample& s : loaded_samples(std::move(sel), in.name, qualify)) out.samples.push_back(std::move(s));
 }
 
+// A file that is neither a results file nor a column file may be one that
+// gfxstat import reads: the error says so (cli/import_hint.h).
+void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format, const ResultsChoice& choice,
+          InputOutcome& out) {
+    try {
+        load_plain(in, qualify, format, choice, out);
+    } catch (const OpenError&) {
+        throw;
+    } catch (const data::InputError& e) {
+        throw with_import_hint(e, in.path);
+    }
+}
+
+RawInput read_input_plain(const SampleInput& in, const data::ColumnFormat& format) {
+    OpenedInput input(in);
+    RawInput raw;
+    if (!input.results()) {
+        raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
+        return raw;
+    }
+    data::ReadReport report;
+    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
+    if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
+    return raw;
+}
+
 }  // namespace
 
 std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std::string& name, bool qualify) {
@@ -108,16 +135,13 @@ std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std:
 }
 
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
-    OpenedInput input(in);
-    RawInput raw;
-    if (!input.results()) {
-        raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
-        return raw;
+    try {
+        return read_input_plain(in, format);
+    } catch (const OpenError&) {
+        throw;
+    } catch (const data::InputError& e) {
+        throw with_import_hint(e, in.path);
     }
-    data::ReadReport report;
-    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
-    if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
-    return raw;
 }
 
 std::vector<InputOutcome> read_inputs_parallel(

@@ -11,6 +11,7 @@
 #include "analysis/moments.h"
 #include "analysis/order_stats.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/json_version.h"
 #include "cli/sample_inputs.h"
 #include "report/text_escape.h"
 
@@ -161,6 +162,7 @@ int summary_main(int argc, char** argv) {
 
     if (json) {
         nlohmann::json out;
+        add_gfxstat_version(out);
         out["inputs"] = nlohmann::json::array();
         for (const Row& r : rows) {
             nlohmann::json j;

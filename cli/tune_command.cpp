@@ -15,6 +15,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
+#include "cli/nearest_word.h"
+#include "cli/report/json_version.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
@@ -62,6 +64,7 @@ int show_main(int argc, char** argv) {
     const auto findings = drivers::check_machine();
     if (json) {
         nlohmann::ordered_json j;
+        add_gfxstat_version(j);
         j["findings"] = nlohmann::ordered_json::array();
         for (const auto& f : findings)
             j["findings"].push_back({{"id", f.id}, {"what", f.what}, {"state", f.state}, {"advice", f.advice},
@@ -158,6 +161,7 @@ void usage(FILE* out) {
 
 int tune_main(int argc, char** argv) {
     if (argc < 2) {
+        std::fprintf(stderr, "%s: missing SUBCOMMAND (show, apply or reset)\n", kProg);
         usage(stderr);
         return 2;
     }
@@ -169,7 +173,8 @@ int tune_main(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
+    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
+                 did_you_mean(sub, {"show", "apply", "reset"}).c_str());
     usage(stderr);
     return 2;
 }

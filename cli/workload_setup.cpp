@@ -11,7 +11,21 @@
 
 namespace gfxstat::cli {
 
-const std::vector<std::string> kWorkloads{"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"};
+const std::vector<BuiltinWorkload>& builtin_workloads() {
+    static const std::vector<BuiltinWorkload> table{
+        {"wakeup-latency", "timer wake-up latency, as cyclictest measures it (us; docs/run.md)"},
+        {"drm-ioctl", "the cost of a system call into DRM: GET_VERSION, median ns (docs/workloads.md)"},
+        {"drm-gem", "dumb-buffer allocation and upload rates, bucket rounding (docs/workloads.md)"},
+        {"i915-exec-nop", "gem_exec_nop natively: us per nop batch, per engine (docs/workloads.md)"},
+    };
+    return table;
+}
+
+const std::vector<std::string> kWorkloads = [] {
+    std::vector<std::string> names;
+    for (const BuiltinWorkload& w : builtin_workloads()) names.emplace_back(w.name);
+    return names;
+}();
 
 bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
     const size_t eq = s.find('=');

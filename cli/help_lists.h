@@ -1,0 +1,16 @@
+// The lists that `gfxstat run --help` and `gfxstat ab --help` end with:
+// the parsers (--parser NAME) and the built-in workloads (--workload NAME),
+// one line each, built from their registries (formats/registry.h,
+// cli/workload_setup.h) when help is asked for, so that a format or a
+// workload added there is listed at once.
+#pragma once
+
+#include <string>
+
+namespace gfxstat::cli {
+
+// "Parsers (--parser NAME):\n  lines           one number per line ...\n..."
+// then "Workloads (--workload NAME):\n  ...", for CLI::App::footer.
+std::string parsers_and_workloads_help();
+
+}  // namespace gfxstat::cli
