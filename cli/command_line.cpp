@@ -69,32 +69,26 @@ bool split_at(const std::string& message, const std::string& sep, std::string& b
 
 // One CLI11 parse error as gfxstat says it: what was wrong, in words, with
 // the arguments escaped, and the nearest valid word where there is one.
-std::vector<std::string> error_lines(const CLI::App& app, const CLI::ParseError& e) {
+std::string error_line(const CLI::App& app, const CLI::ParseError& e) {
     const std::string what = e.what();
     std::string a, b;
-    if (dynamic_cast<const CLI::ExtrasError*>(&e)) {
-        std::vector<std::string> lines;
-        for (const std::string& arg : app.remaining(false)) lines.push_back(extra_message(app, arg));
-        if (!lines.empty()) return lines;
-        return {escape_message(what)};
-    }
     if (dynamic_cast<const CLI::RequiredError*>(&e) && split_at(what, " is required", a, b) && b.empty()) {
-        if (starts_with(a, "-")) return {escape_message(a) + " is required"};
+        if (starts_with(a, "-")) return escape_message(a) + " is required";
         // A positional: say what it is, from its help.
         const CLI::Option* o = app.get_option_no_throw(a);
         const std::string help = o ? o->get_description() : "";
-        return {"missing " + escape_message(a) + (help.empty() ? "" : " (" + escape_message(help) + ")")};
+        return "missing " + escape_message(a) + (help.empty() ? "" : " (" + escape_message(help) + ")");
     }
     if (dynamic_cast<const CLI::ArgumentMismatch*>(&e) && split_at(what, " required ", a, b) &&
         b.size() > 8 && b.compare(b.size() - 8, 8, " missing") == 0) {
         const std::string name = a.substr(0, a.rfind(':'));
-        return {escape_message(name) + " needs a value"};
+        return escape_message(name) + " needs a value";
     }
     if (dynamic_cast<const CLI::ConversionError*>(&e) && split_at(what, "Could not convert: ", a, b) && a.empty() &&
         split_at(b, " = ", a, b)) {
         const CLI::Option* o = app.get_option_no_throw(a);
-        return {escape_message(a) + ": '" + escape_text(b) + "' is not " +
-                (o ? type_words(o->get_type_name()) : std::string("a valid value"))};
+        return escape_message(a) + ": '" + escape_text(b) + "' is not " +
+               (o ? type_words(o->get_type_name()) : std::string("a valid value"));
     }
     if (dynamic_cast<const CLI::ValidationError*>(&e) && split_at(what, ": ", a, b)) {
         const std::string name = a;
@@ -102,8 +96,8 @@ std::vector<std::string> error_lines(const CLI::App& app, const CLI::ParseError&
         // CLI::Range: "Value 5 not in range 60 to 100000".
         if (starts_with(b, "Value ") && split_at(b.substr(6), " not in range ", value, rest) &&
             split_at(rest, " to ", a, b))
-            return {escape_message(name) + ": '" + escape_text(value) + "' is not from " + trimmed_number(a) +
-                    " to " + trimmed_number(b)};
+            return escape_message(name) + ": '" + escape_text(value) + "' is not from " + trimmed_number(a) + " to " +
+                   trimmed_number(b);
         // CLI::IsMember: "jsn not in {text,markdown,json}".
         if (split_at(b, " not in {", value, rest) && !rest.empty() && rest.back() == '}') {
             rest.pop_back();
@@ -113,13 +107,29 @@ std::vector<std::string> error_lines(const CLI::App& app, const CLI::ParseError&
             std::string known;
             for (const auto& m : members) known += (known.empty() ? "" : ", ") + m;
             const std::string near = did_you_mean(value, members);
-            return {escape_message(name) + ": unknown value '" + escape_text(value) + "'" +
-                    (near.empty() ? "; known: " + escape_message(known) : near + " (known: " + escape_message(known) + ")")};
+            return escape_message(name) + ": unknown value '" + escape_text(value) + "'" +
+                   (near.empty() ? "; known: " + escape_message(known) : near + " (known: " + escape_message(known) + ")");
         }
         // gfxstat's own checks (number_in and the like) say what is expected.
-        return {escape_message(name) + ": expected " + escape_message(b)};
+        return escape_message(name) + ": expected " + escape_message(b);
     }
-    return {escape_message(what)};
+    return escape_message(what);
+}
+
+// Every line to say for `e`: each argument CLI11 found no place for, then
+// the error itself. Unknown options come first even when CLI11 threw for
+// something else: it checks required options before it looks at what was
+// left over, but in `--frm hyperfine` the typo is why --from is missing,
+// and the typo is what to say first.
+std::vector<std::string> error_lines(const CLI::App& app, const CLI::ParseError& e) {
+    const bool extras = dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr;
+    std::vector<std::string> lines;
+    for (const std::string& arg : app.remaining(false)) {
+        if (arg == "--") continue;  // CLI11 keeps the end of options among what is left
+        if (extras || arg[0] == '-') lines.push_back(extra_message(app, arg));
+    }
+    if (!extras || lines.empty()) lines.push_back(error_line(app, e));
+    return lines;
 }
 
 }  // namespace

@@ -74,7 +74,9 @@ TEST(RecogniseImport, Shapes) {
 
 TEST(RecogniseImport, NeverAResultsFileNorAColumnFile) {
     for (const auto& f : fs::directory_iterator(fs::path(GFXSTAT_SOURCE_DIR) / "tests/data/results"))
-        if (f.path().extension() == ".json") EXPECT_EQ(guess(slurp(f.path())), "") << f.path();
+        if (f.path().extension() == ".json") {
+            EXPECT_EQ(guess(slurp(f.path())), "") << f.path();
+        }
     // A results header that a hyperfine export's keys follow is still a results file.
     EXPECT_EQ(guess("{\"format\":\"gfxstat-results\",\"version\":1,\"results\":[{\"command\":\"x\",\"mean\":1}]}"), "");
     EXPECT_EQ(guess("1\n2\n3.5\n"), "");
