@@ -17,6 +17,7 @@
 
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
+#include "cli/help_lists.h"
 #include "cli/nearest_word.h"
 #include "cli/report/json_version.h"
 #include "cli/workload_setup.h"
@@ -103,6 +104,7 @@ int init_main(int argc, char** argv) {
     std::string plan_path, dir;
     app.add_option("plan", plan_path, "the plan (JSON; docs/campaign.md)")->required();
     app.add_option("-d,--dir", dir, "the campaign directory to create")->required();
+    app.footer([] { return parsers_and_workloads_help(NamesFor::plan); });  // the plan's workload names
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
         drivers::CampaignPlan plan = drivers::parse_campaign_plan(data::read_whole_file(plan_path), plan_path);

@@ -28,13 +28,18 @@ std::string two_columns(const std::string& title, const std::vector<std::pair<st
 
 }  // namespace
 
-std::string parsers_and_workloads_help() {
+std::string parsers_and_workloads_help(NamesFor where) {
     std::vector<std::pair<std::string_view, std::string_view>> parsers, workloads;
     for (const formats::Format* f : formats::all_formats())
         if (f->parser) parsers.emplace_back(f->name, f->summary);
     for (const BuiltinWorkload& w : builtin_workloads()) workloads.emplace_back(w.name, w.summary);
-    return two_columns("Parsers (--parser NAME; the default is lines):", parsers) + "\n" +
-           two_columns("Workloads (--workload NAME):", workloads);
+    const bool plan = where == NamesFor::plan;
+    return two_columns(plan ? "Parsers (the plan's \"workload\": {\"parser\": NAME}; the default is lines):"
+                            : "Parsers (--parser NAME; the default is lines):",
+                       parsers) +
+           "\n" +
+           two_columns(plan ? "Workloads (the plan's \"workload\": {\"builtin\": NAME}):" : "Workloads (--workload NAME):",
+                       workloads);
 }
 
 }  // namespace gfxstat::cli

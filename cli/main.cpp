@@ -2,6 +2,7 @@
 // honest statistics whether a patch changed performance.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -106,5 +107,14 @@ int dispatch(int argc, char** argv) {
 int main(int argc, char** argv) {
     // Named before the command runs (ministat's argv is rewritten).
     const std::string prog = gfxstat::cli::command_prefix(argc, argv, kCommands);
-    return gfxstat::cli::check_output_written(prog, dispatch(argc, argv));
+    int status = 2;
+    try {
+        status = dispatch(argc, argv);
+    } catch (const std::exception& e) {
+        // What no command caught (out of memory, a failed thread): said as
+        // an error of the command, after the stack unwound (a tuned
+        // machine is restored on the way), never an abort.
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), gfxstat::report::escape_message(e.what()).c_str());
+    }
+    return gfxstat::cli::check_output_written(prog, status);
 }
