@@ -54,6 +54,7 @@ std::string trimmed_number(std::string n) {
 std::string type_words(const std::string& type) {
     if (type == "INT" || type == "UINT") return "a whole number";
     if (type == "FLOAT") return "a number";
+    if (type.empty()) return "a value it takes: it is a flag, given alone";
     return "a value of type " + type;
 }
 

@@ -84,6 +84,7 @@ def table(d):
         (["summary", "--jsn", a], "gfxstat summary: unknown option '--jsn'", ["did you mean --json?"], [], 2),
         (["summary", missing], "gfxstat summary: " + missing + ": cannot open", [], [], 2),
         (["summary", "-C", "x", a], "gfxstat summary: --column", [], [], 2),
+        (["summary", "--json=maybe", a], "gfxstat summary: --json: 'maybe' is not", ["flag"], [], 2),
         (["summary", csv], "gfxstat summary: ", ["this looks like a CSV table: gfxstat import --from csv " + csv], [], 2),
         # compare
         (["compare", "--treshold", "5", a, b], "gfxstat compare: unknown option '--treshold'",
@@ -94,6 +95,7 @@ def table(d):
          ["did you mean json?"], [], 2),
         (["compare", "--threshold", "nan", a, b], "gfxstat compare: --threshold", [], [], 2),
         (["compare", "--width", "5", a, b], "gfxstat compare: --width", [], [], 2),
+        (["compare", "--seed", "abc", a, b], "gfxstat compare: --seed: 'abc' is not a whole number", [], [], 2),
         (["compare", a, "--metric"], "gfxstat compare: --metric needs a value", [], [], 2),
         (["compare", "--lower-is-better", "--higher-is-better", a, b], "gfxstat compare: --lower-is-better", [], [], 2),
         (["compare", HYPERFINE], "gfxstat compare: " + HYPERFINE, [hint], [], 2),
