@@ -6,8 +6,11 @@
 #include <stdexcept>
 #include <unistd.h>
 
+#include "cli/nearest_word.h"
+#include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
+#include "formats/registry.h"
 
 namespace gfxstat::cli {
 
@@ -190,7 +193,14 @@ Workload make_workload(const WorkloadOptions& o) {
             if (!parser_name.empty()) throw std::invalid_argument("--parser and --metric exclude each other");
             w.parser = drivers::make_regex_parser(regexes);
         } else {
-            w.parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
+            try {
+                w.parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
+            } catch (const std::invalid_argument& e) {
+                // A mistyped parser: the nearest name, before the list of all.
+                const std::string near = did_you_mean(parser_name, drivers::parser_names());
+                if (near.empty() || formats::find_format(parser_name)) throw;  // a file format says so itself
+                throw std::invalid_argument("unknown parser " + data::quote_token(parser_name) + near);
+            }
         }
         if (!unit.empty() || direction != data::Direction::unknown) {
             if (!regexes.empty() || parser_name.empty() || parser_name == "lines")

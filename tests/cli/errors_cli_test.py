@@ -135,7 +135,9 @@ def table(d):
          ["did you mean wakeup-latency?"], [], 2),
         (["run", "-o", out, "--runz", "3", "--", "true"], "gfxstat run: unknown option '--runz'",
          ["did you mean --runs?"], [], 2),
-        (["run", "-o", out, "--parser", "bogus", "--", "true"], "gfxstat run: ", ["known parsers"], [], 2),
+        (["run", "-o", out, "--parser", "bogus", "--", "true"], "gfxstat run: ", ["known parsers"], ["did you mean"], 2),
+        (["run", "-o", out, "--parser", "glmrak2", "--", "true"], "gfxstat run: unknown parser",
+         ["did you mean glmark2?"], [], 2),
         (["run", "-o", out, "--runs", "0", "--", "true"], "gfxstat run: --runs", [], [], 2),
         # workload
         (["workload"], "gfxstat workload: missing name", [], [], 2),
