@@ -96,8 +96,11 @@ int dispatch(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "gfxstat: unknown %s '%s'%s\n", cmd.rfind('-', 0) == 0 ? "option" : "command",
-                 gfxstat::report::escape_text(cmd).c_str(), gfxstat::cli::did_you_mean(cmd, kCommands).c_str());
+    const bool option = cmd.rfind('-', 0) == 0;
+    std::fprintf(stderr, "gfxstat: unknown %s '%s'%s\n", option ? "option" : "command",
+                 gfxstat::report::escape_text(cmd).c_str(),
+                 gfxstat::cli::did_you_mean(cmd, option ? std::vector<std::string>{"--help", "--version"} : kCommands)
+                     .c_str());
     std::fprintf(stderr, "gfxstat: see 'gfxstat --help'\n");
     return 2;
 }

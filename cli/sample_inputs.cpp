@@ -70,7 +70,7 @@ private:
 };
 
 void load_plain(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
-          const ResultsChoice& choice, InputOutcome& out) {
+                const ResultsChoice& choice, InputOutcome& out) {
     OpenedInput input(in);
     const int fd = input.fd();
     const std::string& prefix = input.prefix();

@@ -70,6 +70,7 @@ def table(d):
         (["xyz"], "gfxstat: unknown command 'xyz'", [], ["did you mean"], 2),
         ([], "gfxstat: missing COMMAND", [], [], 2),
         (["-V"], "gfxstat: unknown option '-V'", [], [], 2),
+        (["--verison"], "gfxstat: unknown option '--verison'", ["did you mean --version?"], [], 2),
         (["sumary", a], "gfxstat: unknown command", ["did you mean summary?"], [], 2),
         ([ESC], "gfxstat: unknown command", ["\\x1b"], [], 2),
         # ministat (its own whines, after the command's name)
