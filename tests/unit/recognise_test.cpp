@@ -8,6 +8,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -15,6 +16,7 @@
 #include <sstream>
 
 #include "cli/import_hint.h"
+#include "formats/registry.h"
 
 namespace gfxstat::formats {
 namespace {
@@ -70,6 +72,13 @@ TEST(RecogniseImport, Shapes) {
     EXPECT_EQ(guess("<?xml version=\"1.0\"?>\n<PhoronixTestSuite>\n<Generated>"), "pts");
     EXPECT_EQ(guess("variant,fps\nmesa-24,61.5\nmesa-24,60.9\n"), "csv");
     EXPECT_EQ(guess("\r\n  \n{\"results\": [{\"command\": \"x\", \"mean\": 1"), "hyperfine");  // cut anywhere
+}
+
+// Every name the guess gives is one that `import --from` takes.
+TEST(RecogniseImport, NamesImportFormats) {
+    const std::vector<std::string> names = import_names();
+    for (const char* format : {"hyperfine", "gbench", "gotest", "ezbench", "pts", "csv"})
+        EXPECT_NE(std::find(names.begin(), names.end(), format), names.end()) << format;
 }
 
 TEST(RecogniseImport, NeverAResultsFileNorAColumnFile) {
