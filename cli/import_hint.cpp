@@ -51,17 +51,18 @@ std::string shell_quote(const std::string& word) {
     return q + "'";
 }
 
-std::string import_hint(const std::string& path) {
-    const std::optional<formats::RecognisedFormat> f = formats::recognise_import(file_head(path));
+std::string import_hint(const std::string& path, std::string_view stdin_head) {
+    const std::optional<formats::RecognisedFormat> f =
+        formats::recognise_import(path == "-" ? stdin_head.substr(0, formats::kSniffBytes + 1) : file_head(path));
     if (!f) return "";
     // A file named like an option would be taken for one.
-    const std::string file = shell_quote(!path.empty() && path[0] == '-' ? "./" + path : path);
+    const std::string file = shell_quote(path != "-" && !path.empty() && path[0] == '-' ? "./" + path : path);
     return "; this looks like " + std::string(f->what) + ": gfxstat import --from " + std::string(f->format) + " " +
            file + " -o results.json";
 }
 
-data::InputError with_import_hint(const data::InputError& e, const std::string& path) {
-    const std::string hint = import_hint(path);
+data::InputError with_import_hint(const data::InputError& e, const std::string& path, std::string_view stdin_head) {
+    const std::string hint = import_hint(path, stdin_head);
     return hint.empty() ? e : data::InputError(e.what() + hint);
 }
 

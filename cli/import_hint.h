@@ -9,6 +9,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "data/input_error.h"
 #include "data/results_model.h"
@@ -18,12 +19,14 @@ namespace gfxstat::cli {
 
 // "; this looks like ...: gfxstat import --from NAME 'PATH' -o results.json"
 // (PATH quoted for a shell where it needs it), or "" when the file at
-// `path` is of no recognised format, cannot be read, is not a regular
-// file, or is standard input ("-").
-std::string import_hint(const std::string& path);
+// `path` is of no recognised format, cannot be read or is not a regular
+// file. Standard input ("-") cannot be read twice: `stdin_head`, its first
+// bytes as the command read them, is what is guessed from.
+std::string import_hint(const std::string& path, std::string_view stdin_head = {});
 
-// `e` with import_hint(path) added; `e` itself when there is none.
-data::InputError with_import_hint(const data::InputError& e, const std::string& path);
+// `e` with import_hint(path, stdin_head) added; `e` itself when there is none.
+data::InputError with_import_hint(const data::InputError& e, const std::string& path,
+                                  std::string_view stdin_head = {});
 
 // data::read_results_path, its errors with the hint.
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,

@@ -69,9 +69,8 @@ private:
     std::string prefix_;
 };
 
-void load_plain(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
-                const ResultsChoice& choice, InputOutcome& out) {
-    OpenedInput input(in);
+void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const data::ColumnFormat& format,
+                 const ResultsChoice& choice, InputOutcome& out) {
     const int fd = input.fd();
     const std::string& prefix = input.prefix();
     if (!data::looks_like_results(prefix)) {
@@ -92,20 +91,19 @@ void load_plain(const SampleInput& in, bool qualify, const data::ColumnFormat& f
 }
 
 // A file that is neither a results file nor a column file may be one that
-// gfxstat import reads: the error says so (cli/import_hint.h).
+// gfxstat import reads: the error says so (cli/import_hint.h). Standard
+// input cannot be read again: its first bytes, read already, are the guess's.
 void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format, const ResultsChoice& choice,
           InputOutcome& out) {
+    OpenedInput input(in);
     try {
-        load_plain(in, qualify, format, choice, out);
-    } catch (const OpenError&) {
-        throw;
+        load_opened(in, input, qualify, format, choice, out);
     } catch (const data::InputError& e) {
-        throw with_import_hint(e, in.path);
+        throw with_import_hint(e, in.path, input.prefix());
     }
 }
 
-RawInput read_input_plain(const SampleInput& in, const data::ColumnFormat& format) {
-    OpenedInput input(in);
+RawInput read_opened(const SampleInput& in, OpenedInput& input, const data::ColumnFormat& format) {
     RawInput raw;
     if (!input.results()) {
         raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
@@ -135,12 +133,11 @@ std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std:
 }
 
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
+    OpenedInput input(in);
     try {
-        return read_input_plain(in, format);
-    } catch (const OpenError&) {
-        throw;
+        return read_opened(in, input, format);
     } catch (const data::InputError& e) {
-        throw with_import_hint(e, in.path);
+        throw with_import_hint(e, in.path, input.prefix());
     }
 }
 

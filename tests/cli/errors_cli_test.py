@@ -324,6 +324,11 @@ def check_output_errors(d):
 
 
 def check_hints_and_signals(d):
+    # Standard input is guessed from the bytes already read.
+    with open(HYPERFINE, "rb") as f:
+        p = subprocess.run([GFXSTAT, "compare", "-"], stdin=f, capture_output=True)
+    check(p.returncode == 2 and b"gfxstat import --from hyperfine - -o results.json" in p.stderr,
+          f"compare - < a hyperfine export: the hint ({p.returncode}): {p.stderr!r}")
     out = os.path.join(d, "true.json")
     rc, _, err = run_raw(["run", "-o", out, "--runs", "1", "--no-check", "--", "true"])
     check("no numbers in the output" in err.decode() and "to time the command itself, use --parser time" in

@@ -133,6 +133,8 @@ TEST(ImportHint, NamesTheCommandWithTheFileQuoted) {
               std::string("; this looks like a Phoronix Test Suite result file: ").size());
     EXPECT_EQ(cli::import_hint((dir / "missing.json").string()), "");
     EXPECT_EQ(cli::import_hint("-"), "");
+    EXPECT_EQ(cli::import_hint("-", slurp(kImport / "gotest/bench.txt")),
+              "; this looks like go test -bench output: gfxstat import --from gotest - -o results.json");
     EXPECT_EQ(cli::import_hint(dir.string()), "");  // a directory: nothing read
     EXPECT_EQ(cli::shell_quote("-x"), "-x");
     EXPECT_EQ(cli::shell_quote(""), "''");
