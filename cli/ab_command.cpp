@@ -3,7 +3,8 @@
 // compare report of the results file. Exit statuses: those of compare
 // (0; 1 a regression beyond the threshold with --gate; 3 inconclusive with
 // --gate --strict; 2 bad input), and those of run when the runs cannot go
-// on (77 skipped, 1 failing, 130 interrupted). Nothing recorded is lost.
+// on (77 skipped, 1 failing, 128 + the signal when interrupted: 130 for
+// SIGINT, 143 for SIGTERM). Nothing recorded is lost.
 #include "cli/ab_command.h"
 #include "cli/tune_command.h"
 
@@ -20,6 +21,7 @@
 #include <memory>
 
 #include "cli/command_line.h"
+#include "cli/help_lists.h"
 #include "cli/command_words.h"
 #include "cli/compare_command.h"
 #include "cli/workload_setup.h"
@@ -40,7 +42,7 @@ constexpr const char* kProg = "gfxstat ab";
 volatile sig_atomic_t g_stop_signals = 0;
 extern "C" void on_ab_signal(int sig) {
     const bool again = g_stop_signals != 0;
-    g_stop_signals = 1;
+    if (!again) g_stop_signals = sig;  // the first signal sets the exit status (128 + it)
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
@@ -218,6 +220,7 @@ int ab_main(int argc, char** argv) {
     bool tune = false, no_check = false;
     app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
@@ -369,9 +372,9 @@ int ab_main(int argc, char** argv) {
     TuneGuard tuning(kProg);  // restores on every return below
     if (tune)
         if (const auto rc = tuning.apply()) return *rc;
-    if (g_stop_signals) return 130;  // stopped while tuning (run_ab would not see it)
+    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped while tuning (run_ab would not see it)
     if (!no_check) print_machine_check(kProg, tuning.applied());
-    if (g_stop_signals) return 130;  // stopped during the check: nothing run
+    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped during the check: nothing run
     // Said once, before the first run: what the kernel log watch cannot see.
     if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
         std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
@@ -455,7 +458,7 @@ int ab_main(int argc, char** argv) {
         case drivers::RunOutcome::interrupted:
             std::fprintf(stderr, "%s: %s; 'gfxstat compare %s' analyses them\n", kProg,
                          escape_message(result.message).c_str(), escape_text(output).c_str());
-            return 130;
+            return stopped_status(g_stop_signals);
     }
     // A side with fewer than 2 usable runs cannot be compared: the runs
     // ran (exit 1, as for --max-failures), and the reason is the variant's.

@@ -19,6 +19,9 @@
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
+#include "cli/help_lists.h"
+#include "cli/nearest_word.h"
+#include "cli/report/json_version.h"
 #include "cli/workload_setup.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
@@ -116,6 +119,7 @@ int init_main(int argc, char** argv) {
     std::string plan_path, dir;
     app.add_option("plan", plan_path, "the plan (JSON; docs/campaign.md)")->required();
     app.add_option("-d,--dir", dir, "the campaign directory to create")->required();
+    app.footer([] { return parsers_and_workloads_help(NamesFor::plan); });  // the plan's workload names
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
         drivers::CampaignPlan plan = drivers::parse_campaign_plan(data::read_whole_file(plan_path), plan_path);
@@ -312,6 +316,7 @@ int status_main(int argc, char** argv) {
     const auto slot = st.current_slot(s.plan);
     if (json) {
         nlohmann::ordered_json j;
+        add_gfxstat_version(j);
         j["campaign"] = s.plan.name;
         j["state"] = st.complete() ? "complete" : st.halted ? "halted" : st.stopped ? "stopped"
                                                     : s.pid ? "running" : !st.waiting_boot.empty() ? "rebooting" : "waiting";
@@ -607,6 +612,7 @@ CommandDescription analyze_description() {
 int analyze_main(int argc, char** argv) {
     if (describe_requested()) return describe_fixed(analyze_description());
     if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        if (argc < 2) std::fprintf(stderr, "%s analyze: missing DIR\n", kProg);
         std::fprintf(argc < 2 ? stderr : stdout,
                      "usage: gfxstat campaign analyze DIR [compare options]\n"
                      "The campaign's design, then `gfxstat compare` of its results: the first\n"
@@ -683,6 +689,7 @@ int campaign_main(int argc, char** argv) {
         return describe_fixed({kProg, "A/B campaigns over many boots that survive reboots and crashes.", "See docs/campaign.md.",
                                {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
     if (argc < 2) {
+        std::fprintf(stderr, "%s: missing SUBCOMMAND\n", kProg);
         usage(stderr);
         return 2;
     }
@@ -697,7 +704,8 @@ int campaign_main(int argc, char** argv) {
     if (sub == "stop") return stop_main(argc - 1, argv + 1);
     if (sub == "install-service") return install_service_main(argc - 1, argv + 1);
     if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
+    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
+                 did_you_mean(sub, {"init", "resume", "status", "stop", "install-service", "analyze"}).c_str());
     usage(stderr);
     return 2;
 }

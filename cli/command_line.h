@@ -1,11 +1,14 @@
-// The one way every CLI11-parsed subcommand ends on bad options: CLI11
-// prints the message (or the --help text), and gfxstat exits 2 for a usage
-// error, 0 after --help.
+// The one way every CLI11-parsed subcommand ends on bad options: --help
+// goes to stdout (exit 0); an error is said in gfxstat's words, each line
+// starting with the command's name ("gfxstat compare: unknown option
+// '--treshold'; did you mean --threshold?"), then where to read more, and
+// gfxstat exits 2.
 #pragma once
 
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -13,8 +16,9 @@ class App;
 
 namespace gfxstat::cli {
 
-// Parses argv into `app`. Returns the exit status to end with, or nothing
-// when the command should go on.
+// Parses argv into `app`, whose name (CLI::App's second argument) is the
+// command's: "gfxstat compare", "gfxstat campaign init". Returns the exit
+// status to end with, or nothing when the command should go on.
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv);
 
 // An option check (CLI::Option::check) for a number in [lo, hi]: unlike
@@ -26,5 +30,21 @@ std::function<std::string(const std::string&)> number_in(double lo, double hi);
 // SIGPIPE is ignored, so that a closed pipe on stderr (... 2>&1 | head)
 // cannot kill gfxstat between a run and its record; writes just fail.
 void install_stop_handler(void (*handler)(int));
+
+// The exit status of a command stopped by `signal`, as a shell reports a
+// process the signal ended: 130 for SIGINT, 143 for SIGTERM, 129 for
+// SIGHUP (0: SIGINT's).
+int stopped_status(int signal);
+
+// The name errors about the command line `argv` start with: "gfxstat
+// compare", "gfxstat campaign init", "ministat" (the symlink), or
+// "gfxstat" before a command of `commands` is known.
+std::string command_prefix(int argc, char** argv, const std::vector<std::string>& commands);
+
+// After a command returned `status`: flushes standard output and, when
+// anything written to it was lost (a full disk, a closed pipe), says so
+// ("PROG: cannot write the output: No space left on device") and returns
+// 2; else `status`. A report that never reached its file must not end 0.
+int check_output_written(const std::string& prog, int status);
 
 }  // namespace gfxstat::cli

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "analysis/t_tests.h"
 #include "analysis/diagnostics.h"
@@ -690,6 +691,9 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
                  "gfxstat compare"};
     std::vector<std::string> files;
     CompareSettings s = preset;
+    // gfxstat campaign analyze runs compare under its own name.
+    if (argc > 0 && std::string_view(argv[0]).starts_with("gfxstat ")) s.program = argv[0];
+    app.name(s.program);
     CompareChoices& ch = s.choices;
     app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
     app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
+#include "cli/report/json_version.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -108,7 +109,9 @@ std::string devices_json(const std::vector<drivers::DrmDeviceInfo>& devices) {
         j["workloads"] = workloads;
         list.push_back(j);
     }
-    return json{{"devices", list}}.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+    json doc{{"devices", list}};
+    add_gfxstat_version(doc);
+    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
 int devices_main(int argc, char** argv) {

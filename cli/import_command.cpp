@@ -4,6 +4,7 @@
 // leaves nothing behind and never a half-written results file.
 #include "cli/command_line.h"
 #include "cli/import_command.h"
+#include "cli/nearest_word.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -90,8 +91,9 @@ int import_main(int argc, char** argv) {
                          escape_text(format).c_str(), std::string(f->summary).c_str(), escape_text(format).c_str());
             return 2;
         }
-        std::fprintf(stderr, "%s: unknown format '%s'; known: %s\n", prog, escape_text(format).c_str(),
-                     join(formats::import_names(), ", ").c_str());
+        const std::string near = did_you_mean(format, import_names), known = join(import_names, ", ");
+        std::fprintf(stderr, "%s: unknown format '%s'%s\n", prog, escape_text(format).c_str(),
+                     (near.empty() ? "; known: " + known : near + " (known: " + known + ")").c_str());
         return 2;
     }
     if (!labels.empty() && labels.size() != 1 && labels.size() != files.size()) {

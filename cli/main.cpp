@@ -2,11 +2,14 @@
 // honest statistics whether a patch changed performance.
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <string>
+#include <vector>
 
 #include "cli/ab_command.h"
 #include "cli/campaign_command.h"
 #include "cli/command_describe.h"
+#include "cli/command_line.h"
 #include "cli/command_table.h"
 #include "cli/compare_command.h"
 #include "cli/complete_command.h"
@@ -14,10 +17,12 @@
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
+#include "cli/nearest_word.h"
 #include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
 #include "cli/tune_command.h"
+#include "cli/version_command.h"
 #include "report/text_escape.h"
 
 namespace {
@@ -27,9 +32,19 @@ void usage(FILE* out) {
                  "usage: gfxstat COMMAND [ARGS...]\n"
                  "\n"
                  "%s"
+                 "  version    gfxstat's version (also: gfxstat --version)\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n",
                  gfxstat::cli::command_list_text().c_str());
+}
+
+// The commands, for "did you mean" and for naming the command in errors:
+// the command table's, and version (which has no page of its own).
+std::vector<std::string> command_names() {
+    std::vector<std::string> names;
+    for (const auto& c : gfxstat::cli::command_table()) names.emplace_back(c.name);
+    names.emplace_back("version");
+    return names;
 }
 
 std::string base_name(const char* path) {
@@ -37,12 +52,11 @@ std::string base_name(const char* path) {
     return slash ? slash + 1 : path;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int dispatch(int argc, char** argv) {
     if (base_name(argv[0]) == "ministat")
         return gfxstat::cli::ministat_main(argc, argv, "ministat");
     if (argc < 2) {
+        std::fprintf(stderr, "gfxstat: missing COMMAND\n");
         usage(stderr);
         return 2;
     }
@@ -55,22 +69,34 @@ int main(int argc, char** argv) {
     // Hidden: what the man pages and the shell completion are made from.
     if (cmd == "__describe") return gfxstat::cli::describe_main(argc - 1, argv + 1);
     if (cmd == "__complete") return gfxstat::cli::complete_main(argc - 1, argv + 1);
-    if (cmd == "summary") return gfxstat::cli::summary_main(argc - 1, argv + 1);
-    if (cmd == "import") return gfxstat::cli::import_main(argc - 1, argv + 1);
-    if (cmd == "show") return gfxstat::cli::show_main(argc - 1, argv + 1);
-    if (cmd == "merge") return gfxstat::cli::merge_main(argc - 1, argv + 1);
-    if (cmd == "compare") return gfxstat::cli::compare_main(argc - 1, argv + 1);
-    if (cmd == "run") return gfxstat::cli::run_main(argc - 1, argv + 1);
-    if (cmd == "ab") return gfxstat::cli::ab_main(argc - 1, argv + 1);
-    if (cmd == "campaign") return gfxstat::cli::campaign_main(argc - 1, argv + 1);
-    if (cmd == "devices") return gfxstat::cli::devices_main(argc - 1, argv + 1);
-    if (cmd == "tune") return gfxstat::cli::tune_main(argc - 1, argv + 1);
-    if (cmd == "workload") return gfxstat::cli::workload_main(argc - 1, argv + 1);
+    if (const auto* c = gfxstat::cli::find_command(cmd)) return c->main(argc - 1, argv + 1);
+    if (cmd == "version" || cmd == "--version") return gfxstat::cli::version_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "gfxstat: unknown command '%s'\n", gfxstat::report::escape_text(cmd).c_str());
-    usage(stderr);
+    const bool option = cmd.rfind('-', 0) == 0;
+    std::fprintf(stderr, "gfxstat: unknown %s '%s'%s\n", option ? "option" : "command",
+                 gfxstat::report::escape_text(cmd).c_str(),
+                 gfxstat::cli::did_you_mean(cmd, option ? std::vector<std::string>{"--help", "--version"} : command_names())
+                     .c_str());
+    std::fprintf(stderr, "gfxstat: see 'gfxstat --help'\n");
     return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    // Named before the command runs (ministat's argv is rewritten).
+    const std::string prog = gfxstat::cli::command_prefix(argc, argv, command_names());
+    int status = 2;
+    try {
+        status = dispatch(argc, argv);
+    } catch (const std::exception& e) {
+        // What no command caught (out of memory, a failed thread): said as
+        // an error of the command, after the stack unwound (a tuned
+        // machine is restored on the way), never an abort.
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), gfxstat::report::escape_message(e.what()).c_str());
+    }
+    return gfxstat::cli::check_output_written(prog, status);
 }

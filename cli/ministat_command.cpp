@@ -34,24 +34,33 @@ namespace {
 constexpr int kMaxSets = 7;
 constexpr int kMaxWidth = 100000;
 
-[[noreturn]] void usage(const char* prog, const char* whine) {
-    std::fprintf(stderr, "%s\n", whine);
-    std::fprintf(stderr,
+void print_usage(FILE* out, const char* prog) {
+    std::fprintf(out,
                  "Usage: %s [-C column] [-c confidence] [-d delimiter(s)] [-Anqs] [-w width] "
                  "[--metric NAME] [--variant LABEL]... [file [file ...]]\n",
                  prog);
-    std::fprintf(stderr, "\tconfidence = any level in (0, 100); default 95\n");
-    std::fprintf(stderr, "\t-A : print statistics only. suppress the graph.\n");
-    std::fprintf(stderr, "\t-C : column number to extract (starts and defaults to 1)\n");
-    std::fprintf(stderr, "\t-d : delimiter(s) string, default to \" \\t\"\n");
-    std::fprintf(stderr, "\t-n : print summary statistics only, no graph/test\n");
-    std::fprintf(stderr, "\t-q : same as -A\n");
-    std::fprintf(stderr, "\t-s : print avg/median/stddev bars on separate lines\n");
-    std::fprintf(stderr,
+    std::fprintf(out, "\tconfidence = any level in (0, 100); default 95\n");
+    std::fprintf(out, "\t-A : print statistics only. suppress the graph.\n");
+    std::fprintf(out, "\t-C : column number to extract (starts and defaults to 1)\n");
+    std::fprintf(out, "\t-d : delimiter(s) string, default to \" \\t\"\n");
+    std::fprintf(out, "\t-n : print summary statistics only, no graph/test\n");
+    std::fprintf(out, "\t-q : same as -A\n");
+    std::fprintf(out, "\t-s : print avg/median/stddev bars on separate lines\n");
+    std::fprintf(out,
                  "\t-w : width of graph/test output (default 74 or terminal width)\n");
-    std::fprintf(stderr, "\tfiles may be gfxstat results files: one data set per variant\n");
-    std::fprintf(stderr, "\t--metric : the metric to take from results files\n");
-    std::fprintf(stderr, "\t--variant : a variant to take from results files (repeatable)\n");
+    std::fprintf(out, "\tfiles may be gfxstat results files: one data set per variant\n");
+    std::fprintf(out, "\t--metric : the metric to take from results files\n");
+    std::fprintf(out, "\t--variant : a variant to take from results files (repeatable)\n");
+    std::fprintf(out, "\t--help : this text, on standard output\n");
+}
+
+// A usage error: ministat's whine, then the usage, exit 2. As `ministat`
+// (the symlink) the whine is ministat's own line; as `gfxstat ministat` it
+// starts with the command's name, as every gfxstat error does.
+[[noreturn]] void usage(const char* prog, const char* whine) {
+    if (std::strcmp(prog, "ministat") == 0) std::fprintf(stderr, "%s\n", whine);
+    else std::fprintf(stderr, "%s: %s\n", prog, whine);
+    print_usage(stderr, prog);
     std::exit(2);
 }
 
@@ -134,10 +143,11 @@ int ministat_main(int argc, char** argv, const char* prog) {
     }
 
     ResultsChoice choice;
-    enum { kMetric = 1000, kVariant };
+    enum { kMetric = 1000, kVariant, kHelp };
     static const struct option long_options[] = {
         {"metric", required_argument, nullptr, kMetric},
         {"variant", required_argument, nullptr, kVariant},
+        {"help", no_argument, nullptr, kHelp},
         {nullptr, 0, nullptr, 0}};
     optind = 0;  // full re-initialisation of glibc's getopt
     int c;
@@ -145,6 +155,9 @@ int ministat_main(int argc, char** argv, const char* prog) {
         switch (c) {
             case kMetric: choice.metric = optarg; break;
             case kVariant: choice.variants.push_back(optarg); break;
+            case kHelp:  // not ministat's (it has none), but what a user tries first
+                print_usage(stdout, prog);
+                return 0;
             case 'A':
             case 'q': no_plot = true; break;
             case 'C': {

@@ -3,8 +3,10 @@
 // otherwise. Exit statuses: 0 done; 77 the workload skipped (it cannot run
 // on this machine); 2 usage errors, a command that cannot run, or an
 // invalid option of the workload (IGT exit 79); 1 too many failures in a
-// row or an IGT abort; 130 interrupted. Nothing recorded is lost in any case.
+// row or an IGT abort; 128 + the signal when interrupted (130 SIGINT, 143
+// SIGTERM, 129 SIGHUP), as a shell reports it. Nothing recorded is lost.
 #include "cli/command_line.h"
+#include "cli/help_lists.h"
 #include "cli/run_command.h"
 #include "cli/tune_command.h"
 #include "cli/workload_setup.h"
@@ -38,7 +40,7 @@ namespace {
 volatile sig_atomic_t g_stop_signals = 0;
 extern "C" void on_stop_signal(int sig) {
     const bool again = g_stop_signals != 0;
-    g_stop_signals = 1;
+    if (!again) g_stop_signals = sig;  // the first signal sets the exit status (128 + it)
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
@@ -112,7 +114,7 @@ int run_main(int argc, char** argv) {
     app.add_option("--load", load, "with --workload: background load, cpu:N (N busy threads)");
     app.add_option("--duration", duration,
                    "with wakeup-latency or i915-exec-nop: seconds of measuring per run (per engine; default 1)")
-        ->check(CLI::Range(0.01, 3600.0));
+        ->check(number_in(0.01, 3600));
     app.add_option("--runs", runs, "measured runs (default: --min-runs to --max-runs, or 10)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--min-runs", plan.min_runs, "with --target-ci: at least this many (default 5)")
@@ -121,17 +123,17 @@ int run_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("--target-ci", plan.target_ci_pct,
                    "stop when the confidence interval's half-width is within this percent of the median")
-        ->check(CLI::Range(0.0001, 100.0));
+        ->check(number_in(0.0001, 100));
     app.add_option("--target-metric", plan.target_metric, "the metric --target-ci watches (default: the first)");
     app.add_flag("--target-mean", plan.target_mean, "--target-ci on the mean's t interval, not the median's");
-    app.add_option("--confidence", plan.confidence, "of the interval (default 0.95)")->check(CLI::Range(0.5, 0.9999));
+    app.add_option("--confidence", plan.confidence, "of the interval (default 0.95)")->check(number_in(0.5, 0.9999));
     app.add_option("--warmup", plan.warmup, "warm-up runs first, recorded and left out of analyses")
         ->check(CLI::Range(0, 1000000));
     app.add_option("--timeout", plan.timeout_s, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(CLI::Range(0.001, 1e7));
+        ->check(number_in(0.001, 1e7));
     app.add_option("--prepare", plan.prepare, "shell command before each run (/bin/sh -c)");
     app.add_option("--cleanup", plan.cleanup, "shell command after each run (/bin/sh -c)");
-    app.add_option("--cooldown", plan.cooldown_s, "seconds to wait between runs")->check(CLI::Range(0.0, 1e7));
+    app.add_option("--cooldown", plan.cooldown_s, "seconds to wait between runs")->check(number_in(0, 1e7));
     app.add_option("--label", plan.variant, "variant label (default: the command's name)");
     app.add_option("--tag", tags, "key=value recorded with the environment (repeatable)")->allow_extra_args(false);
     app.add_option("--parser", parser_name, "how to read the output (default: lines; see docs/run.md)");
@@ -149,6 +151,7 @@ int run_main(int argc, char** argv) {
     bool tune = false, no_check = false;
     app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat run";
 
@@ -246,9 +249,9 @@ int run_main(int argc, char** argv) {
     TuneGuard tuning(prog);  // restores on every return below
     if (tune)
         if (const auto rc = tuning.apply()) return *rc;
-    if (g_stop_signals) return 130;  // stopped while tuning (run_plan would not see it)
+    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped while tuning (run_plan would not see it)
     if (!no_check) print_machine_check(prog, tuning.applied());
-    if (g_stop_signals) return 130;  // stopped during the check: nothing run
+    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped during the check: nothing run
     // Said once, before the first run: what the kernel log watch cannot see.
     if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
         std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
@@ -319,7 +322,7 @@ int run_main(int argc, char** argv) {
             return 1;
         case drivers::RunOutcome::interrupted:
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return 130;
+            return stopped_status(g_stop_signals);
         case drivers::RunOutcome::error:  // not a usage error: runs were made and are kept
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 1;
@@ -338,9 +341,9 @@ int workload_main(int argc, char** argv) {
         ->check(CLI::IsMember(kWorkloads));
     app.add_option("--duration", o.duration_s,
                    "wakeup-latency, i915-exec-nop: seconds of measuring (per engine; default 1)")
-        ->check(CLI::Range(0.001, 3600.0));
+        ->check(number_in(0.001, 3600));
     app.add_option("--interval", o.interval_us, "wakeup-latency: microseconds between deadlines (default 1000)")
-        ->check(CLI::Range(10.0, 1e7));
+        ->check(number_in(10, 1e7));
     app.add_option("--load-threads", o.load_threads, "wakeup-latency: busy background threads (default 0)")
         ->check(CLI::Range(0, 1024));
     app.add_option("--device", device, "DRM workloads: the node (default: the first fitting device)");

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <thread>
 
+#include "cli/import_hint.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
@@ -68,9 +69,8 @@ private:
     std::string prefix_;
 };
 
-void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
-          const ResultsChoice& choice, InputOutcome& out) {
-    OpenedInput input(in);
+void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const data::ColumnFormat& format,
+                 const ResultsChoice& choice, InputOutcome& out) {
     const int fd = input.fd();
     const std::string& prefix = input.prefix();
     if (!data::looks_like_results(prefix)) {
@@ -88,6 +88,31 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
         data::read_and_select(text, in.name, choice.metric, choice.variants, &report);
     if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
     for (LoadedSample& s : loaded_samples(std::move(sel), in.name, qualify)) out.samples.push_back(std::move(s));
+}
+
+// A file that is neither a results file nor a column file may be one that
+// gfxstat import reads: the error says so (cli/import_hint.h). Standard
+// input cannot be read again: its first bytes, read already, are the guess's.
+void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format, const ResultsChoice& choice,
+          InputOutcome& out) {
+    OpenedInput input(in);
+    try {
+        load_opened(in, input, qualify, format, choice, out);
+    } catch (const data::InputError& e) {
+        throw with_import_hint(e, in.path, input.prefix());
+    }
+}
+
+RawInput read_opened(const SampleInput& in, OpenedInput& input, const data::ColumnFormat& format) {
+    RawInput raw;
+    if (!input.results()) {
+        raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
+        return raw;
+    }
+    data::ReadReport report;
+    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
+    if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
+    return raw;
 }
 
 }  // namespace
@@ -109,15 +134,11 @@ std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std:
 
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
     OpenedInput input(in);
-    RawInput raw;
-    if (!input.results()) {
-        raw.column = data::read_column(input.fd(), in.name, format, input.prefix());
-        return raw;
+    try {
+        return read_opened(in, input, format);
+    } catch (const data::InputError& e) {
+        throw with_import_hint(e, in.path, input.prefix());
     }
-    data::ReadReport report;
-    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
-    if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
-    return raw;
 }
 
 std::vector<InputOutcome> read_inputs_parallel(

@@ -10,8 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/diagnostics.h"
+#include "cli/import_hint.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/sample_keys.h"
+#include "cli/report/json_version.h"
 #include "data/input_error.h"
 #include "data/results_overview.h"
 #include "data/results_reader.h"
@@ -400,6 +402,7 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
     j["id"] = f.header.id;
     j["created"] = f.header.created;
     j["generator"] = f.header.generator;
+    add_gfxstat_version(j);
     j["merged_from"] = nlohmann::json::array();
     for (const auto& s : f.header.merged_from)
         j["merged_from"].push_back({{"id", s.id}, {"path", s.path}, {"created", s.created}});
@@ -473,7 +476,7 @@ int show_main(int argc, char** argv) {
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
         data::ReadReport report;
-        const data::ResultsFile f = data::read_results_path(file, name, &report);
+        const data::ResultsFile f = read_results_path_hinted(file, name, &report);
         if (report.torn_tail)
             std::fprintf(stderr, "gfxstat show: warning: %s\n",
                          escape_message(data::torn_tail_message(name, report)).c_str());

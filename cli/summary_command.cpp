@@ -13,6 +13,7 @@
 #include "analysis/order_stats.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/sample_keys.h"
+#include "cli/report/json_version.h"
 #include "cli/sample_inputs.h"
 #include "report/fit_table.h"
 #include "report/readable_units.h"
@@ -359,6 +360,7 @@ int summary_main(int argc, char** argv) {
 
     if (json) {
         nlohmann::json out;
+        add_gfxstat_version(out);
         out["inputs"] = nlohmann::json::array();
         for (const Row& r : rows) out["inputs"].push_back(row_json(r));
         // Several metrics: the same rows again, an array per metric.

@@ -16,6 +16,8 @@
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
+#include "cli/nearest_word.h"
+#include "cli/report/json_version.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
@@ -63,6 +65,7 @@ int show_main(int argc, char** argv) {
     const auto findings = drivers::check_machine();
     if (json) {
         nlohmann::ordered_json j;
+        add_gfxstat_version(j);
         j["findings"] = nlohmann::ordered_json::array();
         for (const auto& f : findings)
             j["findings"].push_back({{"id", f.id}, {"what", f.what}, {"state", f.state}, {"advice", f.advice},
@@ -169,6 +172,7 @@ int tune_main(int argc, char** argv) {
         return describe_fixed({kProg, "Steady CPU and GPU settings for measuring, applied and reset exactly.",
                                "See docs/tune.md.", {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
     if (argc < 2) {
+        std::fprintf(stderr, "%s: missing SUBCOMMAND (show, apply or reset)\n", kProg);
         usage(stderr);
         return 2;
     }
@@ -180,7 +184,8 @@ int tune_main(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
-    std::fprintf(stderr, "%s: unknown subcommand '%s'\n", kProg, escape_text(sub).c_str());
+    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
+                 did_you_mean(sub, {"show", "apply", "reset"}).c_str());
     usage(stderr);
     return 2;
 }

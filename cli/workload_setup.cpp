@@ -6,12 +6,29 @@
 #include <stdexcept>
 #include <unistd.h>
 
+#include "cli/nearest_word.h"
+#include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
+#include "formats/registry.h"
 
 namespace gfxstat::cli {
 
-const std::vector<std::string> kWorkloads{"wakeup-latency", "drm-ioctl", "drm-gem", "i915-exec-nop"};
+const std::vector<BuiltinWorkload>& builtin_workloads() {
+    static const std::vector<BuiltinWorkload> table{
+        {"wakeup-latency", "timer wake-up latency, as cyclictest measures it (us; docs/run.md)"},
+        {"drm-ioctl", "the cost of a system call into DRM: GET_VERSION, median ns (docs/workloads.md)"},
+        {"drm-gem", "dumb-buffer allocation and upload rates, bucket rounding (docs/workloads.md)"},
+        {"i915-exec-nop", "gem_exec_nop natively: us per nop batch, per engine (docs/workloads.md)"},
+    };
+    return table;
+}
+
+const std::vector<std::string> kWorkloads = [] {
+    std::vector<std::string> names;
+    for (const BuiltinWorkload& w : builtin_workloads()) names.emplace_back(w.name);
+    return names;
+}();
 
 bool parse_tag(const std::string& s, std::map<std::string, std::string>& tags) {
     const size_t eq = s.find('=');
@@ -176,7 +193,14 @@ Workload make_workload(const WorkloadOptions& o) {
             if (!parser_name.empty()) throw std::invalid_argument("--parser and --metric exclude each other");
             w.parser = drivers::make_regex_parser(regexes);
         } else {
-            w.parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
+            try {
+                w.parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
+            } catch (const std::invalid_argument& e) {
+                // A mistyped parser: the nearest name, before the list of all.
+                const std::string near = did_you_mean(parser_name, drivers::parser_names());
+                if (near.empty() || formats::find_format(parser_name)) throw;  // a file format says so itself
+                throw std::invalid_argument("unknown parser " + data::quote_token(parser_name) + near);
+            }
         }
         if (!unit.empty() || direction != data::Direction::unknown) {
             if (!regexes.empty() || parser_name.empty() || parser_name == "lines")

@@ -15,7 +15,13 @@
 
 namespace gfxstat::cli {
 
-// The built-in workloads: wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop.
+// The built-in workloads, with one line each for --help (cli/help_lists.h).
+struct BuiltinWorkload {
+    const char* name;
+    const char* summary;
+};
+const std::vector<BuiltinWorkload>& builtin_workloads();
+// Their names: wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop.
 extern const std::vector<std::string> kWorkloads;
 
 struct WorkloadOptions {

@@ -73,7 +73,7 @@ enum class RunOutcome {
     invalid,        // the workload refused its options (IGT exit 79), or the results file a record: exit 2
     aborted,        // an IGT abort (exit 112): exit 1
     failing,        // max_consecutive_failures failed runs in a row: exit 1
-    interrupted,    // SIGINT/SIGTERM: exit 130
+    interrupted,    // SIGINT/SIGTERM/SIGHUP: exit 128 + the signal (130, 143, 129)
     error,          // the results file could not be written (disk full), a fork failed...: exit 1
 };
 

@@ -65,7 +65,8 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
             const std::string err = first_nonblank_line(o.err);
             e += err.empty() ? " (stdout is empty)" : " (stdout is empty; stderr: " + data::quote_token(err) + ")";
         }
-        return failure(e);
+        // `run -- true` meant to time the command: say how.
+        return failure(e + "; to time the command itself, use --parser time");
     }
     ParseResult r;
     r.metrics.push_back(std::move(m));

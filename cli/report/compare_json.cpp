@@ -5,6 +5,7 @@
 
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/json_version.h"
 
 namespace gfxstat::cli {
 
@@ -50,6 +51,7 @@ void render_json(const CompareReport& r, FILE* out) {
     json doc;
     doc["format"] = "gfxstat-compare";
     doc["version"] = 1;
+    add_gfxstat_version(doc);
     doc["confidence"] = r.confidence;
     doc["threshold"] = r.threshold;
     doc["adjustment"] = r.adjustment;

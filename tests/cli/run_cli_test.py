@@ -324,7 +324,8 @@ def main():
             except subprocess.TimeoutExpired:
                 p.kill()
             p.stderr.read()
-            check(p.returncode == 130, f"{first.name} then {second.name} on a workload ignoring them: {p.returncode}")
+            check(p.returncode == 128 + int(first),
+                  f"{first.name} then {second.name} on a workload ignoring them: 128 + the first ({p.returncode})")
             time.sleep(0.2)
             check(not group_alive(marker), f"{first.name}: the workload ignoring signals is gone")
 

@@ -188,8 +188,8 @@ def main():
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             err = p.communicate()[1].decode(errors="replace")
-        check(p.returncode == 130 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
-              f"{sig.name} during run --tune restores ({p.returncode}): {err}")
+        check(p.returncode == 128 + int(sig) and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
+              f"{sig.name} during run --tune restores, exit 128 + the signal ({p.returncode}): {err}")
 
     # SIGKILL: the state file stays; tune show and the next run say so; reset restores.
     p = subprocess.Popen([GFXSTAT, "run", "-o", os.path.join(d, "kill.json"), "--runs", "3", "--tune", "--",
@@ -256,7 +256,7 @@ def main():
           f"reset forgets an earlier boot's state, writing nothing ({rc}): {err}")
 
     # SIGTERM while the check runs (delivered by strace when the check opens
-    # the tree's proc/812/comm, which nothing before it reads): 130, nothing run.
+    # the tree's proc/812/comm, which nothing before it reads): 143, nothing run.
     strace = shutil.which("strace")
     probe = subprocess.run([strace, "-o", os.devnull, "true"], capture_output=True) if strace else None
     if probe is None or probe.returncode != 0:
@@ -272,7 +272,7 @@ def main():
             res = os.path.join(d, f"stopcheck-{cmd[0]}.json")
             rc, out, err = run_env([*inject, GFXSTAT, cmd[0], "-o", res, *cmd[1:], "--", "echo", "1"],
                                    env_with(root, ASAN_OPTIONS=asan))
-            check(rc == 130 and "before measuring" in err and not os.path.exists(res),
+            check(rc == 128 + signal.SIGTERM and "before measuring" in err and not os.path.exists(res),
                   f"{cmd[0]}: SIGTERM during the check ends it before any run ({rc}): {err}")
 
     # ab and campaign resume take --no-check too.

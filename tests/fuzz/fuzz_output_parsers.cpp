@@ -22,6 +22,7 @@
 #include "data/input_error.h"
 #include "data/results_model.h"
 #include "drivers/builtin_parsers.h"
+#include "formats/recognise.h"
 #include "formats/registry.h"
 
 namespace {
@@ -91,6 +92,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const std::vector<Entry> list = entries();
     const Entry& e = list[data[0] % list.size()];
     const std::string_view rest(reinterpret_cast<const char*>(data + 1), size - 1);
+    // The guess behind an error's import hint reads any bytes, bounded.
+    if (const auto f = formats::recognise_import(rest)) (void)formats::find_format(f->format);
     const size_t nul = rest.find('\0');
     formats::RunOutput o;
     o.out = rest.substr(0, nul);

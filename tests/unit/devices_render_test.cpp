@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "data/gfxstat_version.h"
+
 namespace gfxstat::cli {
 namespace {
 
@@ -34,12 +36,13 @@ std::vector<DrmDeviceInfo> two_devices() {
 
 TEST(DevicesRender, NoDevice) {
     EXPECT_EQ(devices_text({}), "no DRM devices found (no /dev/dri)\n");
-    EXPECT_EQ(nlohmann::json::parse(devices_json({})), nlohmann::json::parse(R"({"devices": []})"));
+    const nlohmann::json none = {{"devices", nlohmann::json::array()}, {"gfxstat_version", data::gfxstat_version()}};
+    EXPECT_EQ(nlohmann::json::parse(devices_json({})), none);
 }
 
 TEST(DevicesRender, Json) {
     const auto j = nlohmann::json::parse(devices_json(two_devices()));
-    const auto expected = nlohmann::json::parse(R"J({"devices": [
+    auto expected = nlohmann::json::parse(R"J({"devices": [
       {"nodes": {"primary": "/dev/dri/card0", "render": "/dev/dri/renderD128"},
        "driver": {"name": "i915", "version": "1.6.0", "date": "20201103", "description": "Intel Graphics"},
        "open_errors": {"primary": "no permission to open /dev/dri/card0 (add yourself to the video/render group)"},
@@ -55,6 +58,7 @@ TEST(DevicesRender, Json) {
        "bus": {"type": "platform", "address": "vgem"},
        "workloads": {"drm-ioctl": {"runnable": true}, "drm-gem": {"runnable": true},
                      "i915-exec-nop": {"runnable": false, "why": "the driver is vgem, not i915"}}}]})J");
+    expected["gfxstat_version"] = data::gfxstat_version();  // every JSON output names its gfxstat
     EXPECT_EQ(j, expected) << j.dump(2);
 }
 

@@ -120,9 +120,12 @@ TEST(OutputParserLines, SkipBlockIsAnErrorWithTheReason) {
 }
 
 TEST(OutputParserLines, EmptyOutputSaysSoAndQuotesStderr) {
-    EXPECT_EQ(run("lines", "").error, "no numbers in the output: expected one number per line (stdout is empty)");
+    EXPECT_EQ(run("lines", "").error,
+              "no numbers in the output: expected one number per line (stdout is empty); to time the command "
+              "itself, use --parser time");
     EXPECT_EQ(run("lines", "\n \n", "oops\n").error,
-              "no numbers in the output: expected one number per line (stdout is empty; stderr: \"oops\")");
+              "no numbers in the output: expected one number per line (stdout is empty; stderr: \"oops\"); to time "
+              "the command itself, use --parser time");
 }
 
 // --------------------------------------------------------- igt-syslatency

@@ -1,0 +1,78 @@
+#include "cli/import_hint.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "formats/recognise.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+// The first bytes of a regular file, or "" for anything else: a FIFO or a
+// device would block or be consumed by a second read.
+std::string file_head(const std::string& path) {
+    if (path.empty() || path == "-") return "";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) return "";
+    std::string head;
+    struct stat st {};
+    if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        head.resize(formats::kSniffBytes + 1);
+        size_t got = 0;
+        while (got < head.size()) {
+            const ssize_t n = ::pread(fd, head.data() + got, head.size() - got, static_cast<off_t>(got));
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            got += static_cast<size_t>(n);
+        }
+        head.resize(got);
+    }
+    ::close(fd);
+    return head;
+}
+
+bool plain_shell_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           std::string_view("_./-+=:,@%").find(c) != std::string_view::npos;
+}
+
+}  // namespace
+
+std::string shell_quote(const std::string& word) {
+    bool plain = !word.empty();
+    for (char c : word) plain &= plain_shell_char(c);
+    if (plain) return word;
+    std::string q = "'";
+    for (char c : word) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+}
+
+std::string import_hint(const std::string& path, std::string_view stdin_head) {
+    const std::optional<formats::RecognisedFormat> f =
+        formats::recognise_import(path == "-" ? stdin_head.substr(0, formats::kSniffBytes + 1) : file_head(path));
+    if (!f) return "";
+    // A file named like an option would be taken for one.
+    const std::string file = shell_quote(path != "-" && !path.empty() && path[0] == '-' ? "./" + path : path);
+    return "; this looks like " + std::string(f->what) + ": gfxstat import --from " + std::string(f->format) + " " +
+           file + " -o results.json";
+}
+
+data::InputError with_import_hint(const data::InputError& e, const std::string& path, std::string_view stdin_head) {
+    const std::string hint = import_hint(path, stdin_head);
+    return hint.empty() ? e : data::InputError(e.what() + hint);
+}
+
+data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
+                                           data::ReadReport* report) {
+    try {
+        return data::read_results_path(path, name, report);
+    } catch (const data::InputError& e) {
+        throw with_import_hint(e, path);
+    }
+}
+
+}  // namespace gfxstat::cli

@@ -1,0 +1,39 @@
+// Errors that point the right way: when a command that reads results
+// files (compare, show, summary, merge, ministat) cannot read one, and the
+// file looks like one of the formats `gfxstat import` reads
+// (formats/recognise.h), its error ends with the command that imports it:
+//   x.json: line 2: ...; this looks like a hyperfine export:
+//   gfxstat import --from hyperfine x.json -o results.json
+// The guess is made here, in cli/, only once reading failed: data/ reads
+// results files and knows no foreign format.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "data/input_error.h"
+#include "data/results_model.h"
+#include "data/results_reader.h"
+
+namespace gfxstat::cli {
+
+// "; this looks like ...: gfxstat import --from NAME 'PATH' -o results.json"
+// (PATH quoted for a shell where it needs it), or "" when the file at
+// `path` is of no recognised format, cannot be read or is not a regular
+// file. Standard input ("-") cannot be read twice: `stdin_head`, its first
+// bytes as the command read them, is what is guessed from.
+std::string import_hint(const std::string& path, std::string_view stdin_head = {});
+
+// `e` with import_hint(path, stdin_head) added; `e` itself when there is none.
+data::InputError with_import_hint(const data::InputError& e, const std::string& path,
+                                  std::string_view stdin_head = {});
+
+// data::read_results_path, its errors with the hint.
+data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
+                                           data::ReadReport* report);
+
+// A word quoted for a POSIX shell when it needs it: x.json as it is,
+// my file.json as 'my file.json', it's as 'it'\''s'.
+std::string shell_quote(const std::string& word);
+
+}  // namespace gfxstat::cli
