@@ -9,7 +9,11 @@ JOBS ?= $(shell nproc)
 PREFIX ?= /usr/local
 MINISTAT_LINK ?= 0
 # make deb builds the package in a scratch copy of the tree, here.
-DEB_BUILD ?= $(BUILD)/deb
+# Outside the tree and at one fixed path per user: the compiler cache then
+# knows a package build from the last one, wherever the tree is cloned
+# (dpkg's flags carry the build path). Two package builds at once by one
+# user would share it: run one at a time.
+DEB_BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gfxstat-deb
 
 .PHONY: all deps build install deb deb-test demo test asan-test stress-test fuzz bench calibration ab-calibration clean
 
@@ -30,7 +34,7 @@ install: deps
 
 # The .deb (debian/), built from a copy of the tree's files (tracked ones
 # and new ones git does not ignore, as they are now) in $(DEB_BUILD), so
-# that the tree stays clean and the package lands in $(DEB_BUILD). With
+# that the tree stays clean; the package is then copied into build/deb. With
 # ccache, Debian's way (its compiler links first in PATH); the cache is
 # named, because debhelper gives the build a HOME of its own.
 deb: deps
@@ -41,11 +45,14 @@ deb: deps
 	    if [ -d /usr/lib/ccache ] && command -v ccache >/dev/null; then \
 	        export PATH="/usr/lib/ccache:$$PATH" CCACHE_DIR="$$(ccache -k cache_dir)"; fi && \
 	    DEB_BUILD_OPTIONS="parallel=$(JOBS) noddebs $${DEB_BUILD_OPTIONS:-}" dpkg-buildpackage -us -uc -b
+	@mkdir -p $(BUILD)/deb && rm -f $(BUILD)/deb/gfxstat_* && \
+	    cp $(DEB_BUILD)/gfxstat_*.deb $(DEB_BUILD)/gfxstat_*.changes $(DEB_BUILD)/gfxstat_*.buildinfo $(BUILD)/deb/
+	@echo "the package: $$(ls $(BUILD)/deb/gfxstat_*.deb)"
 
 # The package as CI checks it: built, lintian-clean (no errors), unpacked
 # into a scratch root and tried there (scripts/deb-smoke-test.sh).
 deb-test: deb
-	./scripts/deb-smoke-test.sh $(DEB_BUILD)
+	./scripts/deb-smoke-test.sh $(BUILD)/deb
 
 # The seed's experiment on the CPU: timer wake-up latency on an idle
 # machine against the same with every core busy, interleaved in blocks by

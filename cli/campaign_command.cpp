@@ -132,14 +132,18 @@ int init_main(int argc, char** argv) {
         size_t per_boot = 0;
         for (const auto& s : plan.slots) per_boot = std::max(per_boot, s.steps.size());
         const std::string shown_dir = escape_text(dir);
-        std::printf("campaign %s: %s, %s (%zu per variant), %s (%zu measured), %s\n", shown_dir.c_str(),
+        // One command per line, to copy; short enough for a 72-column reply.
+        std::printf("campaign %s: %s, %s (%zu per variant),\n  %s (%zu measured), %s\n", shown_dir.c_str(),
                     plural(plan.variants.size(), "variant").c_str(), plural(plan.slots.size(), "boot slot").c_str(),
                     plan.boots_per_variant, plural(plan.steps.size(), "run").c_str(), plan.measured_steps(),
                     plural(plan.planned_reboots(), "reboot").c_str());
-        std::printf("next: `gfxstat campaign install-service %s --enable` (resumes at every boot), then\n"
-                    "      `gfxstat campaign resume %s` to start; `gfxstat campaign status %s` to follow\n"
+        std::printf("next: resume at every boot, start, then follow it:\n"
+                    "  gfxstat campaign install-service %s --enable\n"
+                    "  gfxstat campaign resume %s\n"
+                    "  gfxstat campaign status %s\n"
                     "try it first, without rebooting, in a directory of its own:\n"
-                    "      `gfxstat campaign init %s -d TRY_DIR && gfxstat campaign resume TRY_DIR --simulate-reboots`\n",
+                    "  gfxstat campaign init %s -d TRY_DIR\n"
+                    "  gfxstat campaign resume TRY_DIR --simulate-reboots\n",
                     shown_dir.c_str(), shown_dir.c_str(), shown_dir.c_str(), escape_text(plan_path).c_str());
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s init: %s\n", kProg, escape_message(e.what()).c_str());

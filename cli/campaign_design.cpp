@@ -35,20 +35,25 @@ std::string anomalies_line(const CampaignDesignFacts& f) {
            " (gfxstat campaign status for details)";
 }
 
+// Every line wrapped to 72 columns, to paste into mail like compare's
+// report that follows.
+void print_wrapped(FILE* out, const std::string& text, size_t first_indent, size_t indent) {
+    for (const auto& line : wrap_words(text, 72, first_indent, indent)) std::fprintf(out, "%s\n", line.c_str());
+}
+
 void print_text(const CampaignDesignFacts& f, FILE* out) {
-    std::fprintf(out, "campaign %s: %s; %s\n", report::escape_text(f.name).c_str(), runs_line(f).c_str(),
-                 layout_words(f));
+    print_wrapped(out, "campaign " + report::escape_text(f.name) + ": " + runs_line(f) + ";", 0, 2);
+    print_wrapped(out, layout_words(f), 2, 4);
     for (const auto& v : f.variants) {
         const std::string warn = confounded(f, v);
-        std::fprintf(out, "  %s: measured in %s%s\n", report::escape_text(v.label).c_str(),
-                     plural(v.boots, "boot").c_str(), warn.empty() ? "" : (" (warning: " + warn + ")").c_str());
+        print_wrapped(out,
+                      report::escape_text(v.label) + ": measured in " + plural(v.boots, "boot") +
+                          (warn.empty() ? "" : " (warning: " + warn + ")"),
+                      2, 4);
     }
-    if (const std::string a = anomalies_line(f); !a.empty()) std::fprintf(out, "  anomalies: %s\n", a.c_str());
+    if (const std::string a = anomalies_line(f); !a.empty()) print_wrapped(out, "anomalies: " + a, 2, 4);
     if (!f.complete) std::fprintf(out, "  the campaign is not complete: this is an interim analysis\n");
-    // The note is long: wrapped to paste into mail (72 columns).
-    if (!f.simulated_note.empty())
-        for (const auto& line : wrap_words("note: " + report::escape_message(f.simulated_note), 72, 2, 8))
-            std::fprintf(out, "%s\n", line.c_str());
+    if (!f.simulated_note.empty()) print_wrapped(out, "note: " + report::escape_message(f.simulated_note), 2, 8);
     std::fprintf(out, "\n");
 }
 
