@@ -2,7 +2,8 @@
 // crashes and power cuts (drivers/campaign_runner.h). Exit statuses:
 // 0 done, complete, stopped, or the machine is rebooting; 1 the campaign
 // halted (it says why) or another resume is running; 2 usage errors and
-// bad plans; 130 interrupted (the interrupted run runs again next time).
+// bad plans; 128 + the signal when interrupted (130 SIGINT, 143 SIGTERM,
+// 129 SIGHUP; the interrupted run runs again next time).
 #include "cli/campaign_command.h"
 #include "cli/tune_command.h"
 
@@ -21,6 +22,7 @@
 #include "cli/compare_command.h"
 #include "cli/help_lists.h"
 #include "cli/nearest_word.h"
+#include "cli/report/diagnostic_words.h"
 #include "cli/report/json_version.h"
 #include "cli/workload_setup.h"
 #include "data/file_read.h"
@@ -154,10 +156,10 @@ int init_main(int argc, char** argv) {
 
 // ---------------------------------------------------------------- resume
 
-volatile sig_atomic_t g_stop_signals = 0;
+volatile sig_atomic_t g_stop_signals = 0;  // the first stop signal (the exit status names it)
 extern "C" void on_campaign_signal(int sig) {
     const bool again = g_stop_signals != 0;
-    g_stop_signals = 1;
+    if (!again) g_stop_signals = sig;
     drivers::interrupt_campaign(again ? SIGKILL : sig);
 }
 
@@ -204,7 +206,10 @@ int resume_main(int argc, char** argv) {
     opt.tags = workload.tags;
     opt.workload = workload.record;
     opt.say = [](const std::string& line) {  // labels, commands' exit reasons, boot ids
-        std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
+        // Broken at spaces into 72 columns: an expect check's reason can
+        // be a long command line and its output.
+        for (const auto& part : wrap_words(std::string(kProg) + ": " + escape_message(line), 72, 0, 4))
+            std::fprintf(stderr, "%s\n", part.c_str());
         std::fflush(stderr);
     };
     // Said once, before the first run: what the kernel log watch cannot see.
@@ -232,7 +237,7 @@ int resume_main(int argc, char** argv) {
         case drivers::ResumeOutcome::stopped: return 0;
         case drivers::ResumeOutcome::halted:
         case drivers::ResumeOutcome::busy: return 1;
-        case drivers::ResumeOutcome::interrupted: return 130;
+        case drivers::ResumeOutcome::interrupted: return stopped_status(g_stop_signals);
     }
     return 0;
 }
@@ -613,44 +618,10 @@ CommandDescription analyze_description() {
     return d;
 }
 
-int analyze_main(int argc, char** argv) {
-    if (describe_requested()) return describe_fixed(analyze_description());
-    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
-        if (argc < 2) std::fprintf(stderr, "%s analyze: missing DIR\n", kProg);
-        std::fprintf(argc < 2 ? stderr : stdout,
-                     "usage: gfxstat campaign analyze DIR [compare options]\n"
-                     "The campaign's design, then `gfxstat compare` of its results: the first\n"
-                     "variant is the baseline; boots are the unit where boot-to-boot variance\n"
-                     "matters. Options are compare's (gfxstat compare --help); with --format\n"
-                     "markdown the design is markdown too. Advice names the plan's members\n"
-                     "(warmup_runs, cooldown_s, boots_per_variant, runs_per_boot).\n");
-        return argc < 2 ? 2 : 0;
-    }
-    const std::string dir = argv[1];
-    StatusFacts s;
-    try {
-        s = gather(dir);
-    } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s analyze: %s\n", kProg, escape_message(e.what()).c_str());
-        return 2;
-    }
-    std::vector<std::string> args{"gfxstat campaign analyze", drivers::campaign_files(dir).results};
-    bool baseline = false, json = false, markdown = false;
-    for (int i = 2; i < argc; ++i) {
-        const std::string a = argv[i];
-        baseline |= a == "--baseline" || a.rfind("--baseline=", 0) == 0;
-        const std::string format = a.rfind("--format=", 0) == 0 ? a.substr(9)
-                                   : a == "--format" && i + 1 < argc ? argv[i + 1]
-                                                                     : "";
-        json |= format == "json";
-        markdown |= format == "markdown";
-        args.push_back(a);
-    }
-    if (!baseline) {
-        args.push_back("--baseline");
-        args.push_back(s.plan.variants[0].label);
-    }
-    // The design first (on stderr with --format json, so stdout stays JSON).
+// The design part of campaign analyze (on stderr with --format json, so
+// stdout stays JSON).
+void print_analyze_design(const StatusFacts& s, const std::string& format) {
+    const bool json = format == "json";
     FILE* out = json ? stderr : stdout;
     const auto& st = s.state;
     CampaignDesignFacts d;
@@ -670,16 +641,54 @@ int analyze_main(int argc, char** argv) {
     }
     d.complete = st.complete();
     d.simulated_note = drivers::simulated_boots_note(s.simulated);
-    print_campaign_design(d, markdown && !json, out);
+    print_campaign_design(d, format == "markdown", out);
     std::fflush(out);
+}
+
+int analyze_main(int argc, char** argv) {
+    if (describe_requested()) return describe_fixed(analyze_description());
+    if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
+        if (argc < 2) std::fprintf(stderr, "%s analyze: missing DIR\n", kProg);
+        std::fprintf(argc < 2 ? stderr : stdout,
+                     "usage: gfxstat campaign analyze DIR [compare options]\n"
+                     "The campaign's design, then `gfxstat compare` of its results: the first\n"
+                     "variant is the baseline; boots are the unit where boot-to-boot variance\n"
+                     "matters. Options are compare's (gfxstat compare --help); with --format\n"
+                     "markdown the design is markdown too. Advice names the plan's members\n"
+                     "(warmup_runs, cooldown_s, boots_per_variant, runs_per_boot).\n");
+        return argc < 2 ? 2 : 0;
+    }
+    // compare parses the whole command line (options may come before DIR,
+    // and a bad option is refused before anything is printed); DIR is its
+    // one positional, swapped for the campaign's results file.
+    CompareSettings preset;
+    preset.after_parse = [](std::vector<std::string>& files, CompareSettings& c) -> std::optional<int> {
+        if (files.size() != 1) {
+            std::fprintf(stderr, "%s analyze: give one DIR, not %zu\n", kProg, files.size());
+            return 2;
+        }
+        const std::string dir = files[0];
+        StatusFacts s;
+        try {
+            s = gather(dir);
+        } catch (const data::InputError& e) {
+            std::fprintf(stderr, "%s analyze: %s\n", kProg, escape_message(e.what()).c_str());
+            return 2;
+        }
+        files = {drivers::campaign_files(dir).results};
+        if (c.choices.baseline.empty()) c.choices.baseline = s.plan.variants[0].label;
+        print_analyze_design(s, c.format);
+        return std::nullopt;
+    };
     // Inside a campaign the runs are set by the plan, not by run's options:
     // the advice names the plan's members.
-    CompareSettings preset;
     preset.advice.warmup = "the plan's warmup_runs";
     preset.advice.cooldown = "the plan's cooldown_s";
     preset.advice.more_boots = "the plan's boots_per_variant";
     preset.advice.more_runs = "runs_per_boot";
     preset.note_simulated_boots = false;  // the design said it
+    std::vector<std::string> args{"gfxstat campaign analyze"};
+    for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
     std::vector<char*> cargv;
     for (auto& a : args) cargv.push_back(a.data());
     cargv.push_back(nullptr);

@@ -26,6 +26,7 @@
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
+#include "report/plural.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
 
@@ -390,7 +391,7 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
         const auto check_n = [&](const ReportSample& s) {
             if (s.sample.size() < least)
                 throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
-                                       " has " + std::to_string(s.sample.size()) + " value(s); a comparison needs " +
+                                       " has " + gfxstat::report::plural(s.sample.size(), "value") + "; a comparison needs " +
                                        (m.exact ? "at least 1 a side" : "at least 2 a side (or --exact for a "
                                                                         "deterministic metric)"));
         };
@@ -506,6 +507,14 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
 
 namespace {
 
+// A note or warning on stderr ("PROG: note: ..."), broken at spaces into
+// lines of 72 columns, the later ones indented: notes are pasted into mail
+// with the report, which is 72 columns wide too.
+void print_note(const char* prog, const char* kind, const std::string& text) {
+    for (const auto& line : wrap_words(std::string(prog) + ": " + kind + ": " + text, 72, 0, 4))
+        std::fprintf(stderr, "%s\n", line.c_str());
+}
+
 // The compare run itself, on parsed settings: reads the inputs, analyses,
 // prints the report to `out`, returns the exit status.
 int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
@@ -540,7 +549,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         for (const auto& in : inputs) {
             raw.push_back(read_input(in, column));
             for (const auto& note : raw.back().notes)
-                std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(note).c_str());
+                print_note(prog, "warning", escape_message(note));
         }
         const size_t n_results = static_cast<size_t>(std::count_if(
             raw.begin(), raw.end(), [](const RawInput& r) { return r.results.has_value(); }));
@@ -568,7 +577,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             for (size_t i = 0; i < rf.size() && s.note_simulated_boots; ++i)  // campaign resume --simulate-reboots
                 if (const std::string note = drivers::simulated_boots_note(drivers::count_simulated_boots(rf[i]));
                     !note.empty())
-                    std::fprintf(stderr, "%s: note: %s: %s\n", prog, escape_text(inputs[i].name).c_str(), note.c_str());
+                    print_note(prog, "note", escape_text(inputs[i].name) + ": " + note);
             report.metrics = results_metrics(inputs, rf, ch);
             // Throttled runs: counted, and left out with --drop-throttled.
             if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
@@ -627,20 +636,19 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             for (const auto& c : m.candidates) all.push_back(&c);
             for (const ReportSample* s : all) {
                 if (s->drop_refused)
-                    std::fprintf(stderr,
-                                 "%s: note: %s: nothing dropped: more than half its values are equal (MAD 0), so "
-                                 "no value is called an outlier: the next quantum up is not one\n",
-                                 prog, escape_text(s->label).c_str());
+                    print_note(prog, "note",
+                               escape_text(s->label) +
+                                   ": nothing dropped: more than half its values are equal (MAD 0), so no value "
+                                   "is called an outlier: the next quantum up is not one");
                 if (s->dropped.empty()) continue;
                 std::string list;
                 for (size_t i = 0; i < s->dropped.size() && i < 10; ++i)
                     list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit) + " (value " +
                             std::to_string(s->dropped[i].first + 1) + ")";
                 if (s->dropped.size() > 10) list += ", ...";
-                std::fprintf(stderr, "%s: note: %s: dropped %zu outlier%s%s%s: %s\n", prog,
-                             escape_text(s->label).c_str(), s->dropped.size(),
-                             s->dropped.size() == 1 ? "" : "s", m.metric.empty() ? "" : " of ",
-                             escape_text(m.metric).c_str(), escape_text(list).c_str());
+                print_note(prog, "note",
+                           escape_text(s->label) + ": dropped " + gfxstat::report::plural(s->dropped.size(), "outlier") +
+                               (m.metric.empty() ? "" : " of ") + escape_text(m.metric) + ": " + escape_text(list));
             }
             for (const ReportSample* s : all) {
                 const std::string left = data::describe_exclusions(s->counts);
@@ -660,8 +668,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 of = "every metric";
             else
                 for (const auto& name : e.metrics) of += (of.empty() ? "" : ", ") + escape_text(name);
-            std::fprintf(stderr, "%s: note: %s: %s left out of %s\n", prog, escape_text(e.label).c_str(),
-                         e.left.c_str(), of.c_str());
+            print_note(prog, "note", escape_text(e.label) + ": " + e.left + " left out of " + of);
         }
         if (format == "json") render_json(report, out);
         else if (format == "markdown") (s.brief ? render_brief_markdown : render_markdown)(report, out);
@@ -708,6 +715,8 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
     app.add_option("-C,--column", s.column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", s.column.delimiters, "column files: field delimiters");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    if (s.after_parse)
+        if (const auto done = s.after_parse(files, s)) return *done;
     return run_compare(files, s, stdout);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +47,11 @@ struct CompareSettings {
     std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
     AdviceVocabulary advice;           // how the diagnostics' advice names the knobs
     bool note_simulated_boots = true;  // a note on stderr for runs of simulated boots
+    // Run once the command line parsed and before anything is compared, so
+    // that a caller (campaign analyze) prints nothing before a usage error:
+    // it may replace the positional `files` and change the settings; a
+    // value returned is the exit status, and nothing is compared.
+    std::function<std::optional<int>(std::vector<std::string>& files, CompareSettings& s)> after_parse;
 };
 
 // compare's command line over settings a caller made (campaign analyze:

@@ -10,6 +10,7 @@
 #include "data/results_merge.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "report/plural.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -57,10 +58,10 @@ int merge_main(int argc, char** argv) {
             data::rewrite_results_file(output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse,
                                        build);
         }
-        std::fprintf(stderr, "%s: %zu runs from %zu files", prog, merged_runs, files.size());
+        std::fprintf(stderr, "%s: %s from %s", prog, gfxstat::report::plural(merged_runs, "run").c_str(),
+                     gfxstat::report::plural(files.size(), "file").c_str());
         if (duplicates_dropped > 0)
-            std::fprintf(stderr, "; %zu identical duplicate run%s kept once", duplicates_dropped,
-                         duplicates_dropped == 1 ? "" : "s");
+            std::fprintf(stderr, "; %s kept once", gfxstat::report::plural(duplicates_dropped, "identical duplicate run").c_str());
         std::fprintf(stderr, "\n");
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());

@@ -57,8 +57,10 @@ std::string clock_text(double seconds) {
 std::string progress_text(const drivers::RunProgress& p) {
     const data::RunRecord& r = *p.record;
     char buf[512];
-    std::string head = p.warmup ? "warm-up" : "run " + std::to_string(p.measured) + "/" + std::to_string(p.planned);
-    if (!p.warmup && r.exit_class != data::ExitClass::ok) head = "run";
+    // A failed run names the run it was to be: after "run 2/50 ok" comes
+    // "run 3/50 fail" (measured counts only the ok runs).
+    const size_t number = p.measured + (r.exit_class == data::ExitClass::ok ? 0 : 1);
+    const std::string head = p.warmup ? "warm-up" : "run " + std::to_string(number) + "/" + std::to_string(p.planned);
     std::string text = head + " " + data::exit_class_name(r.exit_class);
     if (r.duration_s) {
         std::snprintf(buf, sizeof buf, " %.3g s", *r.duration_s);
@@ -156,7 +158,8 @@ int run_main(int argc, char** argv) {
     const char* prog = "gfxstat run";
 
     if (workload.empty() == command.empty()) {
-        std::fprintf(stderr, "%s: give a command after -- or a --workload, not both\n", prog);
+        std::fprintf(stderr, "%s: give a command after -- or a --workload%s\n", prog,
+                     workload.empty() ? "" : ", not both");
         return 2;
     }
     // Options that would be silently ignored are refused.

@@ -60,9 +60,14 @@ data::SelectionCounts left_out(const data::VariantOverview& v) {
     return c;
 }
 
+// The first 8 characters of a boot id, and a simulated boot's number
+// (campaign resume --simulate-reboots: "BOOTID:simulated:N"), which the
+// cut would hide: they all share the real boot's id.
 std::string short_boot(const std::string& boot) {
     if (boot.empty()) return "(unknown)";
-    return boot.size() > 8 ? boot.substr(0, 8) : boot;
+    const std::string head = boot.size() > 8 ? boot.substr(0, 8) : boot;
+    if (const auto n = drivers::simulated_boot_number(boot)) return head + ":sim:" + std::to_string(*n);
+    return head;
 }
 
 // A table: columns of numbers right-aligned, columns of text left-aligned,

@@ -27,6 +27,7 @@
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
 #include "drivers/run_loop.h"
+#include "formats/time_hint.h"
 
 namespace gfxstat::drivers {
 
@@ -555,6 +556,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                 return report;
             }
             a.record.campaign_step = k;
+            a.record.exit_reason = formats::with_plan_time_hint(std::move(a.record.exit_reason));  // the plan sets the parser
             if (opt.simulate_reboots) a.record.boot = boot;  // run_once recorded the real one
             results.append_run(a.record);
             fold.add_run(a.record);

@@ -18,6 +18,7 @@
 
 #include "formats/format_list.h"
 #include "formats/parser_support.h"
+#include "formats/time_hint.h"
 
 namespace gfxstat::formats {
 
@@ -66,7 +67,7 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
             e += err.empty() ? " (stdout is empty)" : " (stdout is empty; stderr: " + data::quote_token(err) + ")";
         }
         // `run -- true` meant to time the command: say how.
-        return failure(e + "; to time the command itself, use --parser time");
+        return failure(e + "; " + std::string(kTimeHintRun));
     }
     ParseResult r;
     r.metrics.push_back(std::move(m));

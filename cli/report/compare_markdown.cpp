@@ -8,6 +8,7 @@
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
 #include "report/readable_units.h"
+#include "report/plural.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
@@ -137,7 +138,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
                 for (size_t i = 0; i < s->dropped.size(); ++i)
                     list += (i ? ", " : "") + with_unit(s->dropped[i].second, m.unit) +
                             fmt(" (value %zu)", s->dropped[i].first + 1);
-                notes.push_back("--drop-outliers left out " + std::to_string(s->dropped.size()) + " value(s) of " +
+                notes.push_back("--drop-outliers left out " + gfxstat::report::plural(s->dropped.size(), "value") + " of " +
                                 s->label + ": " + list);
             }
             if (!notes.empty()) std::fprintf(out, "\n");

@@ -715,7 +715,7 @@ def test_stop_continue(root):
     check(rc == 0 and f"pid {p.pid}" in err, f"stop --now signals the resume ({rc}: {err})")
     p.wait(timeout=20)
     err = p.stderr.read().decode()
-    check(p.returncode == 130 and "runs again" in err, f"the resume ends 130 ({p.returncode}: {err})")
+    check(p.returncode == 143 and "runs again" in err, f"stop --now (SIGTERM): the resume ends 143 ({p.returncode}: {err})")
     check(c2.runs() == [], "the interrupted run is not recorded")
 
 
@@ -748,7 +748,7 @@ def test_sigterm(root):
     p = c.start_resume(lambda c: c.events("intent") > 0)
     p.send_signal(signal.SIGTERM)
     p.wait(timeout=20)
-    check(p.returncode == 130 and c.runs() == [], f"SIGTERM: exit 130, nothing recorded ({p.returncode})")
+    check(p.returncode == 143 and c.runs() == [], f"SIGTERM: exit 143, nothing recorded ({p.returncode})")
     intents = [e for e in c.journal() if e["type"] == "intent"]
     check(len(intents) == 1 and intents[0]["step"] == 0, f"the step was announced: {intents}")
 
@@ -764,7 +764,7 @@ def test_stop_in_hooks(root):
         c.gfx("stop", c.dir, "--now")
         p.wait(timeout=20)
         p.stderr.read()
-        check(p.returncode == 130, f"stop --now in setup: exit 130 ({p.returncode})")
+        check(p.returncode == 143, f"stop --now in setup: exit 143 ({p.returncode})")
     check(c.runs() == [], f"a setup stopped by the user is not a recorded run: {c.runs()}")
     plan["variants"][0]["setup"] = "true"
     c.env["X"] = "1"
@@ -789,7 +789,7 @@ def test_stop_in_hooks(root):
     p.wait(timeout=20)
     err = p.stderr.read().decode()
     kinds = [a["kind"] for a in c.status().get("anomalies", [])]
-    check(p.returncode == 130 and c.boot() == boot and "deploy_failed" not in kinds,
+    check(p.returncode == 143 and c.boot() == boot and "deploy_failed" not in kinds,
           f"stop --now in expect: no deploy failure, no reboot ({p.returncode}: {err} {kinds})")
 
 
@@ -804,7 +804,7 @@ def test_stop_in_reboot(root):
         p.send_signal(signal.SIGTERM)
         p.wait(timeout=20)
         p.stderr.read()
-        check(p.returncode == 130, f"SIGTERM in the reboot command: exit 130 ({p.returncode})")
+        check(p.returncode == 143, f"SIGTERM in the reboot command: exit 143 ({p.returncode})")
     st = c.status()
     kinds = [a["kind"] for a in st.get("anomalies", [])]
     check(st.get("state") != "halted" and "reboot_failed" not in kinds and st.get("reboots") == 1,

@@ -106,12 +106,15 @@ def test_whole_plan_simulated(root):
     check("--simulate-reboots" in out, f"init says how to try the plan first: {out}")
     rc, out, err = c.gfx("resume", c.dir, "--simulate-reboots")
     resumed = err
+    long_lines = [l for l in resumed.splitlines() if len(l) > 72]
+    check(long_lines == [], f"every line said fits 72 columns, the expect check's too: {long_lines}")
+    err = " ".join(err.split())  # the lines said are wrapped
     check(rc == 0 and "the campaign is complete" in err, f"one resume walks the whole plan ({rc}: {err})")
     check(not os.path.exists(os.path.join(c.root, "reboot_ran")), "the reboot command did not run")
     check(not os.path.exists(os.path.join(c.root, "before_reboot_ran")), "before_reboot did not run")
     check(err.count("simulated reboot into slot") == 4, f"4 simulated reboots said: {err}")
     check("`sh -c" in err and "not run" in err, f"each says what it did not run: {err}")
-    check("campaign analyze" in err and "simulated" in err.splitlines()[-1], f"the last line points at analyze: {err}")
+    check("campaign analyze" in err and "simulated" in resumed.splitlines()[-1], f"the last line points at analyze: {err}")
     # The new kernel's expect check ran, did not pass, and did not stop the simulation.
     check("6.99.0-next" in err and "its expect check does not pass here" in err,
           f"a failing expect check is said and passed over: {err}")
@@ -145,7 +148,7 @@ def test_whole_plan_simulated(root):
     rc, out, err = c.gfx("status", c.dir)
     check("(simulated)" in out, f"text status says the boots are simulated: {out}")
     # Step lines: the value each run measured.
-    check(re.search(r"step 1/12 \(slot 1/4, old, warm-up\): ok [0-9.e-]+ s: fps 100\.5 fps", resumed),
+    check(re.search(r"step 1/12 \(slot 1/4, old, warm-up\): ok [0-9.e-]+ s: fps 100\.5 fps", err),
           f"the step line shows the value: {resumed}")
 
     # analyze: the design says the boots are simulated; compare's note is not repeated.
@@ -156,8 +159,14 @@ def test_whole_plan_simulated(root):
           f"analyze notes the simulated boots: {out[:900]}")
     check("simulated boots" not in err, f"and only once: {err}")
     rc, out, err = c.gfx(os.path.join(c.dir, "results.json"), sub="compare")
+    check([l for l in err.splitlines() if len(l) > 72] == [], f"compare's notes fit 72 columns: {err}")
+    err = " ".join(err.split())  # the notes are wrapped
     check("simulated boots" in err and "measures nothing about reboots" in err,
           f"compare of the results notes them too ({rc}): {err}")
+    rc, out, err = c.gfx("show", os.path.join(c.dir, "results.json"), sub="")
+    table = out[out.index("runs per boot"):] if "runs per boot" in out else ""
+    check(rc == 0 and all(f":sim:{n}" in table for n in (1, 2, 3, 4)),
+          f"show tells the simulated boots apart ({rc}): {out}")
     rc, out, err = c.gfx("analyze", c.dir, "--format", "json")
     check(rc == 0 and "simulated boots" in err and json.loads(out).get("comparisons") is not None,
           f"with JSON the note is on stderr, with the design ({rc}): {err[:300]}")
@@ -309,10 +318,50 @@ def test_advice_and_markdown(root):
     check("the plan's warmup_runs" in " ".join(out.split()), "the advice in markdown names the plan's knob too")
 
 
+def test_analyze_options(root):
+    """analyze refuses a bad option before printing anything, and takes
+    compare's options before DIR as well as after it."""
+    plan = {"variants": [{"label": "a", "reboot": False}, {"label": "b", "reboot": False}],
+            "workload": fps_workload(), "runs_per_boot": 2, "boots_per_variant": 2, "warmup_runs": 0,
+            "reboot_command": REBOOT}
+    c = Campaign(root, "options", plan)
+    c.init()
+    rc, out, err = c.gfx("resume", c.dir, "--simulate-reboots", "--no-check")
+    check(rc == 0 and "complete" in err, f"the simulation completes ({rc}: {err[-300:]})")
+    for bad in (["--treshold", "3"], ["--format", "mrkdown"], ["--width", "30"]):
+        rc, out, err = c.gfx("analyze", c.dir, *bad)
+        check(rc == 2 and out == "" and err.startswith("gfxstat campaign analyze"),
+              f"analyze {' '.join(bad)}: a usage error, nothing on stdout ({rc}: {out[:200]} / {err})")
+    rc, out, err = c.gfx("analyze", "--format", "markdown", c.dir)
+    check(rc == 0 and out.startswith("## Campaign c") and "| metric |" in out,
+          f"--format before DIR ({rc}: {out[:200]} / {err})")
+    rc, out, err = c.gfx("analyze", "--format", "json", c.dir, "--threshold", "3")
+    check(rc == 0 and json.loads(out or "null") is not None and err.startswith("campaign c:"),
+          f"options on both sides of DIR; JSON on stdout ({rc}: {err[:300]})")
+    rc, out, err = c.gfx("analyze", c.dir, c.dir)
+    check(rc == 2 and out == "" and "one DIR" in err, f"two DIRs are refused ({rc}: {err})")
+
+
+def test_time_hint_names_the_plan(root):
+    # A command that prints nothing: the hint names the plan's key, not run's option.
+    plan = {"variants": [{"label": "a", "reboot": False}, {"label": "b", "reboot": False}],
+            "workload": {"command": ["true"], "parser": "lines"}, "runs_per_boot": 1, "boots_per_variant": 1,
+            "warmup_runs": 0, "max_consecutive_failures": 1, "reboot_command": REBOOT}
+    c = Campaign(root, "timehint", plan)
+    c.init()
+    rc, out, err = c.gfx("resume", c.dir, "--simulate-reboots", "--no-check")
+    words = " ".join(err.split())
+    check(rc == 1 and 'set "parser": "time" in the plan\'s workload' in words and "--parser time" not in words,
+          f"the hint names the plan's workload ({rc}: {err})")
+    reasons = [r["exit"].get("reason", "") for r in c.runs()]
+    check(reasons and all("in the plan's workload" in r for r in reasons), f"and so does the record: {reasons}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as root:
         for t in (test_whole_plan_simulated, test_real_campaign_refuses_simulation, test_interrupted_simulation_goes_on,
-                  test_cooldown_interrupted, test_plurals, test_advice_and_markdown):
+                  test_cooldown_interrupted, test_plurals, test_advice_and_markdown,
+                  test_analyze_options, test_time_hint_names_the_plan):
             t(root)
     return finish("campaign newcomer: all checks passed")
 

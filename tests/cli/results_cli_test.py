@@ -186,7 +186,19 @@ def main():
         # merge: provenance kept, identical duplicates kept once, conflicts refused.
         m = os.path.join(d, "m.json")
         rc, _, err = run([g, "merge", campaign, out, "-o", m])
-        check(rc == 0, f"merge: {err}")
+        check(rc == 0 and "35 runs from 2 files" in err, f"merge: {err}")
+        rc, _, err = run([g, "merge", campaign, "-o", os.path.join(d, "m1.json")])
+        check(rc == 0 and "32 runs from 1 file" in err and "1 files" not in err, f"merge of one file: {err}")
+        one, two = os.path.join(d, "one.txt"), os.path.join(d, "two.txt")
+        with open(one, "w") as f:
+            f.write("1.5\n")
+        with open(two, "w") as f:
+            f.write("1.5\n2.5\n")
+        rc, _, err = run([g, "compare", one, two])
+        check(rc == 2 and "has 1 value;" in err and "value(s)" not in err, f"compare counts in words: {err}")
+        rc, _, err = run([g, "compare", campaign])
+        wide = [line for line in err.splitlines() if len(line) > 72]
+        check(rc == 0 and "note:" in err and wide == [], f"compare's notes fit 72 columns ({rc}): {wide or err}")
         valid(m)
         mr = records(m)
         check(len(mr[0]["merged_from"]) == 2 and mr[0]["merged_from"][0]["path"] == campaign,

@@ -331,7 +331,19 @@ def main():
 
         # Usage errors.
         rc, _, err = grun("-o", os.path.join(d, "x.json"))
-        check(rc == 2 and "command" in err, f"no command: {rc} {err}")
+        check(rc == 2 and "give a command after -- or a --workload\n" in err, f"no command: {rc} {err}")
+        rc, _, err = grun("-o", os.path.join(d, "x.json"), "--workload", "drm-ioctl", "--", "true")
+        check(rc == 2 and "or a --workload, not both" in err, f"a command and a workload: {rc} {err}")
+
+        # A failed run names the run it was to be: after "run 2/4 ok", "run 3/4 fail".
+        counter = os.path.join(d, "numbered.count")
+        rc, _, err = grun("--runs", "4", "--warmup", "0", "-o", os.path.join(d, "numbered.json"), "--", "sh", "-c",
+                          f'n=$(cat "{counter}" 2>/dev/null || echo 0); echo $((n + 1)) > "{counter}"; '
+                          'if [ "$n" = 2 ]; then exit 1; fi; echo 5')
+        lines = [line for line in err.splitlines() if line.startswith("gfxstat run: run ")]
+        check(len(lines) == 5 and lines[1].startswith("gfxstat run: run 2/4 ok") and
+              lines[2].startswith("gfxstat run: run 3/4 fail") and lines[3].startswith("gfxstat run: run 3/4 ok"),
+              f"the failed run is numbered ({rc}): {lines}")
         rc, _, err = grun("--parser", "nonesuch", "-o", os.path.join(d, "x.json"), "--", "true")
         check(rc == 2 and "lines" in err, f"unknown parser lists the known ones: {err}")
         rc, _, err = grun("--tag", "novalue", "-o", os.path.join(d, "x.json"), "--", "true")
