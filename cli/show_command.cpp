@@ -19,6 +19,7 @@
 #include "data/results_reader.h"
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
+#include "drivers/campaign_simulation.h"
 #include "report/fit_table.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
