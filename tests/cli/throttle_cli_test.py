@@ -153,9 +153,9 @@ def main():
         rc, out, err = run([GFXSTAT, "compare", few])
         check(rc == 0, f"compare with one unthrottled run of A exits 0 ({rc}): {err}")
         check("throttled: 5 of 6 runs of A, 0 of 6 of B" in out, f"five throttled: {out}")
-        check("without them: no comparison (" in out and "1 value(s)" in out, f"too few without them: {out}")
+        check("without them: no comparison (" in out and "1 value;" in out, f"too few without them: {out}")
         rc, out, err = run([GFXSTAT, "compare", few, "--drop-throttled"])
-        check(rc == 2 and "1 value(s)" in err, f"--drop-throttled leaving one run exits 2 ({rc}): {err}")
+        check(rc == 2 and "1 value;" in err, f"--drop-throttled leaving one run exits 2 ({rc}): {err}")
 
         # ---- merge carries the records; show lists them
         merged = os.path.join(d, "merged.json")
