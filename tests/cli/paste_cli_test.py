@@ -8,6 +8,7 @@ of several metrics summarises each."""
 
 import glob
 import json
+import re
 import os
 import sys
 import tempfile
@@ -135,6 +136,36 @@ def main():
     check(c.get("unit") == "s" and c.get("baseline", {}).get("mean", 1) < 0.01, f"json keeps seconds: {c.get('unit')}")
     rc, out, _ = run([g, "summary", tr])
     check(rc == 0 and "recorded in s" in out and "1.87 " in out and "0.00187" not in out, f"summary in ms: {out}")
+
+    # 3b. A difference read in its own unit: 2.000 s vs 2.001 s differ by
+    # about a millisecond, a 5000 B difference of MiB sizes by KiB.
+    secs = write(d, "secs.csv", "variant,run,t\n" + "".join(
+        f"{v},{i},{base + 0.0001 * ((i * 3) % 4)}\n"
+        for v, base in (("before", 2.000), ("after", 2.001)) for i in range(8)))
+    sr = os.path.join(d, "secs.json")
+    rc, _, err = run([g, "import", "--from", "csv", "--unit", "s", "--lower-is-better", secs, "-o", sr])
+    check(rc == 0, f"import secs: {err}")
+    rc, out, _ = run([g, "compare", sr])
+    change = " ".join(line.strip() for line in out.splitlines() if line.strip().startswith("change"))
+    check(rc == 0 and " ms)" in change and " s)" not in change and "0.000" not in change,
+          f"compare: the change in ms: {change!r}")
+    check(not re.search(r"\d\.\d{5,}", out), f"compare: no raw digits: {out}")
+    rc, md, _ = run([g, "compare", "--format", "markdown", sr])
+    check(rc == 0 and re.search(r"change: .*\(\+1(\.\d+)? ms\)", md), f"markdown: the change in ms: {md}")
+    rc, brief, _ = run([g, "compare", "--brief", sr])
+    m_full = re.search(r"CI ([-+][\d.]+%) to ([-+][\d.]+%)", change)
+    m_brief = re.search(r"\[([-+][\d.]+%), ([-+][\d.]+%)\]", brief)
+    check(m_full and m_brief and m_full.groups() == m_brief.groups(),
+          f"brief and full report round the interval alike: {change!r} / {brief!r}")
+    sizes = write(d, "sizes.csv", "variant,run,rss\n" + "".join(
+        f"{v},{i},{base + 100 * ((i * 3) % 4)}\n"
+        for v, base in (("before", 5000000), ("after", 5005000)) for i in range(8)))
+    zr = os.path.join(d, "sizes.json")
+    rc, _, err = run([g, "import", "--from", "csv", "--unit", "B", "--lower-is-better", sizes, "-o", zr])
+    check(rc == 0, f"import sizes: {err}")
+    rc, out, _ = run([g, "compare", zr])
+    diff = next((line for line in out.splitlines() if line.strip().startswith("difference")), "")
+    check(rc == 0 and "KiB" in diff and "MiB" not in diff, f"compare: a size difference in KiB: {diff!r}")
 
     # 4. More inputs than the plot draws: a line says so, no '?' keys.
     files = [write(d, f"set{i}.txt", "".join(f"{100 + i + (k % 4) * 0.5}\n" for k in range(8))) for i in range(9)]
