@@ -154,6 +154,8 @@ int complete(const std::vector<std::string>& args) {
     if (kind == "commands") {
         std::vector<std::string> names;
         for (const auto& c : command_table()) names.push_back(c.name);
+        // The first word may also be gfxstat's own options.
+        names.insert(names.end(), {"--help", "--version"});
         print_words(names);
     } else if (kind == "subcommands") {
         if (rest.empty() || !find_command(rest[0])) return 0;
