@@ -357,8 +357,54 @@ def check_hints_and_signals(d):
         check(p.returncode == 128 + int(sig), f"{sig.name}: exit {128 + int(sig)} ({p.returncode}): {err}")
 
 
+def import_formats():
+    """The formats `gfxstat import --from` takes, as its --help lists them."""
+    rc, out, _ = run_raw(["__complete", "values", "import", "--from"])
+    names = out.decode().split()
+    check(rc == 0 and "csv" in names and "presentmon" in names, f"import's formats: {names}")
+    return names
+
+
+def check_hinted_imports(d):
+    """Every fixture that compare refuses with a hint: the hinted import
+    really imports it, or (a fixture of bad input) no format does."""
+    formats = import_formats()
+    files = []
+    for top in ("tests/fixtures", "tests/data/run_outputs", "tests/data/import"):
+        for root, _, names in os.walk(os.path.join(SRC, top)):
+            files += [os.path.join(root, n) for n in sorted(names) if not n.endswith((".md", ".py"))]
+    hinted = 0
+    for i, f in enumerate(files):
+        rc, _, err = run_raw(["compare", f])
+        m = re.search(r"gfxstat import --from (\S+) ", err.decode(errors="replace"))
+        if not m:
+            continue
+        hinted += 1
+        out = os.path.join(d, f"hinted{i}.json")
+        rc, _, ierr = run_raw(["import", "--from", m.group(1), f, "-o", out])
+        if rc == 0:
+            continue
+        others = [x for x in formats if x != m.group(1) and
+                  run_raw(["import", "--from", x, f, "-o", out])[0] == 0]
+        check(not others, f"{f}: the hint says --from {m.group(1)} ({ierr.decode(errors='replace').strip()}), "
+                          f"but --from {others} imports it")
+    check(hinted >= 40, f"hints given for the fixtures: {hinted}")
+    # The first words say what the file is, not the JSON error.
+    rc, _, err = run_raw(["compare", HYPERFINE])
+    first = err.decode().splitlines()[0] if err else ""
+    check(rc == 2 and f"{HYPERFINE} is not a gfxstat results file: this looks like a hyperfine export" in first,
+          f"compare of a hyperfine export leads with what it is: {first!r}")
+    with open(HYPERFINE, "rb") as f:
+        p = subprocess.run([GFXSTAT, "show", "-"], stdin=f, capture_output=True)
+    check(p.returncode == 2 and b"gfxstat import --from hyperfine - -o results.json" in p.stderr,
+          f"show - < a hyperfine export: the hint ({p.returncode}): {p.stderr!r}")
+    rc, _, err = run_raw(["compare", os.path.join(SRC, "tests/fixtures/frames/presentmon.csv")])
+    check(b"--from presentmon " in err, f"presentmon.csv: --from presentmon: {err!r}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
+        check_hinted_imports(d)
         check_table(d)
         check_help_and_version()
         check_json_versions(d)
