@@ -311,6 +311,8 @@ def check_output_errors(d):
              (["devices"], "gfxstat devices"), (["devices", "--json"], "gfxstat devices"),
              (["tune", "show"], "gfxstat tune show"), (["version"], "gfxstat version"),
              (["compare", "--help"], "gfxstat compare"),
+             (["import", "--from", "lines", "-o", "-", a], "gfxstat import"),
+             (["merge", RESULTS, "-o", "-"], "gfxstat merge"),
              (["ab", "-o", ab_out, "--variant", "A", "--variant", "B", "--runs", "2", "--no-check", "--", "echo", "1"],
               "gfxstat ab")]
     with open("/dev/full", "wb") as full:
@@ -319,6 +321,10 @@ def check_output_errors(d):
             last = err.decode(errors="replace").rstrip("\n").split("\n")[-1]
             check(rc == 2 and last == f"{prog}: cannot write the output: No space left on device",
                   f"{' '.join(args)} > /dev/full: exit 2 and says why ({rc}): {err!r}")
+            # No success line before the lost write, no second error.
+            if args[0] in ("import", "merge"):
+                check(err.decode(errors="replace").count("\n") == 1,
+                      f"{' '.join(args)} > /dev/full: the error alone: {err!r}")
     # The runs of ab were recorded all the same: only the report was lost.
     check(os.path.exists(ab_out), "ab > /dev/full: the runs are in the results file")
 
