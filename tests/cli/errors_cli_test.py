@@ -53,6 +53,7 @@ def run_raw(args, stdout=subprocess.PIPE, cwd=None):
 def table(d):
     """(arguments, prefix of the first stderr line, texts stderr must hold, texts it must not, exit status)."""
     a = write(d, "a.txt", "1\n2\n3\n4\n")
+    two = write(d, "two.txt", "1\n2\n")
     b = write(d, "b.txt", "2\n3\n4\n5\n")
     missing = os.path.join(d, "missing.json")
     out = os.path.join(d, "out.json")
@@ -74,7 +75,10 @@ def table(d):
         (["sumary", a], "gfxstat: unknown command", ["did you mean summary?"], [], 2),
         ([ESC], "gfxstat: unknown command", ["\\x1b"], [], 2),
         # ministat (its own whines, after the command's name)
-        (["ministat", "--nope", a], "gfxstat ministat: unrecognized option '--nope'", [], [], 2),
+        (["ministat", "--nope", a], "gfxstat ministat: unrecognized option '--nope'", [], ["Unknown option"], 2),
+        (["ministat", "-x", a], "gfxstat ministat: unrecognized option '-x'", [], ["Unknown option"], 2),
+        (["ministat", "-C"], "gfxstat ministat: option requires an argument: '-C'", [], [], 2),
+        (["ministat", two], "gfxstat ministat: Dataset ", ["must contain at least 3 data points"], [], 2),
         (["ministat", "-C", "0", a], "gfxstat ministat: Column number should be positive.", [], [], 2),
         (["ministat", "-w", "abc", a], "gfxstat ministat: Invalid width", [], [], 2),
         (["ministat", missing], "gfxstat ministat: Cannot open", [], [], 1),
