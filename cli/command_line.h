@@ -25,6 +25,10 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv);
 // CLI::Range it refuses "nan", which compares false with both bounds.
 std::function<std::string(const std::string&)> number_in(double lo, double hi);
 
+// An option check for an unsigned whole number (a seed): CLI11 takes "-1"
+// for 2^64-1, as strtoull does; this refuses a negative one.
+std::function<std::string(const std::string&)> whole_number();
+
 // For commands that run workloads (run, campaign resume): `handler` gets
 // SIGINT, SIGTERM and SIGHUP (it forwards them to the workload), and
 // SIGPIPE is ignored, so that a closed pipe on stderr (... 2>&1 | head)

@@ -493,7 +493,8 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
             return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
         });
     // A command that runs (ab) has its own --seed: the order's.
-    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)");
+    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)")
+        ->check(whole_number());
     app.add_flag("--drop-outliers", s.drop_outliers,
                  "leave out values with a modified z-score beyond 3.5, and say which");
     app.add_flag("--drop-throttled", s.drop_throttled,
