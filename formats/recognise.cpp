@@ -203,19 +203,21 @@ bool csv_table(const std::vector<std::string_view>& lines) {
 
 // The words for each format whose files are a program's output, read by
 // that format's own parser: the hint names what `import --from` reads.
+// `marker`, where set, must be in the text too: glmark2's and vkmark's
+// scene lines are alike enough for either parser, their banners are not.
 constexpr struct {
-    std::string_view format, what;
+    std::string_view format, what, marker = {};
 } kOutputWords[] = {
     {"igt-syslatency", "IGT gem_syslatency output"},
     {"igt-latency", "IGT gem_latency output"},
     {"igt-wsim", "IGT gem_wsim output"},
     {"igt-exec-nop", "IGT gem_exec_nop output"},
     {"igt-fence-upload", "IGT gem_fence_upload output"},
-    {"glmark2", "glmark2 output"},
+    {"glmark2", "glmark2 output", "glmark2"},
     {"apitrace", "apitrace replay (glretrace, eglretrace) output"},
     {"gfxrecon", "gfxrecon-replay output"},
     {"glxgears", "glxgears output"},
-    {"vkmark", "vkmark output"},
+    {"vkmark", "vkmark output", "vkmark"},
     {"piglit-replay", "a piglit replay profile"},
     {"mangohud", "a MangoHud log"},
     {"presentmon", "a PresentMon capture"},
@@ -229,7 +231,7 @@ constexpr struct {
 std::optional<RecognisedFormat> recognise_output(std::string_view whole) {
     for (const auto& w : kOutputWords) {
         const Format* f = find_format(w.format);
-        if (!f || !f->parser) continue;
+        if (!f || !f->parser || (!w.marker.empty() && whole.find(w.marker) == std::string_view::npos)) continue;
         const ParseResult r = f->parser({})->parse(RunOutput{whole, {}});
         if (r.error.empty() && !r.metrics.empty()) return RecognisedFormat{f->name, w.what};
     }
