@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <stdio_ext.h>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/command_describe.h"
@@ -225,6 +227,24 @@ int check_output_written(const std::string& prog, int status) {
     if (flushed && !std::ferror(stdout) && std::cout.good()) return status;
     std::fprintf(stderr, "%s: cannot write the output: %s\n", prog.c_str(),
                  err ? std::strerror(err) : "a write to standard output failed");
+    return 2;
+}
+
+int write_stdout_now(const std::string& prog, std::string_view text) {
+    // The reason is the first failing write's: fwrite's when the text is
+    // longer than the buffer, else the flush's.
+    errno = 0;
+    const bool put = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+    int err = errno;
+    const bool flushed = put && std::fflush(stdout) == 0;
+    if (put && !flushed) err = errno;
+    if (flushed && !std::ferror(stdout)) return 0;
+    std::fprintf(stderr, "%s: cannot write the output: %s\n", prog.c_str(),
+                 err ? std::strerror(err) : "a write to standard output failed");
+    // Said once: what is left in the buffer is dropped, so that main's own
+    // check finds nothing more to fail on.
+    __fpurge(stdout);
+    std::clearerr(stdout);
     return 2;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -50,5 +51,10 @@ std::string command_prefix(int argc, char** argv, const std::vector<std::string>
 // ("PROG: cannot write the output: No space left on device") and returns
 // 2; else `status`. A report that never reached its file must not end 0.
 int check_output_written(const std::string& prog, int status);
+
+// `text` written to stdout and flushed, before a command says it did (a
+// lost write is then the one message, with its reason): 0, or 2 after
+// "PROG: cannot write the output: REASON".
+int write_stdout_now(const std::string& prog, std::string_view text);
 
 }  // namespace gfxstat::cli

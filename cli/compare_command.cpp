@@ -113,7 +113,7 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
     if (metrics.empty() && !file.metrics().empty()) throw data::input_error(name, 0, "holds no metric with one sample per run");
     std::vector<MetricReport> out;
     for (const std::string& metric : metrics) {
-        data::MetricSelection sel = data::select_metric(file, name, metric, wanted);
+        data::MetricSelection sel = select_metric_suggesting(file, name, metric, wanted);
         MetricReport r;
         r.metric = sel.metric.name;
         r.unit = sel.metric.unit;
@@ -189,7 +189,7 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
     for (const std::string& metric : metrics) {
         MetricReport r;
         for (size_t i = 0; i < files.size(); ++i) {
-            data::MetricSelection sel = data::select_metric(files[i], inputs[i].name, metric, {});
+            data::MetricSelection sel = select_metric_suggesting(files[i], inputs[i].name, metric, {});
             if (i == 0) {
                 r.metric = sel.metric.name;
                 r.unit = sel.metric.unit;
