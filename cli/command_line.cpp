@@ -9,6 +9,8 @@
 #include <iostream>
 #include <sstream>
 
+#include <stdio_ext.h>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/command_describe.h"
@@ -97,9 +99,14 @@ std::string error_line(const CLI::App& app, const CLI::ParseError& e) {
         std::string value, rest;
         // CLI::Range: "Value 5 not in range 60 to 100000".
         if (starts_with(b, "Value ") && split_at(b.substr(6), " not in range ", value, rest) &&
-            split_at(rest, " to ", a, b))
-            return escape_message(name) + ": '" + escape_text(value) + "' is not from " + trimmed_number(a) + " to " +
-                   trimmed_number(b);
+            split_at(rest, " to ", a, b)) {
+            // "abc" is not out of range: it is no number at all.
+            char* end = nullptr;
+            (void)std::strtod(value.c_str(), &end);
+            const bool numeric = !value.empty() && end != value.c_str() && *end == '\0';
+            return escape_message(name) + ": '" + escape_text(value) + "' is not " + (numeric ? "" : "a number ") +
+                   "from " + trimmed_number(a) + " to " + trimmed_number(b);
+        }
         // CLI::IsMember: "jsn not in {text,markdown,json}".
         if (split_at(b, " not in {", value, rest) && !rest.empty() && rest.back() == '}') {
             rest.pop_back();
@@ -112,7 +119,9 @@ std::string error_line(const CLI::App& app, const CLI::ParseError& e) {
             return escape_message(name) + ": unknown value '" + escape_text(value) + "'" +
                    (near.empty() ? "; known: " + escape_message(known) : near + " (known: " + escape_message(known) + ")");
         }
-        // gfxstat's own checks (number_in and the like) say what is expected.
+        // gfxstat's own checks (number_in and the like) say what is
+        // expected; one that says a rule ("must be ...") is said as it is.
+        if (starts_with(b, "must ")) return escape_message(name) + ": " + escape_message(b);
         return escape_message(name) + ": expected " + escape_message(b);
     }
     return escape_message(what);
@@ -171,6 +180,14 @@ std::function<std::string(const std::string&)> number_in(double lo, double hi) {
     };
 }
 
+std::function<std::string(const std::string&)> whole_number() {
+    return [](const std::string& text) -> std::string {
+        // What is not a number at all the conversion refuses, in its words.
+        const size_t first = text.find_first_not_of(" \t");
+        return first != std::string::npos && text[first] == '-' ? "must not be negative" : "";
+    };
+}
+
 void install_stop_handler(void (*handler)(int)) {
     struct sigaction sa {};
     sa.sa_handler = handler;
@@ -210,6 +227,24 @@ int check_output_written(const std::string& prog, int status) {
     if (flushed && !std::ferror(stdout) && std::cout.good()) return status;
     std::fprintf(stderr, "%s: cannot write the output: %s\n", prog.c_str(),
                  err ? std::strerror(err) : "a write to standard output failed");
+    return 2;
+}
+
+int write_stdout_now(const std::string& prog, std::string_view text) {
+    // The reason is the first failing write's: fwrite's when the text is
+    // longer than the buffer, else the flush's.
+    errno = 0;
+    const bool put = std::fwrite(text.data(), 1, text.size(), stdout) == text.size();
+    int err = errno;
+    const bool flushed = put && std::fflush(stdout) == 0;
+    if (put && !flushed) err = errno;
+    if (flushed && !std::ferror(stdout)) return 0;
+    std::fprintf(stderr, "%s: cannot write the output: %s\n", prog.c_str(),
+                 err ? std::strerror(err) : "a write to standard output failed");
+    // Said once: what is left in the buffer is dropped, so that main's own
+    // check finds nothing more to fail on.
+    __fpurge(stdout);
+    std::clearerr(stdout);
     return 2;
 }
 

@@ -8,6 +8,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace CLI {
@@ -24,6 +25,10 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv);
 // An option check (CLI::Option::check) for a number in [lo, hi]: unlike
 // CLI::Range it refuses "nan", which compares false with both bounds.
 std::function<std::string(const std::string&)> number_in(double lo, double hi);
+
+// An option check for an unsigned whole number (a seed): CLI11 takes "-1"
+// for 2^64-1, as strtoull does; this refuses a negative one.
+std::function<std::string(const std::string&)> whole_number();
 
 // For commands that run workloads (run, campaign resume): `handler` gets
 // SIGINT, SIGTERM and SIGHUP (it forwards them to the workload), and
@@ -46,5 +51,10 @@ std::string command_prefix(int argc, char** argv, const std::vector<std::string>
 // ("PROG: cannot write the output: No space left on device") and returns
 // 2; else `status`. A report that never reached its file must not end 0.
 int check_output_written(const std::string& prog, int status);
+
+// `text` written to stdout and flushed, before a command says it did (a
+// lost write is then the one message, with its reason): 0, or 2 after
+// "PROG: cannot write the output: REASON".
+int write_stdout_now(const std::string& prog, std::string_view text);
 
 }  // namespace gfxstat::cli

@@ -11,6 +11,7 @@
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
 #include "cli/tune_command.h"
+#include "cli/version_command.h"
 
 namespace gfxstat::cli {
 namespace {
@@ -66,6 +67,7 @@ constexpr CommandEntry kCommands[] = {
      "show what could add noise before measuring; apply steady CPU and GPU\n"
      "settings (governor, turbo, GPU frequency) and reset them exactly",
      tune_main},
+    {"version", "gfxstat's version (also: gfxstat --version; --json)", version_main},
 };
 
 }  // namespace

@@ -114,7 +114,7 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
     if (metrics.empty() && !file.metrics().empty()) throw data::input_error(name, 0, "holds no metric with one sample per run");
     std::vector<MetricReport> out;
     for (const std::string& metric : metrics) {
-        data::MetricSelection sel = data::select_metric(file, name, metric, wanted);
+        data::MetricSelection sel = select_metric_suggesting(file, name, metric, wanted);
         MetricReport r;
         r.metric = sel.metric.name;
         r.unit = sel.metric.unit;
@@ -190,7 +190,7 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
     for (const std::string& metric : metrics) {
         MetricReport r;
         for (size_t i = 0; i < files.size(); ++i) {
-            data::MetricSelection sel = data::select_metric(files[i], inputs[i].name, metric, {});
+            data::MetricSelection sel = select_metric_suggesting(files[i], inputs[i].name, metric, {});
             if (i == 0) {
                 r.metric = sel.metric.name;
                 r.unit = sel.metric.unit;
@@ -494,7 +494,8 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
             return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
         });
     // A command that runs (ab) has its own --seed: the order's.
-    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)");
+    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)")
+        ->check(whole_number());
     app.add_flag("--drop-outliers", s.drop_outliers,
                  "leave out values with a modified z-score beyond 3.5, and say which");
     app.add_flag("--drop-throttled", s.drop_throttled,

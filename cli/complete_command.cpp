@@ -47,6 +47,31 @@ const KindRule kKindRules[] = {
     {"", "command", "command"},
 };
 
+// Words an option takes besides a number, which its parser cannot list as
+// choices (CLI11 sees TEXT): offered as its values.
+struct WordRule {
+    const char* commands;
+    const char* name;
+    std::vector<std::string> words;
+};
+
+const WordRule kWordRules[] = {
+    {"tune apply", "--gpu-freq", {"rp0", "rp1"}},  // drivers::parse_gpu_frequency's words
+};
+
+bool listed(std::string_view list, std::string_view word);
+
+// The choices of `o`, or the words kWordRules gives it.
+std::vector<std::string> value_words(const std::string& command, const OptionDescription& o) {
+    if (!o.choices.empty()) return o.choices;
+    for (const auto& r : kWordRules) {
+        if (!listed(r.commands, command)) continue;
+        for (const auto& n : o.names)
+            if (n == r.name) return r.words;
+    }
+    return {};
+}
+
 bool listed(std::string_view list, std::string_view word) {
     if (list.empty()) return true;
     size_t start = 0;
@@ -128,9 +153,9 @@ const OptionDescription* find_option(const Described& d, const std::string& name
 }
 
 std::string kind_of(const Described& d, const OptionDescription& o) {
-    if (!o.choices.empty()) return "choice";
-    if (o.expected_max == 0) return "flag";
     const std::string command = joined(d.words);
+    if (!value_words(command, o).empty()) return "choice";
+    if (o.expected_max == 0) return "flag";
     for (const auto& r : kKindRules) {
         if (!listed(r.commands, command)) continue;
         for (const auto& n : o.names)
@@ -154,6 +179,8 @@ int complete(const std::vector<std::string>& args) {
     if (kind == "commands") {
         std::vector<std::string> names;
         for (const auto& c : command_table()) names.push_back(c.name);
+        // The first word may also be gfxstat's own options.
+        names.insert(names.end(), {"--help", "--version"});
         print_words(names);
     } else if (kind == "subcommands") {
         if (rest.empty() || !find_command(rest[0])) return 0;
@@ -175,7 +202,7 @@ int complete(const std::vector<std::string>& args) {
         if (!d || rest.size() <= d->used) return 0;
         const OptionDescription* o = find_option(*d, rest[d->used]);
         if (!o) return 0;
-        if (kind == "values") print_words(o->choices);
+        if (kind == "values") print_words(value_words(joined(d->words), *o));
         else std::printf("%s\n", kind_of(*d, *o).c_str());
     } else if (kind == "variants" || kind == "metrics") {
         std::vector<std::string> words;

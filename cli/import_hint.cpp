@@ -6,6 +6,7 @@
 
 #include <cerrno>
 
+#include "data/file_read.h"
 #include "formats/recognise.h"
 
 namespace gfxstat::cli {
@@ -63,15 +64,25 @@ std::string import_hint(const std::string& path, std::string_view stdin_head) {
 
 data::InputError with_import_hint(const data::InputError& e, const std::string& path, std::string_view stdin_head) {
     const std::string hint = import_hint(path, stdin_head);
-    return hint.empty() ? e : data::InputError(e.what() + hint);
+    if (hint.empty()) return e;
+    const std::string name = path == "-" ? std::string("standard input") : path;
+    return data::InputError(name + " is not a gfxstat results file: " + hint.substr(2));
 }
 
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
                                            data::ReadReport* report) {
+    if (path != "-") {
+        try {
+            return data::read_results_path(path, name, report);
+        } catch (const data::InputError& e) {
+            throw with_import_hint(e, path);
+        }
+    }
+    const std::string text = data::read_all(STDIN_FILENO, name);
     try {
-        return data::read_results_path(path, name, report);
+        return data::parse_results(text, name, report);
     } catch (const data::InputError& e) {
-        throw with_import_hint(e, path);
+        throw with_import_hint(e, path, text);
     }
 }
 

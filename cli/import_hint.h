@@ -24,11 +24,16 @@ namespace gfxstat::cli {
 // bytes as the command read them, is what is guessed from.
 std::string import_hint(const std::string& path, std::string_view stdin_head = {});
 
-// `e` with import_hint(path, stdin_head) added; `e` itself when there is none.
+// When the file at `path` looks like an import format: an error that leads
+// with that, not with `e` (a valid hyperfine export is no "broken JSON"):
+//   x.json is not a gfxstat results file: this looks like a hyperfine
+//   export: gfxstat import --from hyperfine x.json -o results.json
+// `e` itself when there is no hint.
 data::InputError with_import_hint(const data::InputError& e, const std::string& path,
                                   std::string_view stdin_head = {});
 
-// data::read_results_path, its errors with the hint.
+// data::read_results_path, its errors with the hint; standard input ("-")
+// is read whole first, so that its bytes can be guessed from too.
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
                                            data::ReadReport* report);
 

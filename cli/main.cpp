@@ -32,18 +32,15 @@ void usage(FILE* out) {
                  "usage: gfxstat COMMAND [ARGS...]\n"
                  "\n"
                  "%s"
-                 "  version    gfxstat's version (also: gfxstat --version)\n"
                  "\n"
                  "'gfxstat COMMAND --help' for a command's options.\n",
                  gfxstat::cli::command_list_text().c_str());
 }
 
-// The commands, for "did you mean" and for naming the command in errors:
-// the command table's, and version (which has no page of its own).
+// The commands, for "did you mean" and for naming the command in errors.
 std::vector<std::string> command_names() {
     std::vector<std::string> names;
     for (const auto& c : gfxstat::cli::command_table()) names.emplace_back(c.name);
-    names.emplace_back("version");
     return names;
 }
 
@@ -70,7 +67,7 @@ int dispatch(int argc, char** argv) {
     if (cmd == "__describe") return gfxstat::cli::describe_main(argc - 1, argv + 1);
     if (cmd == "__complete") return gfxstat::cli::complete_main(argc - 1, argv + 1);
     if (const auto* c = gfxstat::cli::find_command(cmd)) return c->main(argc - 1, argv + 1);
-    if (cmd == "version" || cmd == "--version") return gfxstat::cli::version_main(argc - 1, argv + 1);
+    if (cmd == "--version") return gfxstat::cli::version_main(argc - 1, argv + 1);
     if (cmd == "-h" || cmd == "--help" || cmd == "help") {
         usage(stdout);
         return 0;

@@ -53,7 +53,8 @@ int merge_main(int argc, char** argv) {
         };
         if (output == "-") {
             const std::string text = data::serialize_results(build(nullptr, {}));
-            std::fwrite(text.data(), 1, text.size(), stdout);
+            // Written before the success line: a lost write is the one message.
+            if (const int status = write_stdout_now(prog, text)) return status;
         } else {
             data::rewrite_results_file(output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse,
                                        build);

@@ -150,8 +150,21 @@ int ministat_main(int argc, char** argv, const char* prog) {
         {"help", no_argument, nullptr, kHelp},
         {nullptr, 0, nullptr, 0}};
     optind = 0;  // full re-initialisation of glibc's getopt
+    // As the `ministat` symlink, getopt's own messages, byte for byte as
+    // Debian's ministat; as `gfxstat ministat`, one message, prefixed like
+    // every gfxstat error (getopt silenced: ':' first reports a missing
+    // argument apart).
+    const bool plain = std::strcmp(prog, "ministat") == 0;
+    opterr = plain ? 1 : 0;
+    const auto bad_option = [&](bool missing) {
+        // A short option's letter; a long one (optopt 0 or its code) as written.
+        const std::string opt = optopt > 0 && optopt < 128 ? std::string("-") + static_cast<char>(optopt)
+                                                          : std::string(argv[optind - 1] ? argv[optind - 1] : "");
+        usage(prog, ((missing ? "option requires an argument: '" : "unrecognized option '") + escape_text(opt) + "'")
+                        .c_str());
+    };
     int c;
-    while ((c = getopt_long(argc, argv, "AC:c:d:snqw:", long_options, nullptr)) != -1) {
+    while ((c = getopt_long(argc, argv, plain ? "AC:c:d:snqw:" : ":AC:c:d:snqw:", long_options, nullptr)) != -1) {
         switch (c) {
             case kMetric: choice.metric = optarg; break;
             case kVariant: choice.variants.push_back(optarg); break;
@@ -188,7 +201,10 @@ int ministat_main(int argc, char** argv, const char* prog) {
                 width = static_cast<int>(v);
                 break;
             }
-            default: usage(prog, "Unknown option");
+            case ':': bad_option(true); break;
+            default:
+                if (!plain) bad_option(false);
+                usage(prog, "Unknown option");
         }
     }
 
@@ -234,8 +250,9 @@ int ministat_main(int argc, char** argv, const char* prog) {
         warn_left_out(prog, o, format);
         for (size_t k = 0; k < o.samples.size(); ++k) {
             if (o.samples[k].sample.size() < 3) {
-                std::fprintf(stderr, "Dataset %s must contain at least 3 data points\n",
-                             escape_text(o.samples[k].sample.name).c_str());
+                // The symlink says it as ministat does; gfxstat ministat with its name.
+                std::fprintf(stderr, "%s%sDataset %s must contain at least 3 data points\n", plain ? "" : prog,
+                             plain ? "" : ": ", escape_text(o.samples[k].sample.name).c_str());
                 return 2;
             }
             samples.push_back(std::move(o.samples[k].sample));

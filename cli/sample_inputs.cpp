@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/import_hint.h"
+#include "cli/nearest_word.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
@@ -98,6 +99,8 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     OpenedInput input(in);
     try {
         load_opened(in, input, qualify, format, choice, out);
+    } catch (const data::UnknownMetricError& e) {
+        throw data::InputError(e.what() + did_you_mean(e.typed, e.known));
     } catch (const data::InputError& e) {
         throw with_import_hint(e, in.path, input.prefix());
     }
@@ -130,6 +133,15 @@ std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std:
         out.push_back(std::move(s));
     }
     return out;
+}
+
+data::MetricSelection select_metric_suggesting(const data::ResultsFile& file, const std::string& name,
+                                               std::string_view metric, const std::vector<std::string>& variants) {
+    try {
+        return data::select_metric(file, name, metric, variants);
+    } catch (const data::UnknownMetricError& e) {
+        throw data::InputError(e.what() + did_you_mean(e.typed, e.known));
+    }
 }
 
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {

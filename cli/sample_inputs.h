@@ -63,6 +63,11 @@ std::vector<InputOutcome> read_inputs_parallel(
 // names them (`qualify`: "NAME:variant").
 std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std::string& name, bool qualify);
 
+// data::select_metric, a --metric the file lacks answered with the nearest
+// names it holds ("did you mean latency?", cli/nearest_word.h).
+data::MetricSelection select_metric_suggesting(const data::ResultsFile& file, const std::string& name,
+                                               std::string_view metric, const std::vector<std::string>& variants);
+
 // One input read whole, whichever kind it is: a column file's sample, or a
 // parsed results file (for commands that need every metric of it).
 struct RawInput {

@@ -184,8 +184,11 @@ int tune_main(int argc, char** argv) {
         usage(stdout);
         return 0;
     }
+    // "--aply" is "apply" typed as an option: the subcommand is suggested
+    // for it (nearest_words offers options only for options).
+    const size_t bare = sub.find_first_not_of('-');
     std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 did_you_mean(sub, {"show", "apply", "reset"}).c_str());
+                 did_you_mean(bare == std::string::npos ? sub : sub.substr(bare), {"show", "apply", "reset"}).c_str());
     usage(stderr);
     return 2;
 }

@@ -83,8 +83,9 @@ public:
         } else {
             chosen_metric = file.find_metric(metric);
             if (!chosen_metric)
-                throw input_error(name, 0, "has no metric '" + std::string(metric) + "'; it holds " +
-                                               quoted_list(metric_names));
+                throw UnknownMetricError(input_error(name, 0, "has no metric '" + std::string(metric) +
+                                                                  "'; it holds " + quoted_list(metric_names)),
+                                         std::string(metric), metric_names);
             if (chosen_metric->within_run()) throw within_run_refusal(name, *chosen_metric, metric_names);
         }
         return take(*chosen_metric, chosen_variants(file, name, variants));

@@ -9,11 +9,23 @@
 #include <utility>
 #include <vector>
 
+#include "data/input_error.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
 #include "data/sample.h"
 
 namespace gfxstat::data {
+
+// A --metric the file does not declare: the message names what it holds,
+// and the name and the list travel with it so that cli/ can add "did you
+// mean" (cli/nearest_word.h), which data/ does not know.
+class UnknownMetricError : public InputError {
+public:
+    UnknownMetricError(const InputError& e, std::string typed_name, std::vector<std::string> known_names)
+        : InputError(e), typed(std::move(typed_name)), known(std::move(known_names)) {}
+    std::string typed;
+    std::vector<std::string> known;
+};
 
 struct SelectionCounts {
     size_t runs_used = 0;       // ok, not warm-up, with the metric

@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "formats/registry.h"
+
 namespace gfxstat::formats {
 
 namespace {
@@ -197,8 +199,51 @@ bool csv_table(const std::vector<std::string_view>& lines) {
     return rows > 0 && numbers;
 }
 
+// ------------------------------------------------------- program outputs
+
+// The words for each format whose files are a program's output, read by
+// that format's own parser: the hint names what `import --from` reads.
+// `marker`, where set, must be in the text too: glmark2's and vkmark's
+// scene lines are alike enough for either parser, their banners are not.
+constexpr struct {
+    std::string_view format, what, marker = {};
+} kOutputWords[] = {
+    {"igt-syslatency", "IGT gem_syslatency output"},
+    {"igt-latency", "IGT gem_latency output"},
+    {"igt-wsim", "IGT gem_wsim output"},
+    {"igt-exec-nop", "IGT gem_exec_nop output"},
+    {"igt-fence-upload", "IGT gem_fence_upload output"},
+    {"glmark2", "glmark2 output", "glmark2"},
+    {"apitrace", "apitrace replay (glretrace, eglretrace) output"},
+    {"gfxrecon", "gfxrecon-replay output"},
+    {"glxgears", "glxgears output"},
+    {"vkmark", "vkmark output", "vkmark"},
+    {"piglit-replay", "a piglit replay profile"},
+    {"mangohud", "a MangoHud log"},
+    {"presentmon", "a PresentMon capture"},
+};
+
+// The first of those formats whose parser (the one `import --from` reads
+// the saved output with) reads measurements from `whole` (the sniffed
+// text's whole lines) without an error. The parsers ignore lines they do
+// not know and fail without their own, so a match is the format's shape;
+// each is linear in the text.
+std::optional<RecognisedFormat> recognise_output(std::string_view whole) {
+    for (const auto& w : kOutputWords) {
+        const Format* f = find_format(w.format);
+        if (!f || !f->parser || (!w.marker.empty() && whole.find(w.marker) == std::string_view::npos)) continue;
+        const ParseResult r = f->parser({})->parse(RunOutput{whole, {}});
+        if (r.error.empty() && !r.metrics.empty()) return RecognisedFormat{f->name, w.what};
+    }
+    return std::nullopt;
+}
+
 std::optional<RecognisedFormat> recognise_text(std::string_view t, bool cut) {
     const std::vector<std::string_view> lines = lines_of(t, cut);
+    // The whole lines only: a line cut by the limit is not the parser's.
+    const std::string_view whole =
+        lines.empty() ? std::string_view{} : t.substr(0, static_cast<size_t>(lines.back().data() + lines.back().size() - t.data()));
+    if (const auto f = recognise_output(whole)) return f;
     size_t gotest = 0, ezbench = 0, other = 0;
     for (std::string_view raw : lines) {
         const std::string_view line = trim(raw);

@@ -22,9 +22,11 @@ struct RecognisedFormat {
 
 // The import format whose shape `head` (a file's first bytes: pass up to
 // kSniffBytes + 1 of them, so that more than kSniffBytes says the file goes
-// on and its last line may be cut anywhere) has: hyperfine's JSON export, Google Benchmark's JSON, `go test
-// -bench` output, EzBench output, a Phoronix Test Suite result XML, or a
-// CSV table with a header row. Nothing for a gfxstat results file, for
+// on and its last line may be cut anywhere) has: hyperfine's JSON export,
+// Google Benchmark's JSON, a Phoronix Test Suite result XML, a saved
+// program output that its format's parser reads (IGT, glmark2, apitrace,
+// gfxrecon-replay, glxgears, vkmark, piglit replay, MangoHud, PresentMon),
+// `go test -bench` output, EzBench output, or a CSV table with a header row. Nothing for a gfxstat results file, for
 // text of none of these shapes, and for empty input. Looks at no more
 // than kSniffBytes of `head`; linear in that.
 std::optional<RecognisedFormat> recognise_import(std::string_view head);

@@ -57,6 +57,7 @@ double as_printed(double v) { return as_printed_digits(v, 3); }
 DisplayUnit readable_unit(std::string_view unit, double reference) {
     DisplayUnit out;
     out.unit = std::string(unit);
+    out.recorded = out.unit;
     const size_t slash = unit.find('/');
     const std::string_view base = unit.substr(0, slash);
     const std::string suffix = slash == std::string_view::npos ? "" : std::string(unit.substr(slash));
@@ -78,6 +79,11 @@ DisplayUnit readable_unit(std::string_view unit, double reference) {
     out.multiplier = recorded.size;
     out.divisor = k.ladder[pick].size;
     return out;
+}
+
+DisplayUnit difference_unit(const DisplayUnit& row, double magnitude) {
+    if (!std::isfinite(magnitude) || magnitude == 0) return row;
+    return readable_unit(row.recorded, magnitude);
 }
 
 std::string scaled_number(double v, const DisplayUnit& u, int digits, bool sign) {

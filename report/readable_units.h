@@ -29,6 +29,7 @@ namespace gfxstat::report {
 
 struct DisplayUnit {
     std::string unit;       // as shown: "ms", "KiB/s", or the recorded unit unchanged
+    std::string recorded;   // the unit the values are recorded in, as given
     // shown value = recorded value * multiplier / divisor; both are exact
     // (powers of 1000 or 1024), so that a value's digits are not disturbed.
     double multiplier = 1, divisor = 1;
@@ -39,6 +40,13 @@ struct DisplayUnit {
 // The unit to show a row of values recorded in `unit` in, chosen from the
 // row's reference magnitude `reference` (its sign does not matter).
 DisplayUnit readable_unit(std::string_view unit, double reference);
+
+// The unit for a difference between two of a row's values (and for its
+// interval): chosen from the difference's own magnitude, not the row's, so
+// that 2.000 s vs 2.001 s differ by "+1 ms", not "+0.001 s", and 5000 B in
+// a MiB row reads "+4.88 KiB". `magnitude` is in the recorded unit; when it
+// is 0 (no difference) the row's unit is kept.
+DisplayUnit difference_unit(const DisplayUnit& row, double magnitude);
 
 // `v` (in the recorded unit) in `u`, with `digits` significant digits
 // (printf's %g); with `sign`, a '+' before positive values. No unit.

@@ -236,14 +236,6 @@ def command_of(line, section):
     return section.commands[0] if section.commands else None
 
 
-def exit_statuses_text(path):
-    """README's '### Exit statuses' paragraph."""
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    m = re.search(r"^### Exit statuses\n\n(.*?)\n\n", text, re.S | re.M)
-    return " ".join(m.group(1).split()) if m else ""
-
-
 # --------------------------------------------------------------- describe
 
 def describe(gfxstat, *words):
@@ -522,7 +514,10 @@ def main():
             seen.add(u[0])
             firsts.append(u)
     docs = sorted(f for f in os.listdir(os.path.join(args.source, "docs")) if f.endswith(".md"))
-    text = main_page(top, intro, main_data, exits["gfxstat"], exit_statuses_text(readme), firsts,
+    text = main_page(top, intro, main_data, exits["gfxstat"],
+                     # The statuses once, as a list (README's paragraph says the
+                     # same); what the list does not say is where the rest are.
+                     "Every command's own page lists its statuses; these hold for all of them.", firsts,
                      commands, docs, date, version)
     write_if_changed(os.path.join(args.out, "gfxstat." + SECTION), text)
 

@@ -10,6 +10,7 @@
 
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
@@ -31,22 +32,21 @@ struct BriefRow {
     bool secondary = false;
 };
 
-std::string percent(double x) { return fmt("%+.3g%%", x * 100); }
-
-// An interval's ends in percent, as short as their precision deserves: a
-// tenth of a percent above 1%, a hundredth below.
-std::string bound(double x) { return std::fabs(x) >= 0.01 ? fmt("%+.1f%%", x * 100) : fmt("%+.2f%%", x * 100); }
-
 std::string change_cell(const analysis::TwoSampleComparison& c, const analysis::Verdict& v,
                         const report::DisplayUnit& du) {
     const bool relative = std::isfinite(c.relative_change);
-    std::string t = relative ? percent(c.relative_change) : report::scaled_value(c.change, du, 3, true);
+    // The spellings of the full report's headline (headline_words.h).
+    double magnitude = std::fabs(c.change);
+    if (!(magnitude > 0) && c.change_ci_defined)
+        magnitude = std::max(std::fabs(c.change_ci[0]), std::fabs(c.change_ci[1]));
+    const report::DisplayUnit dd = report::difference_unit(du, magnitude);
+    std::string t = relative ? change_percent(c.relative_change) : report::scaled_value(c.change, dd, 3, true);
     if (v.primary == analysis::PrimaryTest::exact) return t + " (exact)";
     if (!c.change_ci_defined || !c.change_ci_withheld.empty()) return t + " (no CI)";
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
-        return t + " [" + bound(c.relative_change_ci[0]) + ", " + bound(c.relative_change_ci[1]) + "]";
-    return t + " [" + report::scaled_number(c.change_ci[0], du, 3, true) + ", " +
-           report::scaled_number(c.change_ci[1], du, 3, true) + "]";
+        return t + " [" + bound_percent(c.relative_change_ci[0]) + ", " + bound_percent(c.relative_change_ci[1]) + "]";
+    return t + " [" + report::scaled_number(c.change_ci[0], dd, 3, true) + ", " +
+           report::scaled_number(c.change_ci[1], dd, 3, true) + "]";
 }
 
 std::vector<BriefRow> brief_rows(const CompareReport& r) {

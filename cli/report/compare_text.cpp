@@ -93,12 +93,24 @@ void key_line(FILE* out, int width, const std::string& key, const std::string& r
 }
 
 
-std::string ci(const std::array<double, 2>& c) { return fmt("[%.6g, %.6g]", c[0], c[1]); }
+// Intervals with as many digits as the rest of the report (3-4
+// significant), not every digit a double holds.
+std::string ci(const std::array<double, 2>& c) { return fmt("[%.4g, %.4g]", c[0], c[1]); }
 
-// An interval of values in the metric's unit, shown in the row's unit.
-std::string ci(const std::array<double, 2>& c, const report::DisplayUnit& u) {
-    if (!u.scaled()) return ci(c);
-    return "[" + report::scaled_number(c[0], u, 6) + ", " + report::scaled_value(c[1], u, 6) + "]";
+// An interval of differences in the metric's unit, shown in the unit
+// readable for `estimate` (the difference it surrounds; its widest end when
+// that is 0), like the difference itself.
+std::string ci(const std::array<double, 2>& c, const report::DisplayUnit& row, double estimate) {
+    double magnitude = std::fabs(estimate);
+    if (!(magnitude > 0)) magnitude = std::max(std::fabs(c[0]), std::fabs(c[1]));
+    const report::DisplayUnit u = report::difference_unit(row, magnitude);
+    if (!u.scaled()) return fmt("[%.3g, %.3g]", c[0], c[1]) + (u.unit.empty() ? "" : " " + u.unit);
+    return "[" + report::scaled_number(c[0], u, 3) + ", " + report::scaled_value(c[1], u, 3) + "]";
+}
+
+// A difference in the unit readable for its own magnitude.
+std::string diff(double v, const report::DisplayUnit& row, bool sign = false) {
+    return difference_value(v, row, v, sign);
 }
 
 std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
@@ -182,7 +194,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (s.dropped.empty()) return;
         std::string list;
         for (size_t i = 0; i < s.dropped.size(); ++i)
-            list += (i ? ", " : "") + report::scaled_value(s.dropped[i].second, du, 6) +
+            list += (i ? ", " : "") + report::scaled_value(s.dropped[i].second, du, 4) +
                     fmt(" (value %zu)", s.dropped[i].first + 1);
         field(out, r.width, "dropped", fmt("%zu outlier%s of %s (--drop-outliers): ", s.dropped.size(),
                                            s.dropped.size() == 1 ? "" : "s", s.label.c_str()) + list);
@@ -205,9 +217,9 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         // The design is named where it is not the plain two-sample one.
         if (std::string(design_kind(m, k)) != "independent") field(out, r.width, "design", design_words(m, k));
         field(out, r.width, "change", headline_change(c, v, r.confidence, &du));
-        std::string difference = report::scaled_value(c.difference, du, 6, true);
+        std::string difference = diff(c.difference, du, true);
         if (std::isfinite(c.relative_difference)) difference += fmt(" (%+.3g%%)", c.relative_difference * 100);
-        difference += " in the mean, " + report::scaled_value(c.candidate.median - c.baseline.median, du, 6, true) +
+        difference += " in the mean, " + diff(c.candidate.median - c.baseline.median, du, true) +
                       " in the median";
         field(out, r.width, "difference", difference);
         // An exact metric is not tested: the difference is the answer.
@@ -215,9 +227,9 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         const auto ttext = [&](const analysis::TTest& t) {
             if (!t.defined)
                 return std::string("undefined: both samples are constant; the difference ") +
-                       (t.difference == 0 ? "is exactly 0" : "is exactly " + report::scaled_value(t.difference, du, 6));
+                       (t.difference == 0 ? "is exactly 0" : "is exactly " + report::scaled_value(t.difference, report::difference_unit(du, std::fabs(t.difference)), 6));
             return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, level(r.confidence).c_str()) +
-                   ci(t.ci, du);
+                   ci(t.ci, du, t.difference);
         };
         if (tested) field(out, r.width, "Welch t", ttext(c.welch));
         std::string student = ttext(c.student);
@@ -229,16 +241,16 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (tested) field(out, r.width, "Mann-Whitney",
               fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %s, %s CI ", c.mann_whitney.u,
                   c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",
-                  report::scaled_value(c.hodges_lehmann.estimate, du, 6).c_str(), level(r.confidence).c_str()) +
-                  ci(c.hodges_lehmann.ci, du));
+                  diff(c.hodges_lehmann.estimate, du).c_str(), level(r.confidence).c_str()) +
+                  ci(c.hodges_lehmann.ci, du, c.hodges_lehmann.estimate));
         if (c.bootstrap && tested) {
             const auto& b = *c.bootstrap;
-            std::string t = "median difference " + report::scaled_value(b.median_difference.estimate, du, 6) +
+            std::string t = "median difference " + diff(b.median_difference.estimate, du) +
                             (b.median_difference.bca_defined ? ", BCa " : ", percentile ") +
                             ci(b.median_difference.bca_defined ? b.median_difference.bca : b.median_difference.percentile,
-                               du);
+                               du, b.median_difference.estimate);
             if (b.ratio_defined)
-                t += fmt("; ratio %.6g, ", b.median_ratio.estimate) +
+                t += fmt("; ratio %.4g, ", b.median_ratio.estimate) +
                      (b.median_ratio.bca_defined ? "BCa " : "percentile ") +
                      ci(b.median_ratio.bca_defined ? b.median_ratio.bca : b.median_ratio.percentile);
             t += fmt(" (%d resamples, seed %llu)", b.resamples, static_cast<unsigned long long>(r.seed));

@@ -1,19 +1,34 @@
 #include "cli/report/headline_words.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cli/report/diagnostic_words.h"
 
 namespace gfxstat::cli {
 
+std::string change_percent(double relative) { return fmt("%+.3g%%", relative * 100); }
+
+std::string bound_percent(double x) {
+    return std::fabs(x) >= 0.01 ? fmt("%+.1f%%", x * 100) : fmt("%+.2f%%", x * 100);
+}
+
+std::string difference_value(double v, const report::DisplayUnit& row, double magnitude, bool sign) {
+    return report::scaled_value(v, report::difference_unit(row, std::fabs(magnitude)), 3, sign);
+}
+
 std::string headline_change(const analysis::TwoSampleComparison& c, const analysis::Verdict& v, double confidence,
                             const report::DisplayUnit* unit) {
-    // Absolute numbers as before, or in the row's readable unit.
+    // The change and its interval in one unit, readable for the change's
+    // own magnitude (the interval's widest end when the change is 0).
+    double magnitude = std::fabs(c.change);
+    if (!(magnitude > 0) && c.change_ci_defined)
+        magnitude = std::max(std::fabs(c.change_ci[0]), std::fabs(c.change_ci[1]));
     const auto num = [&](double x, bool sign) {
-        return unit ? report::scaled_value(x, *unit, 6, sign) : fmt(sign ? "%+.6g" : "%.6g", x);
+        return unit ? difference_value(x, *unit, magnitude, sign) : fmt(sign ? "%+.4g" : "%.4g", x);
     };
     const bool relative = std::isfinite(c.relative_change);
-    std::string t = relative ? fmt("%+.3g%% (", c.relative_change * 100) + num(c.change, true) + ")" : num(c.change, true);
+    std::string t = relative ? change_percent(c.relative_change) + " (" + num(c.change, true) + ")" : num(c.change, true);
     t += std::string(": ") + analysis::change_estimate_words(v.primary);
     if (v.primary == analysis::PrimaryTest::exact) return t + ", exact (a deterministic metric)";
     t += std::string(" (") + analysis::primary_test_words(v.primary) + ")";
@@ -24,7 +39,7 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
     if (c.blocks) confidence = c.blocks->design.confidence;
     t += fmt(", %g%% %s ", confidence * 100, c.blocks && c.blocks->look ? "confidence sequence" : "CI");
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
-        t += fmt("%+.3g%% to %+.3g%% (", c.relative_change_ci[0] * 100, c.relative_change_ci[1] * 100) +
+        t += bound_percent(c.relative_change_ci[0]) + " to " + bound_percent(c.relative_change_ci[1]) + " (" +
              num(c.change_ci[0], false) + " to " + num(c.change_ci[1], false) + ")";
     else
         t += num(c.change_ci[0], false) + " to " + num(c.change_ci[1], false);

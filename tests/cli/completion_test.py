@@ -64,6 +64,10 @@ def main():
     expect(["gfxstat", "campaign", ""], ["init", "resume", "status", "stop", "install-service", "analyze"],
            "campaign's subcommands", exact=True)
     expect(["gfxstat", "tune", "s"], ["show"], "tune's subcommand", exact=True)
+    expect(["gfxstat", "vers"], ["version"], "the version command", exact=True)
+    expect(["gfxstat", "tune", "apply", "--gpu-freq", ""], ["rp0", "rp1"], "tune apply --gpu-freq's words", exact=True)
+    expect(["gfxstat", "--ver"], ["--version"], "gfxstat's --version", exact=True)
+    expect(["gfxstat", "version", "--"], ["--json", "--help"], "version's options")
     expect(["gfxstat", "campaign", "init", "--d"], ["--dir"], "a subcommand's option", exact=True)
     expect(["gfxstat", "ministat", "-"], ["-A", "-C", "-w", "--metric", "--variant"], "ministat's options")
     flags = expect(["gfxstat", "compare", "--gate", "--stri"], ["--strict"], "an option after a flag", exact=True)

@@ -53,6 +53,7 @@ def run_raw(args, stdout=subprocess.PIPE, cwd=None):
 def table(d):
     """(arguments, prefix of the first stderr line, texts stderr must hold, texts it must not, exit status)."""
     a = write(d, "a.txt", "1\n2\n3\n4\n")
+    two = write(d, "two.txt", "1\n2\n")
     b = write(d, "b.txt", "2\n3\n4\n5\n")
     missing = os.path.join(d, "missing.json")
     out = os.path.join(d, "out.json")
@@ -74,7 +75,10 @@ def table(d):
         (["sumary", a], "gfxstat: unknown command", ["did you mean summary?"], [], 2),
         ([ESC], "gfxstat: unknown command", ["\\x1b"], [], 2),
         # ministat (its own whines, after the command's name)
-        (["ministat", "--nope", a], "gfxstat ministat: unrecognized option '--nope'", [], [], 2),
+        (["ministat", "--nope", a], "gfxstat ministat: unrecognized option '--nope'", [], ["Unknown option"], 2),
+        (["ministat", "-x", a], "gfxstat ministat: unrecognized option '-x'", [], ["Unknown option"], 2),
+        (["ministat", "-C"], "gfxstat ministat: option requires an argument: '-C'", [], [], 2),
+        (["ministat", two], "gfxstat ministat: Dataset ", ["must contain at least 3 data points"], [], 2),
         (["ministat", "-C", "0", a], "gfxstat ministat: Column number should be positive.", [], [], 2),
         (["ministat", "-w", "abc", a], "gfxstat ministat: Invalid width", [], [], 2),
         (["ministat", missing], "gfxstat ministat: Cannot open", [], [], 1),
@@ -97,7 +101,15 @@ def table(d):
         (["compare", "--threshold", "nan", a, b], "gfxstat compare: --threshold", [], [], 2),
         (["compare", "--width", "5", a, b], "gfxstat compare: --width", [], [], 2),
         (["compare", "--seed", "abc", a, b], "gfxstat compare: --seed: 'abc' is not a whole number", [], [], 2),
+        (["compare", "--seed", "-1", a, b], "gfxstat compare: --seed: must not be negative", [], [], 2),
+        (["compare", "--confidence", "150", a, b], "gfxstat compare: --confidence: must be in (0.5, 1), e.g. 0.95",
+         [], ["expected must"], 2),
+        (["summary", "--width", "abc", a], "gfxstat summary: --width: 'abc' is not a number from 40 to 1000", [], [], 2),
+        (["summary", "--width", "20", a], "gfxstat summary: --width: '20' is not from 40 to 1000", [], [], 2),
+        (["run", "--runs", "abc", "-o", "x.json", "--", "true"], "gfxstat run: --runs: 'abc' is not a number", [], [], 2),
         (["compare", a, "--metric"], "gfxstat compare: --metric needs a value", [], [], 2),
+        (["compare", "--metric", "latnecy", RESULTS], "gfxstat compare: ", ["has no metric 'latnecy'",
+                                                                          "did you mean latency?"], [], 2),
         (["compare", "--lower-is-better", "--higher-is-better", a, b], "gfxstat compare: --lower-is-better", [], [], 2),
         (["compare", HYPERFINE], "gfxstat compare: " + HYPERFINE, [hint], [], 2),
         (["compare", ezbench, a], "gfxstat compare: ", ["this looks like EzBench output: gfxstat import --from ezbench"],
@@ -188,6 +200,7 @@ def table(d):
         (["tune"], "gfxstat tune: missing SUBCOMMAND", [], [], 2),
         (["tune", "shwo"], "gfxstat tune: unknown subcommand 'shwo'", ["did you mean show?"], [], 2),
         (["tune", "xyzzy"], "gfxstat tune: unknown subcommand", [], ["did you mean"], 2),
+        (["tune", "--aply"], "gfxstat tune: unknown subcommand '--aply'", ["did you mean apply?"], [], 2),
         (["tune", "show", "--root", missing], "gfxstat tune show: --root", [], [], 2),
         (["tune", "show", "--jsno"], "gfxstat tune show: unknown option '--jsno'", ["did you mean --json?"], [], 2),
         (["tune", "show", "extra"], "gfxstat tune show: unexpected argument 'extra'", [], [], 2),
@@ -311,6 +324,8 @@ def check_output_errors(d):
              (["devices"], "gfxstat devices"), (["devices", "--json"], "gfxstat devices"),
              (["tune", "show"], "gfxstat tune show"), (["version"], "gfxstat version"),
              (["compare", "--help"], "gfxstat compare"),
+             (["import", "--from", "lines", "-o", "-", a], "gfxstat import"),
+             (["merge", RESULTS, "-o", "-"], "gfxstat merge"),
              (["ab", "-o", ab_out, "--variant", "A", "--variant", "B", "--runs", "2", "--no-check", "--", "echo", "1"],
               "gfxstat ab")]
     with open("/dev/full", "wb") as full:
@@ -319,6 +334,10 @@ def check_output_errors(d):
             last = err.decode(errors="replace").rstrip("\n").split("\n")[-1]
             check(rc == 2 and last == f"{prog}: cannot write the output: No space left on device",
                   f"{' '.join(args)} > /dev/full: exit 2 and says why ({rc}): {err!r}")
+            # No success line before the lost write, no second error.
+            if args[0] in ("import", "merge"):
+                check(err.decode(errors="replace").count("\n") == 1,
+                      f"{' '.join(args)} > /dev/full: the error alone: {err!r}")
     # The runs of ab were recorded all the same: only the report was lost.
     check(os.path.exists(ab_out), "ab > /dev/full: the runs are in the results file")
 
@@ -357,8 +376,54 @@ def check_hints_and_signals(d):
         check(p.returncode == 128 + int(sig), f"{sig.name}: exit {128 + int(sig)} ({p.returncode}): {err}")
 
 
+def import_formats():
+    """The formats `gfxstat import --from` takes, as its --help lists them."""
+    rc, out, _ = run_raw(["__complete", "values", "import", "--from"])
+    names = out.decode().split()
+    check(rc == 0 and "csv" in names and "presentmon" in names, f"import's formats: {names}")
+    return names
+
+
+def check_hinted_imports(d):
+    """Every fixture that compare refuses with a hint: the hinted import
+    really imports it, or (a fixture of bad input) no format does."""
+    formats = import_formats()
+    files = []
+    for top in ("tests/fixtures", "tests/data/run_outputs", "tests/data/import"):
+        for root, _, names in os.walk(os.path.join(SRC, top)):
+            files += [os.path.join(root, n) for n in sorted(names) if not n.endswith((".md", ".py"))]
+    hinted = 0
+    for i, f in enumerate(files):
+        rc, _, err = run_raw(["compare", f])
+        m = re.search(r"gfxstat import --from (\S+) ", err.decode(errors="replace"))
+        if not m:
+            continue
+        hinted += 1
+        out = os.path.join(d, f"hinted{i}.json")
+        rc, _, ierr = run_raw(["import", "--from", m.group(1), f, "-o", out])
+        if rc == 0:
+            continue
+        others = [x for x in formats if x != m.group(1) and
+                  run_raw(["import", "--from", x, f, "-o", out])[0] == 0]
+        check(not others, f"{f}: the hint says --from {m.group(1)} ({ierr.decode(errors='replace').strip()}), "
+                          f"but --from {others} imports it")
+    check(hinted >= 40, f"hints given for the fixtures: {hinted}")
+    # The first words say what the file is, not the JSON error.
+    rc, _, err = run_raw(["compare", HYPERFINE])
+    first = err.decode().splitlines()[0] if err else ""
+    check(rc == 2 and f"{HYPERFINE} is not a gfxstat results file: this looks like a hyperfine export" in first,
+          f"compare of a hyperfine export leads with what it is: {first!r}")
+    with open(HYPERFINE, "rb") as f:
+        p = subprocess.run([GFXSTAT, "show", "-"], stdin=f, capture_output=True)
+    check(p.returncode == 2 and b"gfxstat import --from hyperfine - -o results.json" in p.stderr,
+          f"show - < a hyperfine export: the hint ({p.returncode}): {p.stderr!r}")
+    rc, _, err = run_raw(["compare", os.path.join(SRC, "tests/fixtures/frames/presentmon.csv")])
+    check(b"--from presentmon " in err, f"presentmon.csv: --from presentmon: {err!r}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
+        check_hinted_imports(d)
         check_table(d)
         check_help_and_version()
         check_json_versions(d)

@@ -105,6 +105,21 @@ def main():
     check(re.search(r"^\s+3\s+With --gate --strict", render(pages["compare"], "ascii")[1], re.M), "compare's exit status 3")
     check(re.search(r"^\s+77\s+The workload skipped", render(pages["run"], "ascii")[1], re.M), "run's exit status 77")
 
+    # A signal's status is 128+N: run, ab and campaign name each.
+    for c in ("run", "ab", "campaign"):
+        t = render(pages[c], "ascii")[1]
+        for status in ("130", "143", "129"):
+            check(re.search(r"^\s+" + status + r"\s+\S", t, re.M), f"{c}'s exit status {status}")
+    # version has its page and gfxstat(1) names it; the main page's exit
+    # statuses are said once.
+    check("version" in commands and "version" in pages, f"version is a command: {commands}")
+    rc, main_text, _ = render(pages[None], "ascii")
+    check("gfxstat-version(1)" in main_text and "--version" in main_text, "gfxstat.1 names version and --version")
+    m = re.search(r"^EXIT STATUS\n(.*?)(?=^[A-Z])", main_text, re.M | re.S)
+    exits = m.group(1) if m else ""
+    check(len(re.findall(r"nothing is printed on stdout", exits)) == 1,
+          f"gfxstat.1's exit statuses said once: {exits}")
+
     # ENVIRONMENT: every GFXSTAT_* variable the sources read.
     rc, main_text, _ = render(pages[None], "ascii")
     env_part = main_text.split("ENVIRONMENT", 1)[-1].split("FILES", 1)[0]

@@ -8,6 +8,7 @@ of several metrics summarises each."""
 
 import glob
 import json
+import re
 import os
 import sys
 import tempfile
@@ -125,7 +126,8 @@ def main():
     rc, out, _ = run([g, "compare", "--bootstrap", "200", tr])
     check(rc == 0 and "(ms, recorded in s," in out, f"compare: the unit shown: {out[:300]}")
     diff = next((line for line in out.splitlines() if line.strip().startswith("difference")), "")
-    check(" ms (" in diff and "+0.00" not in diff, f"compare: the difference in ms: {diff!r}")
+    # 0.00018 s apart: the difference reads in us, its own magnitude's unit.
+    check(" us (" in diff and "+0.00" not in diff, f"compare: the difference in us: {diff!r}")
     check("0.00187" not in out, "compare: no value left in seconds")
     rc, out, _ = run([g, "compare", "--brief", tr])
     check(rc == 0 and "means, ms" in out and "1.89 -> 2.07" in out,
@@ -135,6 +137,42 @@ def main():
     check(c.get("unit") == "s" and c.get("baseline", {}).get("mean", 1) < 0.01, f"json keeps seconds: {c.get('unit')}")
     rc, out, _ = run([g, "summary", tr])
     check(rc == 0 and "recorded in s" in out and "1.87 " in out and "0.00187" not in out, f"summary in ms: {out}")
+
+    # 3b. A difference read in its own unit: 2.000 s vs 2.001 s differ by
+    # about a millisecond, a 5000 B difference of MiB sizes by KiB.
+    secs = write(d, "secs.csv", "variant,run,t\n" + "".join(
+        f"{v},{i},{base + 0.0001 * ((i * 3) % 4)}\n"
+        for v, base in (("before", 2.000), ("after", 2.001)) for i in range(8)))
+    sr = os.path.join(d, "secs.json")
+    rc, _, err = run([g, "import", "--from", "csv", "--unit", "s", "--lower-is-better", secs, "-o", sr])
+    check(rc == 0, f"import secs: {err}")
+    rc, out, _ = run([g, "compare", sr])
+    flat = " ".join(out.split())
+    m = re.search(r"change (.*?) difference [-+]", flat)
+    change = m.group(1) if m else ""
+    check(rc == 0 and " ms)" in change and " s)" not in change and "0.000" not in change,
+          f"compare: the change in ms: {change!r}")
+    # The tests' lines (below the table, which has ministat's digits) are
+    # rounded like the rest: no "[0.116247, 2.63245]".
+    tests = out.split("vs x", 1)[-1]
+    long = [n for n in re.findall(r"\d+\.\d+", tests) if len(n.replace(".", "").lstrip("0")) > 4]
+    check(not long, f"compare: no number with more than 4 significant digits: {long}: {tests}")
+    rc, md, _ = run([g, "compare", "--format", "markdown", sr])
+    check(rc == 0 and re.search(r"change: .*\(\+1(\.\d+)? ms\)", md), f"markdown: the change in ms: {md}")
+    rc, brief, _ = run([g, "compare", "--brief", sr])
+    m_full = re.search(r"CI ([-+][\d.]+%) to ([-+][\d.]+%)", change)
+    m_brief = re.search(r"\[([-+][\d.]+%), ([-+][\d.]+%)\]", brief)
+    check(m_full and m_brief and m_full.groups() == m_brief.groups(),
+          f"brief and full report round the interval alike: {change!r} / {brief!r}")
+    sizes = write(d, "sizes.csv", "variant,run,rss\n" + "".join(
+        f"{v},{i},{base + 100 * ((i * 3) % 4)}\n"
+        for v, base in (("before", 5000000), ("after", 5005000)) for i in range(8)))
+    zr = os.path.join(d, "sizes.json")
+    rc, _, err = run([g, "import", "--from", "csv", "--unit", "B", "--lower-is-better", sizes, "-o", zr])
+    check(rc == 0, f"import sizes: {err}")
+    rc, out, _ = run([g, "compare", zr])
+    diff = next((line for line in out.splitlines() if line.strip().startswith("difference")), "")
+    check(rc == 0 and "KiB" in diff and "MiB" not in diff, f"compare: a size difference in KiB: {diff!r}")
 
     # 4. More inputs than the plot draws: a line says so, no '?' keys.
     files = [write(d, f"set{i}.txt", "".join(f"{100 + i + (k % 4) * 0.5}\n" for k in range(8))) for i in range(9)]

@@ -133,6 +133,16 @@ TEST(CommandDescribe, EveryCommandDescribesItself) {
     EXPECT_NE(option(ministat, "--variant"), nullptr);
 }
 
+// version is a command like the others: in the table (so in usage, the man
+// pages, the completion), describing its --json.
+TEST(CommandTable, VersionIsACommand) {
+    ASSERT_NE(gfxstat::cli::find_command("version"), nullptr);
+    const auto j = described({"version"});
+    EXPECT_EQ(j["name"], "gfxstat version");
+    EXPECT_NE(option(j, "--json"), nullptr);
+    EXPECT_NE(gfxstat::cli::command_list_text().find("  version "), std::string::npos);
+}
+
 TEST(CommandTable, UsageListsEveryCommand) {
     const std::string text = gfxstat::cli::command_list_text();
     for (const auto& c : gfxstat::cli::command_table()) {

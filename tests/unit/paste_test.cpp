@@ -10,6 +10,7 @@
 #include "report/fit_table.h"
 #include "report/readable_units.h"
 #include "report/text_width.h"
+#include "cli/report/headline_words.h"
 
 namespace gfxstat::report {
 namespace {
@@ -22,6 +23,22 @@ TEST(ReadableUnits, SecondsOfMillisecondsReadAsMilliseconds) {
     EXPECT_EQ(scaled_value(-0.00187275, u, 3, true), "-1.87 ms");
     // The row's other numbers share the unit, however small.
     EXPECT_EQ(scaled_value(0.0000005, u, 3), "0.0005 ms");
+}
+
+TEST(ReadableUnits, ADifferenceGetsTheUnitOfItsOwnMagnitude) {
+    // 2.000 s vs 2.001 s: the row reads in s, the difference in ms.
+    const DisplayUnit row = readable_unit("s", 2.0);
+    EXPECT_EQ(row.unit, "s");
+    const DisplayUnit d = difference_unit(row, 0.00187275);
+    EXPECT_EQ(d.unit, "ms");
+    EXPECT_EQ(scaled_value(0.00187275, d, 3, true), "+1.87 ms");
+    // A size row in MiB, a 5000 B difference in KiB.
+    const DisplayUnit sizes = readable_unit("B", 5e6);
+    EXPECT_EQ(sizes.unit, "MiB");
+    EXPECT_EQ(scaled_value(5000, difference_unit(sizes, 5000), 3, true), "+4.88 KiB");
+    // No difference: the row's unit; an unknown unit stays as recorded.
+    EXPECT_EQ(difference_unit(row, 0).unit, "s");
+    EXPECT_EQ(difference_unit(readable_unit("fps", 60), 0.5).unit, "fps");
 }
 
 TEST(ReadableUnits, TheBoundaryIsWhereThePrintedNumberReadsOne) {
@@ -187,3 +204,18 @@ TEST(SampleKeys, SymbolsWhileAPlotDrawsThemNumbersBeyond) {
 
 }  // namespace
 }  // namespace gfxstat::report
+
+namespace gfxstat::cli {
+namespace {
+
+TEST(ChangeWords, BriefAndFullReportSpellPercentsAlike) {
+    // One spelling for both: "+0.08%" and "+2.0%", never "+2%".
+    EXPECT_EQ(bound_percent(0.0008), "+0.08%");
+    EXPECT_EQ(bound_percent(0.02), "+2.0%");
+    EXPECT_EQ(bound_percent(-0.0153), "-1.5%");
+    EXPECT_EQ(change_percent(0.000452), "+0.0452%");
+    EXPECT_EQ(difference_value(0.000904635, report::readable_unit("s", 2.0), 0.000904635, true), "+905 us");
+}
+
+}  // namespace
+}  // namespace gfxstat::cli

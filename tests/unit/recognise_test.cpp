@@ -64,6 +64,40 @@ TEST(RecogniseImport, EveryFixtureAsItsFormat) {
     EXPECT_GE(checked, 30u);  // the fixtures are there
 }
 
+// The saved program outputs of tests/fixtures and tests/data/run_outputs:
+// each is taken for the format whose parser reads it, never for another
+// (presentmon.csv is a PresentMon capture, not a plain CSV).
+TEST(RecogniseImport, SavedOutputsAsTheirParsersFormat) {
+    const fs::path src(GFXSTAT_SOURCE_DIR);
+    const std::vector<std::pair<std::string, std::string>> prefixes = {
+        {"presentmon", "presentmon"}, {"mangohud", "mangohud"},       {"vkmark", "vkmark"},
+        {"piglit_replay", "piglit-replay"}, {"glmark2", "glmark2"},   {"glretrace", "apitrace"},
+        {"eglretrace", "apitrace"},   {"gfxrecon-replay", "gfxrecon"}, {"glxgears", "glxgears"},
+        {"gem_syslatency", "igt-syslatency"}, {"gem_latency", "igt-latency"},
+        {"gem_exec_nop", "igt-exec-nop"}, {"gem_fence_upload", "igt-fence-upload"}};
+    size_t recognised = 0;
+    for (const char* dir : {"tests/fixtures/frames", "tests/fixtures/mesa", "tests/data/run_outputs"})
+        for (const auto& f : fs::directory_iterator(src / dir)) {
+            const std::string name = f.path().filename().string();
+            std::string want;
+            for (const auto& [prefix, format] : prefixes)
+                if (name.rfind(prefix, 0) == 0) want = format;
+            const std::string g = guess(slurp(f.path()));
+            if (g.empty()) continue;  // a failed run's output, a README: nothing to import
+            EXPECT_EQ(g, want) << name;
+            ++recognised;
+        }
+    EXPECT_GE(recognised, 25u);
+    for (const char* must : {"tests/fixtures/frames/presentmon.csv", "tests/fixtures/frames/mangohud_0.6.8_vkcube.csv",
+                             "tests/fixtures/frames/mangohud_0.6.8_vkcube_summary.csv",
+                             "tests/fixtures/frames/vkmark.txt", "tests/fixtures/frames/piglit_replay_profile.txt",
+                             "tests/fixtures/mesa/glmark2-es2-default-benchmarks.stdout",
+                             "tests/fixtures/mesa/glretrace-pframe-times.stdout",
+                             "tests/fixtures/mesa/gfxrecon-replay.stdout",
+                             "tests/data/run_outputs/gem_syslatency.n_t1.txt"})
+        EXPECT_NE(guess(slurp(src / must)), "") << must;
+}
+
 TEST(RecogniseImport, Shapes) {
     EXPECT_EQ(guess(R"({"results": [{"command": "sleep 1", "mean": 1.0, "times": [1.0]}]})"), "hyperfine");
     EXPECT_EQ(guess(R"({"context": {"num_cpus": 8}, "benchmarks": [{"name": "BM_x"}]})"), "gbench");
@@ -136,6 +170,14 @@ TEST(ImportHint, NamesTheCommandWithTheFileQuoted) {
     EXPECT_EQ(cli::import_hint("-", slurp(kImport / "gotest/bench.txt")),
               "; this looks like go test -bench output: gfxstat import --from gotest - -o results.json");
     EXPECT_EQ(cli::import_hint(dir.string()), "");  // a directory: nothing read
+    // The error leads with what the file is, not with why it is no results file.
+    const data::InputError e = cli::with_import_hint(data::InputError(plain.string() + ":1: broken JSON at byte 2"),
+                                                     plain.string());
+    EXPECT_EQ(std::string(e.what()), plain.string() + " is not a gfxstat results file: this looks like a hyperfine "
+                                                      "export: gfxstat import --from hyperfine " +
+                                         plain.string() + " -o results.json");
+    const data::InputError kept = cli::with_import_hint(data::InputError("x: why"), (dir / "missing.json").string());
+    EXPECT_EQ(std::string(kept.what()), "x: why");
     EXPECT_EQ(cli::shell_quote("-x"), "-x");
     EXPECT_EQ(cli::shell_quote(""), "''");
     EXPECT_EQ(cli::shell_quote("a$b"), "'a$b'");
