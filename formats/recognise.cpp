@@ -232,7 +232,7 @@ std::optional<RecognisedFormat> recognise_output(std::string_view whole) {
     for (const auto& w : kOutputWords) {
         const Format* f = find_format(w.format);
         if (!f || !f->parser || (!w.marker.empty() && whole.find(w.marker) == std::string_view::npos)) continue;
-        const ParseResult r = f->parser({})->parse(RunOutput{whole, {}});
+        const ParseResult r = f->parser({})->parse(RunOutput{whole, {}, nullptr, std::nullopt});
         if (r.error.empty() && !r.metrics.empty()) return RecognisedFormat{f->name, w.what};
     }
     return std::nullopt;

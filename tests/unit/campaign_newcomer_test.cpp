@@ -318,8 +318,10 @@ TEST(CampaignDesign, MarkdownIsHeadingListsAndATable) {
 
 TEST(CampaignDesign, TextKeepsItsLinesWithPluralsRight) {
     const std::string text = printed([](FILE* out) { cli::print_campaign_design(design_facts(), false, out); });
-    EXPECT_NE(text.find("campaign drm|tip: 1 of 1 run done; 1 boot per variant planned, 1 run + 1 warm-up per boot; "
-                        "variants in separate boots"),
+    // Wrapped to 72 columns: the layout on a line of its own.
+    EXPECT_NE(text.find("campaign drm|tip: 1 of 1 run done; 1 boot per variant planned, 1 run + 1\n"
+                        "  warm-up per boot;\n"
+                        "  variants in separate boots"),
               std::string::npos)
         << text;
     EXPECT_NE(text.find("  base|line: measured in 1 boot (warning: one boot;"), std::string::npos) << text;
