@@ -182,6 +182,8 @@ void set_headline(TwoSampleComparison& c) {
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks: return;  // set by set_exact_change / analyse_blocks
+        case PrimaryTest::paired_benchmarks:
+        case PrimaryTest::signed_rank_benchmarks: return;  // suites only (paired_suite.h), never a pair of samples
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
@@ -298,6 +300,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         case PrimaryTest::exact:  // set by set_exact_change
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks: break;  // set by analyse_blocks
+        case PrimaryTest::paired_benchmarks:
+        case PrimaryTest::signed_rank_benchmarks: break;  // suites only, never a pair of samples
         case PrimaryTest::mann_whitney:
             c.primary_p = c.mann_whitney.p;
             c.change = c.hodges_lehmann.estimate;

@@ -27,6 +27,8 @@ const char* primary_test_name(PrimaryTest t) {
         case PrimaryTest::exact: return "exact";
         case PrimaryTest::paired_blocks: return "paired_blocks";
         case PrimaryTest::sequential_blocks: return "sequential_blocks";
+        case PrimaryTest::paired_benchmarks: return "paired_benchmarks";
+        case PrimaryTest::signed_rank_benchmarks: return "signed_rank_benchmarks";
     }
     return "welch";
 }
@@ -40,6 +42,8 @@ const char* primary_test_words(PrimaryTest t) {
         case PrimaryTest::exact: return "exact comparison";
         case PrimaryTest::paired_blocks: return "paired t on block log ratios";
         case PrimaryTest::sequential_blocks: return "t-mixture confidence sequence on blocks";
+        case PrimaryTest::paired_benchmarks: return "paired t over the benchmarks";
+        case PrimaryTest::signed_rank_benchmarks: return "Wilcoxon signed-rank over the benchmarks";
     }
     return "Welch t";
 }
@@ -53,6 +57,8 @@ const char* change_estimate_words(PrimaryTest t) {
         case PrimaryTest::exact: return "difference of means";
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks: return "mean change over the blocks";
+        case PrimaryTest::paired_benchmarks: return "geometric mean of the per-benchmark ratios";
+        case PrimaryTest::signed_rank_benchmarks: return "Hodges-Lehmann estimate of the per-benchmark ratios";
     }
     return "difference of means";
 }

@@ -26,8 +26,12 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // t-mixture confidence sequence on the same, for the metric a sequential
 // stop rule watched (analysis/sequential_test.h): after data-dependent
 // stopping only an anytime-valid test keeps its error rates.
+// paired_benchmarks / signed_rank_benchmarks: a suite whose benchmarks
+// each gave one value a side, tested as pairs (one per benchmark): the
+// paired t, or the Wilcoxon signed-rank test when the differences are far
+// from normal, on the oriented log ratios (analysis/paired_suite.h).
 enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact, paired_blocks,
-                         sequential_blocks };
+                         sequential_blocks, paired_benchmarks, signed_rank_benchmarks };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
 const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means", "exact"

@@ -19,10 +19,15 @@
 #include "analysis/diagnostics.h"
 #include "analysis/outliers.h"
 #include "cli/report/compare_report.h"
+#include "cli/compare_suite.h"
+#include "cli/summary_compare.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/suite_table.h"
 #include "cli/sample_inputs.h"
 #include "cli/throttle_compare.h"
+#include "data/bench_filter.h"
 #include "data/input_error.h"
+#include "data/projection.h"
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
@@ -171,7 +176,7 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
                                     "holds " + std::to_string(vs.size()) +
                                         " variants; with several files each must hold one "
                                         "(compare a single file within itself, or gfxstat merge)");
-        labels.push_back(vs[0]);
+        labels.push_back(inputs[i].label.empty() ? vs[0] : inputs[i].label);
     }
     // Labels that repeat across files are told apart by the file name.
     const std::vector<std::string> plain = labels;
@@ -215,7 +220,13 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
 // variant a file.
 std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs,
                                           const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
-    if (files.size() == 1) return within_one_file(inputs[0].name, files[0], ch);
+    if (files.size() == 1) {
+        if (!inputs[0].label.empty())
+            throw data::input_error(inputs[0].name, 0,
+                                    "is compared within itself, variant against variant: a label names one data "
+                                    "set (give each variant its own file, or use --baseline)");
+        return within_one_file(inputs[0].name, files[0], ch);
+    }
     return across_files(inputs, files, ch);
 }
 
@@ -257,6 +268,11 @@ void drop_outliers(ReportSample& s) {
 int exit_status(const CompareReport& report, bool gate, bool strict) {
     if (!gate) return 0;
     bool regression = false, inconclusive = false;
+    // A suite tested as pairs: its verdicts are the suite's, one per candidate.
+    for (const auto& p : report.paired) {
+        regression |= p.verdict.outcome == analysis::Outcome::regression && p.verdict.beyond_threshold;
+        inconclusive |= p.verdict.outcome == analysis::Outcome::inconclusive;
+    }
     for (const auto& m : report.metrics)
         for (const auto& v : m.verdicts) {
             if (!m.primary) continue;  // secondary metrics are reported, never gate
@@ -448,64 +464,6 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
         }
 }
 
-void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
-    app.add_option_function<double>(
-           "--confidence",
-           [&s](double v) {
-               s.confidence = v;
-               s.confidence_given = true;
-           },
-           "confidence level in (0.5, 1); default 0.95 (a blocked design's when not given)")
-        ->check([](const std::string& text) {
-            char* end = nullptr;
-            const double v = std::strtod(text.c_str(), &end);
-            // Above 0.5: the equivalence test's interval is at 1 - 2 alpha.
-            return (*end == '\0' && v > 0.5 && v < 1) ? "" : "must be in (0.5, 1), e.g. 0.95";
-        });
-    app.add_option_function<double>(
-           "--threshold",
-           [&s](double v) {
-               s.threshold_pct = v;
-               s.threshold_given = true;
-           },
-           "percent: equivalence margin, and the size of regression that fails --gate (default 1, or a "
-           "blocked design's)")
-        ->check(number_in(0.0, 1000.0));
-    if (!for_runs) {
-        auto* lo = app.add_flag("--lower-is-better", s.lower, "override the metrics' direction");
-        app.add_flag("--higher-is-better", s.higher, "override the metrics' direction")->excludes(lo);
-    }
-    app.add_flag("--fdr", s.fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
-    app.add_option("--geomean", s.geomean,
-                   "metrics to take the geomean of the ratios over (default: the primary metrics, when they "
-                   "share a unit)")
-        ->allow_extra_args(false);
-    app.add_flag("--gate", s.gate, "exit 1 when a regression beyond the threshold is shown");
-    app.add_flag("--strict", s.strict, "with --gate: exit 3 when a comparison is inconclusive");
-    app.add_option("--format", s.format, "text, markdown or json")
-        ->check(CLI::IsMember({"text", "markdown", "json"}));
-    app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
-        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
-    app.add_flag("--brief", s.brief, "one line per metric and candidate: means, change, verdict (json ignores it)");
-    app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
-        ->check([](const std::string& text) {
-            char* end = nullptr;
-            const long v = std::strtol(text.c_str(), &end, 10);
-            return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
-        });
-    // A command that runs (ab) has its own --seed: the order's.
-    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)")
-        ->check(whole_number());
-    app.add_flag("--drop-outliers", s.drop_outliers,
-                 "leave out values with a modified z-score beyond 3.5, and say which");
-    app.add_flag("--drop-throttled", s.drop_throttled,
-                 "leave out runs during which the GPU was throttled (the run record's \"throttle\"), and say "
-                 "how many");
-    app.add_flag_callback(
-        "--no-diagnostics", [&s] { s.diagnostics = false; },
-        "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
-}
-
 namespace {
 
 // A note or warning on stderr ("PROG: note: ..."), broken at spaces into
@@ -514,6 +472,36 @@ namespace {
 void print_note(const char* prog, const char* kind, const std::string& text) {
     for (const auto& line : wrap_words(std::string(prog) + ": " + kind + ": " + text, 72, 0, 4))
         std::fprintf(stderr, "%s\n", line.c_str());
+}
+
+// --filter, --row and --col: each results file's observations filtered
+// and relabelled (data/projection.h) before anything is selected, so that
+// the multiplicity family is the benchmarks the user asked about. With
+// several files (one variant each) the columns are the files: only the
+// rows may be projected.
+void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
+                       std::vector<data::ResultsFile>& files, std::vector<std::string>& notes) {
+    if (s.filter.empty() && s.row.empty() && s.col.empty()) return;
+    data::BenchFilter filter;
+    try {
+        filter = data::BenchFilter::parse(s.filter);
+    } catch (const data::FilterSyntaxError& e) {
+        throw data::InputError(std::string("--filter: ") + e.what());
+    }
+    const data::Projection row = s.row.empty() ? data::Projection::rows() : data::Projection::parse(s.row, "--row");
+    const data::Projection col =
+        s.col.empty() ? data::Projection::columns() : data::Projection::parse(s.col, "--col");
+    if (files.size() > 1 && !s.col.empty())
+        throw data::InputError("--col projects the runs of one results file; with several files the columns are "
+                               "the files (gfxstat merge them first)");
+    for (size_t i = 0; i < files.size(); ++i) {
+        data::ProjectedResults p = data::project_results(files[i], filter, row, col);
+        if (p.kept == 0)
+            throw data::InputError(inputs[i].name + ": --filter '" + s.filter + "' keeps none of its " +
+                                   gfxstat::report::plural(p.dropped, "value"));
+        for (auto& n : p.notes) notes.push_back((files.size() > 1 ? inputs[i].name + ": " : "") + n);
+        files[i] = std::move(p.file);
+    }
 }
 
 // The compare run itself, on parsed settings: reads the inputs, analyses,
@@ -545,7 +533,12 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
 
     try {
         std::vector<SampleInput> inputs;
-        for (const auto& f : files) inputs.push_back({f, f == "-" ? "<stdin>" : f});
+        // LABEL=PATH and PATH:COLUMN, as benchstat and ministat users write them.
+        for (const auto& f : files) {
+            SampleInput in = parse_sample_argument(f);
+            if (in.path == "-") in.name = "<stdin>";
+            inputs.push_back(std::move(in));
+        }
         std::vector<RawInput> raw;
         for (const auto& in : inputs) {
             raw.push_back(read_input(in, column));
@@ -565,7 +558,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             r.exact = ch.exact;
             for (size_t i = 0; i < raw.size(); ++i) {
                 ReportSample s;
-                s.label = inputs[i].name;
+                s.label = inputs[i].label.empty() ? inputs[i].name : inputs[i].label;
                 s.sample = std::move(raw[i].column->sample);
                 if (i == 0) r.baseline = std::move(s);
                 else r.candidates.push_back(std::move(s));
@@ -579,6 +572,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 if (const std::string note = drivers::simulated_boots_note(drivers::count_simulated_boots(rf[i]));
                     !note.empty())
                     print_note(prog, "note", escape_text(inputs[i].name) + ": " + note);
+            select_benchmarks(s, inputs, rf, report.selection_notes);
             report.metrics = results_metrics(inputs, rf, ch);
             // Throttled runs: counted, and left out with --drop-throttled.
             if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
@@ -599,6 +593,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             if (lower || higher)
                 for (auto& m : r.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
             assign_roles(r.metrics, !ch.metrics.empty());
+            r.suite = s.layout;
             // A blocked design's confidence and threshold, unless the user gave
             // them (its interval is valid at any threshold).
             for (const auto& m : r.metrics) {
@@ -609,11 +604,15 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 if (!s.threshold_given) r.threshold = (*it)->design.threshold;
                 break;
             }
+            if (wants_paired_suite(r)) {
+                analyse_paired_suite(r, fdr);  // the benchmarks are the pairs
+                return;
+            }
             analyse_comparisons(r, fdr, !no_diagnostics);
             compute_geomeans(r, geomean);  // its notes are in every format
         };
         finish(report);
-        if (report.throttle && !report.throttle->dropped) {
+        if (report.throttle && !report.throttle->dropped && !report.paired_by_benchmark) {
             // The same comparison on the unthrottled runs: does the verdict hold without them?
             CompareReport alt = settings_only;
             try {
@@ -671,9 +670,14 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 for (const auto& name : e.metrics) of += (of.empty() ? "" : ", ") + escape_text(name);
             print_note(prog, "note", escape_text(e.label) + ": " + e.left + " left out of " + of);
         }
+        // A suite (2+ benchmarks of one unit), or a suite tested as pairs,
+        // is a table unless a report per benchmark is asked for.
+        const bool table = s.table || report.paired_by_benchmark || (suite_shape(report) && !s.full && !s.brief);
         if (format == "json") render_json(report, out);
-        else if (format == "markdown") (s.brief ? render_brief_markdown : render_markdown)(report, out);
-        else (s.brief ? render_brief_text : render_text)(report, out);
+        else if (format == "csv") render_suite_csv(report, out);
+        else if (format == "markdown")
+            (table ? render_suite_markdown : s.brief ? render_brief_markdown : render_markdown)(report, out);
+        else (table ? render_suite_text : s.brief ? render_brief_text : render_text)(report, out);
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
@@ -713,11 +717,20 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
                  "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
                  "one run a side is enough");
     add_report_options(app, s);
+    app.add_flag("--summaries", s.summaries,
+                 "the files hold summary statistics (N, mean, sd a side: a pasted ministat table, or a table with "
+                 "n, mean and sd columns): Welch's t from them, without diagnostics");
+    app.add_option("--filter", s.filter,
+                   "benchmarks and runs to compare: name:gl_4, /regex/, variant:x, a tag key:value, with AND, OR, "
+                   "- (not) and parentheses (docs/filter-language.md)");
+    app.add_option("--row", s.row, "suite table rows: keys such as name (default), or name,gpu (a tag)");
+    app.add_option("--col", s.col, "suite table columns: variant (default), or a tag key such as kernel");
     app.add_option("-C,--column", s.column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", s.column.delimiters, "column files: field delimiters");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (s.after_parse)
         if (const auto done = s.after_parse(files, s)) return *done;
+    if (s.summaries) return compare_summaries(files, summary_compare_settings(s), stdout);
     return run_compare(files, s, stdout);
 }
 

@@ -39,6 +39,12 @@ struct CompareSettings {
     std::vector<std::string> geomean;  // --geomean
     int width = 72;                    // --width: text lines at most this wide
     bool brief = false;                // --brief: one line per metric and candidate
+    bool table = false;                // --table: the suite table, whatever the shape
+    bool full = false;                 // --full: a report per benchmark, even for a suite
+    SuiteLayout layout;                // --sort, --only-changed
+    std::string filter;                // --filter EXPR (data/bench_filter.h)
+    std::string row, col;              // --row, --col KEYS (data/projection.h); "" for the defaults
+    bool summaries = false;            // --summaries: the files hold N, mean and sd per side
     int resamples = 9999;              // --bootstrap
     uint64_t seed = 12345;
     bool drop_outliers = false;

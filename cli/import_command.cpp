@@ -14,6 +14,7 @@
 #include <map>
 #include <set>
 
+#include "formats/csv_suite.h"
 #include "formats/import_support.h"
 #include "formats/registry.h"
 #include "data/input_error.h"
@@ -54,8 +55,9 @@ size_t count_samples(const data::ResultsFile& f, size_t first_run, std::map<std:
 int import_main(int argc, char** argv) {
     CLI::App app{"Import other tools' results into a gfxstat results file.", "gfxstat import"};
     std::string format, output;
-    std::vector<std::string> files, labels, tags;
+    std::vector<std::string> files, labels, tags, units;
     formats::ImportOptions opt;
+    formats::CsvColumnRoles roles;
     bool lower = false, higher = false, append = false;
     app.add_option("--from", format, "input format: " + join(formats::import_names(), ", "))
         ->required();
@@ -69,7 +71,10 @@ int import_main(int argc, char** argv) {
     app.add_option("--metric", opt.metric,
                    "metric name (lines: default 'value'); formats with several metrics keep "
                    "only this one");
-    app.add_option("--unit", opt.unit, "unit of metrics whose format does not say");
+    app.add_option("--unit", units,
+                   "unit of metrics whose format does not say; csv with several --value-col: "
+                   "COL=UNIT, once per value column")
+        ->allow_extra_args(false);
     auto* lo = app.add_flag("--lower-is-better", lower, "metrics without a direction: lower is better");
     app.add_flag("--higher-is-better", higher, "metrics without a direction: higher is better")
         ->excludes(lo);
@@ -80,6 +85,21 @@ int import_main(int argc, char** argv) {
     app.add_option("--tag", tags, "KEY=VALUE recorded with every imported run (a git sha, ...)")
         ->allow_extra_args(false);
     app.add_flag("--append", append, "add the runs to OUT, which must be a results file");
+    // A suite's table (formats/csv_suite.h): long with --value-col, wide without.
+    app.add_option("--bench-col", roles.bench,
+                   "csv: the column of benchmark names, each benchmark a metric (a suite's table: "
+                   "long with --value-col, else wide, a column per variant)");
+    app.add_option("--variant-col", roles.variant, "csv, long table: the column of variant labels");
+    app.add_option("--value-col", roles.values,
+                   "csv, long table: a column of values (repeatable; with several, metrics are BENCH/COL)")
+        ->allow_extra_args(false);
+    app.add_option("--variant-cols", roles.variant_cols,
+                   "csv, wide table: the variant columns to read, A,B,... (default: every other column)")
+        ->delimiter(',')
+        ->allow_extra_args(false);
+    app.add_option("--run-col", roles.run,
+                   "csv, suite table: the column of run indices (default: the k-th row of a benchmark is run k)");
+    app.add_option("--boot-col", roles.boot, "csv, suite table: the column of boot ids");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
     const std::vector<std::string> import_names = formats::import_names();
@@ -100,6 +120,35 @@ int import_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: %zu --label for %zu files: give one for all, or one per file\n",
                      prog, labels.size(), files.size());
         return 2;
+    }
+    // --unit: one unit, or with a suite's several value columns COL=UNIT each.
+    for (const std::string& u : units) {
+        const size_t eq = u.find('=');
+        if (format == "csv" && roles.any() && eq != std::string::npos) {
+            roles.units[u.substr(0, eq)] = u.substr(eq + 1);
+        } else if (!opt.unit.empty()) {
+            std::fprintf(stderr, "%s: --unit given twice ('%s', '%s'): give one unit%s\n", prog,
+                         escape_text(opt.unit).c_str(), escape_text(u).c_str(),
+                         format == "csv" && roles.values.size() > 1 ? ", or COL=UNIT for each --value-col" : "");
+            return 2;
+        } else {
+            opt.unit = u;
+        }
+    }
+    if (roles.any()) {
+        if (format != "csv") {
+            std::fprintf(stderr, "%s: --bench-col, --variant-col, --value-col, --variant-cols, --run-col and "
+                                 "--boot-col describe a CSV table: use them with --from csv\n",
+                         prog);
+            return 2;
+        }
+        if (const std::string problem = formats::column_roles_problem(roles); !problem.empty()) {
+            std::fprintf(stderr, "%s: %s\n", prog, escape_text(problem).c_str());
+            return 2;
+        }
+        roles.suggest = [](std::string_view typed, const std::vector<std::string>& header) {
+            return did_you_mean(typed, header);
+        };
     }
     if (lower) opt.direction = data::Direction::lower_is_better;
     if (higher) opt.direction = data::Direction::higher_is_better;
@@ -136,7 +185,10 @@ int import_main(int argc, char** argv) {
             first_new = results.runs().size();
             for (size_t i = 0; i < files.size(); ++i) {
                 opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
-                formats::import_file(format, files[i], opt, results);
+                if (roles.any())
+                    formats::import_csv_suite(files[i], opt, roles, results);
+                else
+                    formats::import_file(format, files[i], opt, results);
             }
             if (results.runs().size() == first_new)
                 throw data::input_error(join(files, ", "), 0, "no runs found to import");

@@ -222,13 +222,15 @@ std::vector<InputOutcome> read_every_metric(const std::vector<SampleInput>& inpu
             if (raw.column) {
                 LoadedSample s;
                 s.sample = std::move(raw.column->sample);
+                s.source = inputs[i].name;
+                s.column = inputs[i].column ? static_cast<int>(*inputs[i].column) : format.column;
                 s.lines_without_column = raw.column->lines_without_column;
                 s.first_line_without_column = raw.column->first_line_without_column;
                 out[i].samples.push_back(std::move(s));
                 continue;
             }
             for (data::MetricSelection& sel : data::select_all_metrics(*raw.results, inputs[i].name, choice.variants))
-                for (LoadedSample& s : loaded_samples(std::move(sel), inputs[i].name, qualify)) {
+                for (LoadedSample& s : input_samples(std::move(sel), inputs[i], qualify)) {
                     if (s.sample.size() == 0) {
                         std::fprintf(stderr, "gfxstat summary: note: %s: no samples of %s; left out\n",
                                      escape_text(s.sample.name).c_str(), escape_text(s.metric.name).c_str());
@@ -306,12 +308,21 @@ int summary_main(int argc, char** argv) {
                    "variants to take from results files (default: all)")
         ->allow_extra_args(false);  // one value per --variant; the rest are files
     app.add_option("files", files,
-                   "column files or results files ('-' or none: standard input)");
+                   "column files or results files ('-' or none: standard input); LABEL=FILE names "
+                   "its data set, FILE:N reads its column N");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
 
     std::vector<SampleInput> inputs;
     if (files.empty()) files.push_back("-");
-    for (const auto& f : files) inputs.push_back({f, f == "-" ? "<stdin>" : f});
+    try {
+        for (const auto& f : files) {
+            inputs.push_back(parse_sample_argument(f));
+            if (inputs.back().path == "-") inputs.back().name = "<stdin>";
+        }
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "gfxstat summary: %s\n", escape_message(e.what()).c_str());
+        return 2;
+    }
     std::vector<std::vector<Row>> input_rows(inputs.size());
     auto outcomes = read_inputs_parallel(inputs, format, choice,
                                          [&](size_t i, size_t k, LoadedSample& loaded) {
@@ -351,7 +362,7 @@ int summary_main(int argc, char** argv) {
                                  escape_text(s.metric.name).c_str());
                 else
                     std::fprintf(stderr, "gfxstat summary: %s: no numbers in column %d\n",
-                                 escape_text(s.sample.name).c_str(), format.column);
+                                 escape_text(s.source).c_str(), s.column);
                 return 2;
             }
             rows.push_back(input_rows[i][k]);

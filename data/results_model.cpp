@@ -233,9 +233,9 @@ std::string ResultsFile::add_run(RunRecord run) {
         return who + " is recorded twice";
     }
     by_run.emplace(run.run, runs_.size());
-    bool seen = false;
-    for (const auto& v : variants_) seen |= (v == run.variant);
-    if (!seen) variants_.push_back(run.variant);
+    // A set beside the ordered list: a projection (--col name) can make
+    // thousands of variants, and a scan per run would be quadratic.
+    if (variant_set_.insert(run.variant).second) variants_.push_back(run.variant);
     if (run.origin.empty()) {
         uint64_t& next = next_run_[run.variant];
         if (run.run >= next) next = run.run + 1;

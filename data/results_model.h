@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -261,6 +262,7 @@ private:
     std::unordered_map<std::string, std::unordered_map<uint64_t, size_t>> run_index_;
     std::unordered_map<std::string, uint64_t> next_run_;  // by variant, origin ""
     std::vector<std::string> variants_;
+    std::unordered_set<std::string> variant_set_;  // the same, for lookups
 };
 
 }  // namespace gfxstat::data

@@ -37,7 +37,12 @@
 //   download_linear_<N>_threads_<T>, combined_...
 //   "Contended upload rate for %d threads:\t%7.3fMiB/s", printed twice per
 //   thread count (linear, then tiled) -> contended_linear_threads_<T>,
-//   contended_tiled_threads_<T>
+//   contended_tiled_threads_<T>; later versions name the layout,
+//   "Contended upload rate for %d linear threads:\t..." (thread-contention,
+//   the same names) and "... %d linear threads/wc:\t..." (wc-contention)
+//   -> contended_wc_linear_threads_<T>, contended_wc_tiled_threads_<T>
+//   Each subtest's lines have their own names, so a saved output of every
+//   subtest gives one metric per measurement, none pooled with another's.
 //   a "BYTES/SIZE: " prefix (the seed thread's patched test) appends
 //   _bytes_<B>_size_<S>
 // A saved output is one run per file; `lines` (formats/lines.cpp) reads
@@ -253,6 +258,8 @@ ParseResult parse_exec_nop(const RunOutput& o) {
 // -------------------------------------------------------- igt-fence-upload
 
 constexpr std::string_view kFenceFormat = "Upload rate for N linear|tiled surfaces[, T threads]:\tX MiB/s";
+constexpr std::string_view kContendedFormat =
+    "Contended upload rate for T [linear|tiled] threads[/wc]:\tX MiB/s";
 
 std::string lower_word(std::string_view w) {
     std::string s(w);
@@ -278,11 +285,22 @@ ParseResult parse_fence_upload(const RunOutput& o) {
         std::string name;
         std::string_view word, n, threads, layout;
         if (cur.lit("Contended upload rate for ")) {
-            if (!(cur.digits(threads) && cur.lit(" threads:")))
-                return failure(line_error(lines.number(), "Contended upload rate for T threads:\tX MiB/s", cur));
-            const std::string stem = "threads_" + std::string(threads) + suffix;
-            const int k = contended_seen[stem]++;
-            name = std::string(k % 2 == 0 ? "contended_linear_" : "contended_tiled_") + stem;
+            if (!cur.digits(threads)) return failure(line_error(lines.number(), kContendedFormat, cur));
+            if (cur.lit(" threads:")) {
+                // The first version: the same line for linear, then tiled.
+                const std::string stem = "threads_" + std::string(threads) + suffix;
+                const int k = contended_seen[stem]++;
+                name = std::string(k % 2 == 0 ? "contended_linear_" : "contended_tiled_") + stem;
+            } else {
+                // Later versions: the layout named, wc-contention's lines apart by "/wc".
+                if (!(cur.lit(' ') && cur.name(layout) && (layout == "linear" || layout == "tiled") &&
+                      cur.lit(" threads")))
+                    return failure(line_error(lines.number(), kContendedFormat, cur));
+                const bool wc = cur.lit("/wc");
+                if (!cur.lit(':')) return failure(line_error(lines.number(), kContendedFormat, cur));
+                name = std::string("contended_") + (wc ? "wc_" : "") + std::string(layout) + "_threads_" +
+                       std::string(threads) + suffix;
+            }
         } else {
             if (!(cur.word(word) && cur.lit(" rate for "))) continue;
             if (!(cur.digits(n) && cur.lit(' ') && cur.name(layout) && (layout == "linear" || layout == "tiled") &&

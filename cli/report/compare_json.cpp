@@ -6,6 +6,7 @@
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/json_version.h"
+#include "cli/report/suite_table.h"
 
 namespace gfxstat::cli {
 
@@ -184,6 +185,7 @@ void render_json(const CompareReport& r, FILE* out) {
     }
     doc["geomean_notes"] = r.geomean_notes;
     add_throttle_json(r, doc);
+    add_suite_json(r, doc);
     std::fprintf(out, "%s\n", doc.dump(2, ' ', false, json::error_handler_t::replace).c_str());
 }
 

@@ -12,6 +12,7 @@
 
 #include "analysis/comparison.h"
 #include "analysis/geomean.h"
+#include "analysis/paired_suite.h"
 #include "analysis/verdict.h"
 #include "data/blocked_pairs.h"
 #include "data/results_model.h"
@@ -71,6 +72,24 @@ struct GeomeanReport {
     analysis::Geomean geomean;
 };
 
+// A suite whose benchmarks gave one value a side (per-test averages pasted
+// in a mail, one figure per IGT subtest): no benchmark can be tested on
+// its own, so the benchmarks are the pairs (cli/compare_suite.h). One per
+// candidate, over the benchmarks measured for both it and the baseline.
+struct PairedSuiteReport {
+    std::string candidate;
+    std::vector<std::string> benchmarks;  // metric titles, in the order of the pairs
+    std::vector<double> baseline_values, candidate_values;  // each benchmark's mean
+    analysis::PairedSuite suite;
+    analysis::Verdict verdict;
+};
+
+// How the rows of a suite table are laid out (cli/report/suite_table.h).
+struct SuiteLayout {
+    std::string sort = "input";  // input, change, name or p
+    bool only_changed = false;   // rows whose verdict is a change (or, paired: whose ratio is beyond the threshold)
+};
+
 struct CompareReport {
     double confidence = 0.95;
     double threshold = 0.01;
@@ -88,6 +107,15 @@ struct CompareReport {
     std::optional<ThrottleReport> throttle;
     // How the diagnostics' advice names the knobs (campaign analyze: the plan's).
     AdviceVocabulary advice;
+    // The suite was tested as pairs, one per benchmark (every benchmark gave
+    // one value a side): `paired` holds the analysis and `metrics` the
+    // benchmarks, without comparisons of their own.
+    bool paired_by_benchmark = false;
+    std::vector<PairedSuiteReport> paired;
+    SuiteLayout suite;
+    // The data a filter or a projection left out, and keys it pooled
+    // (data/projection.h), for a note.
+    std::vector<std::string> selection_notes;
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or

@@ -160,17 +160,23 @@ def main():
 
         # Several metrics from one results file: Holm adjustment and summary.
         campaign = os.path.join(src, "tests/data/results/campaign.json")
-        rc, out, err = run([g, "compare", "--bootstrap", "0", campaign])
+        rc, out, err = run([g, "compare", "--full", "--bootstrap", "0", campaign])
         check(rc == 0 and "summary (Holm-adjusted p" in out and "geomean" in out,
-              f"several metrics: summary table: {err}")
+              f"several metrics, --full: summary table: {err}")
+        # Without --full two metrics of one unit are a suite: one table
+        # (tests/cli/suite_cli_test.py).
+        rc, out, err = run([g, "compare", "--bootstrap", "0", campaign])
+        check(rc == 0 and out.splitlines()[4].startswith("benchmark") and "geomean" in out,
+              f"several metrics: the suite table: {out} {err}")
         rc, out, _ = run([g, "compare", "--format", "json", "--bootstrap", "0", campaign])
         cs = json.loads(out)["comparisons"]
         ps = sorted(c["verdict"]["p"] for c in cs)
         adj = sorted(c["verdict"]["p_adjusted"] for c in cs)
         check(len(cs) == 2 and close(adj[0], min(1, 2 * ps[0])), f"Holm: smallest p doubled: {ps} {adj}")
-        rc, out, _ = run([g, "compare", "--width", "60", "--bootstrap", "0", campaign])
-        check(rc == 0 and max(len(l) for l in out.splitlines()) <= 60,
-              f"width 60 with several metrics: longest {max(len(l) for l in out.splitlines())}")
+        for full in ([], ["--full"]):
+            rc, out, _ = run([g, "compare", "--width", "60", "--bootstrap", "0", campaign] + full)
+            check(rc == 0 and max(len(l) for l in out.splitlines()) <= 60,
+                  f"width 60 with several metrics {full}: longest {max(len(l) for l in out.splitlines())}")
         rc, out, _ = run([g, "compare", "--format", "json", "--fdr", "--bootstrap", "0", campaign])
         cs = json.loads(out)["comparisons"]
         check(json.loads(out)["adjustment"] == "benjamini-hochberg", "--fdr names BH")

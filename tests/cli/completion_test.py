@@ -52,7 +52,7 @@ def main():
     expect(["gfxstat", "compare", results, "--variant", "pa"], ["patched"], "a variant label", exact=True)
     expect(["gfxstat", "summary", results, "--metric", ""], ["latency", "max"], "metric names", exact=True)
     expect(["gfxstat", "ministat", results, "--metric", "la"], ["latency"], "ministat's metric", exact=True)
-    expect(["gfxstat", "compare", "--format", ""], ["text", "markdown", "json"], "--format values", exact=True)
+    expect(["gfxstat", "compare", "--format", ""], ["text", "markdown", "csv", "json"], "--format values", exact=True)
     expect(["gfxstat", "compare", "--format", "=", "m"], ["markdown"], "--format=m as bash splits it", exact=True)
     expect(["gfxstat", "run", "--workload", "drm-"], ["drm-ioctl", "drm-gem"], "--workload values", exact=True)
     expect(["gfxstat", "workload", "wake"], ["wakeup-latency"], "workload's positional name", exact=True)

@@ -86,7 +86,7 @@ def main():
     gfx = os.path.join(src, "tests/data/results/gfxbench9.json")
     tests = ["gl_4", "gl_manhattan", "gl_trex", "gl_alu2", "gl_driver2", "gl_4_off", "gl_manhattan_off",
              "gl_trex_off", "gl_alu2_off"]
-    rc, full, _ = run([g, "compare", gfx])
+    rc, full, _ = run([g, "compare", "--full", gfx])
     rc2, brief, err = run([g, "compare", "--brief", gfx])
     check(rc == 0 and rc2 == 0, f"compare gfxbench9: {rc} {rc2} {err[-300:]}")
     lines = brief.splitlines()

@@ -145,9 +145,9 @@ def main():
         many = results(d, "many.json", [("a", "us", "lower", {}), ("b", "us", "lower", {})],
                        [("x", {"a": v, "b": v * 2}) for v in base] +
                        [("y", {"a": v, "b": v * 2.1}) for v in cand])
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", many])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", many])
         check("Holm-adjusted p =" in out, f"text: the verdict's p says it is Holm-adjusted:\n{out}")
-        rc, md, _ = run([g, "compare", "--bootstrap", "0", "--format", "markdown", many])
+        rc, md, _ = run([g, "compare", "--full", "--bootstrap", "0", "--format", "markdown", many])
         check("90%: [" in md and "| TOST" in md and "95% CI |" not in md, f"markdown: TOST's interval is 90%:\n{md}")
         text_change = [l for l in out.splitlines() if l.strip().startswith("change")][0].split("change", 1)[1].strip()
         md_change = [l for l in md.splitlines() if l.startswith("change: ")][0][len("change: "):]

@@ -57,7 +57,7 @@ TEST(CommandDescribe, ChoicesFromIsMemberAndFromTheFormatsRegistry) {
     const auto compare = described({"compare"});
     const auto* format = option(compare, "--format");
     ASSERT_NE(format, nullptr);
-    EXPECT_EQ((*format)["choices"], nlohmann::json::array({"text", "markdown", "json"}));
+    EXPECT_EQ((*format)["choices"], nlohmann::json::array({"text", "markdown", "csv", "json"}));
     const auto run = described({"run"});
     const auto* parser = option(run, "--parser");
     ASSERT_NE(parser, nullptr);

@@ -451,6 +451,48 @@ TEST(ImportPts, MetricOptionKeepsOneResult) {
               path + ": no metric 'Unigine Heaven' in this file; it has: " + kHeaven + ", " + kCompile);
 }
 
+TEST(ImportPts, SeveralResultsOfOneTestAreOneMetricEach) {
+    // One test profile run with several options gives one <Result> per
+    // option set; each is a metric named by its own title and description,
+    // declared in the file's order, every raw value of each its own run.
+    const std::string path = write_temp("gfxbench.xml", R"(<PhoronixTestSuite>
+  <System><Identifier>before</Identifier></System>
+  <System><Identifier>after</Identifier></System>
+  <Result><Title>GFXBench</Title><Description>Test: Manhattan - Resolution: 1920 x 1080</Description>
+    <Scale>Frames Per Second</Scale><Proportion>HIB</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>
+    <Entry><Identifier>before</Identifier><RawString>1144:1139:1150</RawString></Entry>
+    <Entry><Identifier>after</Identifier><RawString>1202:1195:1208</RawString></Entry>
+  </Data></Result>
+  <Result><Title>GFXBench</Title><Description>Test: T-Rex - Resolution: 1920 x 1080</Description>
+    <Scale>Frames Per Second</Scale><Proportion>HIB</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>
+    <Entry><Identifier>before</Identifier><RawString>2224:2231:2219</RawString></Entry>
+    <Entry><Identifier>after</Identifier><RawString>2152:2160:2147</RawString></Entry>
+  </Data></Result>
+  <Result><Title>GFXBench</Title><Description>Test: ALU 2 - Resolution: 1920 x 1080</Description>
+    <Scale>Frames Per Second</Scale><Proportion>HIB</Proportion><DisplayFormat>BAR_GRAPH</DisplayFormat><Data>
+    <Entry><Identifier>before</Identifier><RawString>1213</RawString></Entry>
+    <Entry><Identifier>after</Identifier><RawString>1154</RawString></Entry>
+  </Data></Result>
+</PhoronixTestSuite>
+)");
+    ResultsFile f;
+    import_pts(path, {}, f);
+    const std::string manhattan = "GFXBench (Test: Manhattan - Resolution: 1920 x 1080)";
+    const std::string trex = "GFXBench (Test: T-Rex - Resolution: 1920 x 1080)";
+    const std::string alu = "GFXBench (Test: ALU 2 - Resolution: 1920 x 1080)";
+    std::vector<std::string> names;
+    for (const MetricInfo& m : f.metrics()) names.push_back(m.name);
+    EXPECT_EQ(names, (std::vector<std::string>{manhattan, trex, alu}));
+    for (const MetricInfo& m : f.metrics()) EXPECT_EQ(m.direction, Direction::higher_is_better);
+    EXPECT_EQ(values(f, "before", manhattan), (std::vector<std::string>{"1144", "1139", "1150"}));
+    EXPECT_EQ(values(f, "after", trex), (std::vector<std::string>{"2152", "2160", "2147"}));
+    EXPECT_EQ(values(f, "after", alu), (std::vector<std::string>{"1154"}));
+    // PTS runs one test's repetitions before the next test: each raw value
+    // is a run of its own, holding that one metric.
+    EXPECT_EQ(runs_of(f, "before").size(), 7u);
+    for (const RunRecord& r : f.runs()) EXPECT_EQ(r.metrics.size(), 1u);
+}
+
 TEST(ImportPts, UnclosedTagNamesTheLine) {
     const std::string path = fixture("pts/unclosed.xml");
     ResultsFile f;

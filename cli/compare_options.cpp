@@ -1,0 +1,79 @@
+// compare's report options (add_report_options, compare_command.h): the
+// ones `gfxstat ab` shares with compare, registered in one place so that
+// both spell them alike.
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+
+#include "cli/command_line.h"
+#include "cli/compare_command.h"
+#include "report/text_width.h"
+
+namespace gfxstat::cli {
+
+void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
+    app.add_option_function<double>(
+           "--confidence",
+           [&s](double v) {
+               s.confidence = v;
+               s.confidence_given = true;
+           },
+           "confidence level in (0.5, 1); default 0.95 (a blocked design's when not given)")
+        ->check([](const std::string& text) {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            // Above 0.5: the equivalence test's interval is at 1 - 2 alpha.
+            return (*end == '\0' && v > 0.5 && v < 1) ? "" : "must be in (0.5, 1), e.g. 0.95";
+        });
+    app.add_option_function<double>(
+           "--threshold",
+           [&s](double v) {
+               s.threshold_pct = v;
+               s.threshold_given = true;
+           },
+           "percent: equivalence margin, and the size of regression that fails --gate (default 1, or a "
+           "blocked design's)")
+        ->check(number_in(0.0, 1000.0));
+    if (!for_runs) {
+        auto* lo = app.add_flag("--lower-is-better", s.lower, "override the metrics' direction");
+        app.add_flag("--higher-is-better", s.higher, "override the metrics' direction")->excludes(lo);
+    }
+    app.add_flag("--fdr", s.fdr, "adjust p-values with Benjamini-Hochberg instead of Holm");
+    app.add_option("--geomean", s.geomean,
+                   "metrics to take the geomean of the ratios over (default: the primary metrics, when they "
+                   "share a unit)")
+        ->allow_extra_args(false);
+    app.add_flag("--gate", s.gate, "exit 1 when a regression beyond the threshold is shown");
+    app.add_flag("--strict", s.strict, "with --gate: exit 3 when a comparison is inconclusive");
+    app.add_option("--format", s.format, "text, markdown, csv (the suite table's rows) or json")
+        ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
+    app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
+    app.add_flag("--brief", s.brief, "one line per metric and candidate: means, change, verdict (json ignores it)");
+    app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
+        ->check([](const std::string& text) {
+            char* end = nullptr;
+            const long v = std::strtol(text.c_str(), &end, 10);
+            return (*end == '\0' && (v == 0 || (v >= 100 && v <= 1000000))) ? "" : "0, or 100 to 1000000";
+        });
+    // A command that runs (ab) has its own --seed: the order's.
+    app.add_option(for_runs ? "--bootstrap-seed" : "--seed", s.seed, "bootstrap seed (default 12345)")
+        ->check(whole_number());
+    app.add_flag("--drop-outliers", s.drop_outliers,
+                 "leave out values with a modified z-score beyond 3.5, and say which");
+    app.add_flag("--drop-throttled", s.drop_throttled,
+                 "leave out runs during which the GPU was throttled (the run record's \"throttle\"), and say "
+                 "how many");
+    app.add_flag_callback(
+        "--no-diagnostics", [&s] { s.diagnostics = false; },
+        "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
+    // The suite table (cli/report/suite_table.h).
+    auto* table = app.add_flag("--table", s.table,
+                               "the suite table: one row per benchmark (the default with 2+ benchmarks of one unit)");
+    app.add_flag("--full", s.full, "a full report per benchmark, even for a suite")->excludes(table);
+    app.add_option("--sort", s.layout.sort, "suite table rows: input (default), change (worst first), name or p")
+        ->check(CLI::IsMember({"input", "change", "name", "p"}));
+    app.add_flag("--only-changed", s.layout.only_changed,
+                 "suite table: only the benchmarks that changed (better, worse, or beyond the threshold untested)");
+}
+
+}  // namespace gfxstat::cli
