@@ -730,7 +730,20 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (s.after_parse)
         if (const auto done = s.after_parse(files, s)) return *done;
-    if (s.summaries) return compare_summaries(files, summary_compare_settings(s), stdout);
+    if (s.summaries) {
+        // Summaries hold no runs: options about runs, samples or tables of
+        // benchmarks would be ignored, so they are refused.
+        for (const char* name : {"--metric", "--variant", "--exact", "--geomean", "--brief", "--table", "--full",
+                                 "--sort", "--only-changed", "--filter", "--row", "--col", "--bootstrap", "--seed",
+                                 "--drop-outliers", "--drop-throttled", "--no-diagnostics", "--column",
+                                 "--delimiters"})
+            if (app.count(name) > 0) {
+                std::fprintf(stderr, "%s: %s does not apply to --summaries (N, mean and sd a side hold no runs)\n",
+                             s.program.c_str(), name);
+                return 2;
+            }
+        return compare_summaries(files, summary_compare_settings(s), stdout);
+    }
     return run_compare(files, s, stdout);
 }
 

@@ -299,6 +299,36 @@ def test_wide_csv_import(d):
               "the wide CSV gives the thread's paired result")
 
 
+def test_summaries_refuse_run_options(d):
+    """Summaries hold no runs: an option about runs or tables is refused, not ignored."""
+    table = write(d, "summary.csv", "label,n,mean,sd\nbefore,9,1614.5,361.8\nafter,8,1545.3,285.2\n")
+    rc, out, err = run([GFXSTAT, "compare", "--summaries", table])
+    check(rc == 0 and "Welch" in out, f"--summaries: {rc} {err}")
+    for extra in (["--metric", "x"], ["--filter", "x"], ["--table"], ["--no-diagnostics"], ["-C", "2"]):
+        rc, out, err = run([GFXSTAT, "compare", "--summaries"] + extra + [table])
+        check(rc == 2 and "does not apply to --summaries" in err and out == "", f"--summaries {extra}: {rc} {err}")
+
+
+def test_labels(d):
+    """compare names its data sets as benchstat users write them."""
+    a = write(d, "a.txt", "".join(f"x {v}\n" for v in range(1, 11)))
+    b = write(d, "b.txt", "".join(f"x {v + 1}\n" for v in range(1, 11)))
+    doc = compare_json([f"old={a}:2", f"new={b}:2"])
+    if doc:
+        c = doc["comparisons"][0]
+        check(c["baseline"]["label"] == "old" and c["candidate"]["label"] == "new" and c["baseline"]["mean"] == 5.5,
+              f"LABEL=FILE:N: {c['baseline']['label']} {c['candidate']['label']} {c['baseline']['mean']}")
+    one = results_file(d, "one.json", [("t", "fps", "higher")], [("v", {"t": x}, {}) for x in (1.0, 2.0, 3.0)])
+    two = results_file(d, "two.json", [("t", "fps", "higher")], [("v", {"t": x}, {}) for x in (2.0, 3.0, 4.0)])
+    doc = compare_json([f"drm-tip={one}", f"patched={two}"])
+    if doc:
+        c = doc["comparisons"][0]
+        check(c["baseline"]["label"] == "drm-tip" and c["candidate"]["label"] == "patched",
+              "a label names a results file's one variant")
+    rc, _, err = run([GFXSTAT, "compare", f"x={GFXBENCH9}"])
+    check(rc == 2 and "a label names one data set" in err, f"a label on a file compared within itself: {rc} {err}")
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
         test_table_default(d)
@@ -306,6 +336,8 @@ def main():
         test_projection(d)
         test_paired(d)
         test_wide_csv_import(d)
+        test_summaries_refuse_run_options(d)
+        test_labels(d)
     return finish("suite_cli: all checks passed")
 
 

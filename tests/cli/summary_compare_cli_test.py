@@ -17,10 +17,6 @@ p and interval equal to the raw-data result on the same samples.
     numbers call for;
   * the report's first words, width, markdown and JSON, exit statuses, errors
     with file and line, standard input, labels, benchmarks.
-
-Until compare's command line calls compare_summaries, `--summaries` is
-refused there, and this test runs the stand-in --probe (the same options);
-it says so on its output.
 """
 
 import argparse
@@ -40,7 +36,6 @@ from testlib import check, finish, run, write  # noqa: E402
 ap = argparse.ArgumentParser()
 ap.add_argument("--gfxstat", required=True)
 ap.add_argument("--source", required=True)
-ap.add_argument("--probe", help="gfxstat_summary_compare_probe, used only while compare refuses --summaries")
 ARGS = ap.parse_args()
 GFXSTAT, SRC = ARGS.gfxstat, ARGS.source
 HERE_DATA = os.path.join(SRC, "tests", "data", "summaries")
@@ -49,20 +44,7 @@ A = os.path.join(SRC, "examples", "bdw-syslatency-mean-a.txt")
 B = os.path.join(SRC, "examples", "bdw-syslatency-mean-b.txt")
 
 
-def choose_command():
-    """`gfxstat compare --summaries`, or the probe while compare refuses it."""
-    probe_file = os.path.join(HERE_DATA, "plain.txt")
-    rc, out, err = run([GFXSTAT, "compare", "--summaries", "--format", "json", probe_file])
-    if rc == 0 and '"from": "summaries"' in out:
-        return [GFXSTAT, "compare", "--summaries"]
-    if rc == 2 and "summaries" in err and ARGS.probe:
-        print("NOTE: gfxstat compare refuses --summaries (%s); running %s instead" % (err.strip(), ARGS.probe))
-        return [ARGS.probe, "--summaries"]
-    check(False, "gfxstat compare --summaries: rc %d, stderr %r" % (rc, err))
-    sys.exit(finish(""))
-
-
-CMD = choose_command()
+CMD = [GFXSTAT, "compare", "--summaries"]
 
 
 def summaries(*args, stdin=b""):
