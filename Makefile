@@ -99,7 +99,8 @@ fuzz: deps
 	./build-fuzz/tests/fuzz/fuzz_output_parsers \
 	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-outputs tests/data/run_outputs \
-	    tests/data/import/ezbench tests/data/import/gbench tests/data/import/gotest tests/fixtures/frames
+	    tests/data/import/ezbench tests/data/import/gbench tests/data/import/gotest tests/fixtures/frames \
+	    tests/fuzz/suite_corpus
 	./build-fuzz/tests/fuzz/fuzz_campaign_files \
 	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 4 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-campaign tests/fuzz/campaign_corpus

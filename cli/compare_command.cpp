@@ -19,15 +19,14 @@
 #include "analysis/diagnostics.h"
 #include "analysis/outliers.h"
 #include "cli/report/compare_report.h"
+#include "cli/compare_inputs.h"
 #include "cli/compare_suite.h"
 #include "cli/summary_compare.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/suite_table.h"
 #include "cli/sample_inputs.h"
 #include "cli/throttle_compare.h"
-#include "data/bench_filter.h"
 #include "data/input_error.h"
-#include "data/projection.h"
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
@@ -41,194 +40,6 @@ using report::escape_message;
 using report::escape_text;
 
 namespace {
-
-analysis::Better better_of(data::Direction d) {
-    switch (d) {
-        case data::Direction::lower_is_better: return analysis::Better::lower;
-        case data::Direction::higher_is_better: return analysis::Better::higher;
-        case data::Direction::unknown: return analysis::Better::unknown;
-    }
-    return analysis::Better::unknown;
-}
-
-// The design both variants' runs come from: every run of either that
-// names a design names the same one, which lists both, and each variant
-// has such runs. Otherwise (no design, runs of two experiments) none.
-const data::DesignRecord* shared_design(const data::ResultsFile& file, const std::string& baseline,
-                                        const std::string& candidate) {
-    std::string id;
-    bool base_in = false, cand_in = false;
-    for (const data::RunRecord& run : file.runs()) {
-        if (run.variant != baseline && run.variant != candidate) continue;
-        if (run.design.empty() || !run.block) {
-            // A measured run outside the design: not one experiment. Warm-ups
-            // and failed runs are no samples (gfxstat ab declares its design
-            // with the first run that measured the watched metric, so runs
-            // that failed before it carry none).
-            if (!run.warmup && run.exit_class == data::ExitClass::ok) return nullptr;
-            continue;
-        }
-        if (id.empty()) id = run.design;
-        else if (id != run.design) return nullptr;
-        (run.variant == baseline ? base_in : cand_in) = true;
-    }
-    if (!base_in || !cand_in) return nullptr;
-    return file.find_design(id);
-}
-
-ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
-    ReportSample r;
-    r.label = label;
-    r.sample = std::move(v.sample);
-    r.counts = v.counts;
-    r.from_results = true;
-    r.layout = std::move(v.layout);
-    return r;
-}
-
-}  // namespace
-
-std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
-                                          const CompareChoices& ch) {
-    const std::vector<std::string> all = file.variants();
-    if (all.size() < 2 && ch.variants.empty())
-        throw data::input_error(name, 0, "holds one variant ('" + (all.empty() ? "" : all[0]) +
-                                              "'); give a second file to compare with");
-    std::string base = ch.baseline.empty() ? all[0] : ch.baseline;
-    // A blocked design names its baseline first (gfxstat ab's order of
-    // variants), whichever variant ran first in block 0.
-    if (ch.baseline.empty() && !file.designs().empty()) {
-        const std::string& first = file.designs()[0].variants[0];
-        if (std::find(all.begin(), all.end(), first) != all.end()) base = first;
-    }
-    std::vector<std::string> wanted = {base};
-    if (ch.variants.empty()) {
-        for (const auto& v : all)
-            if (v != base) wanted.push_back(v);
-    } else {
-        for (const auto& v : ch.variants)
-            if (v != base) wanted.push_back(v);
-    }
-    if (wanted.size() < 2) throw data::input_error(name, 0, "no candidate variant besides the baseline '" + base + "'");
-    std::vector<std::string> metrics = ch.metrics;
-    // Within-run metrics (frame times) are left out: their values are not
-    // samples of runs; the per-run summaries beside them are compared.
-    if (metrics.empty())
-        for (const auto& m : file.metrics())
-            if (!m.within_run()) metrics.push_back(m.name);
-    if (metrics.empty() && !file.metrics().empty()) throw data::input_error(name, 0, "holds no metric with one sample per run");
-    std::vector<MetricReport> out;
-    for (const std::string& metric : metrics) {
-        data::MetricSelection sel = select_metric_suggesting(file, name, metric, wanted);
-        MetricReport r;
-        r.metric = sel.metric.name;
-        r.unit = sel.metric.unit;
-        r.better = better_of(sel.metric.direction);
-        r.exact = sel.metric.exact || ch.exact;
-        r.declared_primary = sel.metric.primary;
-        r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant);
-        for (size_t i = 1; i < sel.variants.size(); ++i)
-            r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant));
-        bool any = false;
-        std::vector<std::optional<DesignUse>> designs;
-        for (const ReportSample& c : r.candidates) {
-            const data::DesignRecord* d = shared_design(file, r.baseline.label, c.label);
-            if (!d) {
-                designs.emplace_back();
-                continue;
-            }
-            any = true;
-            designs.push_back(DesignUse{*d, data::blocked_pairs(file, d->id, r.metric, r.baseline.label, c.label)});
-        }
-        if (any) r.designs = std::move(designs);
-        out.push_back(std::move(r));
-    }
-    // A sequential design's stop rule watched one metric: that one is the
-    // primary metric (the gate's); the others are secondary.
-    for (MetricReport& m : out)
-        for (size_t k = 0; k < m.candidates.size(); ++k)
-            if (const DesignUse* u = m.design(k); u && u->design.stopping == "sequential" && !u->design.metric.empty()) {
-                m.design_role = true;
-                m.primary = m.metric == u->design.metric;
-                if (!m.primary) m.secondary_why = "not the metric the design's stop rule watched";
-                break;
-            }
-    return out;
-}
-
-namespace {
-
-std::vector<std::string> input_names(const std::vector<SampleInput>& inputs) {
-    std::vector<std::string> names;
-    for (const auto& in : inputs) names.push_back(in.name);
-    return names;
-}
-
-// Several results files, one variant each: BASELINE's metrics against each
-// candidate file's, for the metrics they all hold.
-std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
-                                       const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
-    std::vector<std::string> labels;
-    for (size_t i = 0; i < files.size(); ++i) {
-        const auto vs = files[i].variants();
-        if (vs.size() != 1)
-            throw data::input_error(inputs[i].name, 0,
-                                    "holds " + std::to_string(vs.size()) +
-                                        " variants; with several files each must hold one "
-                                        "(compare a single file within itself, or gfxstat merge)");
-        labels.push_back(inputs[i].label.empty() ? vs[0] : inputs[i].label);
-    }
-    // Labels that repeat across files are told apart by the file name.
-    const std::vector<std::string> plain = labels;
-    for (size_t i = 0; i < labels.size(); ++i)
-        if (std::count(plain.begin(), plain.end(), plain[i]) > 1) labels[i] = inputs[i].name + ":" + plain[i];
-    std::vector<std::string> metrics = ch.metrics;
-    if (metrics.empty()) {
-        for (const auto& m : files[0].metrics()) {
-            bool everywhere = true;
-            for (const auto& f : files) everywhere &= f.find_metric(m.name) != nullptr;
-            if (everywhere && !m.within_run()) metrics.push_back(m.name);
-        }
-        if (metrics.empty()) throw data::input_error(inputs[0].name, 0, "shares no metric with the other files");
-    }
-    std::vector<MetricReport> out;
-    for (const std::string& metric : metrics) {
-        MetricReport r;
-        for (size_t i = 0; i < files.size(); ++i) {
-            data::MetricSelection sel = select_metric_suggesting(files[i], inputs[i].name, metric, {});
-            if (i == 0) {
-                r.metric = sel.metric.name;
-                r.unit = sel.metric.unit;
-                r.better = better_of(sel.metric.direction);
-                r.exact = sel.metric.exact || ch.exact;
-                r.declared_primary = sel.metric.primary;
-                r.baseline = from_selection(std::move(sel.variants[0]), labels[i]);
-            } else {
-                if (!sel.metric.same_declaration(*files[0].find_metric(metric)))
-                    throw data::input_error(inputs[i].name, 0,
-                                            "declares metric '" + metric + "' with another unit or direction than " +
-                                                inputs[0].name);
-                r.candidates.push_back(from_selection(std::move(sel.variants[0]), labels[i]));
-            }
-        }
-        out.push_back(std::move(r));
-    }
-    return out;
-}
-
-// The metrics of results files: one file compared within itself, or one
-// variant a file.
-std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs,
-                                          const std::vector<data::ResultsFile>& files, const CompareChoices& ch) {
-    if (files.size() == 1) {
-        if (!inputs[0].label.empty())
-            throw data::input_error(inputs[0].name, 0,
-                                    "is compared within itself, variant against variant: a label names one data "
-                                    "set (give each variant its own file, or use --baseline)");
-        return within_one_file(inputs[0].name, files[0], ch);
-    }
-    return across_files(inputs, files, ch);
-}
 
 analysis::SampleLayout layout_of(const ReportSample& s) {
     analysis::SampleLayout l;
@@ -474,36 +285,6 @@ void print_note(const char* prog, const char* kind, const std::string& text) {
         std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-// --filter, --row and --col: each results file's observations filtered
-// and relabelled (data/projection.h) before anything is selected, so that
-// the multiplicity family is the benchmarks the user asked about. With
-// several files (one variant each) the columns are the files: only the
-// rows may be projected.
-void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
-                       std::vector<data::ResultsFile>& files, std::vector<std::string>& notes) {
-    if (s.filter.empty() && s.row.empty() && s.col.empty()) return;
-    data::BenchFilter filter;
-    try {
-        filter = data::BenchFilter::parse(s.filter);
-    } catch (const data::FilterSyntaxError& e) {
-        throw data::InputError(std::string("--filter: ") + e.what());
-    }
-    const data::Projection row = s.row.empty() ? data::Projection::rows() : data::Projection::parse(s.row, "--row");
-    const data::Projection col =
-        s.col.empty() ? data::Projection::columns() : data::Projection::parse(s.col, "--col");
-    if (files.size() > 1 && !s.col.empty())
-        throw data::InputError("--col projects the runs of one results file; with several files the columns are "
-                               "the files (gfxstat merge them first)");
-    for (size_t i = 0; i < files.size(); ++i) {
-        data::ProjectedResults p = data::project_results(files[i], filter, row, col);
-        if (p.kept == 0)
-            throw data::InputError(inputs[i].name + ": --filter '" + s.filter + "' keeps none of its " +
-                                   gfxstat::report::plural(p.dropped, "value"));
-        for (auto& n : p.notes) notes.push_back((files.size() > 1 ? inputs[i].name + ": " : "") + n);
-        files[i] = std::move(p.file);
-    }
-}
-
 // The compare run itself, on parsed settings: reads the inputs, analyses,
 // prints the report to `out`, returns the exit status.
 int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
@@ -594,6 +375,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 for (auto& m : r.metrics) m.better = lower ? analysis::Better::lower : analysis::Better::higher;
             assign_roles(r.metrics, !ch.metrics.empty());
             r.suite = s.layout;
+            r.suite.table = s.table;
             // A blocked design's confidence and threshold, unless the user gave
             // them (its interval is valid at any threshold).
             for (const auto& m : r.metrics) {
@@ -672,7 +454,9 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         }
         // A suite (2+ benchmarks of one unit), or a suite tested as pairs,
         // is a table unless a report per benchmark is asked for.
-        const bool table = s.table || report.paired_by_benchmark || (suite_shape(report) && !s.full && !s.brief);
+        // A suite tested as pairs has no report per benchmark: only its table.
+        const bool table =
+            report.paired_by_benchmark || (suite_shape(report) && !s.full && (!s.brief || s.table));
         if (format == "json") render_json(report, out);
         else if (format == "csv") render_suite_csv(report, out);
         else if (format == "markdown")

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "analysis/moments.h"
+#include "analysis/paired_suite_verdict.h"
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
 #include "data/input_error.h"
@@ -14,21 +15,6 @@ namespace gfxstat::cli {
 namespace {
 
 double mean_of(const ReportSample& s) { return analysis::moments(s.sample.view()).mean; }
-
-// The primary test on the differences: the paired t, unless 8 or more of
-// them look far from normal (a cliff among the rows), when the signed-rank
-// test is; the same shape rule as two samples get (choose_primary).
-analysis::PrimaryChoice paired_primary(const analysis::PairedSuite& s) {
-    const std::span<const double> d(s.differences);
-    const analysis::ScaledValues v{d};
-    const analysis::Moments m = analysis::moments(v);
-    const analysis::Shape sh = analysis::shape(v, m);
-    analysis::PrimaryChoice c = analysis::choose_primary(sh, sh);
-    if (c.test == analysis::PrimaryTest::mann_whitney)
-        return {analysis::PrimaryTest::signed_rank_benchmarks,
-                "the per-benchmark differences are far from normal (|skewness| > 1 or |excess kurtosis| > 3)"};
-    return {analysis::PrimaryTest::paired_benchmarks, c.why};
-}
 
 }  // namespace
 
@@ -93,36 +79,16 @@ void analyse_paired_suite(CompareReport& r, bool fdr) {
     std::vector<analysis::PrimaryChoice> choices;
     std::vector<double> pvals;
     for (const PairedSuiteReport& p : r.paired) {
-        choices.push_back(paired_primary(p.suite));
-        pvals.push_back(choices.back().test == analysis::PrimaryTest::signed_rank_benchmarks ? p.suite.wilcoxon.p
-                                                                                            : p.suite.t.p);
+        choices.push_back(analysis::paired_suite_primary(p.suite));
+        pvals.push_back(analysis::paired_suite_p(p.suite, choices.back()));
     }
     const std::vector<double> adjusted = fdr ? analysis::benjamini_hochberg_adjust(pvals) : analysis::holm_adjust(pvals);
     r.family_size = pvals.size();
     for (size_t i = 0; i < r.paired.size(); ++i) {
         PairedSuiteReport& p = r.paired[i];
-        const analysis::PairedSuite& s = p.suite;
-        const bool signed_rank = choices[i].test == analysis::PrimaryTest::signed_rank_benchmarks;
-        analysis::VerdictInputs in;
-        // The differences are turned so that above 0 is better when every
-        // direction is known: "higher" then reads the sign right.
-        in.better = s.oriented ? analysis::Better::higher : analysis::Better::unknown;
-        in.confidence = r.confidence;
-        in.threshold = r.threshold;
-        in.primary = choices[i];
-        in.p_adjusted = adjusted[i];
-        in.p_label = r.paired.size() > 1 ? (fdr ? "BH-adjusted p" : "Holm-adjusted p") : "p";
-        in.defined = signed_rank ? s.wilcoxon.n > 0 : s.t.defined;
-        in.change = signed_rank ? s.hodges_lehmann.estimate : s.t.difference;
-        if (s.log_ratio) in.relative_change = std::expm1(in.change);
-        else {
-            double base = 0;
-            for (double b : p.baseline_values) base += std::fabs(b);
-            base /= static_cast<double>(p.baseline_values.size());
-            in.relative_change = base > 0 ? in.change / base : std::nan("");
-        }
-        in.equivalence = s.equivalence;
-        in.n_per_side = static_cast<double>(s.pairs);
+        const analysis::VerdictInputs in = analysis::paired_suite_verdict_inputs(
+            p.suite, choices[i], p.baseline_values, r.confidence, r.threshold, adjusted[i],
+            r.paired.size() > 1 ? (fdr ? "BH-adjusted p" : "Holm-adjusted p") : "p");
         p.verdict = analysis::decide(in);
     }
 }

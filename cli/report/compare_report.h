@@ -88,6 +88,7 @@ struct PairedSuiteReport {
 struct SuiteLayout {
     std::string sort = "input";  // input, change, name or p
     bool only_changed = false;   // rows whose verdict is a change (or, paired: whose ratio is beyond the threshold)
+    bool table = false;          // --table: a suite table whatever the shape
 };
 
 struct CompareReport {

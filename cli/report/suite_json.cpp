@@ -52,7 +52,7 @@ json signed_rank(const analysis::SignedRank& s) {
 }  // namespace
 
 void add_suite_json(const CompareReport& r, json& doc) {
-    if (!suite_shape(r) && !r.paired_by_benchmark) {
+    if (!suite_shape(r)) {
         doc["suite"] = nullptr;
     } else {
         const SuiteTable t = build_suite_table(r);

@@ -195,7 +195,7 @@ char verdict_mark(const analysis::Verdict& v, double alpha) {
 }
 
 bool suite_shape(const CompareReport& r) {
-    if (r.paired_by_benchmark) return true;
+    if (r.paired_by_benchmark || r.suite.table) return true;
     std::vector<const MetricReport*> primary;
     for (const MetricReport& m : r.metrics)
         if (m.primary) primary.push_back(&m);

@@ -75,8 +75,8 @@ char verdict_mark(const analysis::Verdict& v, double alpha);
 
 // True when compare should print the suite table rather than a report per
 // benchmark: asked for (--table), or tested as pairs, or 2+ primary
-// benchmarks that measure one kind of thing (one unit, as the geomean's
-// default asks).
+// benchmarks that measure one kind of thing (one named unit, as the
+// geomean's default asks).
 bool suite_shape(const CompareReport& r);
 
 void render_suite_text(const CompareReport& r, FILE* out);

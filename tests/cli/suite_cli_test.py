@@ -135,6 +135,8 @@ def test_table_default(d):
     check(rc == 0 and "benchmark" not in one.splitlines()[0], "one benchmark: the full report")
     rc, one, _ = run([GFXSTAT, "compare", "--table", "--metric", "gl_4", GFXBENCH9])
     check(rc == 0 and len(table_rows(one)) == 2, "--table with one benchmark: one row:\n" + one)
+    doc = compare_json(["--table", "--metric", "gl_4", GFXBENCH9])
+    check(doc and doc["suite"] and len(doc["suite"]["rows"]) == 1, "--table: JSON has the one-row suite")
 
 
 def test_formats_and_order(d):
@@ -243,6 +245,8 @@ def test_paired(d):
     if tight:
         check(tight["paired"][0]["verdict"]["outcome"] == "improvement",
               f"fence11 at a 0.05% threshold: improvement: {tight['paired'][0]['verdict']}")
+    rc, full, err = run([GFXSTAT, "compare", "--full", p11])
+    check(rc == 0 and "paired by benchmark" in full, f"--full on a suite measured once a side: still its table: {err}")
     rc, out, err = run([GFXSTAT, "compare", p11])
     check(rc == 0 and "paired by benchmark" in out and "Welch p = 0.93" in out.replace("\n  ", " "),
           "fence11 text: the design and the unpaired p:\n" + out)

@@ -529,7 +529,9 @@ TEST(ImportCsvSuite, ErrorsNameFileLineAndWhatWasExpected) {
               "csv/suite_duplicate.csv:3: benchmark 'gl_4' of run 0 of variant 'before' is recorded twice "
               "(also on line 2)");
     // The table reader's own errors, as for the one-row-per-run shape.
-    EXPECT_EQ(suite_error("csv/wrong_cell_count.csv", wide_roles("fps")),
+    CsvColumnRoles by_run = long_roles();
+    by_run.bench = "run";
+    EXPECT_EQ(suite_error("csv/wrong_cell_count.csv", by_run),
               "csv/wrong_cell_count.csv:3: expected 4 cells, as the header has, found 3");
     EXPECT_EQ(suite_error("csv/header_only.csv", wide_roles("fps")),
               "csv/header_only.csv:1: a header and no rows: no runs to import");

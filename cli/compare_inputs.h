@@ -1,0 +1,32 @@
+// compare's inputs (cli/compare_inputs.cpp): the samples of each metric
+// from results files, after --filter, --row and --col.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/compare_command.h"
+#include "cli/sample_inputs.h"
+
+namespace gfxstat::cli {
+
+// The files' names, for messages.
+std::vector<std::string> input_names(const std::vector<SampleInput>& inputs);
+
+// The metrics of results files: one file compared within itself
+// (within_one_file), or one variant a file, BASELINE's metrics against each
+// candidate file's, for the metrics they all hold. A label (LABEL=FILE)
+// names a file's one variant. Throws InputError.
+std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs,
+                                          const std::vector<data::ResultsFile>& files, const CompareChoices& ch);
+
+// --filter, --row and --col: each results file's observations filtered and
+// relabelled (data/projection.h) before anything is selected, so that the
+// multiplicity family is the benchmarks asked about; what was pooled goes
+// into `notes`. With several files (one variant each) the columns are the
+// files: only the rows may be projected. Throws InputError, and
+// std::invalid_argument for a bad --row or --col.
+void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
+                       std::vector<data::ResultsFile>& files, std::vector<std::string>& notes);
+
+}  // namespace gfxstat::cli
