@@ -72,7 +72,7 @@ int import_main(int argc, char** argv) {
                    "metric name (lines: default 'value'); formats with several metrics keep "
                    "only this one");
     app.add_option("--unit", units,
-                   "unit of metrics whose format does not say; csv with several --value-col: "
+                   "unit of metrics whose format does not say; CSV with several --value-col: "
                    "COL=UNIT, once per value column")
         ->allow_extra_args(false);
     auto* lo = app.add_flag("--lower-is-better", lower, "metrics without a direction: lower is better");
@@ -87,19 +87,19 @@ int import_main(int argc, char** argv) {
     app.add_flag("--append", append, "add the runs to OUT, which must be a results file");
     // A suite's table (formats/csv_suite.h): long with --value-col, wide without.
     app.add_option("--bench-col", roles.bench,
-                   "csv: the column of benchmark names, each benchmark a metric (a suite's table: "
+                   "CSV: the column of benchmark names, each benchmark a metric (a suite's table: "
                    "long with --value-col, else wide, a column per variant)");
-    app.add_option("--variant-col", roles.variant, "csv, long table: the column of variant labels");
+    app.add_option("--variant-col", roles.variant, "CSV, long table: the column of variant labels");
     app.add_option("--value-col", roles.values,
-                   "csv, long table: a column of values (repeatable; with several, metrics are BENCH/COL)")
+                   "CSV, long table: a column of values (repeatable; with several, metrics are BENCH/COL)")
         ->allow_extra_args(false);
     app.add_option("--variant-cols", roles.variant_cols,
-                   "csv, wide table: the variant columns to read, A,B,... (default: every other column)")
+                   "CSV, wide table: the variant columns to read, A,B,... (default: every other column)")
         ->delimiter(',')
         ->allow_extra_args(false);
     app.add_option("--run-col", roles.run,
-                   "csv, suite table: the column of run indices (default: the k-th row of a benchmark is run k)");
-    app.add_option("--boot-col", roles.boot, "csv, suite table: the column of boot ids");
+                   "CSV, suite table: the column of run indices (default: the k-th row of a benchmark is run k)");
+    app.add_option("--boot-col", roles.boot, "CSV, suite table: the column of boot ids");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
     const std::vector<std::string> import_names = formats::import_names();
