@@ -116,16 +116,20 @@ bench: build
 	./bench/regex_long_line.sh
 	./bench/ab_efficiency.sh
 	./bench/gpu_usage_sampler.sh
+	./bench/suite_table.sh
 
 # The calibration table (docs/calibration.md): how often each verdict and
 # diagnostic sentence of `gfxstat compare` is wrong, per family and n, by
 # seeded simulation; CALIBRATION_REPS replicates a cell (default 2000, some
-# minutes on two cores). Written through a temporary file so that an
-# interrupted run leaves the committed page alone.
+# minutes on two cores). Its last section, suites measured once a side and
+# tested as pairs, draws SUITE_CALIBRATION_REPS suites a cell (default
+# 40000, about a minute on two cores). Written through a temporary file so
+# that an interrupted run leaves the committed page alone.
 calibration: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target gfxstat_calibration
-	./$(BUILD)/tests/calibration/gfxstat_calibration --reps $${CALIBRATION_REPS:-2000} --threads $(JOBS) \
+	./$(BUILD)/tests/calibration/gfxstat_calibration --reps $${CALIBRATION_REPS:-2000} \
+	    --suite-reps $${SUITE_CALIBRATION_REPS:-40000} --threads $(JOBS) \
 	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
 	    > docs/calibration.md.tmp
 	mv docs/calibration.md.tmp docs/calibration.md

@@ -16,9 +16,10 @@ namespace gfxstat::analysis {
 
 // The primary test on the per-benchmark differences: the paired t
 // (PrimaryTest::paired_benchmarks), unless 8 or more of them look far from
-// normal (|skewness| > 1 or |excess kurtosis| > 3: a cliff among the rows),
-// when the Wilcoxon signed-rank test is (signed_rank_benchmarks); the shape
-// rule of choose_primary, applied to the one sample of differences.
+// normal (|skewness| > 1 or |excess kurtosis| > 3: a cliff among the rows)
+// and 8 or more are nonzero (the signed-rank test drops zeros), when the
+// Wilcoxon signed-rank test is (signed_rank_benchmarks); the shape rule of
+// choose_primary, applied to the one sample of differences.
 PrimaryChoice paired_suite_primary(const PairedSuite& s);
 
 // The chosen test's p, before any adjustment over candidates.

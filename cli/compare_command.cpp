@@ -318,6 +318,9 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         for (const auto& f : files) {
             SampleInput in = parse_sample_argument(f);
             if (in.path == "-") in.name = "<stdin>";
+            for (const SampleInput& before : inputs)
+                if (!in.label.empty() && before.label == in.label)
+                    throw data::InputError("the label '" + in.label + "' is given twice: each data set needs its own");
             inputs.push_back(std::move(in));
         }
         std::vector<RawInput> raw;
@@ -355,6 +358,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                     print_note(prog, "note", escape_text(inputs[i].name) + ": " + note);
             select_benchmarks(s, inputs, rf, report.selection_notes);
             report.metrics = results_metrics(inputs, rf, ch);
+            forget_split_runs(s, report.metrics);
             // Throttled runs: counted, and left out with --drop-throttled.
             if (!report.metrics.empty()) report.throttle = throttle_sides(rf, report.metrics[0]);
             if (report.throttle && s.drop_throttled) {
@@ -368,6 +372,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 rf = std::move(kept);
                 report.throttle->dropped = true;
                 report.metrics = results_metrics(inputs, rf, ch);
+                forget_split_runs(s, report.metrics);
             }
         }
         const auto finish = [&](CompareReport& r) {
@@ -390,6 +395,9 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 analyse_paired_suite(r, fdr);  // the benchmarks are the pairs
                 return;
             }
+            // A suite where some benchmark was not measured (enough) for a
+            // variant: the rest are compared, and a note says what is missing.
+            if (r.metrics.size() > 1) leave_out_unmeasured(r);
             analyse_comparisons(r, fdr, !no_diagnostics);
             compute_geomeans(r, geomean);  // its notes are in every format
         };
@@ -452,11 +460,20 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                 for (const auto& name : e.metrics) of += (of.empty() ? "" : ", ") + escape_text(name);
             print_note(prog, "note", escape_text(e.label) + ": " + e.left + " left out of " + of);
         }
-        // A suite (2+ benchmarks of one unit), or a suite tested as pairs,
-        // is a table unless a report per benchmark is asked for.
-        // A suite tested as pairs has no report per benchmark: only its table.
+        // A suite (2+ benchmarks of one unit) is a table unless a report per
+        // benchmark is asked for; a suite tested as pairs has no report per
+        // benchmark, only its table.
         const bool table =
             report.paired_by_benchmark || (suite_shape(report) && !s.full && (!s.brief || s.table));
+        if (report.paired_by_benchmark && (s.full || s.brief) && format != "json" && format != "csv")
+            print_note(prog, "note",
+                       std::string(s.full ? "--full" : "--brief") +
+                           ": no benchmark of a suite measured once a side is compared on its own; the suite's "
+                           "table is the report");
+        // Outside the table (which prints them), what the selection pooled or
+        // left out is said on stderr.
+        if (!table && format != "json")
+            for (const std::string& note : report.selection_notes) print_note(prog, "note", escape_text(note));
         if (format == "json") render_json(report, out);
         else if (format == "csv") render_suite_csv(report, out);
         else if (format == "markdown")

@@ -5,6 +5,7 @@
 #include "cli/compare_inputs.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "cli/sample_inputs.h"
 #include "data/bench_filter.h"
@@ -62,6 +63,34 @@ ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
     return r;
 }
 
+// Each of `metrics` selected from `file`: one pass over the runs for all of
+// them when there are several (a suite of 10,000 benchmarks would otherwise
+// read the runs 10,000 times), select_metric's errors for a name the file
+// lacks.
+std::vector<data::MetricSelection> select_metrics(const data::ResultsFile& file, const std::string& name,
+                                                  const std::vector<std::string>& metrics,
+                                                  const std::vector<std::string>& variants) {
+    std::vector<data::MetricSelection> out;
+    if (metrics.size() < 2) {
+        for (const std::string& m : metrics) out.push_back(select_metric_suggesting(file, name, m, variants));
+        return out;
+    }
+    std::vector<data::MetricSelection> all = data::select_all_metrics(file, name, variants);
+    std::unordered_map<std::string, size_t> at;
+    for (size_t i = 0; i < all.size(); ++i) at.emplace(all[i].metric.name, i);
+    out.reserve(metrics.size());
+    for (const std::string& m : metrics) {
+        const auto it = at.find(m);
+        const data::MetricInfo* info = file.find_metric(m);
+        // Unknown and within-run metrics get select_metric's own error.
+        if (it == at.end() || !info || info->within_run())
+            out.push_back(select_metric_suggesting(file, name, m, variants));
+        else
+            out.push_back(all[it->second]);
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
@@ -94,8 +123,8 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
             if (!m.within_run()) metrics.push_back(m.name);
     if (metrics.empty() && !file.metrics().empty()) throw data::input_error(name, 0, "holds no metric with one sample per run");
     std::vector<MetricReport> out;
-    for (const std::string& metric : metrics) {
-        data::MetricSelection sel = select_metric_suggesting(file, name, metric, wanted);
+    std::vector<data::MetricSelection> selections = select_metrics(file, name, metrics, wanted);
+    for (data::MetricSelection& sel : selections) {
         MetricReport r;
         r.metric = sel.metric.name;
         r.unit = sel.metric.unit;
@@ -167,11 +196,14 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
         }
         if (metrics.empty()) throw data::input_error(inputs[0].name, 0, "shares no metric with the other files");
     }
+    std::vector<std::vector<data::MetricSelection>> selections;
+    for (size_t i = 0; i < files.size(); ++i) selections.push_back(select_metrics(files[i], inputs[i].name, metrics, {}));
     std::vector<MetricReport> out;
-    for (const std::string& metric : metrics) {
+    for (size_t k = 0; k < metrics.size(); ++k) {
+        const std::string& metric = metrics[k];
         MetricReport r;
         for (size_t i = 0; i < files.size(); ++i) {
-            data::MetricSelection sel = select_metric_suggesting(files[i], inputs[i].name, metric, {});
+            data::MetricSelection& sel = selections[i][k];
             if (i == 0) {
                 r.metric = sel.metric.name;
                 r.unit = sel.metric.unit;
@@ -207,6 +239,14 @@ std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs
 }
 
 
+void forget_split_runs(const CompareSettings& s, std::vector<MetricReport>& metrics) {
+    if (s.row.empty() && s.col.empty()) return;
+    for (MetricReport& m : metrics) {
+        m.baseline.counts.without_metric = 0;
+        for (ReportSample& c : m.candidates) c.counts.without_metric = 0;
+    }
+}
+
 void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
                        std::vector<data::ResultsFile>& files, std::vector<std::string>& notes) {
     if (s.filter.empty() && s.row.empty() && s.col.empty()) return;
@@ -214,11 +254,33 @@ void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>&
     try {
         filter = data::BenchFilter::parse(s.filter);
     } catch (const data::FilterSyntaxError& e) {
-        throw data::InputError(std::string("--filter: ") + e.what());
+        throw data::InputError(e.what());  // "--filter: at column N: ..."
     }
     const data::Projection row = s.row.empty() ? data::Projection::rows() : data::Projection::parse(s.row, "--row");
     const data::Projection col =
         s.col.empty() ? data::Projection::columns() : data::Projection::parse(s.col, "--col");
+    // A key no run has would make one pooled row or column of everything:
+    // most likely a typo.
+    for (const data::Projection* p : {&row, &col})
+        for (const std::string& key : p->keys) {
+            if (key == "name" || key == "variant" || key == "unit") continue;
+            std::vector<std::string> known;
+            bool found = false;
+            for (const data::ResultsFile& f : files)
+                for (const data::Environment& env : f.environments()) {
+                    for (const auto* m : {&env.tags, &env.fields})
+                        for (const auto& [k, v] : *m) {
+                            found |= k == key;
+                            if (std::find(known.begin(), known.end(), k) == known.end()) known.push_back(k);
+                        }
+                }
+            if (!found) {
+                std::string list = "name, variant, unit";
+                for (const std::string& k : known) list += ", " + k;
+                throw data::InputError(std::string(p == &row ? "--row" : "--col") + ": no run has the key '" + key +
+                                       "' (keys: " + list + ")");
+            }
+        }
     if (files.size() > 1 && !s.col.empty())
         throw data::InputError("--col projects the runs of one results file; with several files the columns are "
                                "the files (gfxstat merge them first)");

@@ -29,4 +29,9 @@ std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs
 void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
                        std::vector<data::ResultsFile>& files, std::vector<std::string>& notes);
 
+// After --row or --col a run holds only the observations of its column, so
+// every row's sample misses the runs of the others: "runs without the
+// metric" would be noise in the notes, and are not counted.
+void forget_split_runs(const CompareSettings& s, std::vector<MetricReport>& metrics);
+
 }  // namespace gfxstat::cli

@@ -9,6 +9,7 @@
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
 #include "data/input_error.h"
+#include "report/plural.h"
 
 namespace gfxstat::cli {
 
@@ -57,6 +58,7 @@ void analyse_paired_suite(CompareReport& r, bool fdr) {
             p.benchmarks.push_back(metric_title(m));
             p.baseline_values.push_back(b);
             p.candidate_values.push_back(c);
+            p.directions.push_back(m.better);
             if (p.benchmarks.size() == 1) first_unit = m.unit;
             else units_differ |= m.unit != first_unit;
         }
@@ -89,8 +91,52 @@ void analyse_paired_suite(CompareReport& r, bool fdr) {
         const analysis::VerdictInputs in = analysis::paired_suite_verdict_inputs(
             p.suite, choices[i], p.baseline_values, r.confidence, r.threshold, adjusted[i],
             r.paired.size() > 1 ? (fdr ? "BH-adjusted p" : "Holm-adjusted p") : "p");
-        p.verdict = analysis::decide(in);
+        analysis::VerdictInputs un = in;
+        // Differences are oriented so that above 0 is better; when every
+        // benchmark is lower-is-better (frame times, latencies) the verdict
+        // reads the change as the rows do, candidate over baseline.
+        const bool all_lower = p.suite.oriented && !p.directions.empty() &&
+                               std::all_of(p.directions.begin(), p.directions.end(),
+                                           [](analysis::Better b) { return b == analysis::Better::lower; });
+        if (all_lower) {
+            un.better = analysis::Better::lower;
+            un.change = -in.change;
+            un.relative_change = p.suite.log_ratio ? std::expm1(un.change) : -in.relative_change;
+        }
+        p.verdict = analysis::decide(un);
     }
+}
+
+void leave_out_unmeasured(CompareReport& r) {
+    const auto least = [](const MetricReport& m) -> size_t { return m.exact ? 1 : 2; };
+    // Nothing left would be no suite: then the comparison's error says why.
+    const bool any_left = std::any_of(r.metrics.begin(), r.metrics.end(), [&](const MetricReport& m) {
+        return m.baseline.sample.size() >= least(m) &&
+               std::any_of(m.candidates.begin(), m.candidates.end(),
+                           [&](const ReportSample& c) { return c.sample.size() >= least(m); });
+    });
+    if (!any_left) return;
+    std::vector<MetricReport> kept;
+    for (MetricReport& m : r.metrics) {
+        const std::string title = metric_title(m);
+        if (m.baseline.sample.size() < least(m)) {
+            r.selection_notes.push_back(title + ": left out: the baseline " + m.baseline.label + " has " +
+                                        report::plural(m.baseline.sample.size(), "value"));
+            continue;
+        }
+        for (size_t k = 0; k < m.candidates.size();) {
+            if (m.candidates[k].sample.size() >= least(m)) {
+                ++k;
+                continue;
+            }
+            r.selection_notes.push_back(title + ": " + m.candidates[k].label + " left out: it has " +
+                                        report::plural(m.candidates[k].sample.size(), "value"));
+            m.candidates.erase(m.candidates.begin() + static_cast<std::ptrdiff_t>(k));
+            if (k < m.designs.size()) m.designs.erase(m.designs.begin() + static_cast<std::ptrdiff_t>(k));
+        }
+        if (!m.candidates.empty()) kept.push_back(std::move(m));
+    }
+    r.metrics = std::move(kept);
 }
 
 }  // namespace gfxstat::cli

@@ -32,4 +32,12 @@ bool wants_paired_suite(const CompareReport& r);
 // difference, means anything across them).
 void analyse_paired_suite(CompareReport& r, bool fdr);
 
+// A suite (2+ benchmarks) where some benchmark was not measured enough for
+// a variant (fewer than 2 values a side; 1 for an exact metric): that
+// comparison is left out (the whole benchmark, when the baseline lacks it)
+// with a note in r.selection_notes, so that one skipped subtest does not
+// stop the suite. Nothing is left out when nothing would remain: the
+// comparison's own error then says what is missing.
+void leave_out_unmeasured(CompareReport& r);
+
 }  // namespace gfxstat::cli

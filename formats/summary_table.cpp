@@ -253,7 +253,10 @@ SummaryTable parse_ministat(std::string_view text, const std::string& name) {
             // A number key is a row only when its fields are numbers.
             if (k && !symbol)
                 for (const std::string_view f : k->fields)
-                    if (!parse_double(f)) k.reset();
+                    if (!parse_double(f)) {
+                        k.reset();  // ends k's fields: stop reading them
+                        break;
+                    }
             if (symbol && !k) {
                 std::string head;
                 for (const std::string_view c : columns) head += (head.empty() ? "" : " ") + std::string(c);

@@ -80,6 +80,7 @@ struct PairedSuiteReport {
     std::string candidate;
     std::vector<std::string> benchmarks;  // metric titles, in the order of the pairs
     std::vector<double> baseline_values, candidate_values;  // each benchmark's mean
+    std::vector<analysis::Better> directions;               // each benchmark's
     analysis::PairedSuite suite;
     analysis::Verdict verdict;
 };

@@ -45,7 +45,7 @@ json row_json(const SuiteRow& row, const SuiteTable& t) {
 }
 
 json signed_rank(const analysis::SignedRank& s) {
-    return {{"v", num(s.v)}, {"p", num(s.p)}, {"n", s.n}, {"zeros", s.zeros}, {"exact", s.exact},
+    return {{"v", num(s.v)}, {"p", s.defined ? num(s.p) : json(nullptr)}, {"n", s.n}, {"zeros", s.zeros}, {"exact", s.exact},
             {"ties", s.ties}, {"method", s.method}};
 }
 
@@ -94,7 +94,8 @@ void add_suite_json(const CompareReport& r, json& doc) {
                           {"log_ratio", s.log_ratio},
                           {"oriented", s.oriented},
                           {"differences", s.differences},
-                          {"paired_t", {{"t", num(s.t.t)}, {"df", num(s.t.df)}, {"p", num(s.t.p)},
+                          {"paired_t", {{"t", num(s.t.t)}, {"df", num(s.t.df)},
+                                        {"p", s.t.defined ? num(s.t.p) : json(nullptr)},
                                         {"ci", pair(s.t.ci)}, {"mean", num(s.t.difference)}, {"defined", s.t.defined}}},
                           {"wilcoxon", signed_rank(s.wilcoxon)},
                           {"hodges_lehmann", {{"estimate", num(s.hodges_lehmann.estimate)},

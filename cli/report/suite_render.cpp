@@ -38,7 +38,9 @@ std::string change_cell(const SuiteCell& c) {
     if (std::isnan(c.change)) return "-";
     std::string t = change_percent(c.change);
     if (std::isfinite(c.change_lo) && std::isfinite(c.change_hi)) {
-        std::string lo = bound_percent(c.change_lo), hi = bound_percent(c.change_hi);
+        // Past +-1000% a bound in three digits, not in tenths of a percent.
+        const auto bound = [](double x) { return std::fabs(x) >= 10 ? fmt("%+.3g%%", x * 100) : bound_percent(x); };
+        std::string lo = bound(c.change_lo), hi = bound(c.change_hi);
         lo.pop_back();  // the % once, after the change
         hi.pop_back();
         t += " [" + lo + ", " + hi + "]";
@@ -75,10 +77,8 @@ std::vector<std::string> header_lines(const CompareReport& r, const SuiteTable& 
     std::string who = t.baseline + " vs ";
     for (size_t i = 0; i < t.candidates.size(); ++i) who += (i ? ", " : "") + t.candidates[i];
     std::string what = fmt("%zu benchmark%s", t.benchmarks, t.benchmarks == 1 ? "" : "s");
-    bool one = !t.rows.empty();
-    for (const SuiteRow& row : t.rows) one &= row.better == t.rows[0].better;
     if (!unit.empty()) what += ", " + unit;
-    if (one) what += std::string(", ") + direction_words(t.rows[0].better);
+    if (!t.mixed_directions && t.benchmarks) what += std::string(", ") + direction_words(t.direction);
     lines.push_back(who + ": " + what);
     std::string how;
     if (r.paired_by_benchmark)
@@ -116,8 +116,13 @@ std::vector<std::string> paired_lines(const CompareReport& r, const PairedSuiteR
                                        : (s.oriented ? "the differences, turned so that above 0 is better"
                                                      : "the differences candidate - baseline");
     std::string t = fmt("%s over %zu benchmarks: ", p.candidate.c_str(), s.pairs);
-    t += fmt("paired t on %s: t = %.3g, df %g, p = %.3g", on.c_str(), s.t.t, s.t.df, s.t.p);
-    t += fmt("; Wilcoxon signed-rank V = %g, p = %.3g (%s%s)", s.wilcoxon.v, s.wilcoxon.p, s.wilcoxon.method.c_str(),
+    if (s.t.defined) t += fmt("paired t on %s: t = %.3g, df %g, p = %.3g", on.c_str(), s.t.t, s.t.df, s.t.p);
+    else
+        t += fmt("paired t on %s: undefined (every difference is %.4g: no variability to judge noise by)", on.c_str(),
+                 s.t.difference);
+    if (!s.wilcoxon.defined) t += "; Wilcoxon signed-rank: undefined (every difference is 0)";
+    else
+        t += fmt("; Wilcoxon signed-rank V = %.10g, p = %.3g (%s%s)", s.wilcoxon.v, s.wilcoxon.p, s.wilcoxon.method.c_str(),
              s.wilcoxon.zeros ? fmt(", %zu zero difference%s left out", s.wilcoxon.zeros,
                                     s.wilcoxon.zeros == 1 ? "" : "s").c_str()
                               : "");
@@ -159,20 +164,35 @@ void print_wrapped(FILE* out, const std::string& raw, size_t width, size_t first
 // The table within `width`: names cut to what the other columns leave
 // (down to 8 columns; a cut name ends in "~" and is given whole below the
 // table), else the columns split into several tables (fit_columns).
-void print_table(const report::TextTable& tab, size_t width, FILE* out) {
+std::vector<size_t> column_widths(const report::TextTable& tab) {
     std::vector<size_t> w(tab.head.size(), 0);
     for (size_t i = 0; i < tab.head.size(); ++i) w[i] = report::display_width(tab.head[i]);
     for (const auto& row : tab.rows)
         for (size_t i = 0; i < row.size(); ++i) w[i] = std::max(w[i], report::display_width(row[i]));
+    return w;
+}
+
+// Whether the table fits `width` with its names cut to 8 columns at most.
+bool fits(const report::TextTable& tab, size_t width) {
+    const std::vector<size_t> w = column_widths(tab);
     size_t rest = 0;
     for (size_t i = 1; i < w.size(); ++i) rest += 2 + w[i];
-    const size_t min_name = std::min<size_t>(w[0], 8);
-    if (rest + min_name > width) {
+    return rest + std::min<size_t>(w[0], 8) <= width;
+}
+
+void print_table(report::TextTable tab, size_t width, FILE* out) {
+    const std::vector<size_t> w = column_widths(tab);
+    size_t rest = 0;
+    for (size_t i = 1; i < w.size(); ++i) rest += 2 + w[i];
+    if (!fits(tab, width)) {
         // Columns in several tables; where even one column does not fit,
-        // each row stacked as "head: value" lines.
+        // each row stacked as "head: value" lines (the mark's head named).
         std::vector<std::string> lines = report::fit_columns(tab, width);
-        if (std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return report::display_width(l) > width; }))
+        if (std::any_of(lines.begin(), lines.end(), [&](const std::string& l) { return report::display_width(l) > width; })) {
+            for (std::string& h : tab.head)
+                if (h.empty()) h = "mark";
             lines = report::fit_table(tab, width, 0);
+        }
         for (const std::string& line : lines) std::fprintf(out, "%s\n", line.c_str());
         return;
     }
@@ -246,36 +266,52 @@ void render_suite_text(const CompareReport& r, FILE* out) {
         print_wrapped(out, line, width, 0, 2);
     std::fprintf(out, "\n");
     const bool tested = !r.paired_by_benchmark;
-    report::TextTable tab;
-    tab.head.push_back("benchmark");
-    tab.head.push_back(escape_text(t.baseline));
-    for (const std::string& c : t.candidates) {
-        tab.head.push_back(escape_text(c));
-        tab.head.push_back(t.candidates.size() > 1 ? "change" : fmt("change, %g%% CI", r.confidence * 100));
-        if (tested) tab.head.push_back("p");
-        tab.head.push_back("");  // the mark, and the notes it has
-    }
-    const auto add_row = [&](const SuiteRow& row, bool geomean) {
-        // The geomean's centres mean something only in one unit.
-        const auto centre = [&](double v, double spread) {
-            return geomean && !units.one ? std::string("-") : units.centre(row, v, spread);
-        };
-        std::vector<std::string> cells = {escape_text(geomean ? row.name : row_name(row)),
-                                          centre(row.baseline, row.baseline_spread)};
-        for (size_t k = 0; k < t.candidates.size(); ++k) {
-            const auto& c = row.cells[k];
-            cells.push_back(c ? centre(c->centre, c->spread) : "-");
-            cells.push_back(c ? change_cell(*c) : "");
-            if (tested) cells.push_back(c ? p_cell(c->p) : "");
-            std::string mark = c ? std::string(1, c->mark) : "";
-            if (c && !c->notes.empty()) mark += " " + notes_cell(c->notes);
-            cells.push_back(mark);
+    // The table of the candidates `ks`: benchmark, baseline, then per
+    // candidate its centre, change, p and mark.
+    const auto make_table = [&](const std::vector<size_t>& ks) {
+        report::TextTable tab;
+        tab.head.push_back("benchmark");
+        tab.head.push_back(escape_text(t.baseline));
+        for (size_t k : ks) {
+            tab.head.push_back(escape_text(t.candidates[k]));
+            tab.head.push_back(ks.size() > 1 ? "change" : fmt("change, %g%% CI", r.confidence * 100));
+            if (tested) tab.head.push_back("p");
+            tab.head.push_back("");  // the mark, and the notes it has
         }
-        tab.rows.push_back(std::move(cells));
+        const auto add_row = [&](const SuiteRow& row, bool geomean) {
+            // The geomean's centres mean something only in one unit.
+            const auto centre = [&](double v, double spread) {
+                return geomean && !units.one ? std::string("-") : units.centre(row, v, spread);
+            };
+            std::vector<std::string> cells = {escape_text(geomean ? row.name : row_name(row)),
+                                              centre(row.baseline, row.baseline_spread)};
+            for (size_t k : ks) {
+                const auto& c = row.cells[k];
+                cells.push_back(c ? centre(c->centre, c->spread) : "-");
+                cells.push_back(c ? change_cell(*c) : "");
+                if (tested) cells.push_back(c ? p_cell(c->p) : "");
+                std::string mark = c ? std::string(1, c->mark) : "";
+                if (c && !c->notes.empty()) mark += " " + notes_cell(c->notes);
+                cells.push_back(mark);
+            }
+            tab.rows.push_back(std::move(cells));
+        };
+        for (const SuiteRow& row : t.rows) add_row(row, false);
+        if (t.geomean) add_row(*t.geomean, true);
+        return tab;
     };
-    for (const SuiteRow& row : t.rows) add_row(row, false);
-    if (t.geomean) add_row(*t.geomean, true);
-    print_table(tab, width, out);
+    std::vector<size_t> all(t.candidates.size());
+    for (size_t k = 0; k < all.size(); ++k) all[k] = k;
+    report::TextTable whole = make_table(all);
+    if (all.size() < 2 || fits(whole, width)) print_table(std::move(whole), width, out);
+    else
+        // Too wide for every candidate side by side: a table each, so that a
+        // mark never sits under another candidate's head.
+        for (size_t k : all) {
+            if (k) std::fprintf(out, "\n");
+            print_wrapped(out, t.candidates[k] + " vs " + t.baseline + ":", width, 0, 2);
+            print_table(make_table({k}), width, out);
+        }
     std::fprintf(out, "\n");
     if (t.hidden)
         print_wrapped(out, fmt("%zu of %zu benchmarks without a change are not shown (--only-changed)", t.hidden,
@@ -366,7 +402,10 @@ namespace {
 // RFC 4180: a cell with a comma, quote or line break is quoted. Text from
 // data is escaped for control characters first.
 std::string csv_cell(const std::string& raw) {
-    const std::string s = escape_text(raw);
+    std::string s = escape_text(raw);
+    // A text cell a spreadsheet would run as a formula ("=HYPERLINK(...)")
+    // is kept as text, the way spreadsheets themselves mark it.
+    if (!s.empty() && (s[0] == '=' || s[0] == '+' || s[0] == '-' || s[0] == '@')) s.insert(0, "'");
     if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);

@@ -134,10 +134,12 @@ void add_geomean(const CompareReport& r, SuiteTable& t) {
         if (r.paired_by_benchmark) {
             const auto it = std::find_if(r.paired.begin(), r.paired.end(),
                                          [&](const PairedSuiteReport& s) { return s.candidate == t.candidates[k]; });
-            if (it == r.paired.end() || !it->suite.log_ratio) continue;
+            if (it == r.paired.end()) continue;
             // The suite's change is its primary test's estimate: the geomean
             // of the ratios (paired t), or their Hodges-Lehmann estimate
             // (signed-rank test), with that test's interval.
+            // Plain differences (a value not positive) have no ratio: the
+            // row then carries the suite's p and mark only.
             const bool hl = it->verdict.primary == analysis::PrimaryTest::signed_rank_benchmarks;
             ratio = hl ? it->suite.hl_ratio : it->suite.geomean_ratio;
             lo = hl ? it->suite.hl_ratio_ci[0] : it->suite.geomean_ci[0];
@@ -263,7 +265,9 @@ SuiteTable build_suite_table(const CompareReport& r) {
                     c.notes.push_back(notes.add(row.name + ": " + f));
             } else {
                 // Not tested on its own (a suite measured once a side).
-                c.change = row.baseline != 0 ? c.centre / row.baseline - 1 : kNaN;
+                // Relative to the baseline's magnitude, as every change is:
+                // -10 to -9 (lower is better) is +10%, a step up.
+                c.change = row.baseline != 0 ? (c.centre - row.baseline) / std::fabs(row.baseline) : kNaN;
                 c.change_lo = c.change_hi = c.p = kNaN;
                 c.mark = ' ';
             }
@@ -274,6 +278,10 @@ SuiteTable build_suite_table(const CompareReport& r) {
         t.rows.push_back(std::move(row));
     }
     t.benchmarks = t.rows.size();
+    for (const SuiteRow& row : t.rows) {
+        if (row.order == 0) t.direction = row.better;
+        else if (t.direction != row.better) t.mixed_directions = true;
+    }
     // Counts per candidate, over the primary rows tested on their own.
     if (!r.paired_by_benchmark)
         for (size_t k = 0; k < t.candidates.size(); ++k) {
@@ -299,6 +307,24 @@ SuiteTable build_suite_table(const CompareReport& r) {
                                                     [&](const SuiteRow& row) { return changed_row(row, r.threshold); });
         t.hidden = static_cast<size_t>(t.rows.end() - keep_end);
         t.rows.erase(keep_end, t.rows.end());
+        // The notes of hidden rows go with them; the rest are renumbered.
+        std::vector<size_t> renumber(t.notes.size() + 1, 0);
+        std::vector<std::string> kept;
+        const auto keep = [&](std::optional<SuiteCell>& c) {
+            if (!c) return;
+            for (size_t& n : c->notes) {
+                if (!renumber[n]) {
+                    kept.push_back(t.notes[n - 1]);
+                    renumber[n] = kept.size();
+                }
+                n = renumber[n];
+            }
+        };
+        for (SuiteRow& row : t.rows)
+            for (auto& c : row.cells) keep(c);
+        if (t.geomean)
+            for (auto& c : t.geomean->cells) keep(c);
+        t.notes = std::move(kept);
     }
     return t;
 }

@@ -66,6 +66,9 @@ struct SuiteTable {
     std::vector<SuiteCounts> counts;  // per candidate (not when paired by benchmark)
     std::vector<std::string> notes;   // footnote texts, raw; note i is numbered i + 1
     std::string unit;                 // the rows' one unit, or "" when they differ
+    // The rows' one direction (all rows, shown or not), unless mixed.
+    analysis::Better direction = analysis::Better::unknown;
+    bool mixed_directions = false;
 };
 
 SuiteTable build_suite_table(const CompareReport& r);

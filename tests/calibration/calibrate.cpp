@@ -90,7 +90,7 @@ int main(int argc, char** argv) {
     if (reps == 0) reps = quick ? (slow ? 40 : 300) : 2000;
     // A suite replicate costs a few microseconds: many more of them. The
     // default suite run takes well under a minute on one core at -O2.
-    if (suite_reps == 0) suite_reps = quick ? (slow ? 200 : 2000) : 10000;
+    if (suite_reps == 0) suite_reps = quick ? (slow ? 1000 : 4000) : 12000;
     info.reps = reps;
     info.quick = quick;
     const auto kept = [&](const std::string& name, size_t n) {
@@ -121,6 +121,7 @@ int main(int argc, char** argv) {
     char date[32];
     std::strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", std::gmtime(&now));
     info.date = suite_info.date = date;
+    if (!samples_only) info.suite_reps = suite_reps;
 
     if (!suites_only) {
         if (markdown) write_markdown(stdout, results, info);

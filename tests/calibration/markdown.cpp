@@ -161,10 +161,11 @@ void write_markdown(std::FILE* out, const std::vector<CellResult>& rs, const Run
     std::fprintf(out,
                  "Generated %s by `gfxstat_calibration` (tests/calibration/; `make calibration`)%s%s%s: seed %llu, R = %zu replicates per "
                  "cell%s, %zu cells, %.0f s. Every number below is reproducible from the seed: "
-                 "`gfxstat_calibration --seed %llu --reps %zu --markdown`.\n\n",
+                 "`gfxstat_calibration --seed %llu --reps %zu%s --markdown`.\n\n",
                  info.date.c_str(), info.label.empty() ? "" : " on ", info.label.c_str(), "",
                  static_cast<unsigned long long>(info.seed), R, info.quick ? " (quick subset)" : "", rs.size(),
-                 info.seconds, static_cast<unsigned long long>(info.seed), R);
+                 info.seconds, static_cast<unsigned long long>(info.seed), R,
+                 info.suite_reps ? (" --suite-reps " + std::to_string(info.suite_reps)).c_str() : "");
     std::fprintf(out,
                  "## How to read this\n\n"
                  "Each cell simulates R comparisons of a baseline and a candidate of n runs each, drawn from a "

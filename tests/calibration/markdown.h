@@ -15,6 +15,7 @@ namespace gfxstat::calibration {
 struct RunInfo {
     uint64_t seed = 20261201;
     size_t reps = 0;
+    size_t suite_reps = 0;  // suites a cell, when the suite section follows (0: none)
     bool quick = false;
     std::string label;  // e.g. the commit measured
     std::string date;   // UTC

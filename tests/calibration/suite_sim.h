@@ -15,7 +15,10 @@
 // chance. Cliffs are noise, not change: the differences stay symmetric
 // around the true change, which is therefore what both the mean of the log
 // ratios (the geomean) and their centre of symmetry (Hodges-Lehmann)
-// estimate.
+// estimate. The integer family rounds every value to a whole number, as the
+// per-test averages pasted in mails often are (GfxBench's "104" fps): at
+// the low levels many benchmarks then give the same value on both sides, a
+// zero difference, which the signed-rank test drops.
 #pragma once
 
 #include <cstddef>
@@ -34,6 +37,7 @@ struct SuiteNoise {
     const char* description;  // in words
     double sd;                // sd of ln(value) around ln(level)
     double cliff_share;       // share of benchmarks with a cliff on one side (0: none)
+    bool integers = false;    // each value rounded to an integer, as pasted per-test averages are
 };
 
 // Every noise family, in table order.
@@ -78,6 +82,11 @@ struct SuiteCellResult {
     size_t no_change = 0, inconclusive = 0;
     // The primary test chosen, and the significant verdicts it gave.
     size_t by_signed_rank = 0, significant_by_signed_rank = 0;
+    // p < alpha, whatever the verdict (equivalence shown comes first in
+    // decide(), and hides rejections of a real but negligible change): the
+    // primary test's own rejection rate, also split by the test chosen, and
+    // each test's whatever was chosen. In A/A these are the tests' sizes.
+    size_t rejects = 0, rejects_by_signed_rank = 0, t_rejects = 0, wilcoxon_rejects = 0;
     // Intervals against the true ratio: the geomean's (exp of the paired
     // t's), the Hodges-Lehmann one's, and the headline one (the primary
     // test's: what the suite table prints). Each over the replicates where
@@ -86,11 +95,15 @@ struct SuiteCellResult {
     size_t hl_defined = 0, hl_covered = 0;
     double hl_achieved_sum = 0;  // the Hodges-Lehmann interval's achieved confidence, summed
     size_t headline_defined = 0, headline_covered = 0;
+    // The headline interval over the replicates where the signed-rank test
+    // decided (the Hodges-Lehmann interval): the choice is made on the data,
+    // so its interval is judged where it is chosen, not only on average.
+    size_t signed_rank_defined = 0, signed_rank_covered = 0;
 };
 
 // The cells of the suite table: every noise, k and change. `quick`: what
 // ctest checks (calibration_quick): every noise and k in A/A, and x1.05
-// at k = 8 and 30.
+// from k = 8 on (the power bar's cells among them).
 std::vector<SuiteCellSpec> suite_cells(uint64_t seed, size_t reps, bool quick);
 
 SuiteCellResult run_suite_cell(const SuiteCellSpec& spec);

@@ -43,6 +43,7 @@
 #include "data/results_model.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "data/utf8.h"
 #include "formats/csv_suite.h"
 #include "formats/csv_table.h"
 #include "formats/import_support.h"
@@ -58,6 +59,67 @@ using namespace gfxstat::data;
     std::fprintf(stderr, "\nsuite_inputs.cpp: invariant violated: %s\n", what);
     if (!detail.empty()) std::fprintf(stderr, "  %s\n", detail.c_str());
     std::abort();
+}
+
+// "line N, byte B: ...A... | ...B...": where two serialised files first
+// differ, with some text around it, for a failure's message.
+std::string first_difference(const std::string& a, const std::string& b) {
+    size_t at = 0, line = 1;
+    while (at < a.size() && at < b.size() && a[at] == b[at]) line += a[at++] == '\n';
+    const size_t from = at < 60 ? 0 : at - 60;
+    return "line " + std::to_string(line) + ", byte " + std::to_string(at) + ": ..." + a.substr(from, 120) +
+           "... | ..." + b.substr(from, 120) + "...";
+}
+
+// A token's value as a double: a decimal token correctly rounded.
+double as_double(const NumberToken& t) {
+    if (t.status == TokenStatus::binary) return t.value;
+    const std::string text =
+        (t.negative ? "-" : "") + std::to_string(t.significand) + "e" + std::to_string(t.exponent);
+    return std::strtod(text.c_str(), nullptr);
+}
+
+ResultsFile read_back(const std::string& text, const std::string& what) {
+    try {
+        return parse_results(text, "written.json");
+    } catch (const InputError& e) {
+        fail((what + " does not read back").c_str(), e.what());
+    }
+}
+
+bool same_name(const std::string& written, const std::string& read) {
+    return written == read || !gfxstat::data::valid_utf8(written);
+}
+
+// What gfxstat writes, it reads back: the same runs of the same metrics
+// (names that are not UTF-8 come back with U+FFFD in them), each value the
+// same exact decimal or, for a double (more digits than a decimal holds),
+// the same double, which its shortest form may bring back as a decimal; and
+// from then on writing and reading is a fixed point.
+void check_written_and_read(const ResultsFile& f, const std::string& what) {
+    const std::string text = serialize_results(f);
+    const ResultsFile again = read_back(text, what);
+    if (again.runs().size() != f.runs().size() || again.metrics().size() != f.metrics().size())
+        fail((what + " reads back with other runs or metrics").c_str(), first_difference(text, serialize_results(again)));
+    for (size_t i = 0; i < f.runs().size(); ++i) {
+        const RunRecord &a = f.runs()[i], &b = again.runs()[i];
+        if (!same_name(a.variant, b.variant) || a.run != b.run || a.metrics.size() != b.metrics.size())
+            fail((what + " reads back with another run").c_str(), first_difference(text, serialize_results(again)));
+        for (size_t m = 0; m < a.metrics.size(); ++m) {
+            const MetricValues &x = a.metrics[m], &y = b.metrics[m];
+            if (!same_name(x.name, y.name) || x.values.size() != y.values.size())
+                fail((what + " reads back with other metrics in a run").c_str());
+            for (size_t k = 0; k < x.values.size(); ++k)
+                if (as_double(x.values[k]) != as_double(y.values[k]) ||
+                    (x.values[k].status == TokenStatus::decimal && y.values[k].status != TokenStatus::decimal))
+                    fail((what + " reads back with another value").c_str(),
+                         x.name + ": " + std::to_string(as_double(x.values[k])) + " became " +
+                             std::to_string(as_double(y.values[k])));
+        }
+    }
+    const std::string second = serialize_results(again);
+    if (const std::string third = serialize_results(read_back(second, what)); third != second)
+        fail((what + " is not written the same once read back").c_str(), first_difference(second, third));
 }
 
 // ---- summary tables ----------------------------------------------------------------------
@@ -136,7 +198,7 @@ void fuzz_summary(std::string_view text) {
 // differently with one unit, so that a row pooling them is refused), values
 // in arrays, names with blanks and slashes, a tag with an empty value.
 constexpr std::string_view kResults =
-    R"({"format":"gfxstat-results","version":1,"id":"0000000000000000000000000000f11e","created":"2026-12-03T00:00:00Z","generator":"fuzz"}
+    R"json({"format":"gfxstat-results","version":1,"id":"0000000000000000000000000000f11e","created":"2026-12-03T00:00:00Z","generator":"fuzz"}
 {"type":"design","id":"design-0000000000000001","kind":"ab","variants":["baseline","patched"],"order":"random","seed":1,"stopping":"fixed","runs":2,"confidence":0.95,"threshold":0.01}
 {"type":"metric","name":"gl_4","unit":"fps","direction":"higher"}
 {"type":"metric","name":"gl_manhattan","unit":"fps","direction":"higher"}
@@ -153,7 +215,7 @@ constexpr std::string_view kResults =
 {"type":"run","variant":"x:y (2)","run":0,"warmup":true,"exit":{"class":"ok"},"metrics":{"gl_4":500,"idle":2}}
 {"type":"run","variant":"x:y (2)","run":1,"exit":{"class":"ok"},"metrics":{"gl_4":501,"gl_manhattan":1100}}
 {"type":"run","variant":"baseline","run":2,"exit":{"class":"timeout"},"environment":"env-0000000000000002","metrics":{}}
-)";
+)json";
 
 const ResultsFile& fixed_results() {
     static const ResultsFile file = parse_results(kResults, "fixed.json");
@@ -265,13 +327,7 @@ void fuzz_filter(std::string_view rest) {
     if (p.kept + p.dropped != observed) fail("a projection does not count every observation once");
     if (p.file.runs().empty() && p.kept > 0 && p.notes.empty())
         fail("a projection that kept observations and gave nothing, without a note");
-    const std::string text_out = serialize_results(p.file);
-    try {
-        const ResultsFile again = parse_results(text_out, "projected.json");
-        if (serialize_results(again) != text_out) fail("a projected file does not read back the same");
-    } catch (const InputError& e) {
-        fail("a projected file does not read back", e.what());
-    }
+    check_written_and_read(p.file, "a projected file");
 }
 
 // ---- a suite's CSV ------------------------------------------------------------------------------
@@ -389,16 +445,6 @@ std::string as_long_table(const std::vector<formats::csv::Row>& rows, const std:
     return text;
 }
 
-void check_round_trip(const ResultsFile& f) {
-    const std::string text = serialize_results(f);
-    try {
-        const ResultsFile again = parse_results(text, "imported.json");
-        if (serialize_results(again) != text) fail("an imported suite does not read back the same");
-    } catch (const InputError& e) {
-        fail("an imported suite does not read back", e.what());
-    }
-}
-
 void fuzz_csv_suite(std::string_view rest) {
     constexpr size_t kRoleBytes = 7;
     if (rest.size() < kRoleBytes) return;
@@ -428,7 +474,7 @@ void fuzz_csv_suite(std::string_view rest) {
     }
     if (!problem.empty()) fail("import_csv_suite imported with roles it refuses", problem);
     if (out.runs().empty()) fail("a suite imported without runs");
-    check_round_trip(out);
+    check_written_and_read(out, "an imported suite");
 
     if (!r.roles.wide()) return;
     formats::CsvColumnRoles long_roles;
@@ -440,8 +486,8 @@ void fuzz_csv_suite(std::string_view rest) {
     } catch (const std::exception& e) {
         fail("a wide table imports, the same observations as a long one do not", e.what());
     }
-    if (serialize_results(from_long) != serialize_results(out))
-        fail("a wide table and the long table of the same observations import differently");
+    if (const std::string a = serialize_results(out), b = serialize_results(from_long); a != b)
+        fail("a wide table and the long table of the same observations import differently", first_difference(a, b));
 }
 
 }  // namespace

@@ -438,6 +438,19 @@ TEST(ImportCsvSuite, FenceUploadWideNamesEachRowsSurfaces) {
     EXPECT_EQ(import_suite("csv/fence-upload-wide.csv", roles).variants(), (Texts{"before", "after"}));
 }
 
+// Names that are not UTF-8 (a Latin-1 export) are refused where they are
+// read: written, their bytes would become U+FFFD and "caf\xe9" and
+// "caf\xe8" one benchmark.
+TEST(ImportCsvSuite, NamesAndVariantsThatAreNotUtf8AreRefused) {
+    EXPECT_EQ(suite_error("csv/latin1-names-wide.csv", wide_roles()),
+              "csv/latin1-names-wide.csv: the name \"caf\\xe9\" is not UTF-8 (byte 4); results files keep names as "
+              "Unicode, and its bad bytes would become U+FFFD, which can make two names one: convert the input to "
+              "UTF-8 (iconv -f latin1 -t utf-8)");
+    EXPECT_EQ(suite_error("csv/latin1-variant-long.csv", long_roles()),
+              "csv/latin1-variant-long.csv:2: the variant \"b\\xe9fore\" is not UTF-8 (byte 2); results files keep "
+              "labels as Unicode: convert the input to UTF-8 (iconv -f latin1 -t utf-8)");
+}
+
 TEST(ImportCsvSuite, RepetitionsAndTwoValueColumns) {
     CsvColumnRoles roles = long_roles({"score", "fps"});
     roles.units = {{"score", "frames"}, {"fps", "fps"}};

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Cost of `gfxstat compare`'s suite table (one row per benchmark, the
+# default for a suite) beside `gfxstat compare --full` (a full report per
+# benchmark) on the same input: the 9 GfxBench tests of
+# tests/data/results/gfxbench9.json, and a generated suite of N benchmarks,
+# 2 variants x 3 runs (and of N/10, to see how the cost grows). The table
+# shows the same comparisons, and the same verdicts, as the full reports:
+# it should cost no more than they do. Go benchstat, whose table this one
+# follows, is not measured: there is no Go toolchain on these machines.
+#
+#   goal: table wall / --full wall <= 1.1, on each input
+#   goal: table wall at N / table wall at N/10 <= 15 (linear, with room)
+#
+# Usage: bench/suite_table.sh [--strict] [--runs N]
+#   --strict   exit 1 when a goal is missed (default: report only)
+#   --runs N   timed runs per command after one warm-up; best wall kept (default 3)
+# Environment: GFXSTAT (default build/gfxstat), BENCH_DIR (default
+# /tmp/gfxstat-bench), BENCH_N (benchmarks of the generated suite, default 1000).
+set -euo pipefail
+
+GOAL_RATIO=1.1
+GOAL_GROWTH=15
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
+bench_parse_args 2,18 3 "$@"
+
+BENCH_N="${BENCH_N:-1000}"
+bench_setup "$here" BENCH_N
+[ "$BENCH_N" -ge 10 ] || { echo "$0: BENCH_N must be at least 10" >&2; exit 2; }
+gfxbench9="$(dirname "$here")/tests/data/results/gfxbench9.json"
+[ -f "$gfxbench9" ] || { echo "$0: $gfxbench9 not found" >&2; exit 2; }
+
+# suite N: a results file of N benchmarks (fps, higher is better), runs
+# 0..2 of before and after, generated once into BENCH_DIR.
+suite() {
+    local n="$1" path="$BENCH_DIR/suite-$1.json"
+    if [ ! -f "$path" ]; then
+        python3 - "$path" "$n" <<'PY'
+import json, random, sys
+path, n = sys.argv[1], int(sys.argv[2])
+rng = random.Random(20261203)
+with open(path + ".tmp", "w") as f:
+    f.write(json.dumps({"format": "gfxstat-results", "version": 1, "id": "0" * 31 + "7",
+                        "created": "2026-12-03T00:00:00Z", "generator": "bench/suite_table.sh"}) + "\n")
+    for i in range(n):
+        f.write(json.dumps({"type": "metric", "name": f"bench_{i}", "unit": "fps", "direction": "higher"}) + "\n")
+    for r in range(3):
+        for v, shift in (("before", 1.0), ("after", 1.003)):
+            values = {f"bench_{i}": round((100 + i % 400) * shift * rng.gauss(1, 0.01), 3) for i in range(n)}
+            f.write(json.dumps({"type": "run", "variant": v, "run": r, "exit": {"class": "ok"},
+                                "metrics": values}) + "\n")
+PY
+        mv "$path.tmp" "$path"
+    fi
+    echo "$path"
+}
+
+small=$((BENCH_N / 10))
+declare -A wall rss
+inputs=(gfxbench9 "suite-$small" "suite-$BENCH_N")
+declare -A file=([gfxbench9]="$gfxbench9" ["suite-$small"]="$(suite "$small")"
+                 ["suite-$BENCH_N"]="$(suite "$BENCH_N")")
+# The 9 tests take some 50 ms, within the noise of a shared machine: each
+# timing there is of a batch of runs, and the wall time shown is a run's.
+declare -A repeat=([gfxbench9]=20 ["suite-$small"]=1 ["suite-$BENCH_N"]=1)
+# shellcheck disable=SC2016  # expanded by the sh that runs the batch
+batch='for i in $(seq "$0"); do "$@" >/dev/null || exit 1; done'
+for input in "${inputs[@]}"; do
+    for form in table full; do
+        option=(); [ "$form" = full ] && option=(--full)
+        bench_best "$work" "$form" sh -c "$batch" "${repeat[$input]}" "$GFXSTAT" compare "${option[@]}" "${file[$input]}"
+        wall[$form,$input]=$(awk -v w="$best_wall" -v n="${repeat[$input]}" 'BEGIN { printf "%.4f", w / n }')
+        rss[$form,$input]=$peak_rss
+    done
+done
+
+mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
+status=0
+verdict() {  # verdict VALUE GOAL: sets judged to "met" or "MISSED" (and status to 1 with --strict)
+    judged=met
+    if ! awk -v v="$1" -v g="$2" 'BEGIN { exit !(v <= g) }'; then
+        judged=MISSED
+        [ "$strict" -eq 1 ] && status=1
+    fi
+    return 0
+}
+printf '%-16s %10s %9s %10s %9s %8s\n' input "table s" "RSS MiB" "--full s" "RSS MiB" "ratio"
+for input in "${inputs[@]}"; do
+    ratio=$(awk -v a="${wall[table,$input]}" -v b="${wall[full,$input]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    verdict "$ratio" "$GOAL_RATIO"
+    printf '%-16s %10s %9s %10s %9s %8s  goal <= %s: %s\n' "$input" "${wall[table,$input]}" \
+        "$(mib "${rss[table,$input]}")" "${wall[full,$input]}" "$(mib "${rss[full,$input]}")" "${ratio}x" \
+        "$GOAL_RATIO" "$judged"
+done
+growth=$(awk -v a="${wall[table,suite-$small]}" -v b="${wall[table,suite-$BENCH_N]}" \
+    'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')
+verdict "$growth" "$GOAL_GROWTH"
+printf 'suite table, %s benchmarks / %s: %sx the wall time  goal <= %s: %s\n' "$BENCH_N" "$small" "$growth" \
+    "$GOAL_GROWTH" "$judged"
+exit $status
