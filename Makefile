@@ -15,6 +15,17 @@ MINISTAT_LINK ?= 0
 # user would share it: run one at a time.
 DEB_BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gfxstat-deb
 
+# ccache (installed by the deps script) in front of every compiler: the four
+# builds CI makes (the tree's, the package's, ASan's, the fuzzers') each
+# compile what the last run compiled, unchanged. CCACHE_BASEDIR and
+# CCACHE_NOHASHDIR let a clone at another path hit what this tree cached
+# (debug info then names the directory of the build that filled the cache).
+# Expanded when a recipe runs, after deps: a first `make test` finds it too.
+CCACHE = $(shell command -v ccache 2>/dev/null)
+LAUNCHER = $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE) -DCMAKE_C_COMPILER_LAUNCHER=$(CCACHE))
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
 .PHONY: all deps build install deb deb-test demo test asan-test stress-test fuzz bench calibration ab-calibration clean
 
 all: build
@@ -23,11 +34,11 @@ deps:
 	@./scripts/install-deps.sh
 
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(LAUNCHER) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
 install: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(LAUNCHER) -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
 	    -DGFXSTAT_INSTALL_MINISTAT_LINK=$(if $(filter 1,$(MINISTAT_LINK)),ON,OFF) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 	DESTDIR="$(DESTDIR)" cmake --install $(BUILD)
@@ -75,9 +86,11 @@ stress-test: build
 # The test suite under AddressSanitizer and UBSan (CI runs it), but for the
 # whole-system tests (a booted VM, real Mesa; label whole_system), which
 # `make test` runs. -O1, as the sanitizers' own docs advise: at -O0 the
-# suite runs about twice as long and finds nothing more.
+# suite runs about twice as long and finds nothing more. -g1: line tables,
+# all a sanitizer's report needs for file:line, at less compile time.
 asan-test: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g -O1" -DGFXSTAT_SANITIZE=ON >/dev/null
+	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DGFXSTAT_SANITIZE=ON \
+	    $(LAUNCHER) >/dev/null
 	@cmake --build $(ASAN_BUILD) -j $(JOBS)
 	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE whole_system
 
@@ -86,7 +99,7 @@ asan-test: deps
 # escaped), run's output parsers and the campaign's plan and journal;
 # FUZZ_SECONDS (default 60) is split between the four.
 fuzz: deps
-	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF $(LAUNCHER) >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files
 	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign
 	# New inputs go to build-fuzz/corpus and build-fuzz/corpus-results;

@@ -24,8 +24,9 @@ bool wants_paired_suite(const CompareReport& r);
 // Fills r.paired (one per candidate, over the primary benchmarks measured
 // for it and the baseline) and sets r.paired_by_benchmark. Each pair is
 // the benchmark's mean on each side. The primary test is the paired t on
-// the oriented log ratios, or the Wilcoxon signed-rank test when 8 or more
-// differences look far from normal (the rule of analysis::choose_primary);
+// the oriented log ratios, or the Wilcoxon signed-rank test when the
+// differences look far from normal and 8 or more of them are nonzero
+// (analysis::paired_suite_primary);
 // p-values are adjusted over the candidates (Holm, or BH with `fdr`).
 // Throws InputError when fewer than 2 benchmarks pair up, or when values
 // that are not all positive come in different units (no ratio, and no

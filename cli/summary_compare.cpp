@@ -155,13 +155,32 @@ std::vector<Comparison> pair_sides(const std::vector<Side>& sides, const std::st
 
 // ---- statistics -----------------------------------------------------------
 
-analysis::Moments moments_of(const formats::SummaryRow& r) {
+// A row's moments in units of `scale`.
+analysis::Moments moments_of(const formats::SummaryRow& r, double scale) {
     analysis::Moments m;
     m.n = r.n;
-    m.mean = r.mean;
-    m.variance = r.sd * r.sd;
-    m.stddev = r.sd;
+    m.mean = r.mean / scale;
+    m.stddev = r.sd / scale;
+    m.variance = m.stddev * m.stddev;
     return m;
+}
+
+// A power of two near the largest of the two rows' |mean| and sd: the
+// tests square standard deviations, which underflow to 0 below about 1e-154
+// (and overflow above 1e154) although the values are fine doubles; as the
+// raw-data path scales its samples (analysis/scaled_values.h), the tests
+// run on values near 1, where t, df, p and every relative quantity are
+// what they are at any scale, and what is absolute is scaled back, exactly.
+double scale_of(const formats::SummaryRow& a, const formats::SummaryRow& b) {
+    const double top = std::max({std::fabs(a.mean), std::fabs(b.mean), a.sd, b.sd});
+    if (!(top > 0) || !std::isfinite(top)) return 1;
+    return std::ldexp(1.0, std::ilogb(top));
+}
+
+void scale_back(analysis::TTest& t, double scale) {
+    t.stderr_ *= scale;
+    t.difference *= scale;
+    t.ci = {t.ci[0] * scale, t.ci[1] * scale};
 }
 
 // The pooled sd relative to the baseline's |mean| (what runs_needed and
@@ -179,13 +198,21 @@ void analyse(Report& r) {
     const SummaryCompareSettings& s = r.settings;
     std::vector<double> pvals;
     for (Comparison& c : r.comparisons) {
-        c.moments.baseline = moments_of(c.baseline.row);
-        c.moments.candidate = moments_of(c.candidate.row);
-        c.moments.difference = c.candidate.row.mean - c.baseline.row.mean;
+        const double scale = scale_of(c.baseline.row, c.candidate.row);
+        c.moments.baseline = moments_of(c.baseline.row, scale);
+        c.moments.candidate = moments_of(c.candidate.row, scale);
+        c.moments.difference = c.candidate.row.mean / scale - c.baseline.row.mean / scale;
         c.welch = analysis::welch_t_test(c.moments, s.confidence);
         c.student = analysis::student_t_test(c.moments, s.confidence);
         c.equivalence = analysis::tost(c.moments, s.threshold, 1 - s.confidence);
         c.effect = analysis::effect_size(c.moments, s.confidence);
+        scale_back(c.welch, scale);
+        scale_back(c.student, scale);
+        c.equivalence.margin *= scale;
+        c.equivalence.ci = {c.equivalence.ci[0] * scale, c.equivalence.ci[1] * scale};
+        c.moments.baseline = moments_of(c.baseline.row, 1);
+        c.moments.candidate = moments_of(c.candidate.row, 1);
+        c.moments.difference = c.candidate.row.mean - c.baseline.row.mean;
         const double base = std::fabs(c.baseline.row.mean);
         if (base != 0) {
             c.relative_change = c.moments.difference / base;
@@ -293,8 +320,12 @@ std::string welch_words(const Comparison& c) {
 std::string also_words(const Comparison& c, const SummaryCompareSettings& s) {
     std::string t = c.student.defined ? fmt("Student's t p = %s", p_words(c.student.p).c_str())
                                       : std::string("Student's t undefined");
-    t += fmt("; TOST within +-%g%% p = %s (%s)", s.threshold * 100, p_words(c.equivalence.p).c_str(),
-             c.equivalence.equivalent ? "equivalent" : "equivalence not shown");
+    // Without variability TOST decides on the bare difference (analysis::tost),
+    // which would call two constants equivalent beside an inconclusive verdict.
+    if (!c.welch.defined) t += "; TOST undefined";
+    else
+        t += fmt("; TOST within +-%g%% p = %s (%s)", s.threshold * 100, p_words(c.equivalence.p).c_str(),
+                 c.equivalence.equivalent ? "equivalent" : "equivalence not shown");
     if (c.effect.defined)
         t += fmt("; Hedges' g %.3g [%.3g, %.3g]", c.effect.hedges_g, c.effect.g_ci[0], c.effect.g_ci[1]);
     return t;

@@ -1,5 +1,5 @@
 // Output split into lines the way every parser reads it (formats/output_parser.h):
-// '\n' ends a line, a trailing '\r' and ANSI colour sequences are removed.
+// '\n' ends a line, a trailing '\r' and ANSI colour and OSC sequences are removed.
 #pragma once
 
 #include <cstddef>
@@ -9,8 +9,9 @@
 namespace gfxstat::formats {
 
 // Reads text line by line ('\n'), without the trailing '\r' and with ANSI
-// escape sequences (CSI: ESC '[' parameters final byte; any other ESC is
-// dropped alone) removed. Linear in the text; copies only lines with ESC.
+// escape sequences (CSI: ESC '[' parameters final byte; OSC: ESC ']' text
+// up to BEL or ESC '\\', as terminals write titles and hyperlinks; any other
+// ESC is dropped alone) removed. Linear in the text; copies only lines with ESC.
 class LineReader {
 public:
     explicit LineReader(std::string_view text) : rest_(text) {}
@@ -26,6 +27,7 @@ public:
             return true;
         }
         buf_.clear();
+        bool osc_unterminated = false;
         for (size_t i = 0; i < raw.size(); ++i) {
             if (raw[i] != '\x1b') {
                 buf_ += raw[i];
@@ -40,6 +42,17 @@ public:
                     static_cast<unsigned char>(raw[j]) <= 0x7e)
                     i = j;  // the whole sequence
                 // else: a broken sequence; drop the ESC only
+            } else if (i + 1 < raw.size() && raw[i + 1] == ']' && !osc_unterminated) {
+                // OSC (a window title, a hyperlink: ESC ']' ... BEL or ESC '\\')
+                osc_unterminated = true;  // unless its end is found: then no later one ends either
+                for (size_t j = i + 2; j < raw.size(); ++j) {
+                    if (raw[j] == '\a' || (raw[j] == '\x1b' && j + 1 < raw.size() && raw[j + 1] == '\\')) {
+                        i = raw[j] == '\a' ? j : j + 1;
+                        osc_unterminated = false;
+                        break;
+                    }
+                }
+                // unterminated on its line: drop the ESC only
             }
         }
         line = buf_;

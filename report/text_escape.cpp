@@ -28,10 +28,22 @@ size_t utf8_length(std::string_view s) {
     return 0;
 }
 
+// Format characters that print as nothing yet change what is around them
+// (a 3-byte UTF-8 sequence): zero-width spaces and joiners, the marks and
+// overrides of bidirectional text (which can show a name reversed, or make
+// two names look alike), the line and paragraph separators (which some
+// terminals break lines on) and the byte-order mark.
+bool invisible_format(std::string_view seq) {
+    const unsigned cp = ((static_cast<uint8_t>(seq[0]) & 0x0fu) << 12) | ((static_cast<uint8_t>(seq[1]) & 0x3fu) << 6) |
+                        (static_cast<uint8_t>(seq[2]) & 0x3fu);
+    return (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x2069) ||
+           cp == 0xfeff;
+}
+
 void hex_escape(std::string& out, const char* prefix, unsigned v) {
     static const char kDigits[] = "0123456789abcdef";
     out += prefix;
-    if (prefix[1] == 'u') out += "00";
+    if (prefix[0] != '\0' && prefix[1] == 'u') out += "00";
     out += kDigits[(v >> 4) & 0xf];
     out += kDigits[v & 0xf];
 }
@@ -51,6 +63,12 @@ void escape_into(std::string& out, std::string_view s, Form form) {
         }
         if (len == 2 && c == 0xc2 && static_cast<uint8_t>(s[i + 1]) <= 0x9f) {  // C1 control
             hex_escape(out, "\\u", static_cast<uint8_t>(s[i + 1]));
+        } else if (len == 3 && invisible_format(s.substr(i, 3))) {
+            const unsigned cp = ((c & 0x0fu) << 12) | ((static_cast<uint8_t>(s[i + 1]) & 0x3fu) << 6) |
+                                (static_cast<uint8_t>(s[i + 2]) & 0x3fu);
+            out += "\\u";
+            hex_escape(out, "", cp >> 8);
+            hex_escape(out, "", cp & 0xff);
         } else if (len > 1) {
             out.append(s.substr(i, len));
         } else if (c == '\n') {
@@ -63,8 +81,13 @@ void escape_into(std::string& out, std::string_view s, Form form) {
             hex_escape(out, "\\x", c);
         } else if (c == '\\' && form != Form::message) {
             out += "\\\\";
-        } else if (c == '|' && form == Form::markdown) {
-            out += "\\|";
+        } else if (form == Form::markdown && (c == '|' || c == '*' || c == '[' || c == ']' || c == '<' ||
+                                              c == '>' || c == '`' || c == '&')) {
+            // Markdown's own characters, backslash-escaped (CommonMark):
+            // a name cannot end a cell, emphasise, link, open a code span,
+            // or bring HTML or an entity into a merge-request comment.
+            out += '\\';
+            out += static_cast<char>(c);
         } else {
             out += static_cast<char>(c);
         }

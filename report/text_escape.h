@@ -12,6 +12,10 @@
 //   \xNN            any other C0 control (\x1b is ESC), DEL (\x7f), and each
 //                   byte that is not part of valid UTF-8
 //   \u0080..\u009f  the C1 controls (valid UTF-8 for U+0080..U+009F)
+//   \u200b..\u200f, \u2028..\u202e, \u2060..\u2069, \ufeff
+//                   the invisible format characters: zero-width spaces and
+//                   joiners, bidirectional marks, embeddings, overrides and
+//                   isolates, line and paragraph separators, the BOM
 //   \\              a backslash, so that a label that really reads "\x1b"
 //                   is never mistaken for an escaped ESC
 // Everything else, including valid multibyte UTF-8 ("é", "–"), is kept.
@@ -34,8 +38,10 @@ std::string escape_text(std::string_view s);
 // those backslashes again would garble every quoted token.
 std::string escape_message(std::string_view s);
 
-// `s` for a markdown table cell or list item: escape_text, and '|' as "\|"
-// so that it cannot end a cell.
+// `s` for a markdown table cell or list item: escape_text, and each of
+// | * [ ] < > ` & with a backslash before it (CommonMark's escapes), so that
+// text from data cannot end a cell, emphasise, link, open a code span or
+// carry HTML; rendered, the text reads as it was.
 std::string escape_markdown(std::string_view s);
 
 // `s` cut to at most `n` bytes, never inside a UTF-8 sequence (so that an

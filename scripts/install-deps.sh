@@ -3,7 +3,7 @@
 # every package is already installed it only asks dpkg and returns.
 set -eu
 
-PACKAGES="build-essential cmake pkg-config python3
+PACKAGES="build-essential cmake ccache pkg-config python3
 libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev
 libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time procps
 python3-jsonschema intel-gpu-tools hyperfine strace

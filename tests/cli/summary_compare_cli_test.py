@@ -263,6 +263,27 @@ with tempfile.TemporaryDirectory() as tmp:
               "no variability: Welch undefined, no p: %r" % c["welch"])
         check(c["verdict"]["outcome"] == "inconclusive", "no variability: inconclusive")
     check(summaries("--gate", "--strict", same)[0] == 3, "no variability fails --gate --strict")
+    rc, out, err = summaries(same)
+    check(rc == 0 and "TOST undefined" in out and "(equivalent)" not in out,
+          "no variability: TOST is not called equivalent beside an inconclusive verdict: %r" % out)
+
+    # ---- scale: t, df and p do not depend on the unit ------------------
+    # Standard deviations near 1e-311 square to 0 in double; the rows are
+    # tested at a scale where they do not, and the absolute numbers are
+    # scaled back.
+    unit = write(tmp, "unit.csv", "label,n,mean,sd\nbase,5,1,0.1\npatch,6,1.2,0.15\n")
+    tiny = write(tmp, "tiny.csv", "label,n,mean,sd\nbase,5,1e-310,1e-311\npatch,6,1.2e-310,1.5e-311\n")
+    huge = write(tmp, "huge.csv", "label,n,mean,sd\nbase,5,1e300,1e299\npatch,6,1.2e300,1.5e299\n")
+    ref = summaries_json(unit)
+    for path, k in ((tiny, 1e-310), (huge, 1e300)):
+        doc = summaries_json(path)
+        if ref and doc:
+            a, b = ref["comparisons"][0]["welch"], doc["comparisons"][0]["welch"]
+            check(b["defined"] is True, "%s: Welch defined: %r" % (path, b))
+            if b["defined"]:
+                for key in ("t", "df", "p"):
+                    check_close(b[key], a[key], "%s: Welch %s at any scale" % (path, key), rel=1e-9)
+                check_close(b["ci"][0], a["ci"][0] * k, "%s: the interval scaled back" % path, rel=1e-6)
 
     # ---- errors: file, line, what was expected; nothing on stdout -------
     def refused(args, needle, stdin=b""):
@@ -283,6 +304,11 @@ with tempfile.TemporaryDirectory() as tmp:
     refused([os.path.join(tmp, "missing.csv")], "missing.csv")
     refused(["-"], "<stdin>:2: column 'sd'", stdin=b"label,n,mean,sd\na,3,1,-1\n")
     refused(["--baseline", "nope", worse], "--baseline 'nope': no data set has that label")
+    # A number-keyed row whose fields are not all numbers is not a row (the
+    # reader once went on reading the fields it had dropped: run under
+    # AddressSanitizer, this is its regression test).
+    numkey = write(tmp, "numkey.txt", "N Min Max Median Avg Stddev\n12 x 1 2 3 4 5\n")
+    refused([numkey], numkey + ":1: the ministat table has no rows")
 
     # ---- inputs: standard input, labels from files, several files ------
     with open(os.path.join(HERE_DATA, "mail-reply-quoted.txt"), "rb") as f:

@@ -13,6 +13,7 @@
 
 #include "data/input_error.h"
 #include "data/results_json.h"
+#include "formats/line_reader.h"
 #include "formats/registry.h"
 #include "formats/saved_output.h"
 #include "test_support.h"
@@ -252,6 +253,25 @@ TEST(FormatsRegistry, SavedOutputSectionsAreRunsReadBeforeAnyIsAdded) {
     data::ResultsFile neither;
     EXPECT_THROW(import_saved_output(f, good, only, neither), data::InputError);
     EXPECT_TRUE(neither.runs().empty());
+}
+
+// Terminal output pasted or captured: colours (CSI) and titles and
+// hyperlinks (OSC, ended by BEL or ESC '\') go, whole; a broken or
+// unterminated sequence loses its ESC only, and the rest is kept to be seen.
+TEST(LineReader, RemovesColourTitleAndHyperlinkSequences) {
+    const auto lines = [](std::string_view text) {
+        std::vector<std::string> out;
+        LineReader r(text);
+        std::string_view line;
+        while (r.next(line)) out.emplace_back(line);
+        return out;
+    };
+    EXPECT_EQ(lines("\x1b[1;31mfps\x1b[0m 60\r\n"), (std::vector<std::string>{"fps 60"}));
+    EXPECT_EQ(lines("a\x1b]0;title\x07" "b\n\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\\n"),
+              (std::vector<std::string>{"ab", "link"}));
+    EXPECT_EQ(lines("a\x1b]0;no end\nb\x1b[12"), (std::vector<std::string>{"a]0;no end", "b[12"}));
+    EXPECT_EQ(lines("\x1b]x\x1b]y\x07z"), (std::vector<std::string>{"z"}));
+    EXPECT_EQ(lines("\x1b]x\x1b]y"), (std::vector<std::string>{"]x]y"}));
 }
 
 TEST(FormatsRegistry, EzbenchSectionsAreTheRunsOfAFile) {

@@ -68,10 +68,22 @@ TEST(TextEscape, MessagesKeepBackslashes) {
               "r.json:3: no\\x1b[2Jsuch \\u009b \\x9b é\\n");
 }
 
+// A name reversed by a right-to-left override, or two names told apart only
+// by a zero-width space, are shown for what they hold.
+TEST(TextEscape, InvisibleFormatCharacters) {
+    EXPECT_EQ(escape_text("gl_\u202etrex"), "gl_\\u202etrex");
+    EXPECT_EQ(escape_text("a\u200bb\u2066c\u2069\ufeff\u2028"), "a\\u200bb\\u2066c\\u2069\\ufeff\\u2028");
+    // Their neighbours in the same blocks are text.
+    EXPECT_EQ(escape_text("\u2010\u2030\u206a\u2013"), "\u2010\u2030\u206a\u2013");
+}
+
 TEST(TextEscape, Markdown) {
     EXPECT_EQ(escape_markdown("a|b"), "a\\|b");
     EXPECT_EQ(escape_markdown("| x |\n| y |"), "\\| x \\|\\n\\| y \\|");
-    EXPECT_EQ(escape_markdown("\x1b[31mred é"), "\\x1b[31mred é");
+    EXPECT_EQ(escape_markdown("\x1b[31mred é"), "\\x1b\\[31mred é");
+    // Names that would emphasise, link, open a code span or carry HTML.
+    EXPECT_EQ(escape_markdown("*a* [b](http://x) `c` <img src=x> &amp;"),
+              "\\*a\\* \\[b\\](http://x) \\`c\\` \\<img src=x\\> \\&amp;");
     EXPECT_EQ(escape_markdown("\\|"), "\\\\\\|");  // the backslash, then the pipe
 }
 
