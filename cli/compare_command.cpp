@@ -11,6 +11,8 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
+#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
@@ -227,6 +229,15 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
             for (auto& c : m.candidates) drop_outliers(c);
         }
         check_n(m.baseline);
+        if (report.keep_run_order) {
+            const auto keep = [](ReportSample& s) {
+                const auto view = s.sample.view();
+                s.run_order.resize(view.size());
+                for (size_t i = 0; i < view.size(); ++i) s.run_order[i] = view.at(i);
+            };
+            keep(m.baseline);
+            for (auto& c : m.candidates) keep(c);
+        }
         opt.exact = m.exact;
         for (size_t k = 0; k < m.candidates.size(); ++k) {
             auto& c = m.candidates[k];
@@ -285,9 +296,20 @@ void print_note(const char* prog, const char* kind, const std::string& text) {
         std::fprintf(stderr, "%s\n", line.c_str());
 }
 
+// Now, as RFC 3339 UTC ("2026-12-03T13:45:07Z"), for the CI reports.
+std::string utc_now_rfc3339() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
 // The compare run itself, on parsed settings: reads the inputs, analyses,
 // prints the report to `out`, returns the exit status.
 int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
+    const auto started = std::chrono::steady_clock::now();
     const char* prog = s.program.c_str();
     const CompareChoices& ch = s.choices;
     const data::ColumnFormat& column = s.column;
@@ -302,6 +324,8 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
     report.resamples = s.resamples;
     report.seed = s.seed;
     report.drop_outliers = s.drop_outliers;
+    report.keep_run_order = std::any_of(s.exports.begin(), s.exports.end(),
+                                        [](const ExportRequest& q) { return q.kind == "kcidb"; });
     report.advice = s.advice;
     for (const auto* list : {&ch.metrics, &ch.variants})
         for (size_t i = 0; i < list->size(); ++i)
@@ -474,11 +498,26 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
         // left out is said on stderr.
         if (!table && format != "json")
             for (const std::string& note : report.selection_notes) print_note(prog, "note", escape_text(note));
+        void (*const text)(const CompareReport&, FILE*) =
+            table ? render_suite_text : s.brief ? render_brief_text : render_text;
+        void (*const markdown)(const CompareReport&, FILE*) =
+            table ? render_suite_markdown : s.brief ? render_brief_markdown : render_markdown;
         if (format == "json") render_json(report, out);
         else if (format == "csv") render_suite_csv(report, out);
-        else if (format == "markdown")
-            (table ? render_suite_markdown : s.brief ? render_brief_markdown : render_markdown)(report, out);
-        else (table ? render_suite_text : s.brief ? render_brief_text : render_text)(report, out);
+        else if (format == "markdown") markdown(report, out);
+        else text(report, out);
+        if (!s.exports.empty()) {
+            ExportContext ctx;
+            ctx.gate = {gate, strict};
+            ctx.program = s.program;
+            ctx.text_report = render_to_string(text, report);
+            ctx.kcidb_origin = s.kcidb_origin;
+            ctx.generated_at = utc_now_rfc3339();
+            ctx.table = table;
+            ctx.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            std::fflush(out);
+            write_exports(s.exports, report, ctx, markdown, render_json);
+        }
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
@@ -540,6 +579,14 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
                                  "--delimiters"})
             if (app.count(name) > 0) {
                 std::fprintf(stderr, "%s: %s does not apply to --summaries (N, mean and sd a side hold no runs)\n",
+                             s.program.c_str(), name);
+                return 2;
+            }
+        for (const char* name : {"--junit", "--openmetrics", "--kcidb", "--kcidb-origin", "--markdown", "--json"})
+            if (app.count(name) > 0) {
+                std::fprintf(stderr,
+                             "%s: %s: the CI reports are written from runs' comparisons, not from --summaries; "
+                             "use --format markdown or json and redirect stdout\n",
                              s.program.c_str(), name);
                 return 2;
             }

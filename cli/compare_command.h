@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/report/ci_exports.h"
 #include "cli/report/compare_report.h"
 #include "data/column_file.h"
 #include "data/results_model.h"
@@ -45,6 +46,10 @@ struct CompareSettings {
     std::string filter;                // --filter EXPR (data/bench_filter.h)
     std::string row, col;              // --row, --col KEYS (data/projection.h); "" for the defaults
     bool summaries = false;            // --summaries: the files hold N, mean and sd per side
+    // --junit, --openmetrics, --kcidb, --markdown, --json FILE: reports
+    // written beside stdout's (cli/report/ci_exports.h).
+    std::vector<ExportRequest> exports;
+    std::string kcidb_origin = "gfxstat";  // --kcidb-origin
     int resamples = 9999;              // --bootstrap
     uint64_t seed = 12345;
     bool drop_outliers = false;

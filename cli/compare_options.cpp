@@ -74,6 +74,28 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
         ->check(CLI::IsMember({"input", "change", "name", "p"}));
     app.add_flag("--only-changed", s.layout.only_changed,
                  "suite table: only the benchmarks that changed (better, worse, or beyond the threshold untested)");
+    // Reports for CI beside the text on stdout (cli/report/ci_exports.h).
+    const auto report_file = [&](const char* name, const char* kind, const char* help) {
+        app.add_option_function<std::string>(
+               name, [&s, kind](const std::string& path) { s.exports.push_back({kind, path}); }, help)
+            ->type_name("FILE");
+    };
+    report_file("--junit", "junit",
+                "also write JUnit XML (GitLab's artifacts:reports:junit): a failure where the gate trips");
+    report_file("--openmetrics", "openmetrics",
+                "also write an OpenMetrics text (GitLab's artifacts:reports:metrics)");
+    report_file("--kcidb", "kcidb", "also write KernelCI KCIDB v5 JSON: a test per benchmark, metric and variant");
+    report_file("--markdown", "markdown",
+                "also write the markdown report (and append it to $GITHUB_STEP_SUMMARY when that is set)");
+    report_file("--json", "json", "also write the JSON report");
+    app.add_option("--kcidb-origin", s.kcidb_origin, "--kcidb: the CI system's name in KCIDB ids (default gfxstat)")
+        ->check([](const std::string& v) {
+            if (v.empty()) return std::string("empty");
+            for (const char c : v)
+                if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_'))
+                    return std::string("lower-case letters, digits and '_' only (KCIDB's origin)");
+            return std::string();
+        });
 }
 
 }  // namespace gfxstat::cli

@@ -12,6 +12,7 @@
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
+#include "cli/report/verdict_rows.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -31,23 +32,6 @@ struct BriefRow {
     std::string verdict;
     bool secondary = false;
 };
-
-std::string change_cell(const analysis::TwoSampleComparison& c, const analysis::Verdict& v,
-                        const report::DisplayUnit& du) {
-    const bool relative = std::isfinite(c.relative_change);
-    // The spellings of the full report's headline (headline_words.h).
-    double magnitude = std::fabs(c.change);
-    if (!(magnitude > 0) && c.change_ci_defined)
-        magnitude = std::max(std::fabs(c.change_ci[0]), std::fabs(c.change_ci[1]));
-    const report::DisplayUnit dd = report::difference_unit(du, magnitude);
-    std::string t = relative ? change_percent(c.relative_change) : report::scaled_value(c.change, dd, 3, true);
-    if (v.primary == analysis::PrimaryTest::exact) return t + " (exact)";
-    if (!c.change_ci_defined || !c.change_ci_withheld.empty()) return t + " (no CI)";
-    if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
-        return t + " [" + bound_percent(c.relative_change_ci[0]) + ", " + bound_percent(c.relative_change_ci[1]) + "]";
-    return t + " [" + report::scaled_number(c.change_ci[0], dd, 3, true) + ", " +
-           report::scaled_number(c.change_ci[1], dd, 3, true) + "]";
-}
 
 std::vector<BriefRow> brief_rows(const CompareReport& r) {
     std::vector<BriefRow> rows;

@@ -32,6 +32,11 @@ struct ReportSample {
     // --drop-outliers: what was left out (position in run order, value).
     std::vector<std::pair<size_t, double>> dropped;
     bool drop_refused = false;  // --drop-outliers dropped nothing: the MAD is 0
+    // The values in run order, as analysed (after --drop-outliers), kept
+    // only when CompareReport::keep_run_order: the analysis sorts `sample`
+    // in place, and a report that lists raw values with their boots
+    // (--kcidb) needs them as they ran.
+    std::vector<double> run_order;
 };
 
 // A candidate compared with its baseline within one blocked design (a
@@ -100,6 +105,7 @@ struct CompareReport {
     uint64_t seed = 12345;
     int width = 72;  // --width: text lines at most this wide
     bool drop_outliers = false;
+    bool keep_run_order = false;  // fill each ReportSample's run_order before analysing
     std::vector<MetricReport> metrics;
     size_t family_size = 0;  // comparisons whose p-values were adjusted together
     std::vector<GeomeanReport> geomeans;
