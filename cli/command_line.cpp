@@ -151,10 +151,12 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::Success& e) {
-        // --help goes to stdout as CLI11 writes it.
-        std::ostringstream err;
-        app.exit(e, std::cout, err);
-        return 0;  // main flushes, and says so if the help could not be written
+        // --help goes to stdout as CLI11 writes it, in one write: a help
+        // longer than stdout's buffer that cannot be written then says why
+        // (the first failing write's errno), not only that it failed.
+        std::ostringstream out, err;
+        app.exit(e, out, err);
+        return write_stdout_now(app.get_name(), out.str());
     } catch (const CLI::ParseError& e) {
         // The error quotes the arguments, which may hold anything (a label
         // from a plan, a pasted escape sequence): they are escaped.
