@@ -12,7 +12,6 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cmath>
 #include <cstdio>
 #include <string_view>
@@ -27,6 +26,7 @@
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/suite_table.h"
 #include "cli/sample_inputs.h"
+#include "data/results_writer.h"
 #include "cli/throttle_compare.h"
 #include "data/input_error.h"
 #include "data/results_select.h"
@@ -296,16 +296,6 @@ void print_note(const char* prog, const char* kind, const std::string& text) {
         std::fprintf(stderr, "%s\n", line.c_str());
 }
 
-// Now, as RFC 3339 UTC ("2026-12-03T13:45:07Z"), for the CI reports.
-std::string utc_now_rfc3339() {
-    const std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
-
 // The compare run itself, on parsed settings: reads the inputs, analyses,
 // prints the report to `out`, returns the exit status.
 int run_compare(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
@@ -512,7 +502,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             ctx.program = s.program;
             ctx.text_report = render_to_string(text, report);
             ctx.kcidb_origin = s.kcidb_origin;
-            ctx.generated_at = utc_now_rfc3339();
+            ctx.generated_at = data::utc_now_rfc3339();
             ctx.table = table;
             ctx.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             std::fflush(out);
