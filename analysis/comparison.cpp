@@ -122,6 +122,81 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
     return k;
 }
 
+size_t distinct_indices(std::span<const uint32_t> v) {
+    std::vector<uint32_t> c(v.begin(), v.end());
+    std::sort(c.begin(), c.end());
+    return static_cast<size_t>(std::unique(c.begin(), c.end()) - c.begin());
+}
+
+// The ids of the machines holding values.
+std::vector<std::string> machines_used(const SampleLayout& l) {
+    std::vector<bool> has(l.machine_ids.size(), false);
+    for (uint32_t i : l.machine_of_value)
+        if (i < has.size()) has[i] = true;
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < has.size(); ++i)
+        if (has[i]) ids.push_back(l.machine_ids[i]);
+    return ids;
+}
+
+// What a fleet's machine-level test's relative change is relative to: the
+// mean of the shared machines' baseline means (paired), or of all the
+// baseline's machine means.
+double fleet_base(const Fleet& f) {
+    if (!f.paired) return mean_of(f.baseline_means);
+    std::vector<double> base;
+    for (const MachineChange& r : f.changes.rows) base.push_back(r.baseline_mean);
+    return mean_of(base);
+}
+
+// Machines as the unit above boots: when the values of a side span 2+
+// machines and the machine level is significant, the machine is what is
+// independent (a machine's runs share its silicon, cooling and firmware
+// for as long as it lives). Otherwise the fleet is only reported.
+Fleet analyse_fleet(const std::vector<double>& a, const std::vector<double>& b, const SampleLayout& la,
+                    const SampleLayout& lb, const ComparisonOptions& o) {
+    Fleet f;
+    if (a.empty() || b.empty() || la.machine_of_value.size() != a.size() || lb.machine_of_value.size() != b.size())
+        return f;
+    f.baseline_machines = distinct_indices(la.machine_of_value);
+    f.candidate_machines = distinct_indices(lb.machine_of_value);
+    if (std::max(f.baseline_machines, f.candidate_machines) < 2) return f;
+    f.known = true;
+    const std::vector<std::string> ia = machines_used(la), ib = machines_used(lb);
+    for (const std::string& id : ia) f.shared_machines += std::find(ib.begin(), ib.end(), id) != ib.end();
+    const auto boots = [](const SampleLayout& l, size_t n) {
+        return l.boot_of_value.size() == n ? l.boot_of_value : std::span<const uint32_t>{};
+    };
+    f.baseline_variance = nested_variance(a, la.machine_of_value, boots(la, a.size()));
+    f.candidate_variance = nested_variance(b, lb.machine_of_value, boots(lb, b.size()));
+    const double alpha = 1 - o.confidence;
+    const auto machines = [&](const NestedVariance& v) { return v.defined && v.p_machines < alpha; };
+    const auto boot_level = [&](const NestedVariance& v) { return v.defined && v.levels == 2 && v.p_boots < alpha; };
+    f.machines_matter = machines(f.baseline_variance) || machines(f.candidate_variance);
+    f.boots_matter = boot_level(f.baseline_variance) || boot_level(f.candidate_variance);
+    f.changes = machine_changes(a, b, la, lb, f.boots_matter, o.confidence, o.threshold);
+    f.baseline_means = machine_means(a, la, f.boots_matter).means;
+    f.candidate_means = machine_means(b, lb, f.boots_matter).means;
+    if (!f.machines_matter) return f;
+    if (f.changes.rows.size() >= 2) {
+        // Per shared machine: candidate mean - baseline mean; the machine's
+        // own level cancels.
+        for (const MachineChange& r : f.changes.rows) f.machine_differences.push_back(r.change);
+        f.paired = true;
+        f.by_machines = true;
+        f.machine_means_test = one_sample_t_test(f.machine_differences, o.confidence);
+        f.machine_means_equivalence =
+            one_sample_tost(f.machine_differences, o.threshold * std::fabs(fleet_base(f)), alpha);
+    } else if (f.baseline_means.size() >= 2 && f.candidate_means.size() >= 2) {
+        const TwoSampleMoments m = two_sample_moments(ScaledValues{std::span<const double>(f.baseline_means), 0},
+                                                      ScaledValues{std::span<const double>(f.candidate_means), 0});
+        f.by_machines = true;
+        f.machine_means_test = welch_t_test(m, o.confidence);
+        f.machine_means_equivalence = tost(m, o.threshold, alpha);
+    }
+    return f;
+}
+
 // Boots of the side with fewer when boot ids are known and no boot ran
 // both variants; 0 otherwise. The interval and the verdict both read it.
 size_t unshared_boots_per_side(const Clustering& k) {
@@ -179,6 +254,14 @@ void set_headline(TwoSampleComparison& c) {
                                : static_cast<double>(std::min(c.clustering.baseline_means.size(),
                                                               c.clustering.candidate_means.size()));
             break;
+        case PrimaryTest::paired_machine_means:
+        case PrimaryTest::welch_machine_means:
+            from_t(c.fleet.machine_means_test);
+            base = fleet_base(c.fleet);
+            c.n_per_side = c.fleet.paired ? static_cast<double>(c.fleet.machine_differences.size())
+                                          : static_cast<double>(std::min(c.fleet.baseline_means.size(),
+                                                                         c.fleet.candidate_means.size()));
+            break;
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks: return;  // set by set_exact_change / analyse_blocks
@@ -187,7 +270,7 @@ void set_headline(TwoSampleComparison& c) {
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
-    if (c.change_ci_defined && unshared_boots_per_side(c.clustering) == 2) {
+    if (c.change_ci_defined && !c.fleet.by_machines && unshared_boots_per_side(c.clustering) == 2) {
         c.change_ci_defined = false;
         c.change_ci_withheld = "2 boots a side cannot show how much boots differ";
     }
@@ -265,7 +348,29 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         const Bimodality& bb = c.candidate_diagnostics->bimodality;
         if (ba.bimodal) c.candidate_in_baseline_modes = mode_weights(ba.modes, b);
         if (bb.bimodal) c.baseline_in_candidate_modes = mode_weights(bb.modes, a);
-        if (c.clustering.by_boots) {
+        c.fleet = analyse_fleet(a, b, la, lb, o);
+        if (c.fleet.by_machines) {
+            const Fleet& f = c.fleet;
+            const auto share = [](const NestedVariance& v) { return v.defined ? v.share_machines * 100 : 0.0; };
+            const double p = std::min(f.baseline_variance.defined ? f.baseline_variance.p_machines : 1.0,
+                                      f.candidate_variance.defined ? f.candidate_variance.p_machines : 1.0);
+            char buf[320];
+            if (f.paired)
+                std::snprintf(buf, sizeof buf,
+                              "runs cluster by machine (%.0f%% of the baseline's variance and %.0f%% of the "
+                              "candidate's lie between machines, F test p = %.2g) and both variants ran on the "
+                              "same %zu machines, so each machine's difference is what is independent",
+                              share(f.baseline_variance), share(f.candidate_variance), p,
+                              f.machine_differences.size());
+            else
+                std::snprintf(buf, sizeof buf,
+                              "runs cluster by machine (%.0f%% of the baseline's variance and %.0f%% of the "
+                              "candidate's lie between machines, F test p = %.2g), so the %zu and %zu machine "
+                              "means are what is independent",
+                              share(f.baseline_variance), share(f.candidate_variance), p, f.baseline_means.size(),
+                              f.candidate_means.size());
+            c.primary = {f.paired ? PrimaryTest::paired_machine_means : PrimaryTest::welch_machine_means, buf};
+        } else if (c.clustering.by_boots) {
             const Clustering& k = c.clustering;
             char buf[240];
             if (k.paired)
@@ -307,6 +412,26 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             c.change = c.hodges_lehmann.estimate;
             c.relative_change = c.baseline.median != 0 ? c.change / std::fabs(c.baseline.median) : nan;
             break;
+        case PrimaryTest::paired_machine_means:
+        case PrimaryTest::welch_machine_means: {
+            const Fleet& f = c.fleet;
+            c.primary_p = f.machine_means_test.p;
+            c.change = f.machine_means_test.difference;
+            const double base = fleet_base(f);
+            c.relative_change = base != 0 ? c.change / std::fabs(base) : nan;
+            c.primary_equivalence = f.machine_means_equivalence;
+            if (!f.paired) {
+                c.cv = pooled_cv(two_sample_moments(ScaledValues{std::span<const double>(f.baseline_means), 0},
+                                                    ScaledValues{std::span<const double>(f.candidate_means), 0}));
+            } else {
+                // Machines needed: as for boots, a two-sample t with per-side
+                // sd sd(d)/sqrt(2) has the paired test's standard error.
+                const double sd_d = f.machine_means_test.stderr_ *
+                                    std::sqrt(static_cast<double>(f.machine_differences.size()));
+                c.cv = base != 0 ? sd_d / std::sqrt(2.0) / std::fabs(base) : 0;
+            }
+            break;
+        }
         case PrimaryTest::welch_boot_means:
         case PrimaryTest::paired_boot_means: {
             const Clustering& k = c.clustering;
@@ -457,6 +582,12 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
+    if (c.fleet.by_machines && !c.blocks) {
+        // Machines are the unit; boots nest within them.
+        vi.by_boots = false;
+        vi.by_machines = true;
+        vi.fewest_boots = 0;
+    }
     if (c.blocks) {
         // Blocks are the unit; boots do not enter (each block's pair shares its boot).
         vi.by_boots = false;

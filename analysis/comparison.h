@@ -12,6 +12,8 @@
 
 #include "analysis/bootstrap.h"
 #include "analysis/diagnostics.h"
+#include "analysis/machine_changes.h"
+#include "analysis/nested_variance.h"
 #include "analysis/order_stats.h"
 #include "analysis/rank_tests.h"
 #include "analysis/sequential_test.h"
@@ -63,6 +65,36 @@ struct Clustering {
     std::vector<double> boot_differences;  // per shared boot, when paired
     TTest boot_means_test;          // Welch on boot means, or the paired t
     Equivalence boot_means_equivalence;
+};
+
+// Machines as clusters of boots and runs, for a pair of samples merged
+// from a fleet (nested_variance.h). Filled when both samples carry a
+// machine for every value and one of them spans 2+ machines.
+struct Fleet {
+    bool known = false;
+    size_t baseline_machines = 0, candidate_machines = 0;
+    size_t shared_machines = 0;  // machines holding runs of both
+    // Each sample's machine > boot > run split (one level without boots).
+    NestedVariance baseline_variance, candidate_variance;
+    // The machine level is significant in either sample at 1 - confidence
+    // (machines against boots within machines, or against runs when boots
+    // are unknown).
+    bool machines_matter = false;
+    // Boots within machines are significant in either sample: a machine's
+    // mean is then the mean of its boot means.
+    bool boots_matter = false;
+    // The verdict tests machines (machines_matter, and 2+ shared machines
+    // or 2+ machines a side); otherwise the verdict is as without fleets.
+    bool by_machines = false;
+    // by_machines with 2+ machines holding both variants: the paired t on
+    // candidate mean - baseline mean per shared machine (the rows' changes).
+    bool paired = false;
+    std::vector<double> baseline_means, candidate_means;  // per machine
+    std::vector<double> machine_differences;              // per shared machine, when paired
+    TTest machine_means_test;  // the paired t, or Welch on machine means
+    Equivalence machine_means_equivalence;
+    // Per shared machine: its change, and which one stands out.
+    MachineChanges changes;
 };
 
 // A blocked design (`gfxstat ab`): the baseline and the candidate ran once
@@ -137,6 +169,7 @@ struct TwoSampleComparison {
     // Diagnostics of each sample (when ComparisonOptions::diagnostics).
     std::optional<SampleDiagnostics> baseline_diagnostics, candidate_diagnostics;
     Clustering clustering;
+    Fleet fleet;
     // When a sample is bimodal: the share of the other sample's values in
     // each of its modes (mode_weights), so that mode weights compare.
     std::optional<std::array<double, 2>> candidate_in_baseline_modes, baseline_in_candidate_modes;
@@ -160,7 +193,10 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> baseline, st
 // tests, the bootstrap and the diagnostics use their correctly rounded
 // doubles. The layouts say which boot each value came from.
 //
-// The primary test, in order: the paired t on per-boot differences when
+// The primary test, in order: when runs cluster by machine (values of a
+// fleet, Fleet::by_machines), the paired t on per-machine differences when
+// 2+ machines ran both variants, else Welch's t on machine means; the
+// paired t on per-boot differences when
 // runs cluster by boot and both variants ran in the same boots; Welch's t
 // on boot means when runs cluster by boot otherwise (Clustering::by_boots);
 // the Mann-Whitney test when either sample is bimodal; otherwise

@@ -372,6 +372,37 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
     SampleDiagnostics d;
     d.n = values.size();
     d.bimodality = judge_bimodality(values, exact);
+    // Outliers and bimodality keep the values themselves (--drop-outliers
+    // drops what the outlier sentence names); what is about the order of
+    // runs and boots is judged within machines.
+    const std::span<const double> all = values;
+    std::vector<double> centred;
+    if (layout.machine_of_value.size() == values.size() && !values.empty()) {
+        const uint32_t count = *std::max_element(layout.machine_of_value.begin(), layout.machine_of_value.end()) + 1;
+        std::vector<double> sum(count, 0);
+        std::vector<size_t> n(count, 0);
+        double grand = 0;
+        for (size_t i = 0; i < values.size(); ++i) {
+            sum[layout.machine_of_value[i]] += values[i];
+            ++n[layout.machine_of_value[i]];
+            grand += values[i];
+        }
+        grand /= static_cast<double>(values.size());
+        d.machines = static_cast<size_t>(std::count_if(n.begin(), n.end(), [](size_t k) { return k > 0; }));
+        // (The boot F test on centred values keeps boots - 1 numerator
+        // degrees of freedom where boots - machines are left: it errs
+        // towards saying nothing, which is what a diagnostic may do.)
+        if (d.machines >= 2) {
+            centred.resize(values.size());
+            for (size_t i = 0; i < values.size(); ++i) {
+                const uint32_t m = layout.machine_of_value[i];
+                centred[i] = values[i] - sum[m] / static_cast<double>(n[m]) + grand;
+            }
+            values = centred;
+        } else {
+            d.machines = 0;
+        }
+    }
     const size_t zero = 0;
     const std::span<const size_t> firsts = layout.firsts.empty() ? std::span<const size_t>(&zero, 1) : layout.firsts;
     if (!layout.boot_of_value.empty()) d.boots = boot_variance(values, layout.boot_of_value);
@@ -413,7 +444,7 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
         d.first_run_p = lf.defined ? lf.p : 1;
     }
     d.first_run_differs = f.defined && notable(d.first_run_p, f.relative_difference, kFirstRunLevel, o.threshold);
-    d.outliers = find_outliers(values);
+    d.outliers = find_outliers(all);
     return d;
 }
 

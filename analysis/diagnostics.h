@@ -31,6 +31,13 @@ struct SampleLayout {
     std::span<const std::string> boot_ids;
     // The first value of each boot; empty means {0}: one series.
     std::span<const size_t> firsts;
+    // The machine of each value (an index into machine_ids), or empty when
+    // some value's machine is unknown: results merged from a fleet, where
+    // machine is the level above boot (nested_variance.h).
+    // (Default member initializers: layouts written {boots, ids, firsts}
+    // leave them empty without a missing-initializer warning.)
+    std::span<const uint32_t> machine_of_value{};
+    std::span<const std::string> machine_ids{};
 };
 
 struct DiagnosticOptions {
@@ -145,6 +152,13 @@ struct SampleDiagnostics {
     double first_run_p = 1;
     OutlierReport outliers;
     std::optional<BootVariance> boots;  // when boots are known
+    // 2+ when the values span that many machines (SampleLayout): then the
+    // boot variance, the drift and the first-run effect are judged on the
+    // values less their machine's mean, within machines. A fleet merged
+    // machine by machine would otherwise show the machines' levels as a
+    // drift over boots, and machine variance as boot variance; the machine
+    // level has an analysis of its own (comparison.h, Fleet). 0 otherwise.
+    size_t machines = 0;
 };
 
 // `exact`, when given, holds the same values (any order) as the exact

@@ -29,6 +29,8 @@ const char* primary_test_name(PrimaryTest t) {
         case PrimaryTest::sequential_blocks: return "sequential_blocks";
         case PrimaryTest::paired_benchmarks: return "paired_benchmarks";
         case PrimaryTest::signed_rank_benchmarks: return "signed_rank_benchmarks";
+        case PrimaryTest::paired_machine_means: return "paired_machine_means";
+        case PrimaryTest::welch_machine_means: return "welch_machine_means";
     }
     return "welch";
 }
@@ -44,6 +46,8 @@ const char* primary_test_words(PrimaryTest t) {
         case PrimaryTest::sequential_blocks: return "t-mixture confidence sequence on blocks";
         case PrimaryTest::paired_benchmarks: return "paired t over the benchmarks";
         case PrimaryTest::signed_rank_benchmarks: return "Wilcoxon signed-rank over the benchmarks";
+        case PrimaryTest::paired_machine_means: return "paired t on machine means";
+        case PrimaryTest::welch_machine_means: return "Welch t on machine means";
     }
     return "Welch t";
 }
@@ -59,6 +63,8 @@ const char* change_estimate_words(PrimaryTest t) {
         case PrimaryTest::sequential_blocks: return "mean change over the blocks";
         case PrimaryTest::paired_benchmarks: return "geometric mean of the per-benchmark ratios";
         case PrimaryTest::signed_rank_benchmarks: return "Hodges-Lehmann estimate of the per-benchmark ratios";
+        case PrimaryTest::paired_machine_means: return "mean of the per-machine differences";
+        case PrimaryTest::welch_machine_means: return "difference of machine means";
     }
     return "difference of means";
 }
@@ -218,7 +224,8 @@ Verdict decide(const VerdictInputs& in) {
     v.p_adjusted = in.p_adjusted;
     v.by_boots = in.by_boots;
     v.by_blocks = in.by_blocks;
-    const char* unit = in.by_blocks ? "blocks" : in.by_boots ? "boots" : "runs";
+    v.by_machines = in.by_machines;
+    const char* unit = in.by_blocks ? "blocks" : in.by_machines ? "machines" : in.by_boots ? "boots" : "runs";
     const char* per_side = in.by_blocks ? "" : " per side";
     const char* a_side = in.by_blocks ? "" : " a side";
     const double alpha = 1 - in.confidence;

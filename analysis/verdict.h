@@ -30,8 +30,13 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // each gave one value a side, tested as pairs (one per benchmark): the
 // paired t, or the Wilcoxon signed-rank test when the differences are far
 // from normal, on the oriented log ratios (analysis/paired_suite.h).
+// paired_machine_means / welch_machine_means: results of a fleet whose
+// machines differ (analysis/nested_variance.h): the paired t on
+// per-machine differences when 2+ machines ran both variants (each
+// machine's own level cancels), else Welch's t on machine means.
 enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact, paired_blocks,
-                         sequential_blocks, paired_benchmarks, signed_rank_benchmarks };
+                         sequential_blocks, paired_benchmarks, signed_rank_benchmarks, paired_machine_means,
+                         welch_machine_means };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
 const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means", "exact"
@@ -99,6 +104,9 @@ struct VerdictInputs {
     bool by_boots = false;
     // Blocks of a blocked design (then runs_needed counts blocks).
     bool by_blocks = false;
+    // Machines of a fleet (then cv is that of the machine means, or of the
+    // per-machine differences, and runs_needed counts machines).
+    bool by_machines = false;
     // PrimaryTest::sequential_blocks: the confidence sequence's call at the
     // last look, its interval relative to the baseline, the blocks seen and
     // the more that would likely settle it. p_adjusted is then its
@@ -119,6 +127,7 @@ struct Verdict {
     std::optional<double> runs_needed;
     bool by_boots = false;
     bool by_blocks = false;  // runs_needed counts blocks (in all, for a sequential design)
+    bool by_machines = false;  // runs_needed counts machines per side
     bool beyond_threshold = false;  // |relative change| > threshold
     // The smallest relative change this design detects with power 0.8 at
     // this variability (two-sided alpha); empty when it cannot be computed.

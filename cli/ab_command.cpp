@@ -23,6 +23,7 @@
 #include "cli/command_line.h"
 #include "cli/help_lists.h"
 #include "cli/command_words.h"
+#include "cli/lava_report.h"
 #include "cli/compare_command.h"
 #include "cli/workload_setup.h"
 #include "data/input_error.h"
@@ -220,6 +221,8 @@ int ab_main(int argc, char** argv) {
     bool tune = false, no_check = false;
     app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    std::string lava_mode = "auto";
+    add_lava_option(app, lava_mode);
     app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     report.program = kProg;
@@ -385,6 +388,9 @@ int ab_main(int argc, char** argv) {
         last_width = 0;
     };
     drivers::AbReport result;
+    // Inside a LAVA test shell: the results and verdicts as test cases, or
+    // a raise when the runs could not be set up (cli/lava_report.h).
+    LavaReport lava(kProg, lava_mode);
     try {
         result = drivers::run_ab(
             plan, *parser,
@@ -422,14 +428,19 @@ int ab_main(int argc, char** argv) {
             });
     } catch (const data::InputError& e) {
         clear_line();
-        return fail(e.what());
+        const int status = fail(e.what());
+        lava.setup_failed(e.what());
+        return status;
     } catch (const std::invalid_argument& e) {
         clear_line();
-        return fail(e.what());
+        const int status = fail(e.what());
+        lava.setup_failed(e.what());
+        return status;
     } catch (const std::exception& e) {
         clear_line();
         std::fprintf(stderr, "%s: %s; every finished run is in %s\n", kProg, escape_message(e.what()).c_str(),
                      escape_text(output).c_str());
+        lava.setup_failed(e.what());
         return 1;
     }
     clear_line();
@@ -442,6 +453,11 @@ int ab_main(int argc, char** argv) {
     if (result.warmups) done += ", " + std::to_string(result.warmups) + " warm-up" + (result.warmups == 1 ? "" : "s");
     if (result.failed) done += ", " + std::to_string(result.failed) + " failed";
     std::fprintf(stderr, "%s: %s recorded in %s\n", kProg, done.c_str(), escape_text(output).c_str());
+    if (result.outcome == drivers::RunOutcome::invalid || result.outcome == drivers::RunOutcome::error) {
+        lava.setup_failed(result.message);
+    } else if (result.outcome != drivers::RunOutcome::completed) {
+        lava.results(output, variants);  // no comparison: the runs stopped early
+    }
     switch (result.outcome) {
         case drivers::RunOutcome::completed: break;
         case drivers::RunOutcome::skipped:
@@ -471,6 +487,7 @@ int ab_main(int argc, char** argv) {
             if (!result.last_failure[v].empty()) why += " (last failure: " + result.last_failure[v] + ")";
             std::fprintf(stderr, "%s: %s; every run is in %s\n", kProg, escape_message(why).c_str(),
                          escape_text(output).c_str());
+            lava.results(output, variants);
             return 1;
         }
     if (plan.blocks) {
@@ -497,7 +514,10 @@ int ab_main(int argc, char** argv) {
     // The verdict: compare on the file, as anyone can run it later.
     report.choices.baseline = variants[0];
     report.choices.variants.assign(variants.begin() + 1, variants.end());
-    return compare_results_file(output, report, stdout);
+    lava.collect_verdicts(report.exports);
+    const int status = compare_results_file(output, report, stdout);
+    lava.results(output, variants);
+    return status;
 }
 
 }  // namespace gfxstat::cli

@@ -21,6 +21,7 @@
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
 #include "cli/help_lists.h"
+#include "cli/lava_report.h"
 #include "cli/nearest_word.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/json_version.h"
@@ -32,6 +33,7 @@
 #include "drivers/campaign_runner.h"
 #include "drivers/campaign_simulation.h"
 #include "drivers/kernel_log_watch.h"
+#include "drivers/lava_signals.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
 #include "report/plural.h"
@@ -181,7 +183,12 @@ int resume_main(int argc, char** argv) {
     app.footer("A campaign is simulated or real, never both: try a plan in a directory of its own "
                "(gfxstat campaign init PLAN -d TRY_DIR), then init the real one elsewhere. See docs/campaign.md, "
                "\"Trying a plan safely\".");
+    std::string lava_mode = "auto";
+    add_lava_option(app, lava_mode);
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    // Inside a LAVA test shell: the finished campaign's results as test
+    // cases, or a raise when this boot's runs could not be set up.
+    LavaReport lava(std::string(kProg) + " resume", lava_mode);
     drivers::CampaignPlan plan;
     Workload workload;
     try {
@@ -219,10 +226,12 @@ int resume_main(int argc, char** argv) {
         r = drivers::resume_campaign(dir, plan, opt);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s resume: %s\n", kProg, escape_message(e.what()).c_str());
+        lava.setup_failed(e.what());
         return 2;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "%s resume: %s; every finished run is in %s/results.json\n", kProg,
                      escape_message(e.what()).c_str(), escape_text(dir).c_str());
+        lava.setup_failed(e.what());
         return 1;
     }
     if (r.runs) std::fprintf(stderr, "%s: %s recorded by this resume\n", kProg, plural(r.runs, "run").c_str());
@@ -231,6 +240,11 @@ int resume_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: the boots were simulated: `gfxstat campaign analyze %s` shows the analysis this "
                              "plan gives, but not how boots really differ; run the real campaign from a directory "
                              "of its own\n", kProg, escape_text(dir).c_str());
+    if (r.outcome == drivers::ResumeOutcome::complete) {
+        std::vector<std::string> labels;
+        for (const auto& v : plan.variants) labels.push_back(v.label);
+        lava.results(drivers::campaign_files(dir).results, labels);
+    }
     switch (r.outcome) {
         case drivers::ResumeOutcome::rebooting:
         case drivers::ResumeOutcome::complete:
@@ -613,7 +627,14 @@ CommandDescription analyze_description() {
     dir.expected_min = dir.expected_max = 1;
     dir.required = true;
     dir.description = "the campaign directory";
-    d.options = {dir};
+    OptionDescription lava;  // analyze's own (cli/lava_report.h), taken out before compare parses
+    lava.names = {"--lava"};
+    lava.type = "TEXT:{auto,on,off}";
+    lava.expected_min = lava.expected_max = 1;
+    lava.description = "LAVA signals (the verdicts as test cases, the results file in the log): auto (default: "
+                       "inside a LAVA test shell), on, off";
+    lava.choices = {"auto", "on", "off"};
+    d.options = {dir, lava};
     d.options_from = {{"compare"}};
     return d;
 }
@@ -658,11 +679,39 @@ int analyze_main(int argc, char** argv) {
                      "(warmup_runs, cooldown_s, boots_per_variant, runs_per_boot).\n");
         return argc < 2 ? 2 : 0;
     }
+    // --lava MODE is analyze's own (cli/lava_report.h): taken out of the
+    // command line before compare parses the rest.
+    std::string lava_mode = "auto";
+    std::vector<std::string> rest{argv[0]};
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a = argv[i];
+        if (a == "--") {
+            for (; i < argc; ++i) rest.push_back(argv[i]);
+            break;
+        }
+        if (a == "--lava" || a.starts_with("--lava=")) {
+            if (a == "--lava" && i + 1 >= argc) {
+                std::fprintf(stderr, "%s analyze: --lava wants auto, on or off\n", kProg);
+                return 2;
+            }
+            lava_mode = a == "--lava" ? argv[++i] : std::string(a.substr(7));
+            if (!drivers::parse_lava_mode(lava_mode)) {
+                std::fprintf(stderr, "%s analyze: --lava wants auto, on or off, not '%s'\n", kProg,
+                             escape_text(lava_mode).c_str());
+                return 2;
+            }
+            continue;
+        }
+        rest.push_back(argv[i]);
+    }
+    LavaReport lava(std::string(kProg) + " analyze", lava_mode);
+    std::string results_path;
     // compare parses the whole command line (options may come before DIR,
     // and a bad option is refused before anything is printed); DIR is its
     // one positional, swapped for the campaign's results file.
     CompareSettings preset;
-    preset.after_parse = [](std::vector<std::string>& files, CompareSettings& c) -> std::optional<int> {
+    lava.collect_verdicts(preset.exports);
+    preset.after_parse = [&results_path](std::vector<std::string>& files, CompareSettings& c) -> std::optional<int> {
         if (files.size() != 1) {
             std::fprintf(stderr, "%s analyze: give one DIR, not %zu\n", kProg, files.size());
             return 2;
@@ -676,6 +725,7 @@ int analyze_main(int argc, char** argv) {
             return 2;
         }
         files = {drivers::campaign_files(dir).results};
+        results_path = files[0];
         if (c.choices.baseline.empty()) c.choices.baseline = s.plan.variants[0].label;
         print_analyze_design(s, c.format);
         return std::nullopt;
@@ -688,11 +738,13 @@ int analyze_main(int argc, char** argv) {
     preset.advice.more_runs = "runs_per_boot";
     preset.note_simulated_boots = false;  // the design said it
     std::vector<std::string> args{"gfxstat campaign analyze"};
-    for (int i = 1; i < argc; ++i) args.push_back(argv[i]);
+    for (size_t i = 1; i < rest.size(); ++i) args.push_back(rest[i]);
     std::vector<char*> cargv;
     for (auto& a : args) cargv.push_back(a.data());
     cargv.push_back(nullptr);
-    return compare_main(static_cast<int>(args.size()), cargv.data(), preset);
+    const int status = compare_main(static_cast<int>(args.size()), cargv.data(), preset);
+    if (!results_path.empty() && (status == 0 || status == 1 || status == 3)) lava.results(results_path, {});
+    return status;
 }
 
 }  // namespace

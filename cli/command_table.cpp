@@ -5,6 +5,7 @@
 #include "cli/compare_command.h"
 #include "cli/devices_command.h"
 #include "cli/import_command.h"
+#include "cli/lava_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
 #include "cli/run_command.h"
@@ -36,7 +37,7 @@ constexpr CommandEntry kCommands[] = {
      compare_main},
     {"import",
      "other tools' output (lines, csv, hyperfine, gbench, gotest,\n"
-     "ezbench, pts) into a results file",
+     "ezbench, pts, lava) into a results file",
      import_main},
     {"show",
      "what a results file holds: variants, metrics, runs per boot,\n"
@@ -59,6 +60,10 @@ constexpr CommandEntry kCommands[] = {
      "A/B campaigns over many boots that survive reboots and crashes:\n"
      "init, resume (at every boot), status, stop, install-service, analyze",
      campaign_main},
+    {"lava",
+     "LAVA test definitions and jobs that run gfxstat run, ab or\n"
+     "campaign inside a LAVA test shell (testdef)",
+     lava_main},
     {"devices",
      "the DRM devices (libdrm): nodes, driver, bus, runnable workloads\n"
      "(--json)",

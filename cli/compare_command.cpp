@@ -48,6 +48,8 @@ analysis::SampleLayout layout_of(const ReportSample& s) {
     l.boot_of_value = s.layout.boot_of_value;
     l.boot_ids = s.layout.boots;
     l.firsts = s.layout.firsts;
+    l.machine_of_value = s.layout.machine_of_value;
+    l.machine_ids = s.layout.machines;
     return l;
 }
 

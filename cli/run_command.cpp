@@ -7,6 +7,7 @@
 // SIGTERM, 129 SIGHUP), as a shell reports it. Nothing recorded is lost.
 #include "cli/command_line.h"
 #include "cli/help_lists.h"
+#include "cli/lava_report.h"
 #include "cli/run_command.h"
 #include "cli/tune_command.h"
 #include "cli/workload_setup.h"
@@ -153,6 +154,8 @@ int run_main(int argc, char** argv) {
     bool tune = false, no_check = false;
     app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    std::string lava_mode = "auto";
+    add_lava_option(app, lava_mode);
     app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat run";
@@ -262,6 +265,9 @@ int run_main(int argc, char** argv) {
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     drivers::RunReport report;
+    // Inside a LAVA test shell: the results as test cases, or a raise when
+    // the runs could not be set up (cli/lava_report.h).
+    LavaReport lava(prog, lava_mode);
     try {
         report = drivers::run_plan(plan, *parser, [&](const drivers::RunProgress& p) {
             // Exit reasons, metric names and units come from the workload.
@@ -279,15 +285,18 @@ int run_main(int argc, char** argv) {
     } catch (const data::InputError& e) {
         if (tty && last_width) std::fprintf(stderr, "\n");
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
+        lava.setup_failed(e.what());
         return 2;
     } catch (const std::invalid_argument& e) {
         if (tty && last_width) std::fprintf(stderr, "\n");
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
+        lava.setup_failed(e.what());
         return 2;
     } catch (const std::exception& e) {  // the machine refused: fork, memory, /proc
         if (tty && last_width) std::fprintf(stderr, "\n");
         std::fprintf(stderr, "%s: %s; every finished run is in %s\n", prog, escape_message(e.what()).c_str(),
                      escape_text(plan.results_path).c_str());
+        lava.setup_failed(e.what());
         return 1;
     }
     if (tty && last_width) std::fprintf(stderr, "\n");
@@ -311,6 +320,12 @@ int run_main(int argc, char** argv) {
                                                     : "unknown",
                          plan.target_ci_pct);
     }
+    // The workload could not run, or its runs could not be recorded: a
+    // setup failure for LAVA; otherwise what was recorded is reported.
+    if (report.outcome == drivers::RunOutcome::invalid || report.outcome == drivers::RunOutcome::error)
+        lava.setup_failed(report.message);
+    else
+        lava.results(plan.results_path, {plan.variant});
     switch (report.outcome) {
         case drivers::RunOutcome::completed: return 0;
         case drivers::RunOutcome::skipped:

@@ -262,6 +262,33 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
         print_table(out, width, head, rows, 1);
     }
 
+    if (o.machines.size() >= 2) {
+        // A fleet: each machine's share of the runs, so that a machine that
+        // ran one variant only, or few boots, shows before compare says so.
+        std::fprintf(out, "\nruns per machine\n");
+        std::vector<std::string> head = {"machine", "boots"};
+        for (const auto& v : o.variants) head.push_back(v.variant);
+        std::map<std::string, size_t> named;
+        for (const auto& m : o.machines) ++named[m.name];
+        rows.clear();
+        for (const auto& m : o.machines) {
+            // Two machines of one hostname (CI images) are told apart by key.
+            std::vector<std::string> r = {named[m.name] > 1 ? m.name + " (" + m.key + ")" : m.name,
+                                          std::to_string(m.boots)};
+            for (const auto& v : o.variants) {
+                auto it = m.runs.find(v.variant);
+                r.push_back(std::to_string(it == m.runs.end() ? 0 : it->second));
+            }
+            rows.push_back(r);
+        }
+        print_table(out, width, head, rows, 2);
+        if (o.runs_of_unknown_machine)
+            print_wrapped(out, width,
+                          fmt("%zu run%s of unknown machine", o.runs_of_unknown_machine,
+                              o.runs_of_unknown_machine == 1 ? "" : "s"),
+                          2, 4);
+    }
+
     if (!o.boots.empty()) {
         std::fprintf(out, "\nruns per boot\n");
         std::vector<std::string> head = {"boot"};
@@ -452,6 +479,10 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
     for (const auto& [boot, counts] : o.boots)
         j["boots"].push_back({{"boot", boot.empty() ? nlohmann::json(nullptr) : nlohmann::json(boot)},
                               {"runs", counts}});
+    j["machines"] = nlohmann::json::array();
+    for (const auto& m : o.machines)
+        j["machines"].push_back({{"machine", m.key}, {"name", m.name}, {"boots", m.boots}, {"runs", m.runs}});
+    j["runs_of_unknown_machine"] = o.runs_of_unknown_machine;
     j["environment"] = nlohmann::json::array();
     for (const auto& e : o.environment)
         j["environment"].push_back({{"field", e.field},

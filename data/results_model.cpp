@@ -40,6 +40,17 @@ std::optional<ExitClass> parse_exit_class(std::string_view s) {
     return std::nullopt;
 }
 
+std::string machine_key(const Environment& env) {
+    if (auto m = env.fields.find("machine"); m != env.fields.end() && !m->second.empty()) return m->second;
+    if (auto h = env.fields.find("hostname"); h != env.fields.end()) return h->second;
+    return {};
+}
+
+std::string machine_name(const Environment& env) {
+    if (auto h = env.fields.find("hostname"); h != env.fields.end() && !h->second.empty()) return h->second;
+    return machine_key(env);
+}
+
 std::string environment_id(const Environment& env) {
     // FNV-1a over a length-prefixed serialisation: stable across versions
     // and platforms, so the same machine state always gets the same id.

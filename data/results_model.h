@@ -141,6 +141,14 @@ struct Environment {
 // ignored). Without a workload it is the id gfxstat always gave.
 std::string environment_id(const Environment& env);
 
+// The machine a run ran on, the level above its boot when results of a
+// fleet are merged: the environment's `machine` field (a digest of the
+// machine id, drivers/environment_probe.h), else its hostname (files
+// written before gfxstat recorded one); "" when it has neither.
+std::string machine_key(const Environment& env);
+// What reports call that machine: its hostname when recorded, else the key.
+std::string machine_name(const Environment& env);
+
 // How the runs of an experiment were laid out and when it stopped, as
 // `gfxstat ab` planned it: runs in blocks (each block runs every variant
 // once, in a seeded random order) and a stop rule that looks after each

@@ -8,7 +8,8 @@ namespace gfxstat::data {
 
 ResultsOverview overview(const ResultsFile& file) {
     ResultsOverview o;
-    std::unordered_map<std::string, size_t> vslot, bslot;
+    std::unordered_map<std::string, size_t> vslot, bslot, mslot;
+    std::vector<std::set<std::string>> machine_boots;
     for (const std::string& v : file.variants()) {
         vslot.emplace(v, o.variants.size());
         o.variants.push_back({});
@@ -51,6 +52,18 @@ ResultsOverview overview(const ResultsFile& file) {
 
         const Environment* env = r.environment.empty() ? nullptr : file.find_environment(r.environment);
         if (!env) ++o.runs_without_environment;
+        const std::string machine = env ? machine_key(*env) : std::string();
+        if (machine.empty()) {
+            ++o.runs_of_unknown_machine;
+        } else {
+            auto [m, first] = mslot.emplace(machine, o.machines.size());
+            if (first) {
+                o.machines.push_back({machine, machine_name(*env), 0, {}});
+                machine_boots.emplace_back();
+            }
+            ++o.machines[m->second].runs[r.variant];
+            if (!r.boot.empty()) machine_boots[m->second].insert(r.boot);
+        }
         if (env && env->workload) {
             auto w = std::find_if(v.workloads.begin(), v.workloads.end(),
                                   [&](const auto& p) { return p.first == *env->workload; });
@@ -74,6 +87,7 @@ ResultsOverview overview(const ResultsFile& file) {
             ++f.values[r.variant][value];
         }
     }
+    for (size_t i = 0; i < o.machines.size(); ++i) o.machines[i].boots = machine_boots[i].size();
     for (auto& [name, f] : env_fields) {
         std::set<std::set<std::string>> distinct;
         for (const auto& [variant, values] : f.values) {

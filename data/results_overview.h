@@ -37,6 +37,14 @@ struct EnvironmentField {
     bool varies_within_variant = false;     // some variant saw several values
 };
 
+// One machine of a fleet (machine_key), with its runs per variant.
+struct MachineOverview {
+    std::string key;   // machine_key: the `machine` field, else the hostname
+    std::string name;  // machine_name: the hostname when recorded, else the key
+    size_t boots = 0;  // distinct known boot ids of its runs
+    std::map<std::string, size_t> runs;  // variant -> runs
+};
+
 struct ResultsOverview {
     std::vector<VariantOverview> variants;  // in order of first appearance
     // boot id ("" = unknown) in order of first appearance, runs per variant
@@ -45,6 +53,10 @@ struct ResultsOverview {
     size_t runs_of_unknown_boot = 0;
     std::vector<EnvironmentField> environment;  // fields that differ or vary only
     size_t runs_without_environment = 0;
+    // Machines in order of first appearance; runs whose environment names
+    // none (no environment, or neither field) are counted apart.
+    std::vector<MachineOverview> machines;
+    size_t runs_of_unknown_machine = 0;
 };
 
 ResultsOverview overview(const ResultsFile& file);

@@ -44,10 +44,12 @@ public:
             return;
         }
         ++v.ok_runs;
+        const uint32_t env = environment_index(run.environment);
         for (const MetricValues& m : run.metrics) {
             PerMetric& pm = v.metrics[m.name];
             ++pm.runs;
             pm.track_boot(run.boot, m.values.size());
+            pm.track_environment(env, m.values.size());
             pm.values += m.values.size();
             for (const NumberToken& t : m.values) {
                 if (t.status == TokenStatus::decimal)
@@ -88,7 +90,7 @@ public:
                                          std::string(metric), metric_names);
             if (chosen_metric->within_run()) throw within_run_refusal(name, *chosen_metric, metric_names);
         }
-        return take(*chosen_metric, chosen_variants(file, name, variants));
+        return take(file, *chosen_metric, chosen_variants(file, name, variants));
     }
 
     // Every metric of the file, in declaration order, from the one pass.
@@ -97,7 +99,7 @@ public:
         const std::vector<std::string> chosen = chosen_variants(file, name, variants);
         std::vector<MetricSelection> out;
         out.reserve(file.metrics().size());
-        for (const MetricInfo& m : file.metrics()) out.push_back(take(m, chosen));
+        for (const MetricInfo& m : file.metrics()) out.push_back(take(file, m, chosen));
         return out;
     }
 
@@ -135,7 +137,7 @@ private:
     }
 
     // Moves the samples of `metric` out of the accumulator.
-    MetricSelection take(const MetricInfo& metric, const std::vector<std::string>& chosen) {
+    MetricSelection take(const ResultsFile& file, const MetricInfo& metric, const std::vector<std::string>& chosen) {
         MetricSelection sel;
         sel.metric = metric;
         for (const std::string& label : chosen) {
@@ -158,9 +160,88 @@ private:
                 layout.boot_of_value = std::move(pm.boot_of_value);
                 layout.firsts = std::move(pm.firsts);
             }
+            if (pm.env_known) place_machines(layout, pm, file);
             sel.variants.push_back({label, std::move(pm.builder).finish(label), c, std::move(layout)});
         }
         return sel;
+    }
+
+    static constexpr uint32_t kNoEnvironment = UINT32_MAX;
+
+    // Environments by a small index, in order of first use: runs refer to
+    // them by id, and which machine an id means is looked up once, at the
+    // end, in the file (read_and_select sees the runs before the file is
+    // whole, but every environment is declared before the runs using it).
+    uint32_t environment_index(const std::string& id) {
+        if (id.empty()) return kNoEnvironment;
+        const auto [it, added] = env_index_.emplace(id, static_cast<uint32_t>(env_ids_.size()));
+        if (added) env_ids_.push_back(id);
+        return it->second;
+    }
+
+    struct PerMetric;
+
+    // The machine of each value from the runs' environments, and boots
+    // nested in machines (a boot id seen on two machines is two boots).
+    void place_machines(BootLayout& layout, const PerMetric& pm, const ResultsFile& file) const {
+        std::vector<int64_t> machine_of_env(env_ids_.size(), -2);  // -2: not looked up, -1: unknown
+        std::unordered_map<std::string, uint32_t> machine_index;
+        std::vector<uint32_t> of_value;
+        of_value.reserve(pm.values);
+        for (const auto& [env, count] : pm.env_runs) {
+            int64_t& m = machine_of_env[env];
+            if (m == -2) {
+                const Environment* e = file.find_environment(env_ids_[env]);
+                const std::string key = e ? machine_key(*e) : std::string();
+                if (key.empty()) {
+                    m = -1;
+                } else {
+                    const auto [it, added] = machine_index.emplace(key, static_cast<uint32_t>(layout.machines.size()));
+                    if (added) {
+                        layout.machines.push_back(key);
+                        layout.machine_names.push_back(machine_name(*e));
+                    }
+                    m = it->second;
+                }
+            }
+            if (m < 0) {  // a run on an unknown machine: nothing is known about machines
+                layout.machines.clear();
+                layout.machine_names.clear();
+                return;
+            }
+            of_value.insert(of_value.end(), count, static_cast<uint32_t>(m));
+        }
+        layout.machine_of_value = std::move(of_value);
+        nest_boots(layout);
+    }
+
+    // Splits each boot id the layout shows on two or more machines into
+    // one boot per machine, "<boot id>@<machine key>".
+    static void nest_boots(BootLayout& l) {
+        if (l.boot_of_value.empty() || l.boot_of_value.size() != l.machine_of_value.size()) return;
+        std::vector<int64_t> machine_of_boot(l.boots.size(), -1);
+        std::vector<bool> split(l.boots.size(), false);
+        bool any = false;
+        for (size_t i = 0; i < l.boot_of_value.size(); ++i) {
+            int64_t& m = machine_of_boot[l.boot_of_value[i]];
+            if (m < 0) m = l.machine_of_value[i];
+            else if (m != l.machine_of_value[i]) any = split[l.boot_of_value[i]] = true;
+        }
+        if (!any) return;
+        std::vector<std::string> boots;
+        std::unordered_map<uint64_t, uint32_t> index;
+        l.firsts.clear();
+        for (size_t i = 0; i < l.boot_of_value.size(); ++i) {
+            const uint32_t b = l.boot_of_value[i], m = l.machine_of_value[i];
+            const uint64_t key = (static_cast<uint64_t>(b) << 32) | (split[b] ? m : 0);
+            const auto [it, added] = index.emplace(key, static_cast<uint32_t>(boots.size()));
+            if (added) {
+                boots.push_back(split[b] ? l.boots[b] + "@" + l.machines[m] : l.boots[b]);
+                l.firsts.push_back(i);
+            }
+            l.boot_of_value[i] = it->second;
+        }
+        l.boots = std::move(boots);
     }
 
     struct PerMetric {
@@ -172,6 +253,22 @@ private:
         std::unordered_map<std::string, uint32_t> boot_index;
         std::vector<uint32_t> boot_of_value;
         std::vector<size_t> firsts;
+        // Environments, while every run so far had one: (environment
+        // index, values) for each stretch of runs in one environment.
+        bool env_known = true;
+        std::vector<std::pair<uint32_t, size_t>> env_runs;
+
+        void track_environment(uint32_t env, size_t count) {
+            if (!env_known) return;
+            if (env == kNoEnvironment) {
+                env_known = false;
+                std::vector<std::pair<uint32_t, size_t>>().swap(env_runs);
+                return;
+            }
+            if (count == 0) return;
+            if (!env_runs.empty() && env_runs.back().first == env) env_runs.back().second += count;
+            else env_runs.emplace_back(env, count);
+        }
 
         void track_boot(const std::string& boot, size_t count) {
             if (!boot_known) return;
@@ -197,6 +294,8 @@ private:
     };
     std::unordered_set<std::string> wanted_;
     std::unordered_map<std::string, Variant> variants_;
+    std::unordered_map<std::string, uint32_t> env_index_;
+    std::vector<std::string> env_ids_;
 };
 
 }  // namespace
@@ -227,19 +326,30 @@ std::vector<MetricSelection> select_all_metrics(const ResultsFile& file, const s
     return acc.finish_all(file, name, variants);
 }
 
-void erase_values(BootLayout& layout, const std::vector<size_t>& indices) {
-    if (layout.boot_of_value.empty() || indices.empty()) return;
+namespace {
+
+// `of_value` without the entries at `indices` (increasing).
+void erase_indices(std::vector<uint32_t>& of_value, const std::vector<size_t>& indices) {
     std::vector<uint32_t> kept;
-    kept.reserve(layout.boot_of_value.size());
+    kept.reserve(of_value.size());
     size_t next = 0;
-    for (size_t i = 0; i < layout.boot_of_value.size(); ++i) {
+    for (size_t i = 0; i < of_value.size(); ++i) {
         if (next < indices.size() && indices[next] == i) {
             ++next;
             continue;
         }
-        kept.push_back(layout.boot_of_value[i]);
+        kept.push_back(of_value[i]);
     }
-    layout.boot_of_value = std::move(kept);
+    of_value = std::move(kept);
+}
+
+}  // namespace
+
+void erase_values(BootLayout& layout, const std::vector<size_t>& indices) {
+    if (indices.empty()) return;
+    if (!layout.machine_of_value.empty()) erase_indices(layout.machine_of_value, indices);
+    if (layout.boot_of_value.empty()) return;
+    erase_indices(layout.boot_of_value, indices);
     // The first remaining value of each boot.
     layout.firsts.clear();
     std::vector<bool> seen(layout.boots.size(), false);

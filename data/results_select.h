@@ -39,19 +39,30 @@ struct SelectionCounts {
     size_t excluded() const;
 };
 
-// Which boot each value came from, for the boot-clustering and warm-up
-// diagnostics. Values are in file order, which is run order.
+// Which boot and which machine each value came from, for the
+// boot-clustering and warm-up diagnostics and the fleet analysis. Values
+// are in file order, which is run order.
 struct BootLayout {
     std::vector<std::string> boots;       // boot ids, in order of first appearance
     // One per value: an index into `boots`. Empty when some run used has
     // no boot id (imported data): then nothing is known about boots.
     std::vector<uint32_t> boot_of_value;
     std::vector<size_t> firsts;           // index of the first value of each boot
+    // The machines (data::machine_key of each run's environment: its
+    // `machine` field, else its hostname), in order of first appearance,
+    // and what reports call them (machine_name: the hostname when recorded,
+    // else the key).
+    std::vector<std::string> machines, machine_names;
+    // One per value: an index into `machines`. Empty when some run used
+    // has no machine (no environment, or one with neither field).
+    std::vector<uint32_t> machine_of_value;
+    // Boots nest in machines: a boot id that the file shows on two
+    // machines is two boots, each named "<boot id>@<machine key>".
 };
 
 // Removes the values at `indices` (increasing) from the layout, as
-// erase_values does from the sample; a boot left without values is kept
-// in `boots` but has no first value any more.
+// erase_values does from the sample; a boot or machine left without values
+// is kept in `boots` / `machines` but has no first value any more.
 void erase_values(BootLayout& layout, const std::vector<size_t>& indices);
 
 struct VariantSample {

@@ -438,6 +438,59 @@ void probe_hwmon(const std::string& root, Fields& f) {
     for (const auto& [key, milli] : hottest) f["temp_" + key] = degrees(milli);
 }
 
+// ---- which machine -----------------------------------------------------
+
+// A fleet's results are merged from many machines, and `compare` treats the
+// machine as a level above the boot; the hostname alone cannot be that key
+// (CI images all call themselves "localhost" or "debian"). The key is a
+// 64-bit FNV-1a digest of /etc/machine-id (systemd's stable random id), or
+// else of the DMI product name and serial; "m-" + 16 hex digits. A digest,
+// not the id itself: systemd asks that the machine id never leave the
+// machine verbatim, and 64 bits of a 128-bit random id cannot be turned
+// back into it while two machines of a fleet still practically never
+// collide.
+std::string machine_digest(std::string_view what, std::string_view value) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    const auto mix = [&](std::string_view s) {
+        const std::string len = std::to_string(s.size()) + ":";
+        for (unsigned char c : len) h = (h ^ c) * 0x100000001b3ull;
+        for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
+    };
+    mix("gfxstat machine");
+    mix(what);
+    mix(value);
+    char out[19];
+    std::snprintf(out, sizeof out, "m-%016llx", static_cast<unsigned long long>(h));
+    return out;
+}
+
+// 32 lowercase hex digits, not all zero: what machine-id(5) promises. An
+// empty or "uninitialized" file (a fresh image before first boot) is no id.
+bool is_machine_id(std::string_view s) {
+    if (s.size() != 32) return false;
+    bool nonzero = false;
+    for (char c : s) {
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
+        if (c != '0') nonzero = true;
+    }
+    return nonzero;
+}
+
+void probe_machine(const std::string& root, Fields& f) {
+    if (auto id = read_token(root + "/etc/machine-id"); id && is_machine_id(*id)) {
+        f["machine"] = machine_digest("machine-id", *id);
+        return;
+    }
+    // DMI: the serial is readable by root only; a product name alone names
+    // a model, not a machine, so without the serial there is no key (the
+    // analysis then falls back to the hostname).
+    auto product = read_trimmed(root + "/sys/class/dmi/id/product_name");
+    auto serial = read_trimmed(root + "/sys/class/dmi/id/product_serial");
+    if (product && serial && !serial->empty() && *serial != "To be filled by O.E.M." &&
+        *serial != "Not Specified" && *serial != "System Serial Number" && *serial != "Default string")
+        f["machine"] = machine_digest("dmi", *product + "\n" + *serial);
+}
+
 template <class F>
 void guarded(F&& step) {
     try {
@@ -467,6 +520,7 @@ data::Environment probe_environment(const ProbeOptions& options) {
     while (!root.empty() && root.back() == '/') root.pop_back();  // "/" is the real root
     auto& f = env.fields;
     guarded([&] { probe_kernel(root, f); });
+    guarded([&] { probe_machine(root, f); });
     guarded([&] { probe_cpu(root, f); });
     guarded([&] { probe_drm(root, options.drm && root.empty(), f); });
     guarded([&] { probe_hwmon(root, f); });

@@ -34,6 +34,11 @@ struct ProbeOptions {
 //   hostname, kernel_release   uname(2) nodename, release; under a root:
 //                              proc/sys/kernel/hostname, osrelease
 //   kernel_cmdline             /proc/cmdline, trimmed
+//   machine                    "m-" + 16 hex digits: a digest of
+//                              /etc/machine-id (32 hex digits, not all 0),
+//                              else of DMI product_name and product_serial
+//                              (root only; placeholder serials ignored);
+//                              the key of a machine in a fleet
 //   load_average               /proc/loadavg, first three fields "0.12 0.30 0.25"
 //   cpu_model                  /proc/cpuinfo, the first "model name"
 //   cpu_count                  /sys/devices/system/cpu/online ("0-3" → "4")

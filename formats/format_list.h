@@ -23,6 +23,7 @@ const Format& hyperfine_format();
 const Format& gbench_format();
 const Format& gotest_format();
 const Format& pts_format();
+const Format& lava_format();
 // Frame times and frame rates (docs/frame-times.md).
 const Format& vkmark_format();
 const Format& piglit_replay_format();

@@ -18,7 +18,7 @@ const std::vector<const Format*>& table() {
         &lines_format(), &igt_syslatency_format(), &igt_latency_format(), &igt_wsim_format(),
         &igt_exec_nop_format(), &igt_fence_upload_format(), &ezbench_format(), &glmark2_format(), &apitrace_format(),
         &gfxrecon_format(), &glxgears_format(), &time_format(),
-        &csv_format(), &hyperfine_format(), &gbench_format(), &gotest_format(), &pts_format(),
+        &csv_format(), &hyperfine_format(), &gbench_format(), &gotest_format(), &pts_format(), &lava_format(),
         // Frame rates and frame times (docs/frame-times.md).
         &vkmark_format(), &piglit_replay_format(), &mangohud_format(), &presentmon_format(),
     };

@@ -6,7 +6,7 @@ set -eu
 PACKAGES="build-essential cmake ccache pkg-config python3
 libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev
 libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time procps
-python3-jsonschema python3-prometheus-client libxml2-utils intel-gpu-tools hyperfine strace
+python3-jsonschema python3-prometheus-client libxml2-utils lava-dispatcher lavacli python3-yaml intel-gpu-tools hyperfine strace
 qemu-system-x86 linux-image-amd64 busybox-static
 xvfb xauth glmark2-es2-x11 glmark2-x11 apitrace mesa-utils mesa-vulkan-drivers vulkan-tools
 libgl1-mesa-dri libegl-mesa0 libglx-mesa0 gfxreconstruct mangohud

@@ -50,6 +50,10 @@ void write_exports(const std::vector<ExportRequest>& requests, const CompareRepo
         return markdown_text;
     };
     for (const ExportRequest& q : requests) {
+        if (q.kind == "rows") {
+            if (q.rows) q.rows(verdict_rows(r, ctx.gate));
+            continue;
+        }
         std::string bytes;
         if (q.kind == "junit") bytes = render_junit(r, ctx);
         else if (q.kind == "openmetrics") bytes = render_openmetrics(r, ctx);

@@ -11,6 +11,7 @@
 // failure, a KCIDB FAIL exactly where the gate trips).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,8 +21,15 @@
 namespace gfxstat::cli {
 
 struct ExportRequest {
-    std::string kind;  // junit, openmetrics, kcidb, markdown, json
+    ExportRequest() = default;
+    ExportRequest(std::string kind_, std::string path_) : kind(std::move(kind_)), path(std::move(path_)) {}
+    std::string kind;  // junit, openmetrics, kcidb, markdown, json; rows (no file)
     std::string path;
+    // kind "rows": called with the verdict rows instead of writing a file,
+    // for a caller that reports them elsewhere (gfxstat ab inside a LAVA
+    // test shell: a test case per comparison). The rows point into the
+    // report: copy what is needed before returning.
+    std::function<void(const std::vector<VerdictRow>&)> rows;
 };
 
 // What every exporter is given besides the report.

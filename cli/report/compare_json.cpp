@@ -5,6 +5,7 @@
 
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/fleet_report.h"
 #include "cli/report/json_version.h"
 #include "cli/report/suite_table.h"
 
@@ -80,6 +81,8 @@ void render_json(const CompareReport& r, FILE* out) {
             if (c.baseline_in_candidate_modes)
                 j["baseline"]["weights_in_candidate_modes"] = pair(*c.baseline_in_candidate_modes);
             j["clustering"] = clustering_json(c);
+            // Values of a fleet (2+ machines): present only then.
+            if (c.fleet.known) j["machines"] = fleet_json(m, k);
             j["design"] = {{"kind", design_kind(m, k)}, {"words", design_words(m, k)}};
             if (const DesignUse* u = m.design(k)) {
                 const data::DesignRecord& d = u->design;
@@ -166,7 +169,7 @@ void render_json(const CompareReport& r, FILE* out) {
                                                                                 : json(c.change_ci_withheld)},
                             {"beyond_threshold", v.beyond_threshold},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
-                            {"unit", v.by_blocks ? "blocks" : v.by_boots ? "boots" : "runs"},
+                            {"unit", v.by_blocks ? "blocks" : v.by_machines ? "machines" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
                             {"reason", v.reason}};
             if (m.exact)

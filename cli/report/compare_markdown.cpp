@@ -6,6 +6,7 @@
 #include "cli/report/compare_report.h"
 #include "cli/report/invalid_runs.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/fleet_report.h"
 #include "cli/report/headline_words.h"
 #include "report/readable_units.h"
 #include "report/plural.h"
@@ -143,6 +144,30 @@ void render_markdown(const CompareReport& r, FILE* out) {
             }
             if (!notes.empty()) std::fprintf(out, "\n");
             for (const auto& s : notes) std::fprintf(out, "- %s\n", cell(s).c_str());
+            if (c.fleet.known) {
+                // Machines, briefly: the split and each machine's change.
+                std::fprintf(out, "\n**Machines**");
+                const std::string base = fleet_variance_words(c.fleet.baseline_variance);
+                const std::string cand = fleet_variance_words(c.fleet.candidate_variance);
+                if (!base.empty()) std::fprintf(out, "; baseline: %s", cell(base).c_str());
+                if (!cand.empty()) std::fprintf(out, "; candidate: %s", cell(cand).c_str());
+                const std::string needed = machines_needed_words(v, r.threshold);
+                if (!needed.empty()) std::fprintf(out, "; machines needed: %s", cell(needed).c_str());
+                std::fprintf(out, "\n");
+                if (!c.fleet.changes.rows.empty()) {
+                    std::fprintf(out, "\n| machine | runs | change | %g%% CI | |\n| --- | ---: | ---: | --- | --- |\n", lvl);
+                    for (const analysis::MachineChange& row : c.fleet.changes.rows)
+                        std::fprintf(out, "| %s | %zu/%zu | %+.3g%% | %s | %s |\n",
+                                     cell(machine_display_name(m, k, row.machine)).c_str(), row.baseline_runs,
+                                     row.candidate_runs, row.relative_change * 100,
+                                     row.welch.defined ? fmt("[%+.3g%%, %+.3g%%]", row.relative_ci[0] * 100,
+                                                             row.relative_ci[1] * 100).c_str()
+                                                       : "-",
+                                     row.stands_out ? "**stands out**" : "");
+                }
+                const std::string odd = odd_machine_sentence(m, k);
+                if (!odd.empty()) std::fprintf(out, "\n%s\n", cell(odd).c_str());
+            }
         }
     }
     if (const auto invalid = invalid_run_lines(r); !invalid.empty()) {

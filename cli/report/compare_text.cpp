@@ -11,6 +11,7 @@
 #include "analysis/ministat_plot.h"
 #include "cli/report/compare_report.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/fleet_report.h"
 #include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
 #include "cli/report/sample_keys.h"
@@ -114,6 +115,45 @@ std::string diff(double v, const report::DisplayUnit& row, bool sign = false) {
 }
 
 std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
+
+// "Machines:": a fleet's variance split per side, each machine's change
+// with the one that stands out marked, and the sentence naming it. Only
+// for values that span 2+ machines (Fleet::known).
+void print_fleet(const CompareReport& r, const MetricReport& m, size_t k, FILE* out) {
+    const analysis::Fleet& f = m.comparisons[k].fleet;
+    if (!f.known) return;
+    std::fprintf(out, "  Machines:\n");
+    const std::string base = fleet_variance_words(f.baseline_variance), cand = fleet_variance_words(f.candidate_variance);
+    if (!base.empty()) field(out, r.width, "variance", role_name("baseline", m.baseline.label) + ": " + base);
+    if (!cand.empty())
+        field(out, r.width, base.empty() ? "variance" : "", role_name("candidate", m.candidates[k].label) + ": " + cand);
+    if (f.by_machines)
+        field(out, r.width, "unit",
+              fmt("machines: the verdict's test is the %s (%zu machine%s)", analysis::primary_test_words(m.verdicts[k].primary),
+                  static_cast<size_t>(m.comparisons[k].n_per_side), m.comparisons[k].n_per_side == 1 ? "" : "s"));
+    else
+        field(out, r.width, "unit",
+              f.machines_matter ? std::string("runs or boots: too few machines a side to test machines")
+                                : std::string("runs or boots: the machines do not differ significantly"));
+    const std::string needed = machines_needed_words(m.verdicts[k], r.threshold);
+    if (!needed.empty()) field(out, r.width, "needed", needed + " (machines needed)");
+    const analysis::MachineChanges& mc = f.changes;
+    if (!mc.rows.empty()) {
+        report::TextTable t;
+        t.head = {"machine", "runs", "change", level(r.confidence) + " CI", ""};
+        const auto pct = [](double x) { return std::isfinite(x) ? fmt("%+.3g%%", x * 100) : std::string("-"); };
+        for (const analysis::MachineChange& row : mc.rows)
+            t.rows.push_back({escape_text(machine_display_name(m, k, row.machine)),
+                              fmt("%zu/%zu", row.baseline_runs, row.candidate_runs), pct(row.relative_change),
+                              row.welch.defined ? "[" + pct(row.relative_ci[0]) + ", " + pct(row.relative_ci[1]) + "]"
+                                                : std::string("-"),
+                              row.stands_out ? "<- stands out" : ""});
+        for (const std::string& line : report::fit_table(t, static_cast<size_t>(r.width), 4))
+            std::fprintf(out, "%s\n", line.c_str());
+    }
+    const std::string odd = odd_machine_sentence(m, k);
+    if (!odd.empty()) field(out, r.width, "odd machine", odd);
+}
 
 void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     // One unit for the metric's numbers, from the baseline's mean: a time
@@ -281,6 +321,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
                                            r.confidence, r.advice))
             notes.push_back(std::move(s));
         findings(notes);
+        print_fleet(r, m, k, out);
     }
 }
 

@@ -111,11 +111,12 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
     if (d.trending) {
         const analysis::Trend& t = d.drift.trend;
         const size_t count = d.drift_over_boots ? d.boots->boots : d.n;
-        const char* what = d.drift_over_boots ? "boot means" : "values";
+        const std::string what = std::string(d.drift_over_boots ? "boot means" : "values") +
+                                 (d.machines >= 2 ? fmt(", each less its machine's mean (%zu machines)", d.machines) : "");
         out.push_back(fmt("%s drifts %s over its %zu %s: %s from first to last (slope %.3g%s per %s, %s CI "
                           "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). Look for thermal or power throttling; "
                           "a cooldown between runs%s or fixed GPU clocks help.",
-                          who.c_str(), t.slope > 0 ? "upward" : "downward", count, what,
+                          who.c_str(), t.slope > 0 ? "upward" : "downward", count, what.c_str(),
                           std::isnan(t.relative_drift) ? fmt("%+.3g", t.slope * (count - 1)).c_str()
                                                        : pct(t.relative_drift).c_str(),
                           t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
@@ -193,10 +194,17 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
     }
     if (d.boots && d.boots->defined && d.boots->f_p < 1 - confidence) {
         const analysis::BootVariance& b = *d.boots;
-        out.push_back(fmt("%s clusters by boot: %.0f%% of its variance lies between its %zu boots (intraclass "
-                          "correlation %.2f, F test p = %.2g), so its %zu values are worth about %.1f independent "
-                          "ones (design effect %.2g).",
-                          who.c_str(), b.icc * 100, b.boots, b.icc, b.f_p, b.n, b.effective_n, b.design_effect));
+        if (d.machines >= 2)
+            // Judged within machines: the machines' own share is in the
+            // fleet's variance line.
+            out.push_back(fmt("%s clusters by boot within its %zu machines: %.0f%% of its variance within machines "
+                              "lies between its %zu boots (intraclass correlation %.2f, F test p = %.2g).",
+                              who.c_str(), d.machines, b.icc * 100, b.boots, b.icc, b.f_p));
+        else
+            out.push_back(fmt("%s clusters by boot: %.0f%% of its variance lies between its %zu boots (intraclass "
+                              "correlation %.2f, F test p = %.2g), so its %zu values are worth about %.1f "
+                              "independent ones (design effect %.2g).",
+                              who.c_str(), b.icc * 100, b.boots, b.icc, b.f_p, b.n, b.effective_n, b.design_effect));
     }
     return out;
 }
@@ -220,7 +228,15 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
     if (c.baseline_in_candidate_modes)
         weights(candidate, c.candidate_diagnostics->bimodality, baseline, *c.baseline_in_candidate_modes);
     const analysis::Clustering& k = c.clustering;
-    if (k.paired)
+    if (c.fleet.by_machines)
+        out.push_back(fmt("The verdict %s, not runs or boots: runs of one machine share its level for as long as "
+                          "it lives. More machines, not more runs or boots on these, will narrow the answer.",
+                          c.fleet.paired
+                              ? fmt("pairs the variants machine by machine (%zu machines ran both)",
+                                    c.fleet.machine_differences.size()).c_str()
+                              : fmt("compares machine means (%zu baseline and %zu candidate machines)",
+                                    c.fleet.baseline_means.size(), c.fleet.candidate_means.size()).c_str()));
+    else if (k.paired)
         out.push_back(fmt("The verdict pairs the variants boot by boot (%zu boots ran both), not run by run: runs "
                           "within a boot are alike, and each boot's own level cancels in its difference. More "
                           "boots%s, not more runs%s, will narrow the answer.",
@@ -346,7 +362,9 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                       {"icc", v.defined ? num(v.icc) : json(nullptr)},
                       {"design_effect", v.defined ? num(v.design_effect) : json(nullptr)},
                       {"effective_n", v.defined ? num(v.effective_n) : json(nullptr)},
-                      {"f_p", v.defined ? num(v.f_p) : json(nullptr)}};
+                      {"f_p", v.defined ? num(v.f_p) : json(nullptr)},
+                      // 2+: judged within that many machines (values less their machine's mean)
+                      {"within_machines", d.machines >= 2 ? json(d.machines) : json(nullptr)}};
     } else {
         j["boots"] = nullptr;
     }
@@ -373,7 +391,7 @@ nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
               {"shared_boots", k.shared_boots},
               {"boots_matter", k.boots_matter},
               {"confounded", k.confounded},
-              {"unit", k.by_boots ? "boots" : "runs"}};
+              {"unit", c.fleet.by_machines ? "machines" : k.by_boots ? "boots" : "runs"}};
     j["paired"] = k.paired;
     if (k.by_boots) {
         const analysis::TTest& t = k.boot_means_test;

@@ -140,6 +140,10 @@ CellResult run_cell(const CellSpec& spec) {
             case PrimaryTest::mann_whitney: ++r.by_mann_whitney; break;
             case PrimaryTest::welch_boot_means:
             case PrimaryTest::paired_boot_means: ++r.by_boot_means; break;
+            // Fleets: these families have no machines (the machine-level
+            // test is calibrated in tests/unit/fleet_calibration_test.cpp).
+            case PrimaryTest::paired_machine_means:
+            case PrimaryTest::welch_machine_means: ++r.by_other; break;
             default: ++r.by_other; break;  // tests added since (an exact comparison)
         }
         if (p.interval_defined) {

@@ -137,6 +137,50 @@ def main():
         check(len(j["boots"]) == 4 and j["variants"][0]["samples"] == {"latency": 13, "max": 13},
               "show --json boots and samples")
 
+        # A fleet merged from several machines: runs per machine, machines
+        # told apart by their key (two CI images both named "localhost"),
+        # and runs whose environment names no machine counted apart.
+        fleet = os.path.join(d, "fleet.json")
+        with open(fleet, "w") as f:
+            f.write('{"format":"gfxstat-results","version":1,"id":"00000000000000000000000000000f1e"}\n')
+            f.write('{"type":"metric","name":"fps","unit":"fps","direction":"higher"}\n')
+            machines = [("dut-01", "m-00000000000000a1"), ("localhost", "m-00000000000000b2"),
+                        ("localhost", "m-00000000000000c3")]
+            for i, (host, key) in enumerate(machines):
+                f.write(json.dumps({"type": "environment", "id": f"env-{i:016x}", "hostname": host,
+                                    "machine": key}) + "\n")
+            f.write('{"type":"environment","id":"env-00000000000000ff","kernel_release":"6.9.0"}\n')
+            idx = {"base": 0, "mr": 0}
+            for i in range(len(machines)):
+                for boot in range(2 if i else 3):
+                    for variant in ("base", "mr") if i != 1 else ("base",):
+                        for _ in range(2):
+                            f.write(json.dumps({"type": "run", "variant": variant, "run": idx[variant],
+                                                "boot": f"{i}{boot}000000-0000-0000-0000-000000000000",
+                                                "environment": f"env-{i:016x}", "exit": {"class": "ok"},
+                                                "metrics": {"fps": 100 + i}}) + "\n")
+                            idx[variant] += 1
+            f.write(json.dumps({"type": "run", "variant": "mr", "run": idx["mr"], "environment": "env-00000000000000ff",
+                                "exit": {"class": "ok"}, "metrics": {"fps": 99}}) + "\n")
+        valid(fleet)
+        rc, o, err = run([g, "show", fleet])
+        check(rc == 0, f"show fleet: {err}")
+        table = o[o.find("runs per machine"):]
+        for want in ["machine                         boots  base  mr",
+                     "dut-01                              3     6   6",
+                     "localhost (m-00000000000000b2)      2     4   0",
+                     "localhost (m-00000000000000c3)      2     4   4",
+                     "1 run of unknown machine"]:
+            check(want in table, f"show fleet prints {want!r}:\n{o}")
+        rc, o, _ = run([g, "show", "--json", fleet])
+        j = json.loads(o)
+        check(rc == 0 and [(m["name"], m["boots"], m["runs"]) for m in j["machines"]] ==
+              [("dut-01", 3, {"base": 6, "mr": 6}), ("localhost", 2, {"base": 4}),
+               ("localhost", 2, {"base": 4, "mr": 4})] and j["runs_of_unknown_machine"] == 1,
+              f"show --json machines: {j.get('machines')}")
+        rc, o, _ = run([g, "show", campaign])
+        check("runs per machine" not in o, "one machine: no machines table")
+
         # ministat/summary on a file with several metrics: --metric required,
         # the error lists them; --variant selects; excluded runs are noted.
         rc, o, err = run([g, "ministat", campaign])

@@ -133,6 +133,38 @@ TEST(EnvironmentProbe, MissingRootGivesNoFields) {
     EXPECT_EQ(probe_tree(probe_root("does-not-exist")), Fields{});
 }
 
+// The machine key. Reference digests computed independently in Python:
+// FNV-1a 64 over len(s) + ":" + s for "gfxstat machine", the source
+// ("machine-id" or "dmi") and the value (for DMI "product\nserial").
+TEST(EnvironmentProbe, MachineFromMachineId) {
+    TempTree t;
+    t.write("etc/machine-id", "4c4c4544004d3010804bb4c04f384d32\n");
+    // The DMI serial is not consulted when machine-id is there.
+    t.write("sys/class/dmi/id/product_name", "ThinkPad X1 Carbon Gen 9\n");
+    t.write("sys/class/dmi/id/product_serial", "PF2ABCDE\n");
+    EXPECT_EQ(probe_tree(t.root()), (Fields{{"machine", "m-53c21c86f9d706ba"}}));
+}
+
+TEST(EnvironmentProbe, MachineFromDmiWhenNoMachineId) {
+    for (const char* bad : {"uninitialized\n", "00000000000000000000000000000000\n",
+                            "4C4C4544004D3010804BB4C04F384D32\n", "4c4c4544004d3010804bb4c04f384d3\n"}) {
+        TempTree t;
+        t.write("etc/machine-id", bad);
+        t.write("sys/class/dmi/id/product_name", "ThinkPad X1 Carbon Gen 9\n");
+        t.write("sys/class/dmi/id/product_serial", "PF2ABCDE\n");
+        EXPECT_EQ(probe_tree(t.root()), (Fields{{"machine", "m-19edeff2398c2a9b"}})) << bad;
+    }
+}
+
+TEST(EnvironmentProbe, NoMachineFromAModelOrAPlaceholderSerial) {
+    for (const char* serial : {"", "To be filled by O.E.M.\n", "Default string\n"}) {
+        TempTree t;
+        t.write("sys/class/dmi/id/product_name", "NUC7i5BNH\n");
+        if (*serial) t.write("sys/class/dmi/id/product_serial", serial);
+        EXPECT_EQ(probe_tree(t.root()), Fields{}) << serial;
+    }
+}
+
 TEST(EnvironmentProbe, MissingFilesLeaveOnlyTheirFieldsOut) {
     TempTree t;
     t.write("proc/sys/kernel/osrelease", "6.1.0-13-amd64\n");
