@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "analysis/scaled_values.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
@@ -32,11 +33,10 @@ bool on_path(const std::string& program) {
 }
 
 double token_double(const data::NumberToken& t) {
-    if (t.status == data::TokenStatus::binary) return t.value;
+    if (t.status != data::TokenStatus::decimal) return t.value;
     // The decimal's correctly rounded double, as a JSON reader gets it.
-    const std::string text = std::string(t.negative ? "-" : "") + std::to_string(t.significand) + "e" +
-                             std::to_string(t.exponent);
-    return std::strtod(text.c_str(), nullptr);
+    const double v = analysis::decimal_to_double(static_cast<int64_t>(t.significand), t.exponent);
+    return t.negative ? -v : v;
 }
 
 bool failed(data::ExitClass c) {

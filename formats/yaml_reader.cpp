@@ -187,7 +187,7 @@ private:
                     pos_ = key_at;
                     error("each key once in a mapping; " + data::quote_token(key.text) + " is given twice");
                 }
-            n.members.emplace_back(std::move(key.text), std::move(value));
+            n.members.push_back(YamlMember{std::move(key.text), std::move(value)});
             skip_blanks(true);
             if (peek() == ',') {
                 ++pos_;
@@ -585,7 +585,7 @@ private:
                 while (!rest.empty() && (rest[0] == ' ' || rest[0] == '\t')) rest.remove_prefix(1);
                 value = inline_value(rest, ind, depth + 1);
             }
-            n.members.emplace_back(std::move(key), std::move(value));
+            n.members.push_back(YamlMember{std::move(key), std::move(value)});
         }
         return n;
     }

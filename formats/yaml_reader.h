@@ -20,6 +20,8 @@
 
 namespace gfxstat::formats {
 
+struct YamlMember;
+
 struct YamlNode {
     enum class Kind { scalar, sequence, mapping };
     Kind kind = Kind::scalar;
@@ -27,13 +29,21 @@ struct YamlNode {
     bool quoted = false;  // written in quotes (so "null" is text, not null)
     size_t line = 0;      // where it begins, from 1
     std::vector<YamlNode> items;                           // sequence
-    std::vector<std::pair<std::string, YamlNode>> members;  // mapping, in order; keys unique
+    std::vector<YamlMember> members;  // mapping, in order; keys unique
 
     // The member `key` of a mapping; nullptr when absent (or not a mapping).
     const YamlNode* get(std::string_view key) const;
     // A plain empty, "~" or "null" scalar (YAML's null).
     bool is_null() const;
     bool is_scalar() const { return kind == Kind::scalar; }
+};
+
+// A mapping's key and value. A struct, not std::pair: a pair holding the
+// node would need YamlNode complete inside its own definition, which
+// libc++-style checks (clang, the fuzz build) refuse.
+struct YamlMember {
+    std::string first;
+    YamlNode second;
 };
 
 // A whole document. Throws data::InputError "FILE:LINE: expected ...".

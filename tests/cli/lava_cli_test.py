@@ -20,8 +20,7 @@ from Debian's lava-dispatcher and lava-common:
   * `gfxstat lava testdef`: the definition valid under
     lava_common.schemas.test.testdef, the job under lava_common.schemas;
     examples/lava/ too; the REST export (PyYAML block style) imported;
-  * optionally a whole job through lava-run over ssh to localhost, skipped
-    with the reason where sshd or keys are missing.
+  * a whole job through lava-run over ssh is tests/cli/lava_job_test.py's.
 """
 
 import base64
@@ -31,7 +30,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import stat
 import subprocess
 import sys
@@ -526,60 +524,9 @@ def main():
             f.write("- name: fps\n  result: pass\n  measurement: fast\n")
         rc, _, err = run([GFXSTAT, "import", "--from", "lava", bad, "-o", os.path.join(d, "bad.json")])
         check(rc == 2 and f"{bad}:1:" in err and "measurement" in err, f"a bad measurement: {rc} {err}")
-
-        # ---- optionally, a whole job through lava-run over ssh ------------------------
-        whole_job(d)
     finally:
         shutil.rmtree(d, ignore_errors=True)
     return finish("lava_cli: all checks passed")
-
-
-def whole_job(d):
-    """A whole job through lava-run, over ssh to localhost (LAVA's ssh
-    device type). Needs sshd on localhost, a key that logs in without a
-    password, and a rendered device dictionary for the ssh device type
-    (GFXSTAT_LAVA_SSH_DEVICE: lava-server renders ssh.jinja2, which
-    lava-dispatcher alone does not ship); skipped with the reason
-    otherwise."""
-    why = None
-    device = os.environ.get("GFXSTAT_LAVA_SSH_DEVICE", "")
-    if not shutil.which("lava-run"):
-        why = "lava-run is not installed"
-    if not why:
-        try:
-            socket.create_connection(("127.0.0.1", 22), timeout=1).close()
-        except OSError:
-            why = "no sshd on localhost:22"
-    if not why and not os.path.isfile(device):
-        why = "GFXSTAT_LAVA_SSH_DEVICE does not name a rendered device dictionary of the ssh device type"
-    if why:
-        print(f"SKIP: whole LAVA job through lava-run over ssh: {why}")
-        return
-    out_dir = os.path.join(d, "lava-run")
-    definition = {"metadata": {"format": "Lava-Test Test Definition 1.0", "name": "gfxstat-run"},
-                  "run": {"steps": [f"{GFXSTAT} run --lava on --runs 3 --no-check --label whole -o results.json "
-                                    "-- echo 42"]}}
-    job = {"job_name": "gfxstat whole job", "device_type": "ssh", "visibility": "public",
-           "timeouts": {"job": {"minutes": 10}, "action": {"minutes": 5}},
-           "actions": [{"deploy": {"to": "ssh", "os": "debian"}},
-                       {"boot": {"method": "ssh", "connection": "ssh", "prompts": ["\\$ ", "# "]}},
-                       {"test": {"timeout": {"minutes": 5},
-                                 "definitions": [{"repository": definition, "from": "inline", "name": "gfxstat-run",
-                                                  "path": "inline/gfxstat-run.yaml"}]}}]}
-    job_path = os.path.join(d, "whole-job.yaml")
-    with open(job_path, "w") as f:
-        yaml.safe_dump(job, f)
-    p = subprocess.run(["lava-run", "--job-id", "0", "--device", device, "--output-dir", out_dir, job_path],
-                       capture_output=True, timeout=900)
-    log = os.path.join(d, "whole-job.log")
-    with open(log, "wb") as f:
-        f.write(p.stderr)
-    rc, _, err = run([GFXSTAT, "import", "--from", "lava", log, "-o", os.path.join(d, "whole.json")])
-    check(rc == 0, f"whole job: lava-run's log imports: {rc} {err}")
-    if rc == 0:
-        runs = comparable_runs(os.path.join(d, "whole.json"))
-        check(len(runs) == 3 and all(r["variant"] == "whole" for r in runs),
-              f"whole job: the three runs from the attached results file: {runs}")
 
 
 if __name__ == "__main__":
