@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -61,11 +62,16 @@ data::SelectionCounts left_out(const data::VariantOverview& v) {
     return c;
 }
 
-// The first 8 characters of a boot id, and a simulated boot's number
-// (campaign resume --simulate-reboots: "BOOTID:simulated:N"), which the
-// cut would hide: they all share the real boot's id.
+// The kernel's boot id (a UUID: 8 hex digits, then "-") cut to its first 8
+// characters, and a simulated boot's number (campaign resume
+// --simulate-reboots: "BOOTID:simulated:N"), which the cut would hide: they
+// all share the real boot's id. Other ids (an importer's "lava-job-1234")
+// are shown whole: their first 8 characters may be all they share.
 std::string short_boot(const std::string& boot) {
     if (boot.empty()) return "(unknown)";
+    const bool uuid = boot.size() > 8 && boot[8] == '-' &&
+                      std::all_of(boot.begin(), boot.begin() + 8, [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    if (!uuid && !drivers::simulated_boot_number(boot)) return boot;
     const std::string head = boot.size() > 8 ? boot.substr(0, 8) : boot;
     if (const auto n = drivers::simulated_boot_number(boot)) return head + ":sim:" + std::to_string(*n);
     return head;

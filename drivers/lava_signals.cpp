@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <map>
@@ -65,14 +66,24 @@ std::string lava_name(std::string_view s) {
         if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
               c == '.'))
             c = '_';
-    return out.empty() ? "_" : out;
+    // "." and ".." would name the results directory or its parent when
+    // lava-test-case makes $LAVA_RESULT_DIR/results/NAME.
+    if (out.find_first_not_of('.') == std::string::npos) return std::string(std::max<size_t>(out.size(), 1), '_');
+    return out;
 }
 
 std::string lava_units(std::string_view s) {
+    // lava-test-case writes the units with `echo $UNITS` (unquoted: globs
+    // and word splitting) and signals with dash's echo, which reads
+    // backslash escapes ("\c" ends the line, "\n" splits it); whitespace,
+    // '=' and '>' would split or end the signal. Letters, digits, a few
+    // marks and UTF-8 (µs) pass; anything else becomes '_'.
     std::string out(s);
     for (char& c : out) {
         const auto u = static_cast<unsigned char>(c);
-        if (u <= 0x20 || u == 0x7f || c == '=' || c == '>' || c == '<') c = '_';
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '%' ||
+                        c == '/' || c == '.' || c == '-' || c == '_' || c == '+' || u >= 0x80;
+        if (!ok) c = '_';
     }
     return out;
 }

@@ -30,10 +30,13 @@ bool lava_active(LavaMode mode);
 
 // A test set's or case's name in LAVA's characters [-_a-zA-Z0-9.]: every
 // other byte becomes '_' ("gl/manhattan fps" -> "gl_manhattan_fps"); an
-// empty name is "_".
+// empty name is "_", and a name of dots only ("..", which lava-test-case
+// would make its results directory's parent) is as many '_'.
 std::string lava_name(std::string_view s);
 // Units as lava-test-case can carry them: its signal line is split at
-// spaces and '=' and ends at '>', so those (and control bytes) become '_'.
+// spaces and '=' and ends at '>', dash's echo reads backslash escapes and
+// an unquoted echo expands globs, so only letters, digits, "%/.-_+" and
+// UTF-8 (µs) pass; every other byte becomes '_'.
 std::string lava_units(std::string_view s);
 // A measurement as LAVA reads it (Python's decimal.Decimal): "%.17g",
 // which reads back as the same double; nullopt for inf and NaN, which

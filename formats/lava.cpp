@@ -280,7 +280,11 @@ void add_case_runs(const std::vector<Case>& cases, const std::string& path, cons
 }  // namespace
 
 void import_lava(const std::string& path, const ImportOptions& options, ResultsFile& out) {
-    const std::string text = read_whole_file(path);
+    const std::string whole = read_whole_file(path);
+    std::string_view text = whole;
+    // A UTF-8 byte-order mark first (an editor's) is not part of the YAML;
+    // line numbers are unchanged without it.
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
     std::vector<Block> blocks;
     std::vector<Case> cases;
     // Read whole before adding: a bad record leaves `out` as it was.

@@ -92,9 +92,20 @@ std::string shell_quoted(std::string_view word) {
             plain = false;
     if (plain) return std::string(word);
     std::string out = "'";
-    for (const char c : word) {
-        if (c == '\'') out += "'\\''";
-        else out += c;
+    for (size_t i = 0; i < word.size(); ++i) {
+        const char c = word[i];
+        if (c == '\'') {
+            out += "'\\''";
+        } else if (c == '$' && i + 1 < word.size() && word[i + 1] >= '0' && word[i + 1] <= '9') {
+            // LAVA rewrites every "$<digit>" of a step that mentions --cmd
+            // or --shell into "\$<digit>" (its run.sh writer), quotes or
+            // not; a '$' closed out of the single quotes and given as "$"
+            // is never followed by the digit, and the shell reads it as
+            // the same '$'.
+            out += "'\"$\"'";
+        } else {
+            out += c;
+        }
     }
     return out + "'";
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <unordered_set>
 
 #include "data/input_error.h"
 
@@ -165,6 +167,8 @@ private:
         n.kind = YamlNode::Kind::mapping;
         n.line = t_.line_of(pos_);
         ++pos_;  // '{'
+        // Keys seen, hashed: a line of 50,000 keys stays linear.
+        std::unordered_set<std::string> keys;
         for (;;) {
             skip_blanks(true);
             if (peek() == '}') break;
@@ -182,11 +186,10 @@ private:
             YamlNode value;
             if (peek() == ',' || peek() == '}') value.line = t_.line_of(pos_);
             else value = node(true, depth + 1);
-            for (const auto& m : n.members)
-                if (m.first == key.text) {
-                    pos_ = key_at;
-                    error("each key once in a mapping; " + data::quote_token(key.text) + " is given twice");
-                }
+            if (!keys.insert(key.text).second) {
+                pos_ = key_at;
+                error("each key once in a mapping; " + data::quote_token(key.text) + " is given twice");
+            }
             n.members.push_back(YamlMember{std::move(key.text), std::move(value)});
             skip_blanks(true);
             if (peek() == ',') {
@@ -553,6 +556,7 @@ private:
         YamlNode n;
         n.kind = YamlNode::Kind::mapping;
         n.line = lines_[i_].number;
+        std::unordered_set<std::string> keys;  // hashed: 100,000 keys stay linear
         for (;;) {
             skip_blank();
             if (i_ >= lines_.size() || lines_[i_].indent != ind) break;
@@ -568,9 +572,8 @@ private:
             Text kt;
             kt.add(l.content.substr(0, *colon), l.number);
             std::string key = Scanner(file_, kt).whole(depth + 1).text;
-            for (const auto& m : n.members)
-                if (m.first == key)
-                    fail(file_, l.number, "expected each key once in a mapping; " + data::quote_token(key) + " is given twice");
+            if (!keys.insert(key).second)
+                fail(file_, l.number, "expected each key once in a mapping; " + data::quote_token(key) + " is given twice");
             std::string_view rest = l.content.substr(*colon + 1);
             YamlNode value;
             if (blank_rest(rest)) {
@@ -630,9 +633,21 @@ const char* yaml_kind_name(YamlNode::Kind k) {
     return "a node";
 }
 
-YamlNode parse_yaml(std::string_view text, const std::string& file) { return BlockParser(text, file).document(); }
+namespace {
+// A UTF-8 byte-order mark, which editors on other systems put first and
+// YAML allows there.
+std::string_view without_bom(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    return text;
+}
+}  // namespace
+
+YamlNode parse_yaml(std::string_view text, const std::string& file) {
+    return BlockParser(without_bom(text), file).document();
+}
 
 YamlNode parse_yaml_flow_line(std::string_view text, const std::string& file, size_t line) {
+    if (line == 1) text = without_bom(text);
     if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
     if (text.substr(0, 2) == "- ") text.remove_prefix(2);
     size_t i = 0;

@@ -474,6 +474,21 @@ def main():
             except Exception as e:
                 check(False, f"job invalid: {e}")
             check(j["actions"][0]["test"]["definitions"][0]["repository"] == t, "the job's inline definition is the testdef")
+        # LAVA's run.sh writer rewrites "$<digit>" into "\$<digit>" in a step
+        # that mentions --cmd or --shell (lava_dispatcher/actions/deploy/
+        # testdef.py), quotes or not: the argument must still arrive whole.
+        awk = "{print $1, $12}"
+        rc, _, err = run([GFXSTAT, "lava", "testdef", "-o", tdef, "--", "gfxstat", "run", "-o", "r.json", "--",
+                          "sh", "-c", "bench --shell-free | awk '" + awk + "'", "--cmdline", awk])
+        if check(rc == 0, f"lava testdef with $1: rc {rc}: {err}"):
+            with open(tdef) as f:
+                step = yaml.safe_load(f)["run"]["steps"][-1]
+            rewritten = re.sub(r"\$(\d+)\b", r"\\$\1", step)
+            argv = subprocess.run(["sh", "-c", "set -- " + rewritten[len("gfxstat "):] +
+                                   '; for w in "$@"; do printf "%s\\0" "$w"; done'],
+                                  capture_output=True).stdout.decode().split("\0")[:-1]
+            check(argv[-1] == awk and argv[-3] == "bench --shell-free | awk '" + awk + "'",
+                  f"testdef: $1 survives LAVA's --cmd/--shell rewrite: {argv} from {rewritten!r}")
         rc, _, err = run([GFXSTAT, "lava", "testdef", "--", "gfxstat", "compare", "a", "b"])
         check(rc == 2 and "compare" in err, f"testdef of compare: refused: {rc} {err}")
         rc, _, err = run([GFXSTAT, "lava", "testdef", "--name", "a b", "--", "gfxstat", "run", "--", "true"])

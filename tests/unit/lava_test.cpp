@@ -255,6 +255,9 @@ TEST(LavaTestdefText, QuotedTextReadsBackAsItWas) {
     EXPECT_EQ(formats::shell_quoted("it's a"), "'it'\\''s a'");
     EXPECT_EQ(formats::shell_quoted(""), "''");
     EXPECT_EQ(formats::shell_quoted("$HOME;rm"), "'$HOME;rm'");
+    // "$<digit>" never appears as such: LAVA rewrites it in some steps.
+    EXPECT_EQ(formats::shell_quoted("{print $1}"), "'{print '\"$\"'1}'");
+    EXPECT_EQ(formats::shell_quoted("$"), "'$'");
     EXPECT_TRUE(formats::lava_definition_name("gfxstat-perf_1.0"));
     EXPECT_FALSE(formats::lava_definition_name("gfx perf"));
     EXPECT_FALSE(formats::lava_definition_name(""));
@@ -268,6 +271,19 @@ TEST(LavaNames, SanitizedAndUnique) {
     EXPECT_EQ(drivers::lava_units("frames per s"), "frames_per_s");
     EXPECT_EQ(drivers::lava_units("a=b>c\x1b"), "a_b_c_");
     EXPECT_EQ(drivers::lava_units("MiB/s"), "MiB/s");
+    // Names that would be the results directory or its parent.
+    EXPECT_EQ(drivers::lava_name("."), "_");
+    EXPECT_EQ(drivers::lava_name(".."), "__");
+    EXPECT_EQ(drivers::lava_name("..."), "___");
+    EXPECT_EQ(drivers::lava_name(".x"), ".x");
+    // Units reach dash's echo (backslash escapes) and an unquoted echo
+    // (globs): only plain characters and UTF-8 pass.
+    EXPECT_EQ(drivers::lava_units("f\\cps"), "f_cps");
+    EXPECT_EQ(drivers::lava_units("ms\\nMEASUREMENT=9"), "ms_nMEASUREMENT_9");
+    EXPECT_EQ(drivers::lava_units("*"), "_");
+    EXPECT_EQ(drivers::lava_units("$(id)`x`'\""), "__id__x___");
+    EXPECT_EQ(drivers::lava_units("\xc2\xb5s"), "\xc2\xb5s");
+    EXPECT_EQ(drivers::lava_units("%"), "%");
     drivers::LavaNames names;
     EXPECT_EQ(names.unique("a b"), "a_b");
     EXPECT_EQ(names.unique("a/b"), "a_b-2");
