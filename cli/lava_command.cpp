@@ -9,12 +9,14 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "cli/nearest_word.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
+#include "data/utf8.h"
 #include "formats/lava_testdef.h"
 #include "report/text_escape.h"
 
@@ -92,6 +94,20 @@ int testdef_main(int argc, char** argv) {
     if (!repository.empty() && path.empty()) return fail("--repository wants --path, the definition's path in it");
     if (!job.empty() && device_type.empty()) return fail("--job wants --device-type, the job's device_type");
 
+    // YAML holds Unicode text: name what is not UTF-8, rather than a byte
+    // of the definition made from it.
+    for (size_t i = 0; i < command.size(); ++i)
+        if (const size_t at = data::first_invalid_utf8(command[i]); at != command[i].size())
+            return fail("word " + std::to_string(i + 1) + " of the command ('" + command[i] +
+                        "') is not UTF-8 (byte " + std::to_string(at + 1) +
+                        "): a LAVA test definition is YAML, which holds Unicode text");
+    for (const auto& [option, value] : {std::pair<const char*, const std::string*>{"--name", &name},
+                                        {"--description", &description}, {"--job-name", &job_name},
+                                        {"--device-type", &device_type}, {"--repository", &repository},
+                                        {"--path", &path}})
+        if (const size_t at = data::first_invalid_utf8(*value); at != value->size())
+            return fail(std::string(option) + " '" + *value + "' is not UTF-8 (byte " + std::to_string(at + 1) +
+                        "): a LAVA test definition is YAML, which holds Unicode text");
     std::vector<std::string> words(command.begin(), command.begin() + insert_at);
     words.insert(words.end(), {"--lava", "on"});
     words.insert(words.end(), command.begin() + insert_at, command.end());

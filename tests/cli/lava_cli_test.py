@@ -493,6 +493,12 @@ def main():
         check(rc == 2 and "compare" in err, f"testdef of compare: refused: {rc} {err}")
         rc, _, err = run([GFXSTAT, "lava", "testdef", "--name", "a b", "--", "gfxstat", "run", "--", "true"])
         check(rc == 2, f"testdef --name with a space: refused: {rc} {err}")
+        # Not UTF-8: the word named, not a byte of the YAML made from it.
+        rc, out, err = run([GFXSTAT, "lava", "testdef", "--", "gfxstat", "run", "--", "echo", b"caf\xe9".decode("latin-1").encode("latin-1")])
+        check(rc == 2 and "word 5 of the command" in err and "byte 4" in err and out == "",
+              f"testdef with a word that is not UTF-8: {rc} {err}")
+        rc, _, err = run([GFXSTAT, "lava", "testdef", "--description", b"\xff", "--", "gfxstat", "run", "--", "true"])
+        check(rc == 2 and "--description" in err and "byte 1" in err, f"--description not UTF-8: {rc} {err}")
         rc, out, err = run([GFXSTAT, "lava", "testdef", "--job", os.path.join(d, "j2.yaml"), "--device-type", "x",
                             "--repository", "https://example.org/defs.git", "--path", "gfx/perf.yaml", "--",
                             "gfxstat", "campaign", "resume", "/var/lib/c"])
