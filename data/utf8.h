@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace gfxstat::data {
@@ -15,5 +17,9 @@ namespace gfxstat::data {
 size_t first_invalid_utf8(std::string_view s);
 
 inline bool valid_utf8(std::string_view s) { return first_invalid_utf8(s) == s.size(); }
+
+// Appends code point `cp` (at most U+10FFFF; the caller has checked it) as
+// UTF-8: the XML and YAML readers' character references and escapes.
+void append_utf8(std::string& out, uint32_t cp);
 
 }  // namespace gfxstat::data

@@ -7,10 +7,13 @@
 #include <unordered_set>
 
 #include "data/input_error.h"
+#include "data/utf8.h"
 
 namespace gfxstat::formats {
 
 namespace {
+
+using data::append_utf8;
 
 constexpr int kMaxDepth = 64;
 
@@ -22,24 +25,6 @@ constexpr int kMaxDepth = 64;
 std::string shown(std::string_view s, size_t pos) {
     if (pos >= s.size()) return "the end of the line";
     return data::quote_token(s.substr(pos, 1));
-}
-
-void append_utf8(std::string& out, uint32_t cp) {
-    if (cp < 0x80) {
-        out += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-    }
 }
 
 // The text of one value: its first line from where the value starts, and
