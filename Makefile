@@ -133,6 +133,7 @@ bench: build
 	./bench/run_lines_memory.sh
 	./bench/regex_long_line.sh
 	./bench/ab_efficiency.sh
+	./bench/bisect_efficiency.sh
 	./bench/gpu_usage_sampler.sh
 	./bench/suite_table.sh
 

@@ -1,9 +1,11 @@
 #include "cli/command_table.h"
 
 #include "cli/ab_command.h"
+#include "cli/bisect_command.h"
 #include "cli/campaign_command.h"
 #include "cli/compare_command.h"
 #include "cli/devices_command.h"
+#include "cli/history_command.h"
 #include "cli/import_command.h"
 #include "cli/lava_command.h"
 #include "cli/merge_command.h"
@@ -60,6 +62,14 @@ constexpr CommandEntry kCommands[] = {
      "A/B campaigns over many boots that survive reboots and crashes:\n"
      "init, resume (at every boot), status, stop, install-service, analyze",
      campaign_main},
+    {"bisect",
+     "which commit changed performance: check, step (for git bisect\n"
+     "run: exit 0 good, 1 bad, 125 skip) and report, with an error budget",
+     bisect_main},
+    {"history",
+     "change points along a series of builds: segments, each change's\n"
+     "builds, size and p, and its git bisect command (exit 1: changed)",
+     history_main},
     {"lava",
      "LAVA test definitions and jobs that run gfxstat run, ab or\n"
      "campaign inside a LAVA test shell (testdef)",

@@ -34,6 +34,11 @@ const KindRule kKindRules[] = {
     {"compare|summary|ministat|campaign analyze", "--metric", "metric"},
     {"compare|campaign analyze", "--geomean", "metric"},
     {"run|ab", "--target-metric", "metric"},  // -o may hold earlier runs
+    {"bisect check|bisect step", "--good", "file"},
+    {"bisect check|bisect step", "--bad", "file"},
+    {"bisect step", "--results", "file"},
+    {"bisect check|bisect step", "-C", "dir"},
+    {"bisect report", "steps", "file"},
     {"", "--output", "file"},
     {"", "--device", "file"},
     {"", "--dir", "dir"},

@@ -65,6 +65,7 @@ def main():
            "campaign's subcommands", exact=True)
     expect(["gfxstat", "tune", "s"], ["show"], "tune's subcommand", exact=True)
     expect(["gfxstat", "vers"], ["version"], "the version command", exact=True)
+    expect(["gfxstat", "history", "--order", ""], ["given", "date", "git"], "history --order values", exact=True)
     expect(["gfxstat", "tune", "apply", "--gpu-freq", ""], ["rp0", "rp1"], "tune apply --gpu-freq's words", exact=True)
     expect(["gfxstat", "--ver"], ["--version"], "gfxstat's --version", exact=True)
     expect(["gfxstat", "version", "--"], ["--json", "--help"], "version's options")

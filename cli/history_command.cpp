@@ -1,0 +1,691 @@
+// gfxstat history: results of a series of builds -> per metric, the change
+// points over the builds (analysis/change_points.h), each with its build
+// range, size, interval, p and the `git bisect` command that finds the
+// commit (docs/history.md).
+//
+// Builds: a run's build is its environment's tag `commit`, else `build`
+// (--key TAG: that tag), else its results file's build: the file's label
+// (LABEL=FILE), else its variant, else (when several files hold that
+// variant) the file's name. Runs of one build in several files are one
+// build.
+#include "cli/history_command.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <unordered_map>
+
+#include "analysis/change_points.h"
+#include "cli/command_line.h"
+#include "cli/import_hint.h"
+#include "cli/nearest_word.h"
+#include "cli/report/json_version.h"
+#include "cli/sample_inputs.h"
+#include "data/input_error.h"
+#include "data/results_reader.h"
+#include "data/safe_files.h"
+#include "drivers/process_runner.h"
+#include "drivers/run_loop.h"
+#include "drivers/run_output.h"
+#include "report/plural.h"
+#include "report/text_escape.h"
+
+namespace gfxstat::cli {
+
+using report::escape_markdown;
+using report::escape_message;
+using report::escape_text;
+using report::plural;
+
+namespace {
+
+const char* kProg = "gfxstat history";
+
+struct Settings {
+    std::vector<std::string> files;
+    std::string key, order = "given", git_dir, since, format = "text", json_path;
+    std::vector<std::string> metrics;
+    analysis::ChangePointOptions cp;
+};
+
+// Where a build's runs are: (input index, variant).
+using Source = std::pair<size_t, std::string>;
+
+struct Build {
+    std::string key;
+    std::string commit;      // the full sha (--order git), else ""
+    std::string first_start; // sortable, of its earliest run; "" when none has one
+    std::set<Source> sources;
+    size_t runs = 0, left_out = 0;  // runs read; failed or warm-up runs left out
+    std::optional<data::WorkloadRecord> workload;
+};
+
+struct MetricSeries {
+    data::MetricInfo info;
+    std::vector<std::vector<double>> values;  // per build (in load order): one value per run
+};
+
+struct Loaded {
+    std::vector<SampleInput> inputs;
+    std::vector<Build> builds;                // in order of first appearance
+    std::vector<MetricSeries> metrics;
+    std::map<Source, std::set<size_t>> builds_of_source;
+};
+
+// An RFC 3339 time as a string that sorts as the time does: the seconds
+// part, then the fraction padded to nine digits ("...:05Z" before
+// "...:05.5Z", which plain text comparison gets wrong).
+std::string sortable_time(const std::string& t) {
+    const size_t dot = t.find('.');
+    const size_t end = t.find_first_of("Z+", 0);
+    std::string head = t.substr(0, std::min(dot, end));
+    std::string frac;
+    if (dot != std::string::npos)
+        for (size_t i = dot + 1; i < t.size() && t[i] >= '0' && t[i] <= '9'; ++i) frac += t[i];
+    frac.resize(9, '0');
+    return head + "." + frac;
+}
+
+std::string tag_key(const data::Environment* env, const std::string& key_tag) {
+    if (!env) return "";
+    for (const std::string& name : key_tag.empty() ? std::vector<std::string>{"commit", "build"}
+                                                   : std::vector<std::string>{key_tag})
+        if (const auto it = env->tags.find(name); it != env->tags.end() && !it->second.empty()) return it->second;
+    return "";
+}
+
+bool metric_wanted(const data::MetricInfo& m) { return !m.within_run(); }
+
+Loaded load(const Settings& s) {
+    Loaded L;
+    std::vector<data::ResultsFile> files;
+    for (const std::string& f : s.files) {
+        SampleInput in = parse_sample_argument(f);
+        if (in.path == "-") in.name = "<stdin>";
+        if (in.column) throw data::InputError(in.name + ": a column was given; history reads results files");
+        data::ReadReport report;
+        files.push_back(read_results_path_hinted(in.path, in.name, &report));
+        if (report.torn_tail)
+            std::fprintf(stderr, "%s: warning: %s\n", kProg,
+                         escape_message(data::torn_tail_message(in.name, report)).c_str());
+        if (!in.label.empty() && files.back().variants().size() > 1)
+            throw data::input_error(in.name, 0, "holds several variants: a label names one build");
+        L.inputs.push_back(std::move(in));
+    }
+    // A variant label several files hold (every `gfxstat run` names its
+    // variant after the command) says nothing about the build: the file does.
+    std::map<std::string, size_t> files_of_variant;
+    for (const auto& f : files)
+        for (const auto& v : f.variants()) ++files_of_variant[v];
+
+    // The metrics: every one declared, in order of first declaration,
+    // declared alike everywhere.
+    std::unordered_map<std::string, size_t> metric_at;
+    for (size_t i = 0; i < files.size(); ++i)
+        for (const data::MetricInfo& m : files[i].metrics()) {
+            const auto it = metric_at.find(m.name);
+            if (it == metric_at.end()) {
+                metric_at.emplace(m.name, L.metrics.size());
+                L.metrics.push_back({m, {}});
+            } else if (!L.metrics[it->second].info.same_declaration(m)) {
+                throw data::input_error(L.inputs[i].name, 0,
+                                        "declares metric '" + m.name + "' with another unit or direction than " +
+                                            "an earlier file");
+            }
+        }
+
+    std::unordered_map<std::string, size_t> build_at;
+    for (size_t i = 0; i < files.size(); ++i) {
+        const data::ResultsFile& f = files[i];
+        const bool several = f.variants().size() > 1;
+        for (const data::RunRecord& r : f.runs()) {
+            const data::Environment* env = r.environment.empty() ? nullptr : f.find_environment(r.environment);
+            std::string key = tag_key(env, s.key);
+            if (key.empty()) {
+                if (!L.inputs[i].label.empty()) key = L.inputs[i].label;
+                else if (files_of_variant[r.variant] > 1) key = L.inputs[i].name + (several ? ":" + r.variant : "");
+                else key = r.variant;
+            }
+            auto [it, fresh] = build_at.emplace(key, L.builds.size());
+            if (fresh) {
+                L.builds.push_back({});
+                L.builds.back().key = key;
+                for (auto& m : L.metrics) m.values.emplace_back();
+            }
+            const size_t b = it->second;
+            Build& build = L.builds[b];
+            build.sources.insert({i, r.variant});
+            L.builds_of_source[{i, r.variant}].insert(b);
+            if (!r.start.empty()) {
+                const std::string t = sortable_time(r.start);
+                if (build.first_start.empty() || t < build.first_start) build.first_start = t;
+            }
+            if (!build.workload && env && env->workload) build.workload = env->workload;
+            if (r.warmup || r.exit_class != data::ExitClass::ok) {
+                ++build.left_out;
+                continue;
+            }
+            ++build.runs;
+            // A run's value: its one value, or the median of the repetitions
+            // it printed, as run's --target-ci counts a run.
+            for (const data::MetricValues& mv : r.metrics) {
+                const auto m = metric_at.find(mv.name);
+                if (m == metric_at.end() || mv.values.empty() || !metric_wanted(L.metrics[m->second].info)) continue;
+                L.metrics[m->second].values[b].push_back(drivers::run_median(mv));
+            }
+        }
+    }
+    if (L.builds.empty()) throw data::InputError("no runs in " + plural(files.size(), "file"));
+    return L;
+}
+
+// `git -C DIR rev-list --topo-order --reverse HEAD`, run without a shell:
+// every commit of HEAD's history, oldest first.
+std::vector<std::string> git_commits(const std::string& dir) {
+    drivers::OutputCapture out;
+    drivers::ProcessSpec spec;
+    spec.argv = {"git", "-C", dir, "rev-list", "--topo-order", "--reverse", "HEAD"};
+    spec.stdout_path = out.path(0);
+    spec.stderr_path = out.path(1);
+    const drivers::ProcessResult pr = drivers::run_process(spec);
+    if (pr.ended != drivers::ProcessResult::Ended::exited || pr.exit_code != 0) {
+        std::string why = pr.ended == drivers::ProcessResult::Ended::not_started ? pr.error : std::string(out.text(1));
+        if (const size_t nl = why.find('\n'); nl != std::string::npos) why.resize(nl);
+        throw data::InputError("--order git: git rev-list in " + dir + " failed" + (why.empty() ? "" : ": " + why));
+    }
+    std::vector<std::string> commits;
+    const std::string_view text = out.text(0);
+    size_t at = 0;
+    while (at < text.size()) {
+        size_t nl = text.find('\n', at);
+        if (nl == std::string_view::npos) nl = text.size();
+        if (nl > at) commits.emplace_back(text.substr(at, nl - at));
+        at = nl + 1;
+    }
+    return commits;
+}
+
+bool hex_word(const std::string& s) {
+    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    });
+}
+
+std::string name_list(const std::vector<std::string>& names) {
+    std::string s;
+    for (size_t i = 0; i < names.size() && i < 5; ++i) s += (i ? ", " : "") + names[i];
+    if (names.size() > 5) s += " and " + std::to_string(names.size() - 5) + " more";
+    return s;
+}
+
+// The builds' order: a permutation of indices into L.builds.
+std::vector<size_t> build_order(const Settings& s, Loaded& L) {
+    std::vector<size_t> order(L.builds.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    if (s.order == "date") {
+        std::vector<std::string> undated;
+        for (const Build& b : L.builds)
+            if (b.first_start.empty()) undated.push_back(b.key);
+        if (!undated.empty())
+            throw data::InputError("--order date: no run of " + plural(undated.size(), "build") +
+                                   " has a start time: " + name_list(undated));
+        std::stable_sort(order.begin(), order.end(),
+                         [&](size_t a, size_t b) { return L.builds[a].first_start < L.builds[b].first_start; });
+    } else if (s.order == "git") {
+        const std::vector<std::string> commits = git_commits(s.git_dir);
+        // Keys by length, so that each commit is looked up once per length.
+        std::map<size_t, std::unordered_map<std::string, size_t>> by_length;
+        std::vector<std::string> bad;
+        for (size_t i = 0; i < L.builds.size(); ++i) {
+            std::string k = L.builds[i].key;
+            std::transform(k.begin(), k.end(), k.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
+            if (!hex_word(k) || k.size() < 4 || k.size() > 64) bad.push_back(L.builds[i].key);
+            else by_length[k.size()].emplace(k, i);
+        }
+        std::vector<size_t> position(L.builds.size(), SIZE_MAX);
+        std::vector<std::string> ambiguous;
+        for (size_t c = 0; c < commits.size(); ++c)
+            for (auto& [len, keys] : by_length) {
+                if (commits[c].size() < len) continue;
+                const auto it = keys.find(commits[c].substr(0, len));
+                if (it == keys.end()) continue;
+                if (position[it->second] != SIZE_MAX) ambiguous.push_back(L.builds[it->second].key);
+                position[it->second] = c;
+                L.builds[it->second].commit = commits[c];
+            }
+        if (!ambiguous.empty())
+            throw data::InputError("--order git: " + name_list(ambiguous) + " name" +
+                                   (ambiguous.size() == 1 ? "s" : "") + " more than one commit in " + s.git_dir +
+                                   "; give longer commit ids");
+        for (size_t i = 0; i < L.builds.size(); ++i)
+            if (position[i] == SIZE_MAX && std::find(bad.begin(), bad.end(), L.builds[i].key) == bad.end())
+                bad.push_back(L.builds[i].key);
+        if (!bad.empty())
+            throw data::InputError("--order git: " + plural(bad.size(), "build") + " not in the history of HEAD in " +
+                                   s.git_dir + ": " + name_list(bad));
+        std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return position[a] < position[b]; });
+    }
+    if (!s.since.empty()) {
+        size_t at = SIZE_MAX, matches = 0;
+        for (size_t i = 0; i < order.size(); ++i)
+            if (L.builds[order[i]].key == s.since) {
+                at = i;
+                matches = 1;
+                break;
+            }
+        if (at == SIZE_MAX)
+            for (size_t i = 0; i < order.size(); ++i) {
+                const Build& b = L.builds[order[i]];
+                if ((s.since.size() >= 4 && b.key.rfind(s.since, 0) == 0) ||
+                    (s.since.size() >= 4 && !b.commit.empty() && b.commit.rfind(s.since, 0) == 0)) {
+                    if (!matches) at = i;
+                    ++matches;
+                }
+            }
+        if (matches != 1) {
+            std::vector<std::string> keys;
+            for (size_t i : order) keys.push_back(L.builds[i].key);
+            throw data::InputError("--since: " + std::string(matches ? "more than one build begins with '"
+                                                                      : "no build '") +
+                                   s.since + "'" + did_you_mean(s.since, keys) + " (builds: " + name_list(keys) + ")");
+        }
+        order.erase(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    return order;
+}
+
+std::vector<size_t> chosen_metrics(const Settings& s, const Loaded& L) {
+    std::vector<size_t> out;
+    std::vector<std::string> known;
+    for (const auto& m : L.metrics)
+        if (metric_wanted(m.info)) known.push_back(m.info.name);
+    for (const std::string& name : s.metrics) {
+        const auto it = std::find_if(L.metrics.begin(), L.metrics.end(),
+                                     [&](const MetricSeries& m) { return m.info.name == name; });
+        if (it == L.metrics.end() || !metric_wanted(it->info))
+            throw data::InputError("--metric: no file declares a metric '" + name + "' with one value per run" +
+                                   did_you_mean(name, known) + " (metrics: " + name_list(known) + ")");
+        if (std::find(out.begin(), out.end(), static_cast<size_t>(it - L.metrics.begin())) != out.end())
+            throw data::InputError("--metric: '" + name + "' given twice");
+        out.push_back(static_cast<size_t>(it - L.metrics.begin()));
+    }
+    if (!out.empty()) return out;
+    // As compare: the metrics that can get better or worse (a direction),
+    // when there are any; else all.
+    bool directed = false;
+    for (const auto& m : L.metrics) directed |= metric_wanted(m.info) && m.info.direction != data::Direction::unknown;
+    for (size_t i = 0; i < L.metrics.size(); ++i)
+        if (metric_wanted(L.metrics[i].info) && (!directed || L.metrics[i].info.direction != data::Direction::unknown))
+            out.push_back(i);
+    if (out.empty()) throw data::InputError("the files declare no metric with one value per run");
+    return out;
+}
+
+// ------------------------------------------------------------------ analysis
+
+struct BisectCommand {
+    std::string check, run;
+    std::vector<std::string> notes;
+};
+
+struct MetricHistory {
+    const MetricSeries* series = nullptr;
+    std::vector<size_t> builds;  // indices into L.builds, in series order
+    analysis::ChangePointResult result;
+    std::vector<BisectCommand> bisect;  // one per change
+    std::vector<std::string> notes;
+};
+
+// `--good FILE [--good-variant V]` for a build whose runs are exactly one
+// variant of one file; else a placeholder the user replaces, and why.
+std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* side, std::vector<std::string>& notes) {
+    const Build& build = L.builds[b];
+    const std::string opt = std::string("--") + side;
+    if (build.sources.size() == 1) {
+        const Source& src = *build.sources.begin();
+        if (L.builds_of_source.at(src).size() == 1) {
+            const SampleInput& in = L.inputs[src.first];
+            std::vector<std::string> w = {opt, in.path};
+            bool several = false;
+            for (const auto& [other, keys] : L.builds_of_source) several |= other.first == src.first && other != src;
+            if (several) w.insert(w.end(), {opt + "-variant", src.second});
+            return w;
+        }
+    }
+    const std::string placeholder = side == std::string("good") ? "GOOD.json" : "BAD.json";
+    notes.push_back("build " + build.key + " shares its file's variant with other builds: measure it alone as " +
+                    placeholder + " (gfxstat run --tag commit=" + build.key + " -o " + placeholder + " -- ...)");
+    return {opt, placeholder};
+}
+
+std::string command_line(const std::vector<std::string>& words) {
+    std::string s;
+    for (const std::string& w : words) s += (s.empty() ? "" : " ") + shell_quote(w);
+    return s;
+}
+
+BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const analysis::ChangePoint& c) {
+    BisectCommand cmd;
+    const size_t good = h.builds[c.before], bad = h.builds[c.after];
+    const auto rev = [&](size_t b) { return L.builds[b].commit.empty() ? L.builds[b].key : L.builds[b].commit; };
+    std::vector<std::string> refs = reference_words(L, good, "good", cmd.notes);
+    const std::vector<std::string> bad_refs = reference_words(L, bad, "bad", cmd.notes);
+    refs.insert(refs.end(), bad_refs.begin(), bad_refs.end());
+    refs.insert(refs.end(), {"--metric", h.series->info.name});
+    std::vector<std::string> check = {"gfxstat", "bisect", "check"};
+    check.insert(check.end(), refs.begin(), refs.end());
+    cmd.check = command_line(check);
+    std::vector<std::string> step = {"gfxstat", "bisect", "step"};
+    step.insert(step.end(), refs.begin(), refs.end());
+    step.insert(step.end(), {"-o", "bisect-steps.json", "--"});
+    // The workload as the runs recorded it; a placeholder word otherwise.
+    const std::optional<data::WorkloadRecord>& w = L.builds[bad].workload ? L.builds[bad].workload
+                                                                            : L.builds[good].workload;
+    std::string tail;
+    if (w && !w->argv.empty()) step.insert(step.end(), w->argv.begin(), w->argv.end());
+    else {
+        tail = " COMMAND";
+        cmd.notes.push_back(w && !w->builtin.empty()
+                                ? "the runs ran the built-in workload " + w->builtin + ": put its gfxstat run command line in place of COMMAND"
+                                : "no run recorded its command: put the workload's command in place of COMMAND");
+    }
+    cmd.run = "git bisect start " + shell_quote(rev(bad)) + " " + shell_quote(rev(good)) + " && git bisect run " +
+              command_line(step) + tail;
+    return cmd;
+}
+
+MetricHistory analyse(const Settings& s, const Loaded& L, const std::vector<size_t>& order, size_t metric) {
+    MetricHistory h;
+    h.series = &L.metrics[metric];
+    std::vector<std::vector<double>> values;
+    std::vector<std::string> missing;
+    for (size_t b : order) {
+        if (h.series->values[b].empty()) {
+            missing.push_back(L.builds[b].key);
+            continue;
+        }
+        h.builds.push_back(b);
+        values.push_back(h.series->values[b]);
+    }
+    if (!missing.empty())
+        h.notes.push_back(plural(missing.size(), "build") + " without a value of it left out: " + name_list(missing));
+    h.result = analysis::find_change_points(values, s.cp);
+    if (h.result.too_few_builds)
+        h.notes.push_back("too few builds to look for a change (" + std::to_string(h.builds.size()) + "; at least " +
+                          std::to_string(2 * s.cp.min_segment) + ")");
+    if (h.result.hit_max_changes)
+        h.notes.push_back("stopped after " + plural(s.cp.max_changes, "change") +
+                          " (--max-changes): segments left untested");
+    for (const auto& c : h.result.changes) h.bisect.push_back(bisect_command(L, h, c));
+    return h;
+}
+
+// ------------------------------------------------------------------ output
+
+// Four significant digits for people, without an exponent between 0.001
+// and a million (10050 points, not 1.005e+04).
+std::string number(double v) {
+    if (!std::isfinite(v)) return "n/a";
+    char buf[64];
+    const double a = std::fabs(v);
+    if (a == 0 || (a >= 1e-3 && a < 1e6)) {
+        const int decimals = a == 0 ? 0 : std::max(0, 3 - static_cast<int>(std::floor(std::log10(a))));
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    } else {
+        std::snprintf(buf, sizeof buf, "%.4g", v);
+    }
+    return buf;
+}
+std::string pct(double v) {
+    if (!std::isfinite(v)) return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%+.2f%%", v);
+    return buf;
+}
+std::string p_text(double p) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.2g", p);
+    return buf;
+}
+const char* direction_words(data::Direction d) {
+    switch (d) {
+        case data::Direction::lower_is_better: return "lower is better";
+        case data::Direction::higher_is_better: return "higher is better";
+        case data::Direction::unknown: break;
+    }
+    return "no direction";
+}
+std::string with_unit(double v, const std::string& unit) { return number(v) + (unit.empty() ? "" : " " + unit); }
+
+// A build's name for people: a commit id cut to 12 hex digits, as git's
+// short ids are (the bisect command and the JSON keep it whole).
+std::string shown_key(const std::string& key, std::string (*esc)(std::string_view)) {
+    return esc(key.size() > 12 && hex_word(key) ? key.substr(0, 12) : key);
+}
+
+std::string build_range(const Loaded& L, const MetricHistory& h, const analysis::ChangeSegment& seg,
+                        std::string (*esc)(std::string_view)) {
+    const std::string a = shown_key(L.builds[h.builds[seg.first]].key, esc),
+                      b = shown_key(L.builds[h.builds[seg.last]].key, esc);
+    return seg.first == seg.last ? a : a + " .. " + b;
+}
+
+void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
+    for (size_t mi = 0; mi < hs.size(); ++mi) {
+        const MetricHistory& h = hs[mi];
+        const data::MetricInfo& info = h.series->info;
+        const auto& r = h.result;
+        std::fprintf(out, "%s%s (%s%s): %s, %s\n", mi ? "\n" : "", escape_text(info.name).c_str(),
+                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(), direction_words(info.direction),
+                     plural(h.builds.size(), "build").c_str(), plural(r.changes.size(), "change point").c_str());
+        for (size_t i = 0; i < r.segments.size(); ++i) {
+            const auto& seg = r.segments[i];
+            std::fprintf(out, "  builds %s (%s, %s): mean %s, median %s\n", build_range(L, h, seg, escape_text).c_str(),
+                         plural(seg.builds, "build").c_str(), plural(seg.values, "run").c_str(),
+                         with_unit(seg.mean, escape_text(info.unit)).c_str(),
+                         with_unit(seg.median, escape_text(info.unit)).c_str());
+            if (i >= r.changes.size()) continue;
+            const auto& c = r.changes[i];
+            std::fprintf(out, "  change %s [%s, %s] (%g%% interval), p = %s: after %s, from %s on\n",
+                         pct(c.change_pct).c_str(), pct(c.low_pct).c_str(), pct(c.high_pct).c_str(),
+                         s.cp.confidence * 100, p_text(c.p).c_str(),
+                         shown_key(L.builds[h.builds[c.before]].key, escape_text).c_str(),
+                         shown_key(L.builds[h.builds[c.after]].key, escape_text).c_str());
+            std::fprintf(out, "    bisect: %s\n", escape_text(h.bisect[i].run).c_str());
+            for (const auto& n : h.bisect[i].notes) std::fprintf(out, "    (%s)\n", escape_text(n).c_str());
+        }
+        for (const auto& d : r.drifts)
+            std::fprintf(out, "  gradual? %s in a row %s, %s in all: a drift over these builds may be found as steps\n",
+                         plural(d.changes, "change").c_str(), d.upwards ? "upwards" : "downwards",
+                         pct(d.total_pct).c_str());
+        for (const auto& n : h.notes) std::fprintf(out, "  note: %s\n", escape_text(n).c_str());
+    }
+}
+
+void render_markdown(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
+    for (size_t mi = 0; mi < hs.size(); ++mi) {
+        const MetricHistory& h = hs[mi];
+        const data::MetricInfo& info = h.series->info;
+        const auto& r = h.result;
+        std::fprintf(out, "%s### %s\n\n%s%s; %s, %s.\n\n", mi ? "\n" : "", escape_markdown(info.name).c_str(),
+                     info.unit.empty() ? "" : (escape_markdown(info.unit) + ", ").c_str(),
+                     direction_words(info.direction), plural(h.builds.size(), "build").c_str(),
+                     plural(r.changes.size(), "change point").c_str());
+        std::fprintf(out, "| builds | n | runs | mean | median |\n| --- | ---: | ---: | ---: | ---: |\n");
+        for (const auto& seg : r.segments)
+            std::fprintf(out, "| %s | %zu | %zu | %s | %s |\n", build_range(L, h, seg, escape_markdown).c_str(),
+                         seg.builds, seg.values, with_unit(seg.mean, escape_markdown(info.unit)).c_str(),
+                         with_unit(seg.median, escape_markdown(info.unit)).c_str());
+        if (!r.changes.empty()) {
+            std::fprintf(out, "\n| last before | first after | change | %g%% interval | p |\n"
+                              "| --- | --- | ---: | --- | ---: |\n",
+                         s.cp.confidence * 100);
+            for (const auto& c : r.changes)
+                std::fprintf(out, "| %s | %s | %s | %s to %s | %s |\n",
+                             shown_key(L.builds[h.builds[c.before]].key, escape_markdown).c_str(),
+                             shown_key(L.builds[h.builds[c.after]].key, escape_markdown).c_str(), pct(c.change_pct).c_str(),
+                             pct(c.low_pct).c_str(), pct(c.high_pct).c_str(), p_text(c.p).c_str());
+            std::fprintf(out, "\nTo bisect:\n\n```sh\n");
+            for (const auto& b : h.bisect) std::fprintf(out, "%s\n", escape_text(b.run).c_str());
+            std::fprintf(out, "```\n");
+        }
+        for (const auto& d : r.drifts)
+            std::fprintf(out, "\nGradual? %s in a row %s, %s in all.\n", plural(d.changes, "change").c_str(),
+                         d.upwards ? "upwards" : "downwards", pct(d.total_pct).c_str());
+        for (const auto& h2 : h.bisect)
+            for (const auto& n : h2.notes) std::fprintf(out, "\n- %s\n", escape_markdown(n).c_str());
+        for (const auto& n : h.notes) std::fprintf(out, "\nNote: %s\n", escape_markdown(n).c_str());
+    }
+}
+
+nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::vector<size_t>& order,
+                               const std::vector<MetricHistory>& hs) {
+    using J = nlohmann::ordered_json;
+    J j;
+    add_gfxstat_version(j);
+    j["method"] = "binary segmentation; split statistic: weighted t of build means; permutation test over builds";
+    j["order"] = s.order;
+    j["key"] = s.key.empty() ? J("commit, build") : J(s.key);
+    j["alpha"] = s.cp.alpha;
+    j["confidence"] = s.cp.confidence;
+    j["permutations"] = s.cp.permutations;
+    j["min_segment"] = s.cp.min_segment;
+    j["max_changes"] = s.cp.max_changes;
+    j["seed"] = s.cp.seed;
+    J builds = J::array();
+    for (size_t b : order) {
+        const Build& x = L.builds[b];
+        J files = J::array();
+        for (const auto& src : x.sources) files.push_back({{"file", L.inputs[src.first].name}, {"variant", src.second}});
+        builds.push_back({{"key", x.key}, {"commit", x.commit.empty() ? J() : J(x.commit)}, {"runs", x.runs},
+                          {"left_out", x.left_out}, {"sources", files}});
+    }
+    j["builds"] = builds;
+    size_t total = 0;
+    J metrics = J::array();
+    for (const MetricHistory& h : hs) {
+        const auto& r = h.result;
+        const auto key = [&](size_t i) { return L.builds[h.builds[i]].key; };
+        J m;
+        m["metric"] = h.series->info.name;
+        m["unit"] = h.series->info.unit;
+        m["direction"] = data::direction_name(h.series->info.direction);
+        m["builds"] = h.builds.size();
+        m["log_scale"] = r.log_scale;
+        m["tests"] = r.tests;
+        m["permutations_run"] = r.permutations;
+        J segs = J::array();
+        for (const auto& seg : r.segments)
+            segs.push_back({{"first", key(seg.first)}, {"last", key(seg.last)}, {"first_index", seg.first},
+                            {"last_index", seg.last}, {"builds", seg.builds}, {"runs", seg.values},
+                            {"mean", seg.mean}, {"median", seg.median}});
+        m["segments"] = segs;
+        J changes = J::array();
+        for (size_t i = 0; i < r.changes.size(); ++i) {
+            const auto& c = r.changes[i];
+            changes.push_back({{"before", key(c.before)}, {"after", key(c.after)}, {"before_index", c.before},
+                               {"after_index", c.after}, {"change_pct", c.change_pct}, {"low_pct", c.low_pct},
+                               {"high_pct", c.high_pct}, {"p", c.p}, {"permutations", c.permutations},
+                               {"statistic", c.statistic}, {"depth", c.depth},
+                               {"bisect", {{"check", h.bisect[i].check}, {"run", h.bisect[i].run},
+                                           {"notes", h.bisect[i].notes}}}});
+        }
+        total += r.changes.size();
+        m["changes"] = changes;
+        J drifts = J::array();
+        for (const auto& d : r.drifts)
+            drifts.push_back({{"first_change", d.first_change}, {"changes", d.changes},
+                              {"direction", d.upwards ? "up" : "down"}, {"total_pct", d.total_pct}});
+        m["drifts"] = drifts;
+        m["notes"] = h.notes;
+        metrics.push_back(m);
+    }
+    j["metrics"] = metrics;
+    j["change_points"] = total;
+    return j;
+}
+
+}  // namespace
+
+int history_main(int argc, char** argv) {
+    CLI::App app{"Where each metric moved along a series of builds: segments, change points with their build "
+                 "range, size, interval and p, and the git bisect command for each. Exit 1 when a change point "
+                 "is found.",
+                 "gfxstat history"};
+    Settings s;
+    app.add_option("files", s.files,
+                   "results files: one per build, or runs tagged with their build (run --tag commit=SHA); "
+                   "LABEL=FILE names a file's build")
+        ->required()
+        ->expected(1, -1);
+    app.add_option("--key", s.key, "the environment tag that names a run's build (default: commit, else build)");
+    app.add_option("--order", s.order,
+                   "how the builds follow each other: as given (first appearance, the default), by date (first "
+                   "run's start) or in git's commit order (--git)")
+        ->check(CLI::IsMember({"given", "date", "git"}));
+    app.add_option("--git", s.git_dir, "with --order git: the repository whose HEAD history orders the builds")
+        ->type_name("DIR");
+    app.add_option("--since", s.since, "start at this build (its key, or a unique prefix of 4 or more)");
+    app.add_option("--metric", s.metrics, "a metric to analyse (repeatable; default: every metric with a direction)")
+        ->allow_extra_args(false);
+    app.add_option("--format", s.format, "the report on stdout: text (default), markdown or json")
+        ->check(CLI::IsMember({"text", "markdown", "json"}));
+    app.add_option("--json", s.json_path, "also write the JSON report to FILE")->type_name("FILE");
+    app.add_option("--alpha", s.cp.alpha, "false-alarm level of each split test (default 0.01)")
+        ->check(number_in(0.0001, 0.2));
+    app.add_option("--confidence", s.cp.confidence, "confidence level of the changes' intervals (default 0.95)")
+        ->check(number_in(0.5, 0.9999));
+    app.add_option("--permutations", s.cp.permutations, "permutations per split test, 99 to 1000000 (default 999)")
+        ->type_name("N")
+        ->check(CLI::Range(99, 1000000));
+    app.add_option("--min-builds", s.cp.min_segment, "builds at least on each side of a change, 2 to 1000 (default 2)")
+        ->type_name("N")
+        ->check(CLI::Range(2, 1000));
+    app.add_option("--max-changes", s.cp.max_changes, "change points at most per metric, 1 to 1000 (default 10)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--seed", s.cp.seed, "permutation seed (default 12345)")->check(whole_number());
+    if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    try {
+        if (s.order == "git" && s.git_dir.empty())
+            throw data::InputError("--order git needs --git DIR, the repository the builds were made from");
+        if (!s.git_dir.empty() && s.order != "git")
+            throw data::InputError("--git DIR orders the builds with --order git; give that too");
+        if (s.cp.alpha * static_cast<double>(s.cp.permutations + 1) <= 1)
+            throw data::InputError("--permutations: at least " +
+                                   std::to_string(static_cast<long>(std::ceil(1 / s.cp.alpha))) +
+                                   " for --alpha " + number(s.cp.alpha) + ", or no p could fall below it");
+        Loaded L = load(s);
+        const std::vector<size_t> metrics = chosen_metrics(s, L);
+        const std::vector<size_t> order = build_order(s, L);
+        std::vector<MetricHistory> hs;
+        size_t changes = 0;
+        for (size_t m : metrics) {
+            hs.push_back(analyse(s, L, order, m));
+            changes += hs.back().result.changes.size();
+        }
+        if (!s.json_path.empty() || s.format == "json") {
+            const std::string text =
+                to_json(s, L, order, hs).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+            if (!s.json_path.empty()) data::write_file_atomically(s.json_path, text, 0644, true);
+            if (s.format == "json") std::fputs(text.c_str(), stdout);
+        }
+        if (s.format == "text") render_text(stdout, s, L, hs);
+        else if (s.format == "markdown") render_markdown(stdout, s, L, hs);
+        return changes > 0 ? 1 : 0;
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s: %s\n", kProg, escape_message(e.what()).c_str());
+        return 2;
+    } catch (const std::invalid_argument& e) {
+        std::fprintf(stderr, "%s: %s\n", kProg, escape_message(e.what()).c_str());
+        return 2;
+    }
+}
+
+}  // namespace gfxstat::cli
