@@ -377,7 +377,7 @@ BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const anal
     std::vector<std::string> refs = reference_words(L, good, "good", cmd.notes);
     const std::vector<std::string> bad_refs = reference_words(L, bad, "bad", cmd.notes);
     refs.insert(refs.end(), bad_refs.begin(), bad_refs.end());
-    refs.insert(refs.end(), {"--metric", h.series->info.name});
+    refs.insert(refs.end(), {"--target-metric", h.series->info.name});
     std::vector<std::string> check = {"gfxstat", "bisect", "check"};
     check.insert(check.end(), refs.begin(), refs.end());
     cmd.check = command_line(check);

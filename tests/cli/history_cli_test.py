@@ -11,6 +11,7 @@ exit 2 with a clear message on bad input; escape text from data."""
 import json
 import os
 import random
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -97,17 +98,26 @@ def check_the_step(doc, shas, what, files_known=True):
     run = c["bisect"]["run"]
     check(run.startswith(f"git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} && git bisect run gfxstat bisect step "),
           f"{what}: bisect command {run!r}")
-    check(run.endswith(" --metric score -o bisect-steps.json -- sh bench.sh"), f"{what}: bisect command's end {run!r}")
+    check(run.endswith(" --target-metric score -o bisect-steps.json -- sh bench.sh"), f"{what}: bisect command's end {run!r}")
     if files_known:
         check(f"--good {files_known[STEP_AT - 1]} --bad {files_known[STEP_AT]} " in run, f"{what}: good/bad files {run!r}")
         check(c["bisect"]["check"].startswith("gfxstat bisect check --good "), f"{what}: check {c['bisect']['check']!r}")
+        # The command printed is one gfxstat bisect takes: it reads both
+        # builds and answers (0 ready, 1 nothing to bisect), not a usage error.
+        words = shlex.split(c["bisect"]["check"])
+        status, out, err = testlib.run([GFXSTAT_BIN[0], *words[1:]])
+        check(status in (0, 1) and "bad vs good" in out, f"{what}: the check command runs: {status} {out} {err}")
     else:
         check("--good GOOD.json" in run and "--bad BAD.json" in run, f"{what}: placeholders {run!r}")
         check(any("GOOD.json" in n for n in c["bisect"]["notes"]), f"{what}: notes {c['bisect']['notes']}")
 
 
+GFXSTAT_BIN = []
+
+
 def main():
     gfxstat, _ = testlib.paths()
+    GFXSTAT_BIN.append(gfxstat)
     gfxstat = os.path.abspath(gfxstat)  # the runs' working directory is the repository
     with tempfile.TemporaryDirectory() as d:
         repo, shas, files = make_history(gfxstat, d)
