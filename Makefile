@@ -98,30 +98,34 @@ asan-test: deps
 # results files (and their rendering: text from data must reach the output
 # escaped), run's output parsers, the campaign's plan and journal, and
 # LAVA's logs and exports (import --from lava: YAML, the results block);
-# FUZZ_SECONDS (default 60) is split between the five.
+# and gfxstat bisect's steps file; FUZZ_SECONDS (default 60) is split between the six.
 fuzz: deps
 	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF $(LAUNCHER) >/dev/null
-	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files fuzz_lava
+	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files fuzz_lava \
+	    fuzz_bisect_log
 	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign \
-	    build-fuzz/corpus-lava
+	    build-fuzz/corpus-lava build-fuzz/corpus-bisect
 	# New inputs go to build-fuzz/corpus and build-fuzz/corpus-results;
 	# tests/fuzz/corpus and tests/fuzz/results_corpus are the seeds, read only.
-	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 5 + 1 )) \
+	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus tests/fuzz/corpus
 	./build-fuzz/tests/fuzz/fuzz_results_reader \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 5 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-results tests/fuzz/results_corpus
 	./build-fuzz/tests/fuzz/fuzz_output_parsers \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 5 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-outputs tests/data/run_outputs \
 	    tests/data/import/ezbench tests/data/import/gbench tests/data/import/gotest tests/fixtures/frames \
 	    tests/fuzz/suite_corpus
 	./build-fuzz/tests/fuzz/fuzz_campaign_files \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 5 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-campaign tests/fuzz/campaign_corpus
 	./build-fuzz/tests/fuzz/fuzz_lava \
-	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 5 + 1 )) \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=8192 build-fuzz/corpus-lava tests/fuzz/lava_corpus
+	./build-fuzz/tests/fuzz/fuzz_bisect_log \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
+	    -max_len=4096 build-fuzz/corpus-bisect tests/fuzz/bisect_corpus
 
 bench: build
 	./bench/ministat_speed.sh
