@@ -68,13 +68,16 @@ deb-test: deb
 # The seed's experiment on the CPU: timer wake-up latency on an idle
 # machine against the same with every core busy, interleaved in blocks by
 # `gfxstat ab` until its stop rule settles the verdict, every run recorded;
-# then what the results file holds. ab prints compare's report itself.
+# then what the results file holds. ab prints compare's report itself;
+# gfxstat report draws it into an HTML page, whose path is printed last.
 demo: build
 	@rm -rf $(BUILD)/demo-ab.json $(BUILD)/demo-ab.json.logs
 	./$(BUILD)/gfxstat ab -o $(BUILD)/demo-ab.json --variant unladen --variant loaded \
 	    --workload wakeup-latency --load loaded:cpu:$(JOBS) --duration 0.25 --warmup 1 --max-runs 20 \
 	    --target-metric latency_median
 	./$(BUILD)/gfxstat show $(BUILD)/demo-ab.json
+	@./$(BUILD)/gfxstat report $(BUILD)/demo-ab.json -o $(BUILD)/demo-ab.html
+	@echo "the comparison drawn (gfxstat report): $(abspath $(BUILD))/demo-ab.html"
 
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)

@@ -9,6 +9,7 @@
 #include "cli/import_command.h"
 #include "cli/lava_command.h"
 #include "cli/merge_command.h"
+#include "cli/report_command.h"
 #include "cli/ministat_command.h"
 #include "cli/run_command.h"
 #include "cli/show_command.h"
@@ -70,6 +71,10 @@ constexpr CommandEntry kCommands[] = {
      "change points along a series of builds: segments, each change's\n"
      "builds, size and p, and its git bisect command (exit 1: changed)",
      history_main},
+    {"report",
+     "compare's analysis drawn into one self-contained HTML page:\n"
+     "distributions, run order, boot means, forest plot, environment",
+     report_main},
     {"lava",
      "LAVA test definitions and jobs that run gfxstat run, ab or\n"
      "campaign inside a LAVA test shell (testdef)",

@@ -22,6 +22,7 @@
 #include "cli/report/compare_report.h"
 #include "cli/compare_inputs.h"
 #include "cli/compare_suite.h"
+#include "cli/plot_files.h"
 #include "cli/summary_compare.h"
 #include "cli/report/diagnostic_words.h"
 #include "cli/report/suite_table.h"
@@ -318,6 +319,8 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
     report.drop_outliers = s.drop_outliers;
     report.keep_run_order = std::any_of(s.exports.begin(), s.exports.end(),
                                         [](const ExportRequest& q) { return q.kind == "kcidb"; });
+    // Pictures draw the runs in the order they ran.
+    report.keep_run_order |= !s.plot.empty() || static_cast<bool>(s.after_report);
     report.advice = s.advice;
     for (const auto* list : {&ch.metrics, &ch.variants})
         for (size_t i = 0; i < list->size(); ++i)
@@ -329,6 +332,9 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
     report.adjustment = fdr ? "benjamini-hochberg" : "holm";
 
     try {
+        // A plot that cannot be written (a .png without rsvg-convert) is
+        // refused before anything is compared.
+        if (!s.plot.empty()) check_plot_request(s.plot, s.plot_kind);
         std::vector<SampleInput> inputs;
         // LABEL=PATH and PATH:COLUMN, as benchstat and ministat users write them.
         for (const auto& f : files) {
@@ -510,6 +516,15 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
             std::fflush(out);
             write_exports(s.exports, report, ctx, markdown, render_json);
         }
+        if (!s.plot.empty()) {
+            std::fflush(out);
+            write_plots(s.plot, s.plot_kind, report, rf);
+        }
+        if (s.after_report) {
+            std::fflush(out);
+            const std::vector<std::string> names = input_names(inputs);
+            if (const auto status = s.after_report(CompareOutcome{report, rf, names, text, table})) return *status;
+        }
         return exit_status(report, gate, strict);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
@@ -524,6 +539,10 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
 
 int compare_results_file(const std::string& path, const CompareSettings& s, FILE* out) {
     return run_compare({path}, s, out);
+}
+
+int compare_files(const std::vector<std::string>& files, const CompareSettings& s, FILE* out) {
+    return run_compare(files, s, out);
 }
 
 int compare_main(int argc, char** argv) { return compare_main(argc, argv, CompareSettings{}); }
@@ -549,6 +568,7 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
                  "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
                  "one run a side is enough");
     add_report_options(app, s);
+    add_plot_options(app, s);
     app.add_flag("--summaries", s.summaries,
                  "the files hold summary statistics (N, mean, sd a side: a pasted ministat table, or a table with "
                  "n, mean and sd columns): Welch's t from them, without diagnostics");
@@ -568,7 +588,7 @@ int compare_main(int argc, char** argv, const CompareSettings& preset) {
         for (const char* name : {"--metric", "--variant", "--exact", "--geomean", "--brief", "--table", "--full",
                                  "--sort", "--only-changed", "--filter", "--row", "--col", "--bootstrap", "--seed",
                                  "--drop-outliers", "--drop-throttled", "--no-diagnostics", "--column",
-                                 "--delimiters"})
+                                 "--delimiters", "--plot", "--plot-kind"})
             if (app.count(name) > 0) {
                 std::fprintf(stderr, "%s: %s does not apply to --summaries (N, mean and sd a side hold no runs)\n",
                              s.program.c_str(), name);

@@ -26,6 +26,19 @@ struct CompareChoices {
     bool exact = false;                 // --exact: every metric compared is deterministic
 };
 
+// What compare read and analysed, for a caller that draws it
+// (CompareSettings::after_report): the report (each sample's run order kept),
+// the results files as compared (after --filter and --drop-throttled; empty
+// for column files), the inputs' names, and the text renderer compare used
+// (the suite table, or the report per metric).
+struct CompareOutcome {
+    const CompareReport& report;
+    const std::vector<data::ResultsFile>& files;
+    const std::vector<std::string>& names;
+    void (*text)(const CompareReport&, FILE*);
+    bool table = false;
+};
+
 // Every option of `gfxstat compare`, as parsed (defaults as compare's).
 struct CompareSettings {
     CompareChoices choices;            // --metric, --baseline, --variant, --exact
@@ -63,6 +76,14 @@ struct CompareSettings {
     // it may replace the positional `files` and change the settings; a
     // value returned is the exit status, and nothing is compared.
     std::function<std::optional<int>(std::vector<std::string>& files, CompareSettings& s)> after_parse;
+    // --plot FILE (.svg, or .png through rsvg-convert) and --plot-kind
+    // (cli/plot_files.h): pictures of the comparison beside the report.
+    std::string plot;
+    std::string plot_kind = "distributions";
+    // Run once the report is printed, with what compare analysed (gfxstat
+    // report draws its page from it); a value returned is the exit status.
+    // It may throw InputError, reported as compare's own (exit 2).
+    std::function<std::optional<int>(const CompareOutcome& outcome)> after_report;
 };
 
 // compare's command line over settings a caller made (campaign analyze:
@@ -78,6 +99,12 @@ int compare_main(int argc, char** argv, const CompareSettings& preset);
 // run options that declare the parsed metrics' direction there) and the
 // bootstrap seed is --bootstrap-seed (--seed seeds the order).
 void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs = false);
+// --plot and --plot-kind (compare's own: `gfxstat ab` has none).
+void add_plot_options(CLI::App& app, CompareSettings& s);
+
+// compare on files (column files or results files) with settings made by a
+// caller (gfxstat report): the report to `out`, compare's exit status.
+int compare_files(const std::vector<std::string>& files, const CompareSettings& s, FILE* out);
 
 // Compares the variants of one results file as `gfxstat compare FILE`
 // would, prints the report to `out` (notes and errors to stderr), and

@@ -98,4 +98,15 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
         });
 }
 
+void add_plot_options(CLI::App& app, CompareSettings& s) {
+    auto* plot = app.add_option("--plot", s.plot,
+                   "also draw the comparison into FILE.svg (or FILE.png, through rsvg-convert); with several "
+                   "metrics one file per metric, FILE-METRIC.svg (docs/report.md)")
+        ->type_name("FILE");
+    app.add_option("--plot-kind", s.plot_kind,
+                   "what --plot draws: distributions (default), run-order, boot-means, or forest (a suite's changes)")
+        ->check(CLI::IsMember({"distributions", "run-order", "boot-means", "forest"}))
+        ->needs(plot);
+}
+
 }  // namespace gfxstat::cli

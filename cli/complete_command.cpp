@@ -34,6 +34,11 @@ const KindRule kKindRules[] = {
     {"compare|summary|ministat|campaign analyze", "--metric", "metric"},
     {"compare|campaign analyze", "--geomean", "metric"},
     {"run|ab", "--target-metric", "metric"},  // -o may hold earlier runs
+    {"report", "--baseline", "variant"},
+    {"report", "--variant", "variant"},
+    {"report", "--metric", "metric"},
+    {"report", "--geomean", "metric"},
+    {"compare", "--plot", "file"},
     {"bisect check|bisect step", "--good", "file"},
     {"bisect check|bisect step", "--bad", "file"},
     {"bisect step", "--results", "file"},

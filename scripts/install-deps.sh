@@ -10,7 +10,8 @@ python3-jsonschema python3-prometheus-client libxml2-utils lava-dispatcher lavac
 qemu-system-x86 linux-image-amd64 busybox-static
 xvfb xauth glmark2-es2-x11 glmark2-x11 apitrace mesa-utils mesa-vulkan-drivers vulkan-tools
 libgl1-mesa-dri libegl-mesa0 libglx-mesa0 gfxreconstruct mangohud
-debhelper dpkg-dev fakeroot lintian groff-base man-db bash-completion zsh"
+debhelper dpkg-dev fakeroot lintian groff-base man-db bash-completion zsh
+chromium librsvg2-bin fonts-dejavu-core"
 
 missing=""
 for p in $PACKAGES; do

@@ -18,7 +18,7 @@ FAILURES = []
 
 # Every subcommand has its page, gfxstat-SUBCOMMAND(1), beside gfxstat(1).
 SUBCOMMANDS = ["ministat", "summary", "compare", "import", "show", "merge", "run",
-               "workload", "ab", "campaign", "bisect", "history", "lava", "devices", "tune", "version"]
+               "workload", "ab", "campaign", "bisect", "history", "report", "lava", "devices", "tune", "version"]
 
 
 def expected_files(src, ministat_link):

@@ -1,0 +1,149 @@
+// compare --plot (plot_files.h).
+#include "cli/plot_files.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+#include "cli/report/plot_inputs.h"
+#include "data/input_error.h"
+#include "data/safe_files.h"
+#include "plot/charts.h"
+
+extern char** environ;
+
+namespace gfxstat::cli {
+
+namespace {
+
+constexpr const char* kConverter = "rsvg-convert";
+
+bool ends_with(const std::string& s, const char* tail) {
+    const size_t n = std::strlen(tail);
+    return s.size() > n && s.compare(s.size() - n, n, tail) == 0;
+}
+
+std::string file_word(const std::string& name) {
+    std::string out;
+    for (const unsigned char c : name)
+        out += ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+                c == '-')
+                   ? static_cast<char>(c)
+                   : '_';
+    return out.empty() ? "value" : out;
+}
+
+void write_picture(const std::string& path, const std::string& svg) {
+    data::write_file_atomically(path, ends_with(path, ".png") ? svg_to_png(svg) : svg, 0644, true);
+}
+
+}  // namespace
+
+bool program_in_path(const std::string& program) {
+    const char* path = std::getenv("PATH");
+    if (!path) return false;
+    std::string dirs = path;
+    size_t start = 0;
+    while (start <= dirs.size()) {
+        const size_t end = std::min(dirs.find(':', start), dirs.size());
+        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
+        const std::string candidate = dir + "/" + program;
+        struct stat st {};
+        if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0)
+            return true;
+        start = end + 1;
+    }
+    return false;
+}
+
+void check_plot_request(const std::string& path, const std::string& kind) {
+    (void)kind;  // its values are checked by the option itself
+    if (!ends_with(path, ".svg") && !ends_with(path, ".png"))
+        throw data::InputError("--plot " + path + ": name a .svg file (or .png, drawn through " + kConverter + ")");
+    if (ends_with(path, ".png") && !program_in_path(kConverter))
+        throw data::InputError("--plot " + path + ": a PNG is made by " + kConverter +
+                               " (Debian: apt install librsvg2-bin), which is not in PATH; install it, or write an "
+                               ".svg");
+}
+
+std::string svg_to_png(const std::string& svg) {
+    // The SVG in an unnamed memory file (no temporary file, no pipe to fill
+    // while the PNG pipe fills the other way), the PNG through a pipe.
+    const int in = ::memfd_create("gfxstat-plot.svg", MFD_CLOEXEC);
+    if (in < 0) throw data::InputError(std::string("--plot: cannot hold the SVG for ") + kConverter + ": " + std::strerror(errno));
+    data::UniqueFd in_fd(in);
+    data::write_fully(in, svg, "the SVG");
+    ::lseek(in, 0, SEEK_SET);
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw data::InputError(std::string("--plot: pipe: ") + std::strerror(errno));
+    data::UniqueFd read_end(fds[0]), write_end(fds[1]);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, in, 0);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+    char arg0[] = "rsvg-convert", arg1[] = "--format=png";
+    char* argv[] = {arg0, arg1, nullptr};
+    pid_t pid = 0;
+    const int rc = ::posix_spawnp(&pid, kConverter, &actions, nullptr, argv, environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (rc != 0)
+        throw data::InputError(std::string("--plot: cannot run ") + kConverter + ": " + std::strerror(rc) +
+                               (rc == ENOENT ? " (Debian: apt install librsvg2-bin)" : ""));
+    write_end = data::UniqueFd();  // our copy: the child's end closes at its exit
+    std::string png;
+    char buf[65536];
+    for (;;) {
+        const ssize_t n = ::read(read_end.get(), buf, sizeof buf);
+        if (n > 0) png.append(buf, static_cast<size_t>(n));
+        else if (n == 0 || errno != EINTR) break;
+    }
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        throw data::InputError(std::string("--plot: ") + kConverter + " failed (" +
+                               (WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
+                                                  : "signal " + std::to_string(WTERMSIG(status))) +
+                               ")");
+    if (png.size() < 8 || png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0)
+        throw data::InputError(std::string("--plot: ") + kConverter + " wrote no PNG");
+    return png;
+}
+
+std::vector<std::string> write_plots(const std::string& path, const std::string& kind, const CompareReport& report,
+                                     const std::vector<data::ResultsFile>& files) {
+    std::vector<std::string> written;
+    if (kind == "forest") {
+        const std::optional<plot::ForestPlot> f = forest_plot(report);
+        if (!f) throw data::InputError("--plot-kind forest: no benchmark has a comparison of its own to draw");
+        write_picture(path, plot::forest_svg(*f, forest_options(*f)));
+        written.push_back(path);
+        return written;
+    }
+    const size_t dot = path.rfind('.');
+    const std::string stem = path.substr(0, dot), ext = path.substr(dot);
+    std::set<std::string> taken;
+    for (const MetricReport& m : report.metrics) {
+        std::string name = path;
+        if (report.metrics.size() > 1) {
+            const std::string word = file_word(metric_title(m));
+            name = stem + "-" + word + ext;
+            for (int i = 2; taken.count(name); ++i) name = stem + "-" + word + "-" + std::to_string(i) + ext;
+        }
+        taken.insert(name);
+        write_picture(name, plot::metric_chart_svg(kind, metric_plot(report, m, files)));
+        written.push_back(name);
+    }
+    return written;
+}
+
+}  // namespace gfxstat::cli

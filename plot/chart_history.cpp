@@ -1,0 +1,115 @@
+// history_svg: a metric along a series of builds: every run as a dot over
+// its build, each segment's level as a horizontal line, each change point
+// as a dashed vertical line labelled with the size of the step.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "plot/chart_parts.h"
+#include "plot/charts.h"
+#include "plot/palette.h"
+
+namespace gfxstat::plot {
+
+using namespace detail;
+
+std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
+    Page p = page_of(o);
+    Scene s = start_scene(p, h.metric + ": history");
+    s.description = "Each run of " + h.metric + " over the builds, segment levels and change points.";
+
+    size_t skipped = 0;
+    double lo = INFINITY, hi = -INFINITY;
+    for (const auto& b : h.builds)
+        for (double v : b.values) {
+            if (!drawable(v)) {
+                ++skipped;
+                continue;
+            }
+            lo = std::min(lo, v), hi = std::max(hi, v);
+        }
+    size_t nb = h.builds.size();
+    for (const auto& seg : h.segments)
+        if (drawable(seg.level) && seg.first <= seg.last && seg.last < nb)
+            lo = std::min(lo, seg.level), hi = std::max(hi, seg.level);
+    if (lo > hi) lo = 0, hi = 1;
+
+    std::vector<std::string> caption;
+    if (nb == 0) caption.push_back("no builds to draw");
+    if (!h.changes.empty()) caption.push_back("dashed: change points, with the step between the segment levels");
+    caption.push_back(skipped_note(skipped));
+    auto lines = wrap_caption(caption, p.width);
+    Frame f{76, 44, p.width - 20, p.height - 46 - caption_height(lines)};
+    ValueAxis y = value_axis(h.metric, h.unit, lo, hi, f.bottom, f.top, 5);
+    auto& axes = s.group("axes");
+    draw_y_axis(axes, y, f);
+    axes.add(Line{f.left, f.bottom, f.right, f.bottom, "axis", {}});
+    axes.add(Text{(f.left + f.right) / 2, f.bottom + 34, "build", "axis-label", Anchor::middle, 0, 0});
+
+    double slot = f.width() / static_cast<double>(std::max<size_t>(nb, 1));
+    auto centre = [&](size_t i) { return f.left + slot * (static_cast<double>(i) + 0.5); };
+    // Build labels: as many as fit about 64 px apart, the rest thinned.
+    size_t every = static_cast<size_t>(std::max(1.0, std::ceil(64 / slot)));
+    for (size_t i = 0; i < nb; i += every) {
+        axes.add(Line{centre(i), f.bottom, centre(i), f.bottom + 4, "axis", {}});
+        axes.add(Text{centre(i), f.bottom + 16, h.builds[i].label, "tick-label", Anchor::middle, 0,
+                      static_cast<size_t>(std::max(4.0, slot * static_cast<double>(every) / 6.5))});
+    }
+
+    auto& seg_group = s.group();
+    for (const auto& seg : h.segments) {
+        if (!drawable(seg.level) || seg.first > seg.last || seg.last >= nb) continue;
+        double ly = y.at(seg.level);
+        seg_group.add(Line{f.left + slot * static_cast<double>(seg.first) + 1, ly,
+                           f.left + slot * static_cast<double>(seg.last + 1) - 1, ly, "segment",
+                           "builds " + h.builds[seg.first].label + " to " + h.builds[seg.last].label + ": level " +
+                               value_text(seg.level, y)});
+    }
+
+    auto& runs = s.group(variant_class(0));
+    double spread = std::min(slot * 0.3, 6.0);
+    double r = std::clamp(slot / 5, 1.4, 3.0);
+    for (size_t i = 0; i < nb; ++i) {
+        const auto& b = h.builds[i];
+        size_t k = 0;
+        for (size_t j = 0; j < b.values.size(); ++j) {
+            if (!drawable(b.values[j])) continue;
+            // A fixed small sideways spread, so that equal values do not hide each other.
+            double dx = b.values.size() > 1 ? spread * (static_cast<double>(k % 5) - 2) / 2 : 0;
+            ++k;
+            runs.add(Circle{centre(i) + dx, y.at(b.values[j]), r, "run",
+                            b.label + " run " + std::to_string(j + 1) + ": " + value_text(b.values[j], y)});
+        }
+    }
+
+    auto& changes = s.group();
+    for (size_t c : h.changes) {
+        if (c == 0 || c >= nb) continue;
+        double cx = f.left + slot * static_cast<double>(c);
+        // The step's size from the levels on either side, when they are known.
+        const HistorySegment *before = nullptr, *after = nullptr;
+        for (const auto& seg : h.segments) {
+            if (seg.last + 1 == c && drawable(seg.level)) before = &seg;
+            if (seg.first == c && drawable(seg.level)) after = &seg;
+        }
+        std::string size;
+        if (before && after) {
+            if (before->level != 0) {
+                char buf[48];
+                std::snprintf(buf, sizeof buf, "%+.1f%%", (after->level / before->level - 1) * 100);
+                size = buf;
+            } else {
+                size = report::scaled_value(after->level - before->level, y.unit, 3, true);
+            }
+        }
+        std::string tip = "change at " + h.builds[c].label + (size.empty() ? "" : ": " + size);
+        changes.add(Line{cx, f.top, cx, f.bottom, "change", tip});
+        changes.add(Text{cx + 3, f.top + 10, size.empty() ? std::string("change") : size, "change-label",
+                         Anchor::start, 0, 0});
+    }
+
+    draw_caption(s, lines);
+    return finish(s);
+}
+
+}  // namespace gfxstat::plot

@@ -1,0 +1,65 @@
+// `gfxstat report`'s page: one self-contained HTML file made of sections of
+// figures (inline SVG from plot/), preformatted text (compare's and show's
+// reports) and small tables. No scripts, no network: a Content-Security-
+// Policy that forbids both, styles inline, light and dark by
+// prefers-color-scheme. The page is also well-formed XML (every element
+// closed, only XML's five entities), so that `xmllint --noout` checks it
+// whole, the SVG inside included.
+//
+// What is text and what is markup: every std::string below is plain text
+// from data (labels, names, notes), escaped here (report/text_escape.h's
+// visible form for control and invisible characters, then HTML's
+// entities), except `svg` (markup from plot/, inlined as it is) and
+// `preformatted` (a report already escaped for a terminal by its renderer,
+// so only HTML's entities are added).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gfxstat::report {
+
+struct HtmlFigure {
+    std::string svg;      // one <svg> document (an XML declaration before it is dropped)
+    std::string caption;  // "" none
+};
+
+struct HtmlTable {
+    std::vector<std::string> head;
+    std::vector<std::vector<std::string>> rows;
+    // Per row (empty: none): a verdict ("regression", "improvement", "no
+    // change", "inconclusive", "changed") colouring the row's last cell.
+    std::vector<std::string> verdicts;
+};
+
+struct HtmlSection {
+    std::string id;     // the anchor (made safe here); "" none
+    std::string title;
+    std::vector<std::string> paragraphs;
+    std::vector<HtmlTable> tables;
+    std::vector<HtmlFigure> figures;
+    // Preformatted blocks, each under a summary line that opens or folds it.
+    struct Block {
+        std::string summary, text;
+        bool open = true;
+    };
+    std::vector<Block> blocks;
+};
+
+struct HtmlPage {
+    std::string title;
+    std::vector<std::string> subtitle;  // lines under the title
+    std::vector<HtmlSection> sections;
+    std::string footer;
+};
+
+std::string render_html(const HtmlPage& page);
+
+// HTML's escaping of text already safe for a terminal: & < > " ' as
+// entities, and any control character left (but newline and tab) as U+FFFD.
+std::string html_escape(std::string_view s);
+// Text from data: escape_text (text_escape.h), then html_escape.
+std::string html_text(std::string_view s);
+
+}  // namespace gfxstat::report
