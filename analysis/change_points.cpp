@@ -201,7 +201,7 @@ ChangePointResult find_change_points(std::span<const std::vector<double>> builds
         ++r.tests;
         r.permutations += t.permutations;
         if (!(t.p < o.alpha)) continue;
-        ChangePoint c;
+        BuildChange c;
         c.after = s.begin + t.split;
         c.before = c.after - 1;
         c.p = t.p;
@@ -213,7 +213,7 @@ ChangePointResult find_change_points(std::span<const std::vector<double>> builds
         queue.push_back({c.after, s.end, s.depth + 1});
     }
     std::sort(r.changes.begin(), r.changes.end(),
-              [](const ChangePoint& a, const ChangePoint& b) { return a.after < b.after; });
+              [](const BuildChange& a, const BuildChange& b) { return a.after < b.after; });
 
     // Segments between the changes, and each change's size against the
     // segments beside it as they finally are.
@@ -249,7 +249,7 @@ ChangePointResult find_change_points(std::span<const std::vector<double>> builds
             const double df = den > 0 ? v * v / den : 1;
             half = t_quantile(0.5 + o.confidence / 2, df) * std::sqrt(v);
         }
-        ChangePoint& c = r.changes[i];
+        BuildChange& c = r.changes[i];
         if (r.log_scale) {
             c.change_pct = std::expm1(d) * 100;
             c.low_pct = std::expm1(d - half) * 100;

@@ -66,7 +66,7 @@ struct ChangeSegment {
     double mean = 0, median = 0;
 };
 
-struct ChangePoint {
+struct BuildChange {
     size_t before = 0;  // the last build before the change
     size_t after = 0;   // the first build after it
     // Relative change of the later segment against the earlier one, in
@@ -91,7 +91,7 @@ struct DriftRun {
 struct ChangePointResult {
     bool log_scale = false;
     std::vector<ChangeSegment> segments;  // in build order; one when nothing changed
-    std::vector<ChangePoint> changes;     // in build order; changes[i] is between segments i and i + 1
+    std::vector<BuildChange> changes;     // in build order; changes[i] is between segments i and i + 1
     std::vector<DriftRun> drifts;
     size_t tests = 0;                     // split tests run
     size_t permutations = 0;              // permutations run, all tests together

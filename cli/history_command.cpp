@@ -9,6 +9,7 @@
 // variant) the file's name. Runs of one build in several files are one
 // build.
 #include "cli/history_command.h"
+#include "cli/plot_files.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -370,7 +371,7 @@ std::string command_line(const std::vector<std::string>& words) {
     return s;
 }
 
-BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const analysis::ChangePoint& c) {
+BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const analysis::BuildChange& c) {
     BisectCommand cmd;
     const size_t good = h.builds[c.before], bad = h.builds[c.after];
     const auto rev = [&](size_t b) { return L.builds[b].commit.empty() ? L.builds[b].key : L.builds[b].commit; };
@@ -637,6 +638,11 @@ int history_main(int argc, char** argv) {
     app.add_option("--format", s.format, "the report on stdout: text (default), markdown or json")
         ->check(CLI::IsMember({"text", "markdown", "json"}));
     app.add_option("--json", s.json_path, "also write the JSON report to FILE")->type_name("FILE");
+    std::string plot_path;
+    app.add_option("--plot", plot_path,
+                   "also draw each metric's series with its change points: FILE.svg (.png through rsvg-convert; "
+                   "FILE-METRIC.svg with several metrics)")
+        ->type_name("FILE");
     app.add_option("--alpha", s.cp.alpha, "false-alarm level of each split test (default 0.01)")
         ->check(number_in(0.0001, 0.2));
     app.add_option("--confidence", s.cp.confidence, "confidence level of the changes' intervals (default 0.95)")
@@ -661,6 +667,7 @@ int history_main(int argc, char** argv) {
             throw data::InputError("--permutations: at least " +
                                    std::to_string(static_cast<long>(std::ceil(1 / s.cp.alpha))) +
                                    " for --alpha " + number(s.cp.alpha) + ", or no p could fall below it");
+        if (!plot_path.empty()) check_plot_request(plot_path, "history");
         Loaded L = load(s);
         const std::vector<size_t> metrics = chosen_metrics(s, L);
         const std::vector<size_t> order = build_order(s, L);
@@ -675,6 +682,25 @@ int history_main(int argc, char** argv) {
                 to_json(s, L, order, hs).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
             if (!s.json_path.empty()) data::write_file_atomically(s.json_path, text, 0644, true);
             if (s.format == "json") std::fputs(text.c_str(), stdout);
+        }
+        if (!plot_path.empty()) {
+            // The series as analysed: builds in series order, every run,
+            // each segment's mean and the first build after each change.
+            std::vector<plot::HistoryPlot> plots;
+            for (const MetricHistory& h : hs) {
+                plot::HistoryPlot p;
+                p.metric = h.series->info.name;
+                p.unit = h.series->info.unit;
+                for (size_t b : h.builds) {
+                    const std::string& key = L.builds[b].key;  // the plot layer escapes it
+                    p.builds.push_back({key.size() > 12 && hex_word(key) ? key.substr(0, 12) : key, h.series->values[b]});
+                }
+                for (const auto& seg : h.result.segments) p.segments.push_back({seg.first, seg.last, seg.mean});
+                for (const auto& c : h.result.changes) p.changes.push_back(c.after);
+                plots.push_back(std::move(p));
+            }
+            for (const std::string& f : write_history_plots(plot_path, plots))
+                std::fprintf(stderr, "%s: drew %s\n", kProg, escape_text(f).c_str());
         }
         if (s.format == "text") render_text(stdout, s, L, hs);
         else if (s.format == "markdown") render_markdown(stdout, s, L, hs);

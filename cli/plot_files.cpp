@@ -146,4 +146,23 @@ std::vector<std::string> write_plots(const std::string& path, const std::string&
     return written;
 }
 
+std::vector<std::string> write_history_plots(const std::string& path, const std::vector<plot::HistoryPlot>& plots) {
+    std::vector<std::string> written;
+    const size_t dot = path.rfind('.');
+    const std::string stem = path.substr(0, dot), ext = path.substr(dot);
+    std::set<std::string> taken;
+    for (const plot::HistoryPlot& h : plots) {
+        std::string name = path;
+        if (plots.size() > 1) {
+            const std::string word = file_word(h.metric);
+            name = stem + "-" + word + ext;
+            for (int i = 2; taken.count(name); ++i) name = stem + "-" + word + "-" + std::to_string(i) + ext;
+        }
+        taken.insert(name);
+        write_picture(name, plot::history_svg(h));
+        written.push_back(name);
+    }
+    return written;
+}
+
 }  // namespace gfxstat::cli

@@ -9,6 +9,7 @@
 
 #include "cli/report/compare_report.h"
 #include "data/results_model.h"
+#include "plot/plot_data.h"
 
 namespace gfxstat::cli {
 
@@ -24,6 +25,10 @@ void check_plot_request(const std::string& path, const std::string& kind);
 // InputError (a file that cannot be written, rsvg-convert failing).
 std::vector<std::string> write_plots(const std::string& path, const std::string& kind, const CompareReport& report,
                                      const std::vector<data::ResultsFile>& files);
+
+// history --plot: one series per metric (the metric names the file when
+// there are several, as above). Returns the paths written.
+std::vector<std::string> write_history_plots(const std::string& path, const std::vector<plot::HistoryPlot>& plots);
 
 // The PNG rsvg-convert makes of `svg` (run by argv, no shell: the SVG on
 // its standard input, the PNG read from its standard output). Throws

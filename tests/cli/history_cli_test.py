@@ -128,6 +128,18 @@ def main():
         check_the_step(doc, shas, "files per build", files)
         check(doc and [b["key"] for b in doc["builds"]] == shas, "files per build: builds in the order given")
 
+        # --plot: the series drawn, one circle per run, the change marked.
+        svg = os.path.join(d, "history.svg")
+        status, _, err = testlib.run([gfxstat, "history", "--plot", svg, *files])
+        check(status == 1 and os.path.exists(svg), f"--plot: exit {status} {err}")
+        if os.path.exists(svg):
+            text = open(svg).read()
+            check(subprocess.run(["xmllint", "--noout", svg]).returncode == 0, "--plot: well-formed SVG")
+            check(text.count("<circle") == 4 * COMMITS, f"--plot: one circle per run ({text.count('<circle')})")
+            check("score" in text and "%" in text, "--plot: the metric and the change's size are drawn")
+        status, _, err = testlib.run([gfxstat, "history", "--plot", os.path.join(d, "history.gif"), *files])
+        check(status == 2 and ".svg" in err, f"--plot with another extension: {status} {err}")
+
         # Text: the change, its builds and the command, on 72 columns or so.
         status, out, err = testlib.run([gfxstat, "history", *files])
         check(status == 1, f"text: exit {status} {err}")
