@@ -9,6 +9,7 @@
 // variant) the file's name. Runs of one build in several files are one
 // build.
 #include "cli/history_command.h"
+#include "cli/history_page.h"
 #include "cli/plot_files.h"
 
 #include <CLI/CLI.hpp>
@@ -643,6 +644,9 @@ int history_main(int argc, char** argv) {
                    "also draw each metric's series with its change points: FILE.svg (.png through rsvg-convert; "
                    "FILE-METRIC.svg with several metrics)")
         ->type_name("FILE");
+    std::string html_path;
+    app.add_option("--html", html_path, "also write a self-contained HTML page: each series drawn and this report")
+        ->type_name("FILE");
     app.add_option("--alpha", s.cp.alpha, "false-alarm level of each split test (default 0.01)")
         ->check(number_in(0.0001, 0.2));
     app.add_option("--confidence", s.cp.confidence, "confidence level of the changes' intervals (default 0.95)")
@@ -683,7 +687,7 @@ int history_main(int argc, char** argv) {
             if (!s.json_path.empty()) data::write_file_atomically(s.json_path, text, 0644, true);
             if (s.format == "json") std::fputs(text.c_str(), stdout);
         }
-        if (!plot_path.empty()) {
+        if (!plot_path.empty() || !html_path.empty()) {
             // The series as analysed: builds in series order, every run,
             // each segment's mean and the first build after each change.
             std::vector<plot::HistoryPlot> plots;
@@ -699,8 +703,22 @@ int history_main(int argc, char** argv) {
                 for (const auto& c : h.result.changes) p.changes.push_back(c.after);
                 plots.push_back(std::move(p));
             }
-            for (const std::string& f : write_history_plots(plot_path, plots))
-                std::fprintf(stderr, "%s: drew %s\n", kProg, escape_text(f).c_str());
+            if (!plot_path.empty())
+                for (const std::string& f : write_history_plots(plot_path, plots))
+                    std::fprintf(stderr, "%s: drew %s\n", kProg, escape_text(f).c_str());
+            if (!html_path.empty()) {
+                // The text report, as stdout gets it, into the page.
+                char* buf = nullptr;
+                size_t len = 0;
+                FILE* mem = open_memstream(&buf, &len);
+                if (!mem) throw data::InputError("--html: out of memory");
+                render_text(mem, s, L, hs);
+                std::fclose(mem);
+                const std::string text(buf, len);
+                std::free(buf);
+                write_history_page(html_path, plots, text, s.files);
+                std::fprintf(stderr, "%s: wrote %s\n", kProg, escape_text(html_path).c_str());
+            }
         }
         if (s.format == "text") render_text(stdout, s, L, hs);
         else if (s.format == "markdown") render_markdown(stdout, s, L, hs);

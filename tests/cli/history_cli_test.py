@@ -137,6 +137,15 @@ def main():
             check(subprocess.run(["xmllint", "--noout", svg]).returncode == 0, "--plot: well-formed SVG")
             check(text.count("<circle") == 4 * COMMITS, f"--plot: one circle per run ({text.count('<circle')})")
             check("score" in text and "%" in text, "--plot: the metric and the change's size are drawn")
+        # --html: one self-contained page with the series and the report.
+        page = os.path.join(d, "history.html")
+        status, out, err = testlib.run([gfxstat, "history", "--html", page, *files])
+        check(status == 1 and os.path.exists(page), f"--html: exit {status} {err}")
+        if os.path.exists(page):
+            html = open(page).read()
+            check(subprocess.run(["xmllint", "--noout", page]).returncode == 0, "--html: well-formed")
+            check(html.count("<circle") == 4 * COMMITS and "<script" not in html, "--html: the series, no script")
+            check("change point" in html and "git bisect start" in html, "--html: the report is in the page")
         status, _, err = testlib.run([gfxstat, "history", "--plot", os.path.join(d, "history.gif"), *files])
         check(status == 2 and ".svg" in err, f"--plot with another extension: {status} {err}")
 
