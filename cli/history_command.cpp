@@ -9,6 +9,7 @@
 // variant) the file's name. Runs of one build in several files are one
 // build.
 #include "cli/history_command.h"
+#include "cli/history_model.h"
 #include "cli/history_page.h"
 #include "cli/plot_files.h"
 
@@ -47,38 +48,10 @@ using report::plural;
 
 namespace {
 
+using namespace history;
+
 const char* kProg = "gfxstat history";
 
-struct Settings {
-    std::vector<std::string> files;
-    std::string key, order = "given", git_dir, since, format = "text", json_path;
-    std::vector<std::string> metrics;
-    analysis::ChangePointOptions cp;
-};
-
-// Where a build's runs are: (input index, variant).
-using Source = std::pair<size_t, std::string>;
-
-struct Build {
-    std::string key;
-    std::string commit;      // the full sha (--order git), else ""
-    std::string first_start; // sortable, of its earliest run; "" when none has one
-    std::set<Source> sources;
-    size_t runs = 0, left_out = 0;  // runs read; failed or warm-up runs left out
-    std::optional<data::WorkloadRecord> workload;
-};
-
-struct MetricSeries {
-    data::MetricInfo info;
-    std::vector<std::vector<double>> values;  // per build (in load order): one value per run
-};
-
-struct Loaded {
-    std::vector<SampleInput> inputs;
-    std::vector<Build> builds;                // in order of first appearance
-    std::vector<MetricSeries> metrics;
-    std::map<Source, std::set<size_t>> builds_of_source;
-};
 
 // An RFC 3339 time as a string that sorts as the time does: the seconds
 // part, then the fraction padded to nine digits ("...:05Z" before
@@ -213,11 +186,6 @@ std::vector<std::string> git_commits(const std::string& dir) {
     return commits;
 }
 
-bool hex_word(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    });
-}
 
 std::string name_list(const std::vector<std::string>& names) {
     std::string s;
@@ -331,18 +299,6 @@ std::vector<size_t> chosen_metrics(const Settings& s, const Loaded& L) {
 
 // ------------------------------------------------------------------ analysis
 
-struct BisectCommand {
-    std::string check, run;
-    std::vector<std::string> notes;
-};
-
-struct MetricHistory {
-    const MetricSeries* series = nullptr;
-    std::vector<size_t> builds;  // indices into L.builds, in series order
-    analysis::ChangePointResult result;
-    std::vector<BisectCommand> bisect;  // one per change
-    std::vector<std::string> notes;
-};
 
 // `--good FILE [--good-variant V]` for a build whose runs are exactly one
 // variant of one file; else a placeholder the user replaces, and why.
@@ -428,191 +384,6 @@ MetricHistory analyse(const Settings& s, const Loaded& L, const std::vector<size
     return h;
 }
 
-// ------------------------------------------------------------------ output
-
-// Four significant digits for people, without an exponent between 0.001
-// and a million (10050 points, not 1.005e+04).
-std::string number(double v) {
-    if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    const double a = std::fabs(v);
-    if (a == 0 || (a >= 1e-3 && a < 1e6)) {
-        const int decimals = a == 0 ? 0 : std::max(0, 3 - static_cast<int>(std::floor(std::log10(a))));
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    }
-    return buf;
-}
-std::string pct(double v) {
-    if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%+.2f%%", v);
-    return buf;
-}
-std::string p_text(double p) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.2g", p);
-    return buf;
-}
-const char* direction_words(data::Direction d) {
-    switch (d) {
-        case data::Direction::lower_is_better: return "lower is better";
-        case data::Direction::higher_is_better: return "higher is better";
-        case data::Direction::unknown: break;
-    }
-    return "no direction";
-}
-std::string with_unit(double v, const std::string& unit) { return number(v) + (unit.empty() ? "" : " " + unit); }
-
-// A build's name for people: a commit id cut to 12 hex digits, as git's
-// short ids are (the bisect command and the JSON keep it whole).
-std::string shown_key(const std::string& key, std::string (*esc)(std::string_view)) {
-    return esc(key.size() > 12 && hex_word(key) ? key.substr(0, 12) : key);
-}
-
-std::string build_range(const Loaded& L, const MetricHistory& h, const analysis::ChangeSegment& seg,
-                        std::string (*esc)(std::string_view)) {
-    const std::string a = shown_key(L.builds[h.builds[seg.first]].key, esc),
-                      b = shown_key(L.builds[h.builds[seg.last]].key, esc);
-    return seg.first == seg.last ? a : a + " .. " + b;
-}
-
-void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
-    for (size_t mi = 0; mi < hs.size(); ++mi) {
-        const MetricHistory& h = hs[mi];
-        const data::MetricInfo& info = h.series->info;
-        const auto& r = h.result;
-        std::fprintf(out, "%s%s (%s%s): %s, %s\n", mi ? "\n" : "", escape_text(info.name).c_str(),
-                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(), direction_words(info.direction),
-                     plural(h.builds.size(), "build").c_str(), plural(r.changes.size(), "change point").c_str());
-        for (size_t i = 0; i < r.segments.size(); ++i) {
-            const auto& seg = r.segments[i];
-            std::fprintf(out, "  builds %s (%s, %s): mean %s, median %s\n", build_range(L, h, seg, escape_text).c_str(),
-                         plural(seg.builds, "build").c_str(), plural(seg.values, "run").c_str(),
-                         with_unit(seg.mean, escape_text(info.unit)).c_str(),
-                         with_unit(seg.median, escape_text(info.unit)).c_str());
-            if (i >= r.changes.size()) continue;
-            const auto& c = r.changes[i];
-            std::fprintf(out, "  change %s [%s, %s] (%g%% interval), p = %s: after %s, from %s on\n",
-                         pct(c.change_pct).c_str(), pct(c.low_pct).c_str(), pct(c.high_pct).c_str(),
-                         s.cp.confidence * 100, p_text(c.p).c_str(),
-                         shown_key(L.builds[h.builds[c.before]].key, escape_text).c_str(),
-                         shown_key(L.builds[h.builds[c.after]].key, escape_text).c_str());
-            std::fprintf(out, "    bisect: %s\n", escape_text(h.bisect[i].run).c_str());
-            for (const auto& n : h.bisect[i].notes) std::fprintf(out, "    (%s)\n", escape_text(n).c_str());
-        }
-        for (const auto& d : r.drifts)
-            std::fprintf(out, "  gradual? %s in a row %s, %s in all: a drift over these builds may be found as steps\n",
-                         plural(d.changes, "change").c_str(), d.upwards ? "upwards" : "downwards",
-                         pct(d.total_pct).c_str());
-        for (const auto& n : h.notes) std::fprintf(out, "  note: %s\n", escape_text(n).c_str());
-    }
-}
-
-void render_markdown(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
-    for (size_t mi = 0; mi < hs.size(); ++mi) {
-        const MetricHistory& h = hs[mi];
-        const data::MetricInfo& info = h.series->info;
-        const auto& r = h.result;
-        std::fprintf(out, "%s### %s\n\n%s%s; %s, %s.\n\n", mi ? "\n" : "", escape_markdown(info.name).c_str(),
-                     info.unit.empty() ? "" : (escape_markdown(info.unit) + ", ").c_str(),
-                     direction_words(info.direction), plural(h.builds.size(), "build").c_str(),
-                     plural(r.changes.size(), "change point").c_str());
-        std::fprintf(out, "| builds | n | runs | mean | median |\n| --- | ---: | ---: | ---: | ---: |\n");
-        for (const auto& seg : r.segments)
-            std::fprintf(out, "| %s | %zu | %zu | %s | %s |\n", build_range(L, h, seg, escape_markdown).c_str(),
-                         seg.builds, seg.values, with_unit(seg.mean, escape_markdown(info.unit)).c_str(),
-                         with_unit(seg.median, escape_markdown(info.unit)).c_str());
-        if (!r.changes.empty()) {
-            std::fprintf(out, "\n| last before | first after | change | %g%% interval | p |\n"
-                              "| --- | --- | ---: | --- | ---: |\n",
-                         s.cp.confidence * 100);
-            for (const auto& c : r.changes)
-                std::fprintf(out, "| %s | %s | %s | %s to %s | %s |\n",
-                             shown_key(L.builds[h.builds[c.before]].key, escape_markdown).c_str(),
-                             shown_key(L.builds[h.builds[c.after]].key, escape_markdown).c_str(), pct(c.change_pct).c_str(),
-                             pct(c.low_pct).c_str(), pct(c.high_pct).c_str(), p_text(c.p).c_str());
-            std::fprintf(out, "\nTo bisect:\n\n```sh\n");
-            for (const auto& b : h.bisect) std::fprintf(out, "%s\n", escape_text(b.run).c_str());
-            std::fprintf(out, "```\n");
-        }
-        for (const auto& d : r.drifts)
-            std::fprintf(out, "\nGradual? %s in a row %s, %s in all.\n", plural(d.changes, "change").c_str(),
-                         d.upwards ? "upwards" : "downwards", pct(d.total_pct).c_str());
-        for (const auto& h2 : h.bisect)
-            for (const auto& n : h2.notes) std::fprintf(out, "\n- %s\n", escape_markdown(n).c_str());
-        for (const auto& n : h.notes) std::fprintf(out, "\nNote: %s\n", escape_markdown(n).c_str());
-    }
-}
-
-nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::vector<size_t>& order,
-                               const std::vector<MetricHistory>& hs) {
-    using J = nlohmann::ordered_json;
-    J j;
-    add_gfxstat_version(j);
-    j["method"] = "binary segmentation; split statistic: weighted t of build means; permutation test over builds";
-    j["order"] = s.order;
-    j["key"] = s.key.empty() ? J("commit, build") : J(s.key);
-    j["alpha"] = s.cp.alpha;
-    j["confidence"] = s.cp.confidence;
-    j["permutations"] = s.cp.permutations;
-    j["min_segment"] = s.cp.min_segment;
-    j["max_changes"] = s.cp.max_changes;
-    j["seed"] = s.cp.seed;
-    J builds = J::array();
-    for (size_t b : order) {
-        const Build& x = L.builds[b];
-        J files = J::array();
-        for (const auto& src : x.sources) files.push_back({{"file", L.inputs[src.first].name}, {"variant", src.second}});
-        builds.push_back({{"key", x.key}, {"commit", x.commit.empty() ? J() : J(x.commit)}, {"runs", x.runs},
-                          {"left_out", x.left_out}, {"sources", files}});
-    }
-    j["builds"] = builds;
-    size_t total = 0;
-    J metrics = J::array();
-    for (const MetricHistory& h : hs) {
-        const auto& r = h.result;
-        const auto key = [&](size_t i) { return L.builds[h.builds[i]].key; };
-        J m;
-        m["metric"] = h.series->info.name;
-        m["unit"] = h.series->info.unit;
-        m["direction"] = data::direction_name(h.series->info.direction);
-        m["builds"] = h.builds.size();
-        m["log_scale"] = r.log_scale;
-        m["tests"] = r.tests;
-        m["permutations_run"] = r.permutations;
-        J segs = J::array();
-        for (const auto& seg : r.segments)
-            segs.push_back({{"first", key(seg.first)}, {"last", key(seg.last)}, {"first_index", seg.first},
-                            {"last_index", seg.last}, {"builds", seg.builds}, {"runs", seg.values},
-                            {"mean", seg.mean}, {"median", seg.median}});
-        m["segments"] = segs;
-        J changes = J::array();
-        for (size_t i = 0; i < r.changes.size(); ++i) {
-            const auto& c = r.changes[i];
-            changes.push_back({{"before", key(c.before)}, {"after", key(c.after)}, {"before_index", c.before},
-                               {"after_index", c.after}, {"change_pct", c.change_pct}, {"low_pct", c.low_pct},
-                               {"high_pct", c.high_pct}, {"p", c.p}, {"permutations", c.permutations},
-                               {"statistic", c.statistic}, {"depth", c.depth},
-                               {"bisect", {{"check", h.bisect[i].check}, {"run", h.bisect[i].run},
-                                           {"notes", h.bisect[i].notes}}}});
-        }
-        total += r.changes.size();
-        m["changes"] = changes;
-        J drifts = J::array();
-        for (const auto& d : r.drifts)
-            drifts.push_back({{"first_change", d.first_change}, {"changes", d.changes},
-                              {"direction", d.upwards ? "up" : "down"}, {"total_pct", d.total_pct}});
-        m["drifts"] = drifts;
-        m["notes"] = h.notes;
-        metrics.push_back(m);
-    }
-    j["metrics"] = metrics;
-    j["change_points"] = total;
-    return j;
-}
-
 }  // namespace
 
 int history_main(int argc, char** argv) {
@@ -682,8 +453,7 @@ int history_main(int argc, char** argv) {
             changes += hs.back().result.changes.size();
         }
         if (!s.json_path.empty() || s.format == "json") {
-            const std::string text =
-                to_json(s, L, order, hs).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+            const std::string text = history_json(s, L, order, hs);
             if (!s.json_path.empty()) data::write_file_atomically(s.json_path, text, 0644, true);
             if (s.format == "json") std::fputs(text.c_str(), stdout);
         }
