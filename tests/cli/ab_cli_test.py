@@ -19,8 +19,12 @@ from testlib import check, finish, paths, run  # noqa: E402
 GFXSTAT, SRC = paths()
 PY = sys.executable
 # A run prints one value: MEAN plus normal noise of sd SD (from the
-# variant's environment, so that one shared command serves both).
-NOISY = [PY, "-c", "import os, random; print(float(os.environ['M']) + random.gauss(0, float(os.environ.get('SD', '1'))))"]
+# variant's environment, so that one shared command serves both). The
+# noise is seeded by a count of runs kept in NOISE_COUNTER, so the whole
+# test is reproducible: its A/A checks must not trip by chance.
+NOISY = [PY, "-c", "import os, random; p = os.environ['NOISE_COUNTER']; "
+         "n = int(open(p).read()) if os.path.exists(p) else 0; open(p, 'w').write(str(n + 1)); random.seed(n); "
+         "print(float(os.environ['M']) + random.gauss(0, float(os.environ.get('SD', '1'))))"]
 
 
 def records(path):
@@ -55,6 +59,7 @@ def ab(out, *args, command=NOISY):
 
 def main():
     d = tempfile.mkdtemp(prefix="gfxstat-ab-")
+    os.environ["NOISE_COUNTER"] = os.path.join(d, "noise-count")
 
     # A 10% change with 1% noise: settled as changed within a handful of
     # blocks; higher is better, so it is an improvement and the gate passes.
