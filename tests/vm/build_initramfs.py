@@ -420,13 +420,18 @@ def strip_copy(path):
 
 
 def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
-          busybox=None, log=print, boot_loop=None):
+          busybox=None, log=print, boot_loop=None, extras=()):
     """Writes the initramfs to `output`; returns a dict describing it.
 
     boot_loop: None (run the commands once, power off) or a dict
     {"max_boots": N, "tag": "state", "dir": "/state"}: /init mounts the 9p
     share `tag` on `dir` at every boot and runs the commands by phase (see
-    INIT); the share's modules are added to `modules`."""
+    INIT); the share's modules are added to `modules`.
+
+    extras: more of the host's programs the commands need, each a dict
+    {"path": GUEST_PATH, "source": HOST_FILE} (an ELF file brings the
+    libraries it needs) or {"path": GUEST_PATH, "symlink": TARGET}. The
+    guest's /usr/bin and /usr/sbin are /bin: give such paths as /bin/..."""
     if boot_loop:
         modules = tuple(modules) + tuple(m for m in SHARE_MODULES if m not in modules)
     version, image = pick_kernel(kernel_version, modules[0] if modules else None)
@@ -461,6 +466,21 @@ def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
         gfx_bytes = strip_copy(gfxstat)
         c.file("bin/gfxstat", gfx_bytes, 0o755)
         libs.update(shared_libraries(gfxstat))
+        for e in extras:
+            path = e["path"]
+            if not re.match(r"^/[A-Za-z0-9_.+/-]+$", path) or path.startswith(("/usr/bin/", "/usr/sbin/")):
+                raise ValueError("bad extra path %r" % path)
+            if "symlink" in e:
+                c.symlink(path, e["symlink"])
+                continue
+            if not os.path.isfile(e["source"]):
+                raise Unavailable("%s is not installed" % e["source"])
+            if elf_interpreter(e["source"]) is not None:
+                c.file(path, strip_copy(e["source"]), 0o755)
+                libs.update(shared_libraries(e["source"]))
+            else:
+                with open(e["source"], "rb") as ef:
+                    c.file(path, ef.read(), os.stat(e["source"]).st_mode & 0o777)
         lib_bytes = 0
         for lib in sorted(libs):
             with open(os.path.realpath(lib), "rb") as lf:
@@ -503,7 +523,8 @@ def build(gfxstat, commands, output, kernel_version=None, modules=("vgem",),
             "modules": names, "libraries": sorted(libs), "gfxstat_bytes": len(gfx_bytes),
             "library_bytes": lib_bytes, "initramfs": output,
             "initramfs_bytes": os.path.getsize(output), "commands": len(cmds),
-            "boot_loop": dict(boot_loop) if boot_loop else None}
+            "boot_loop": dict(boot_loop) if boot_loop else None,
+            "extras": [e["path"] for e in extras]}
     log("build_initramfs: kernel %s, modules %s, %d libraries, %.1f MiB -> %s"
         % (version, " ".join(names), len(libs), info["initramfs_bytes"] / 2**20, output))
     return info

@@ -329,14 +329,16 @@ def _capture(p, out, chunks, start, timeout, watch=None):
 
 def boot(gfxstat, commands, timeout=300, accel="tcg", keep=None, kernel_version=None,
          modules=("vgem",), console_path=None, memory=512, log=print, share=None,
-         max_boots=8):
+         max_boots=8, extras=()):
     """Builds the image, boots it and returns a VmRun. Raises Unavailable.
 
     share: a host directory: boot-loop mode (build_initramfs.INIT): it is the
     guest's /state across reboots, the guest powers off after at most
     `max_boots` boots (and the host kills qemu at boot max_boots + 2). The
     outputs of a command that rebooted the guest (BEGIN, no END) are read
-    back from SHARE/.vm/boot-N/."""
+    back from SHARE/.vm/boot-N/.
+
+    extras: more host programs in the image (build_initramfs.build)."""
     qemu = find_qemu()
     cmds = build_initramfs.load_commands(commands, boot_loop=bool(share))
     boot_loop = None
@@ -351,7 +353,7 @@ def boot(gfxstat, commands, timeout=300, accel="tcg", keep=None, kernel_version=
         image = os.path.join(tmpdir, "initramfs.cpio")
         t0 = time.monotonic()
         info = build_initramfs.build(gfxstat, cmds, image, kernel_version, modules, log=log,
-                                     boot_loop=boot_loop)
+                                     boot_loop=boot_loop, extras=extras)
         info["build_s"] = time.monotonic() - t0
         if any("libasan" in lib for lib in info["libraries"]):
             memory = max(memory, 1024)   # ASan's shadow and quarantine
