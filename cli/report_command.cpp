@@ -289,6 +289,11 @@ int report_main(int argc, char** argv) {
                              "--only-changed", "--junit", "--openmetrics", "--kcidb", "--kcidb-origin", "--markdown",
                              "--json"})
         if (CLI::Option* opt = app.get_option_no_throw(name)) app.remove_option(opt);
+    // A page has no gate: the threshold is the margin the verdicts and the
+    // forest plot's band use.
+    app.get_option("--threshold")
+        ->description("percent: the equivalence margin of the verdicts and the forest plot's band (default 1, or "
+                      "a blocked design's)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (output.empty()) {
         std::fprintf(stderr, "gfxstat report: -o: give the HTML file to write\n");

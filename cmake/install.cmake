@@ -42,7 +42,8 @@ install(CODE "
 # The docs keep the tree's layout (README.md beside docs/), so that the
 # README's links into docs/ and the pages' links to each other still work.
 install(FILES README.md SECURITY.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-file(GLOB _gfxstat_doc_pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/docs/*.md")
+file(GLOB _gfxstat_doc_pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/docs/*.md"
+  "${CMAKE_CURRENT_SOURCE_DIR}/docs/*.png")
 install(FILES ${_gfxstat_doc_pages} docs/results-format.schema.json
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 

@@ -31,10 +31,10 @@ def expected_files(src, ministat_link):
              "usr/share/bash-completion/completions/gfxstat",
              "usr/share/zsh/vendor-completions/_gfxstat"]
     files += [f"usr/share/man/man1/gfxstat-{c}.1" for c in SUBCOMMANDS]
-    # Every page of docs/ is shipped: the pages are the tree's, the place
-    # is what is tested.
+    # Every page of docs/ is shipped, with the pictures they show: the pages
+    # are the tree's, the place is what is tested.
     files += ["usr/share/doc/gfxstat/docs/" + os.path.basename(p)
-              for p in glob.glob(os.path.join(src, "docs", "*.md"))]
+              for pattern in ("*.md", "*.png") for p in glob.glob(os.path.join(src, "docs", pattern))]
     if ministat_link:
         files.append("usr/bin/ministat")
     return sorted(files)
