@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bisect_classify.h: the references' Welch interval, boundary and safe
 // bounds, and each step's sequential probability ratio test.
 #include "analysis/bisect_classify.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The statistics of `gfxstat bisect`: whether a good and a bad build
 // really differ (bisect check), and whether the commit under test is like
 // the good one or like the bad one (each bisect step), with an error

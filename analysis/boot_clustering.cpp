@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/boot_clustering.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs cluster by boot: a benchmark can settle into one performance mode per
 // boot, so runs within a boot are alike and 30 runs over 2 boots are not 30
 // independent observations. A one-way random-effects ANOVA (boot as the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Bootstrap confidence intervals for the difference and the ratio of
 // medians (candidate vs baseline), resampling each sample separately
 // (stratified, as R's boot(strata = ...)). Seeded: the same seed gives the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Change points over builds: binary segmentation with a permutation test
 // over whole builds (analysis/change_points.h, docs/history.md).
 #include "analysis/change_points.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Change points over a series of builds (gfxstat history, docs/history.md):
 // where a metric moved along a history of builds, each build measured a
 // few times.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every statistic `gfxstat compare` reports for one baseline/candidate pair
 // of one metric, computed in one place: summaries, Student and Welch t,
 // Mann-Whitney U with the Hodges-Lehmann shift, bootstrap intervals of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/diagnostics.h"
 
 #include "analysis/moments.h"

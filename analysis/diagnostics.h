@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Can the numbers be trusted? Per sample: is it bimodal (dip test,
 // bimodality coefficient and a two-normal mixture, which must agree), does
 // it drift with run order or change level part-way, is the first run after

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Monte Carlo null distribution of the dip: see dip_simulation.h.
 #include "analysis/dip_simulation.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The dip's null distribution by Monte Carlo: dips of seeded uniform samples
 // and their quantiles. Used by tools/make_dip_table.cpp to write
 // analysis/dip_table.cpp, and by the tests to check that table.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GENERATED FILE - do not edit by hand.
 // Written by tools/make_dip_table.cpp:
 //   gfxstat_make_dip_table --replicates 1000001 --large-replicates 200001 --seed 20240517 analysis/dip_table.cpp

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hartigan's dip (Hartigan & Hartigan 1985, Ann. Statist. 13:70-84) computed
 // with the greatest-convex-minorant / least-concave-majorant iteration that
 // P. M. Hartigan describes in Applied Statistics algorithm AS 217 (1985).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hartigan's dip test of unimodality (Hartigan & Hartigan 1985): the dip is
 // the largest distance between the empirical distribution function and the
 // closest unimodal distribution function, matching R's diptest::dip. Its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Does a series of runs drift? The metric against its run order: a least-
 // squares slope with its confidence interval, Spearman's and Kendall's rank
 // correlations, a single change point (Pettitt's test), and the effect of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/frame_times.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Summaries of one run's frame times. A run that renders frames yields
 // hundreds of frame times, but they are not independent samples of the
 // build's performance: consecutive frames share the run's clocks, caches,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/geomean.h"
 
 #include <boost/math/distributions/students_t.hpp>

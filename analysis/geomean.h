@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The geometric mean of oriented ratios of means across several metrics
 // (benchmarks): each ratio is turned so that above 1 is better (candidate
 // over baseline when higher is better, baseline over candidate when lower

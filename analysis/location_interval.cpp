@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/location_interval.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How precisely a sample pins down its location, for "enough runs": the
 // distribution-free confidence interval of the median (order statistics
 // whose ranks come from the binomial distribution), and the t interval of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/machine_changes.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Per-machine changes of a fleet: for each machine that ran both variants,
 // how much the candidate moved there, so that one bad DUT stands out
 // instead of being averaged into the fleet's answer (or into its noise).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/ministat_plot.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // ministat's ASCII histogram: one column per bin across the common range of
 // all data sets, stacked symbols per value, and a bar per set marking
 // mean +/- one standard deviation (|___|), the median (M) and the mean (A).

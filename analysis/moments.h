@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Mean and variance that do not lose digits to cancellation.
 //
 // Integer significands are summed exactly (128-bit) and centred on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/nested_variance.h"
 
 #include <algorithm>

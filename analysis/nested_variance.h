@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Results merged from a fleet nest: runs within boots within machines. A
 // machine is a level of clustering above the boot: one test machine can be
 // a few percent faster than its neighbours for as long as it lives (its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One normal against a two-component normal mixture with unequal variances
 // (mclust's model "V" with G = 2), both by maximum likelihood.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One normal against a mixture of two normals with unequal variances
 // (mclust's "V" model), fitted by maximum likelihood (EM from several
 // starts), compared by BIC. Reports the modes: weight, mean and standard

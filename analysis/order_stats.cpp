@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/order_stats.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Order statistics by selection (nth_element), never a full sort: the median
 // of 10 million values costs one linear pass instead of n log n.
 #pragma once

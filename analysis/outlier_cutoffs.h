@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The cutoff of gfxstat's outlier sentence: a value is called an outlier
 // when it lies more than c(n) robust standard deviations (MAD / 0.6745)
 // from the median. c(n) is calibrated by simulation so that clean samples

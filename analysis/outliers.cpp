@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/outliers.h"
 
 #include <cmath>

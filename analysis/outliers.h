@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Outliers, counted and listed, never dropped silently: the modified z-score
 // (Iglewicz & Hoaglin: 0.6745 (x - median) / MAD, flagged beyond 3.5) and
 // Tukey's fences (quartiles as R's quantile type 7; 1.5 IQR beyond the

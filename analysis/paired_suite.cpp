@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/paired_suite.h"
 
 #include <cmath>

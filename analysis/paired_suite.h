@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A suite whose benchmarks each gave one value per build (per-test averages
 // pasted in a mail, one row per test of a suite): the benchmarks are pairs,
 // and the question "did the suite get faster" is a one-sample question on

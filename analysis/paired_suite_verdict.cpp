@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/paired_suite_verdict.h"
 
 #include <cmath>

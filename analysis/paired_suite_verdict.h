@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The verdict on a suite measured once a side (analysis/paired_suite.h),
 // made the one way `gfxstat compare` makes it (cli/compare_suite.cpp) and
 // the calibration suite measures it (tests/calibration/suite_sim.cpp): which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The comparison ministat prints under its table: the difference of means
 // with a Student t confidence interval from the pooled standard deviation.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Rank-based two-sample procedures: the Mann-Whitney U test, the
 // Hodges-Lehmann shift with its confidence interval, and the probability of
 // superiority. Matches R's wilcox.test(b, a, conf.int = TRUE) (b = candidate,

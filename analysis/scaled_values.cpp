@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/scaled_values.h"
 
 #include <charconv>

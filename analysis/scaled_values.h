@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A sample held the way gfxstat reads it: exact decimal significands sharing
 // one power of ten, or plain doubles where the input did not fit.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The t-mixture confidence sequence of sequential_test.h: closed forms, one
 // pass over the block differences per look.
 #include "analysis/sequential_test.h"

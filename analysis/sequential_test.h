@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The stop rule of `gfxstat ab`: after each block (every variant run once,
 // in a random order) it looks at the block differences of the primary
 // metric and says whether the answer is known: changed, equivalent within

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/signed_rank.h"
 
 #include <algorithm>

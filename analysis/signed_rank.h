@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One-sample rank procedures on paired differences: the Wilcoxon
 // signed-rank test and the Hodges-Lehmann pseudomedian with its confidence
 // interval. Matches R's wilcox.test(d, exact = NULL, correct = TRUE,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Student t quantiles: exact ones (Boost.Math), and the three-decimal table
 // that ministat prints with, reproduced where ministat's table is right.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/t_tests.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Two-sample t procedures for the difference of means (candidate - baseline):
 // Student's pooled t, Welch's t, Cohen's d / Hedges' g, the TOST equivalence
 // test, and how many runs a t test needs to resolve a given change. Matches

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/verdict.h"
 
 #include <cmath>

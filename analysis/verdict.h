@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The verdict on one metric of one comparison: improvement, regression,
 // no change (proven equivalent within a threshold) or inconclusive, with the
 // test that decided, the reason in words, and how many runs per side would

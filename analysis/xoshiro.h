@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // xoshiro256** 1.0 (Blackman & Vigna 2018) and the SplitMix64 mixer that
 // seeds it: the generator behind every seeded simulation in gfxstat (the
 // bootstrap's resamples, the dip test's null table). Small and header-only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat_ab_efficiency: how many runs `gfxstat ab`'s sequential design
 // needs against fixed designs with the same power and alpha, on the
 // calibration families (tests/calibration/ab_sim.h says how each becomes a

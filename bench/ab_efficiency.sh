@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Runs per variant of `gfxstat ab`'s sequential design against the fixed-N
 # designs with the same power and alpha, hyperfine's default (10 runs a
 # side) and the Phoronix Test Suite's dynamic run count, on the calibration

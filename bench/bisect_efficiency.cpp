@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat_bisect_efficiency: whole bisections, simulated, with `gfxstat
 // bisect step`'s rule (analysis/bisect_classify.h) against the fixed
 // designs people use, on how often the bisection names the wrong commit

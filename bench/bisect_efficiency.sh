@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Whole bisections, simulated: `gfxstat bisect step`'s rule (runs until the
 # commit is clearly like good or like bad, within an error budget for the
 # whole bisection) against a fixed 10 runs a step called by the nearer

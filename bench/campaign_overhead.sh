@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Per-step overhead of a campaign beside `gfxstat run` and hyperfine: each
 # runs `true` N times without a shell. A campaign step adds to a `gfxstat
 # run` run an intent and a done line in the journal (each fdatasync'd) and

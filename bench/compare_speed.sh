@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Times `gfxstat compare` on 1,000,000 vs 1,000,000 values with every
 # statistic (Student and Welch t, Mann-Whitney U and the Hodges-Lehmann
 # interval, 9,999 bootstrap resamples of the median difference and ratio,

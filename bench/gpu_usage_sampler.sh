@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The GPU time sampler's cost per tick on a machine with many processes
 # (bench/gpu_usage_sampler_cost.cpp; bench/README.md has the numbers).
 #

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GPU time sampler's cost per tick (drivers/gpu_usage_sampler.h) on
 // a machine with many processes: starts IDLE idle processes that are not
 // the workload's, then runs a workload tree (a shell with a few children,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What the bench scripts share (sourced, not run): the --strict / --runs
 # options, and best-of-N timing with peak RSS.
 

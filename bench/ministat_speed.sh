@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Times `gfxstat ministat -A a b` against Debian's /usr/bin/ministat on two
 # files of 5,000,000 values each, checks that both print byte-identical
 # tables, and reports wall-clock time, peak RSS and whether the goals hold:

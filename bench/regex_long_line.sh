@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cost of `gfxstat run --metric 'fps=fps=(.*) fps'` on a program printing
 # one line of L and of 10 L bytes that backtracking cannot match quickly
 # ("fps=fps=fps=...", no " fps" after), then the value's line, beside GNU

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Times loading 1,000,000 samples from a results file against loading the
 # same values from a plain column file, with `gfxstat summary --json --no-diagnostics` (read,
 # parse, select, quartiles), and checks both give identical statistics.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Peak memory and wall time of `gfxstat run --parser lines --runs 1` on a
 # program printing S and 10 S bytes of numbers, one `%d.%03d` a line (8
 # bytes), and how they grow. docs/run.md ("Memory") states the bound: the

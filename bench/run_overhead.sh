@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Per-run overhead of `gfxstat run` beside hyperfine: both run `true` N
 # times without a shell. gfxstat also probes the environment, keeps each
 # run's stdout and stderr, and appends each run to the results file with

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cost of `gfxstat show` (text and --json) on a results file imported from
 # a CSV of one row and N metric columns, at N and 10 N, and how it grows.
 # `show` diagnoses every metric; it once did so with a pass over the runs

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Cost of `gfxstat compare`'s suite table (one row per benchmark, the
 # default for a suite) beside `gfxstat compare --full` (a full report per
 # benchmark) on the same input: the 9 GfxBench tests of

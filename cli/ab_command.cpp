@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat ab: two or more builds of one workload, interleaved in blocks,
 // until the stop rule settles the verdict (drivers/ab_runner.h), then the
 // compare report of the results file. Exit statuses: those of compare

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat bisect check | step | report: which commit changed performance,
 // with `git bisect run` doing the search and gfxstat each step's call
 // (drivers/bisect_step.h, analysis/bisect_classify.h, docs/bisect.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat bisect: check, step (for git bisect run) and report.
 #pragma once
 

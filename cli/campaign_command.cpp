@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat campaign: A/B comparisons over many boots that survive reboots,
 // crashes and power cuts (drivers/campaign_runner.h). Exit statuses:
 // 0 done, complete, stopped, or the machine is rebooting; 1 the campaign

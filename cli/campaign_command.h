@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 namespace gfxstat::cli {
 // gfxstat campaign init|resume|status|stop|install-service|analyze:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/campaign_design.h"
 
 #include "cli/report/diagnostic_words.h"

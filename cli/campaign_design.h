@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The design part of `gfxstat campaign analyze`, printed before compare's
 // report: how many runs are done, how the variants met the boots, what
 // went wrong, whether the analysis is interim, and whether the boots were

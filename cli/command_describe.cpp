@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/command_describe.h"
 
 #include <CLI/CLI.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat __describe COMMAND [SUB]: every option of a command as JSON, the
 // one source the man pages (tools/make_manpages.py) and the shell
 // completion (cli/complete_command.h) are made from, so that neither can

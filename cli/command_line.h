@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one way every CLI11-parsed subcommand ends on bad options: --help
 // goes to stdout (exit 0); an error is said in gfxstat's words, each line
 // starting with the command's name ("gfxstat compare: unknown option

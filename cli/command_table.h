@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat's commands as data: name, one-line summary, entry point. usage()
 // prints it, `gfxstat __describe` and `gfxstat __complete commands` read it,
 // and the man pages are made from __describe: one table, so the command

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat ab --command VARIANT:'glmark2 -b build'`: a variant's command is
 // one string on gfxstat's command line, split into argv the way a shell
 // splits words (blanks; '...' and "..." quote; a backslash escapes the

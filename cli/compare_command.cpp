@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat compare: candidates against a baseline, metric by metric, with a
 // verdict per metric and an exit status CI can gate on.
 //

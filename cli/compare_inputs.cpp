@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's inputs: which samples a comparison is made of. One results
 // file compared within itself (variant against variant, with its blocked
 // design when it has one), several results files of one variant each, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's inputs (cli/compare_inputs.cpp): the samples of each metric
 // from results files, after --filter, --row and --col.
 #pragma once

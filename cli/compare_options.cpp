@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's report options (add_report_options, compare_command.h): the
 // ones `gfxstat ab` shares with compare, registered in one place so that
 // both spell them alike.

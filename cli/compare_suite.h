@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare over a suite of benchmarks: which design the data is, and the
 // suite-level analysis of a suite measured once a side.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/complete_command.h"
 
 #include <sys/stat.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat __complete KIND [ARGS]: the words shell completion offers, so
 // that completion/gfxstat.bash and completion/_gfxstat stay thin and
 // cannot drift from the commands (their options come from __describe).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat devices: the DRM devices libdrm finds, as a table or JSON.
 #include "cli/devices_command.h"
 

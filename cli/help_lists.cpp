@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/help_lists.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lists that `gfxstat run --help` and `gfxstat ab --help` end with
 // (and `gfxstat campaign init --help`, for a plan's workload): the parsers
 // (--parser NAME) and the built-in workloads (--workload NAME), one line

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat history: results of a series of builds -> per metric, the change
 // points over the builds (analysis/change_points.h), each with its build
 // range, size, interval, p and the `git bisect` command that finds the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat history's model, shared by its command (cli/history_command.cpp:
 // loading, ordering, analysing) and its renderers (cli/history_render.cpp:
 // text, markdown, JSON). Private to those two files.

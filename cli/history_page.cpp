@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // history --html (history_page.h).
 #include "cli/history_page.h"
 

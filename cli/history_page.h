@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // history --html: the series of each metric with its change points, and
 // history's own text report, as one self-contained page (report/html_report.h).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat history's reports: text, markdown and JSON of the change points
 // found (cli/history_model.h; docs/history.md, "Output").
 #include <algorithm>

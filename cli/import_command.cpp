@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat import: other tools' output into a results file. The new file
 // (or, with --append, the old file plus the new runs, under the results
 // lock) is written whole and renamed into place, so an interrupted import

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 namespace gfxstat::cli {
 // gfxstat import --from FORMAT FILE... -o OUT.json

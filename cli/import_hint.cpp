@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/import_hint.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Errors that point the right way: when a command that reads results
 // files (compare, show, summary, merge, ministat) cannot read one, and the
 // file looks like one of the formats `gfxstat import` reads

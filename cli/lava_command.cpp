@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat lava testdef [--name NAME] [-o FILE] [--job FILE --device-type T]
 //     -- gfxstat run|ab|campaign resume|campaign analyze ARGS...
 // writes a LAVA test definition whose run step is that gfxstat command

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 namespace gfxstat::cli {
 // gfxstat lava testdef: a LAVA test definition (and a job) that runs a

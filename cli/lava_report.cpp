@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/lava_report.h"
 
 #include <CLI/CLI.hpp>

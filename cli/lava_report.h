@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `gfxstat run`, `ab` and `campaign` tell LAVA when they run inside a
 // LAVA test shell (drivers/lava_signals.h): `--lava auto|on|off` (auto:
 // LAVA_RESULT_DIR set or lava-test-case on PATH), then, once the results

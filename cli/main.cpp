@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat: run GPU tests and benchmarks, keep every sample, and decide with
 // honest statistics whether a patch changed performance.
 #include <cstdio>

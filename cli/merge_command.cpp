@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/command_line.h"
 #include "cli/merge_command.h"
 #include "cli/import_hint.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #pragma once
 namespace gfxstat::cli {
 // gfxstat merge A.json B.json... -o OUT.json

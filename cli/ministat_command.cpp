@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Options are parsed with getopt, not CLI11: ministat users rely on getopt's
 // exact behaviour (clustered flags "-An", attached values "-w60", options
 // after file names, "--"), and a drop-in must accept the same command lines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/nearest_word.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "did you mean ...?": the known words nearest to a mistyped one, for an
 // unknown command (`gfxstat comapre`), subcommand, option (`--treshold`)
 // or value (`--format jsn`). A suggestion is made only when the word is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare --plot (plot_files.h).
 #include "cli/plot_files.h"
 

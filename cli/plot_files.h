@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare --plot: the comparison's pictures written to files, SVG as plot/
 // draws it, or PNG through Debian's rsvg-convert (librsvg2-bin) when it is
 // installed: gfxstat draws no pixels itself. Files are written atomically

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat report: compare's analysis of the inputs, as compare makes it
 // (the same options, the same statistics), drawn into one HTML page: per
 // metric the distributions, the runs in order and the boot means, beside

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat run: runs a workload again and again and records every run
 // (drivers/run_loop.h), with a progress line on a terminal and plain lines
 // otherwise. Exit statuses: 0 done; 77 the workload skipped (it cannot run

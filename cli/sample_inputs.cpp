@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/sample_inputs.h"
 
 #include <fcntl.h>

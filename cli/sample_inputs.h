@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads the inputs of the commands that take numbers (ministat, summary):
 // column files, or results files (told apart by their first byte), several
 // at once, one thread per file (two cores read two files in the time of

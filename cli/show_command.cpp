@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat show: what a results file holds, in the order a reviewer asks:
 // which variants and metrics, how many runs and which were left out, how
 // runs spread over boots, and what differed between the machines' states.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare from summary statistics: rows of N, mean and sd (formats/
 // summary_table.h) paired into comparisons, the t procedures on their
 // moments (analysis/t_tests.h), one multiplicity family, a verdict each

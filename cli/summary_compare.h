@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat compare --summaries FILE...`: the comparison that N, mean and
 // standard deviation per side allow, as mailing-list threads paste them
 // (a ministat report, a table of n/mean/sd: formats/summary_table.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/throttle_compare.h"
 
 #include "data/input_error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What compare does with throttled runs (data/throttled_runs.h): counts
 // them per side, and sets each verdict on all runs beside the same
 // comparison made on the unthrottled runs alone. The comparison itself is

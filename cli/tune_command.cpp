@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat tune: show the pre-measure check as a table, apply the settings
 // that make measurements steady, reset them to exactly what they were.
 // Exit statuses: 0 done; 1 the machine refused (not root, a write the kernel

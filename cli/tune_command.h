@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat tune apply|reset|show, and what run, ab and campaign resume share
 // with it: the pre-measure warning and --tune's apply-then-restore.
 #pragma once

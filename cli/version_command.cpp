@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/version_command.h"
 
 #include <CLI/CLI.hpp>

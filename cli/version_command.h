@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat version (and gfxstat --version): "gfxstat VERSION" on stdout;
 // with --json, {"gfxstat_version": "VERSION"} for scripts.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/workload_setup.h"
 
 #include <climits>

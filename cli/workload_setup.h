@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `gfxstat run` and `gfxstat campaign` run, from what the user said:
 // a command with a parser, or one of gfxstat's built-in workloads (run as
 // the child `gfxstat workload NAME ...`). Both commands build their runs

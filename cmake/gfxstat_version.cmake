@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The version string of data/gfxstat_version.cpp, computed at every build
 # (cmake/version.cmake says how) into a header of the build directory.
 # GFXSTAT_VERSION_OVERRIDE fixes the string instead: a package build

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Computes gfxstat's version string and writes it as a one-line header.
 # Run as a script (cmake -P) at every build, by the gfxstat_version target
 # (cmake/gfxstat_version.cmake), so that the version follows new commits

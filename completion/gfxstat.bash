@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bash completion for gfxstat.
 #
 # Thin on purpose: every word comes from `gfxstat __complete` (commands,

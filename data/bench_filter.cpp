@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --filter (bench_filter.h): a recursive-descent parser over the text,
 // straight into a small tree of nodes held in one vector, and its
 // evaluation. The lexing depends on where it is (after `key:` a value may

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `--filter EXPR` of `gfxstat compare` and `gfxstat ministat`: which
 // observations of a results file take part. An observation is one metric's
 // values in one run: the metric (what benchstat calls the benchmark: a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The steps file of bisect_log.h, read and written with nlohmann_json:
 // a small document rewritten whole after each step.
 #include "data/bisect_log.h"

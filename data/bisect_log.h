@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The steps file of `gfxstat bisect` (-o steps.json): what the bisection
 // was told once (the references' per-run values, the metric, the error
 // budget, the command) and, per step, the commit, how its build went, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/blocked_pairs.h"
 
 #include <charconv>

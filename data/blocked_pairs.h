@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The pairs a blocked design compares (a `gfxstat ab` results file): in
 // each block every variant ran once, close in time, so the baseline's and
 // a candidate's values of one block are a pair, and what is compared is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/column_file.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads one column of numbers from a text file the way ministat does:
 // trailing white space dropped, fields split on any run of delimiter
 // characters, a field starting with '#' ends the line, lines without the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/digest.h"
 
 #include <cstring>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // SHA-256 and base64 (RFC 4648, standard alphabet, '=' padding), for the
 // results file gfxstat attaches to a LAVA job's log (formats/lava_block.h):
 // base64 keeps the file's bytes out of the console's reach (no line of it

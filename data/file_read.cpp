@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/file_read.h"
 
 #include <fcntl.h>

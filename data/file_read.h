@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading whole inputs into memory, with errors that name the file. Results
 // files and the importers' formats are parsed in memory; column files are
 // streamed instead (data/column_file), since they can be far larger.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/gfxstat_version.h"
 
 // GFXSTAT_VERSION, written at every build by cmake/version.cmake into the

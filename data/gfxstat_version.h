@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat's own version, one string for every place that names it:
 // `gfxstat --version`, the results file header's generator, the JSON
 // outputs. Built from `git describe` in a git checkout, else the release

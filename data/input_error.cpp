@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/input_error.h"
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The one error type for bad input: says which file, which line and what was
 // expected. The CLI prints it and exits with status 2.
 #pragma once

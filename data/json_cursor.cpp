@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/json_cursor.h"
 
 #include <nlohmann/json.hpp>

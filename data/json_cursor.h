@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A strict pull parser for one JSON text (RFC 8259) held in memory, used to
 // read results-file records. It exists because general JSON parsers turn
 // every number into a double: gfxstat keeps numbers as the exact decimals

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/number_token.h"
 
 #include <charconv>

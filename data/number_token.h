@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Parses one token of a column file into an exact decimal (or, where the
 // token cannot be held exactly, the correctly rounded double), accepting
 // exactly the tokens that strtod consumes entirely -- minus the ones that are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --row / --col (projection.h): one pass over the runs, building the
 // output runs and, beside them, what each cell (row label, column label)
 // pooled. Every lookup is a hash map keyed by label or id, so the work is

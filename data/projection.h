@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `--row KEYS` and `--col KEYS` of `gfxstat compare` (with --filter,
 // data/bench_filter.h): a results file seen through other keys, as Go
 // benchstat's projections do. By default a comparison's rows are the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Results-file records as JSON lines: the reading half, strict (a record
 // that breaks a rule of docs/results-format.md names what), and the
 // writing half in results_json_write.cpp.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Records of a results file <-> lines of JSON (docs/results-format.md).
 // Each record is one line; the serialisers append the line with its '\n'.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Results-file records as JSON lines: the writing half (the reading half is
 // results_json.cpp). Numbers keep their exact decimal tokens; strings are
 // escaped so that any byte sequence round-trips.

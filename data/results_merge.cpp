@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/results_merge.h"
 
 #include "data/input_error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Combines results files (several machines, several campaigns) into one,
 // keeping provenance: each run keeps the id of the file it was first
 // recorded in as its `origin`, and the new header lists the inputs. The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/results_model.h"
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The results model: what a results file holds, in memory. The on-disk form
 // (JSON Lines, docs/results-format.md) is read and written by
 // results_reader / results_writer; nothing else touches it.

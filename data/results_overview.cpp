@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/results_overview.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What a results file holds, counted: the facts `gfxstat show` prints and a
 // reviewer asks for first (how many runs, which failed, which boots, and
 // whether the variants ran in different environments).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/results_reader.h"
 
 #include <unistd.h>

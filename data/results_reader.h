@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads a results file (JSON Lines, docs/results-format.md) into memory,
 // checking every rule of the format and naming file and line on error.
 //

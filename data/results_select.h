@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Picks the samples of one metric out of a results file, one sample per
 // variant, the way every analysis wants them: only runs that ended ok and
 // were not warm-ups, with the excluded runs counted so reports can say so.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/results_writer.h"
 
 #include <fcntl.h>

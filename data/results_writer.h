@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Writes results files so that nothing is ever lost or half-written.
 //
 // Whole files (import, merge) are written to a temporary file in the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/safe_files.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Creating files safely when gfxstat runs as root in directories other
 // users can write to (a campaign's results beside a shared /srv, logs under
 // /tmp). Everything gfxstat creates goes through here:

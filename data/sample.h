@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One data set as read: exact decimal significands sharing a power of ten
 // (int32 when they fit, else int64), or doubles when even that cannot hold
 // the input (hexadecimal floats, more than 18 significant digits, exponents

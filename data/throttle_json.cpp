@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/throttle_json.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The run record's "throttle" object <-> JSON (docs/results-format.md,
 // "Throttling"). Kept apart from results_json.cpp: one record member, one
 // file.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the GPU clock sampler saw during one run (drivers/gpu_clock_sampler.h):
 // how often the GPU was throttled, how fast it actually ran against what was
 // asked of it, and how hot the CPU package got. A run record holds one only

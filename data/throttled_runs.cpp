@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/throttled_runs.h"
 
 #include <stdexcept>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs the GPU clock sampler saw throttled (data/throttle_record.h): how
 // many a variant has, and a results file without them, for compare's
 // "throttled" note and --drop-throttled.

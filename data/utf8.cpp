@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/utf8.h"
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Whether text is UTF-8. Results files hold names as JSON strings, which
 // are Unicode: a name that is not UTF-8 would be written with U+FFFD in
 // place of its bad bytes, and two names that differ only there would come

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "data/xml_reader.h"
 
 #include <algorithm>

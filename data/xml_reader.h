@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small, strict XML reader for the files other benchmark tools write
 // (Phoronix Test Suite's composite.xml). No XML library is among gfxstat's
 // dependencies (all of them are Debian packages, and none of those listed

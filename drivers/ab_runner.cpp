@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/ab_runner.h"
 
 #include <sys/random.h>

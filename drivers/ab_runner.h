@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat ab` without the command line: two or more variants of one
 // workload (builds, environments) run interleaved in blocks, every run
 // recorded as `gfxstat run` records it plus its design, block and place in

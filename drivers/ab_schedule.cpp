@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/ab_schedule.h"
 
 #include <algorithm>

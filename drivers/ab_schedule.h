@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The order in which `gfxstat ab` runs its variants: blocks, each holding
 // every variant once. Randomised within each block by default, so that
 // whatever changes with the position in a block (the first run after a

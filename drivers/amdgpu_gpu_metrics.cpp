@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/amdgpu_gpu_metrics.h"
 
 #include <cstring>

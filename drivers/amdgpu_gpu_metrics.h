@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // amdgpu's binary device/gpu_metrics file: the layouts gfxstat reads of it
 // (the kernel's struct gpu_metrics_v1_1 to v1_3, for discrete GPUs, and
 // v2_1 and v2_2, for APUs, in drivers/gpu/drm/amd/include/

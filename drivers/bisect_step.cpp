@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // bisect_step.h: the build, the runs and the steps file of one step.
 #include "drivers/bisect_step.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One step of `gfxstat bisect` without the command line: build the commit
 // checked out (a failed build is git bisect's "skip"), run the workload
 // one run at a time, recording each run as `gfxstat run` does (variant =

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsers of gfxstat's own workloads and of the run's own resource
 // usage: one "KEY=NUMBER" line per result, as drivers/wakeup_latency.h and
 // drivers/drm_workloads.h print them.

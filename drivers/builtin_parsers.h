@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsers of gfxstat's own workloads (wakeup-latency, drm-ioctl,
 // drm-gem, i915-exec-nop): their output format is gfxstat's, so it lives
 // beside the workloads rather than in formats/. drivers/run_parsers.h

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The plan's own commands, run by resume: before_reboot, the reboot
 // command and expect.command, each with its output kept in DIR/hooks; the
 // check that a boot runs a slot's variants; a variant's setup as the shell

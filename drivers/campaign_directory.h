@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The campaign directory: its files, the check that no other user can
 // plant a link in it, and `init`, which lays it out so that a crash leaves
 // either a whole campaign or leftovers the next init clears.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A campaign's journal (DIR/journal.jsonl): one JSON object per line, each
 // appended under a lock and fdatasync'd before the step it announces (an
 // intent) or after the step it confirms (done, boot, reboot). A power cut

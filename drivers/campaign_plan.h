@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A campaign's plan (gfxstat campaign init PLAN -d DIR; docs/campaign.md):
 // the variants, how each is put in place (environment, setup command, or a
 // reboot into another kernel with a check that it really booted), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/campaign_runner.h"
 
 #include <algorithm>

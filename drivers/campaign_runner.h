@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat campaign's state machine (docs/campaign.md). `init` lays out the
 // campaign directory; `resume` is what runs at every boot: it finds from
 // the journal and the results where the campaign stands, checks that the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/campaign_simulation.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A campaign walked on one machine without rebooting
 // (`campaign resume DIR --simulate-reboots`, docs/campaign.md "Trying a
 // plan safely"): where resume would reboot, it goes on as if a new boot had

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where a campaign stands, folded from its plan, its journal and its
 // results file: which steps are done (a run with the step's number is in
 // the results), how often each was attempted, which boots belong to which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/campaign_step_words.h"
 
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The line `campaign resume` prints after each step: how the run ended,
 // how long it took, and what it measured, so that a user watching a
 // campaign sees the numbers as they come, not only at `analyze`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DRM devices through libdrm, with /dev/dri as a fallback for nodes libdrm
 // does not report. See drm_devices.h.
 #include "drivers/drm_devices.h"

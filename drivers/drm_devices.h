@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The DRM devices of this machine, as libdrm sees them (drmGetDevices2,
 // drmGetVersion, drmGetCap), for `gfxstat devices` and for choosing the
 // node a native workload (drivers/drm_workloads.h) runs on. Nodes libdrm

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DRM fdinfo: the key-value text the kernel prints for an open DRM file
 // (Documentation/gpu/drm-usage-stats.rst), and the walk over /proc that
 // finds such files. Everything here tolerates a process or file that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DRM clients as /proc/PID/fdinfo/FD shows them (the kernel's
 // Documentation/gpu/drm-usage-stats.rst): which processes hold which DRM
 // device, and the GPU time and memory each client has used. Read by the

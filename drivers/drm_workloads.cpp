@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The native DRM workloads: drm-ioctl, drm-gem, i915-exec-nop. See
 // drm_workloads.h and docs/workloads.md.
 #include "drivers/drm_workloads.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat's native DRM workloads, run as `gfxstat workload NAME --device
 // NODE` children of `gfxstat run --workload NAME` (docs/workloads.md):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Environment probe: small reads of /proc and /sys (under ProbeOptions::root)
 // plus libdrm for the DRM devices. Every source is optional; a read error or
 // content that does not parse leaves its field out. Nothing here throws.

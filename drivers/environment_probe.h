@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the machine looked like when a run was made, for the results file's
 // environment records: kernel, command line, CPU model, governor and turbo,
 // load average, DRM devices (libdrm), GPU frequencies and throttle reasons

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // git_revisions.h: git run with posix_spawnp, its output read through
 // pipes (both at once with poll, so that a chatty stderr cannot block it).
 #include "drivers/git_revisions.h"

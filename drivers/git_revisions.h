@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `gfxstat bisect` asks git: the commit checked out, and the state of
 // the bisection git is running (its terms, its good and bad commits, how
 // many commits are left). git is run by argv, never through a shell.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GPU clock sampler: during each run a thread reads, at a fixed rate
 // (20 Hz: the first tick as the workload starts, one as it ends), the GPU's
 // actual and requested frequency, whether it is throttled and why (amdgpu:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/gpu_clock_sources.h"
 
 #include "drivers/amdgpu_gpu_metrics.h"

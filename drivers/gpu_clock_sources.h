@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which files the GPU clock sampler reads on this machine: the GPU's actual
 // and requested frequency and its throttle reasons (i915, xe), its current
 // shader-clock level and gpu_metrics throttle status (amdgpu), and the CPU package temperature (hwmon

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/gpu_sysfs.h"
 
 #include <fcntl.h>

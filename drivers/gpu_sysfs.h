@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Small reads of sysfs shared by the environment probe and the GPU clock
 // sampler, and where the GPU drivers keep their frequency and throttle
 // files: one table of paths, so the two never disagree about a driver.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/gpu_usage.h"
 
 #include <algorithm>

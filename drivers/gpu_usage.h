@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A run's GPU time and GPU memory from DRM fdinfo (the kernel's
 // Documentation/gpu/drm-usage-stats.rst), summed over the DRM clients the
 // workload's processes held: what `time` is for the CPU, for the GPU.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Samples the GPU time and memory of a running workload from DRM fdinfo:
 // started when the workload has started (ProcessSpec::on_started), it
 // reads, every interval (10 Hz by default; the first ticks closer, at

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reads the kernel log during runs, so that a run during which the GPU hung
 // (or the kernel warned) is not taken for a measurement. The source is
 // /dev/kmsg, or a kmsg-format file or FIFO named by GFXSTAT_KMSG (tests,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/kernel_trouble.h"
 
 #include <memory>

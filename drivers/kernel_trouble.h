@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which kernel log lines say that a run cannot be trusted: a GPU hang or
 // reset, a GPU driver's error, or the kernel's own WARN, BUG, Oops or hung
 // task. One table (kernel_trouble.cpp) holds every rule, each written from

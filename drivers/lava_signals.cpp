@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/lava_signals.h"
 
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat inside a LAVA test shell: what it tells LAVA, through LAVA's own
 // scripts (lava-test-set, lava-test-case, lava-test-raise, found on PATH
 // as the test shell puts them there, run without a shell). LAVA keeps one

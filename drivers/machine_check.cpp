@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The pre-measure check: small reads of sysfs and procfs, each item
 // independent, none fatal. An item whose source is missing says nothing:
 // a VM without cpufreq has no governor to complain about.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The check before measuring: what on this machine would add noise to a
 // measurement, each with what to do about it. `run`, `ab` and `campaign
 // resume` print the problems once before the first run; `gfxstat tune show`

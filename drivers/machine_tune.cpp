@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat tune apply / reset. The order of things is what makes it safe:
 // read every file to be written, save the originals durably, then write;
 // on a refusal, put back what this call changed before saying so.

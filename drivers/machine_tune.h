@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat tune apply` and `reset`: sets the machine up for measuring (CPU
 // governor performance, turbo off, GPU frequencies pinned) and restores
 // exactly what it found. The original bytes of every file are saved

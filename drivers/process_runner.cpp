@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/process_runner.h"
 
 #include <fcntl.h>

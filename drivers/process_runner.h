@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Runs one command the way a benchmark harness must: without a shell
 // (vfork and exec, PATH searched as execvp does), in its own process
 // group, with stdout and stderr going to files, an optional timeout that

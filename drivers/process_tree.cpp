@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/process_tree.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The processes of a running workload: the process gfxstat started and
 // its descendants, read from the real /proc (the workload's processes are
 // real, whatever GFXSTAT_SYSFS_ROOT says; drivers/system_root.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `--metric NAME=REGEX` (run_parsers.h): the user's regexes, matched by
 // RE2 in time linear in the line. std::regex backtracks: `fps=(.*) fps` on
 // one line of 64 KiB took over 20 s, and it recursed once per character,

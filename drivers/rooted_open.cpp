@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/rooted_open.h"
 
 #include <dirent.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Opening the machine's paths ("/sys/...", "/var/lib/gfxstat") so that a
 // tree named by --root or GFXSTAT_SYSFS_ROOT cannot be escaped. gfxstat
 // tune often runs as root; a symbolic link anywhere inside such a tree

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a run ended, in words for its record and for messages: signal names,
 // the last line a program printed, IGT's skip block, one clean line.
 #include "drivers/run_end_words.h"

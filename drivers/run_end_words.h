@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a run ended, in words: for the exit reasons of run records and the
 // messages of run, ab and campaign.
 #pragma once

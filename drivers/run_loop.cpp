@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/run_loop.h"
 
 #include <algorithm>

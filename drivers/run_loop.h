@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat run` without the command line: runs a workload again and again,
 // classifies each run (ok, fail, skip, timeout, crash), parses its output
 // into metrics, records the machine's state, and appends every run to the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where a run's output goes: captured in memory files while the workload
 // runs, parsed in place, and kept in the log directory (created there,
 // under its checked descriptor, without following links) when not empty.

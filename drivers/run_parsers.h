@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The parsers `gfxstat run` reads a run's output with: every format of
 // formats/registry.h that parses output (IGT, EzBench, glmark2, trace
 // replays, `lines`, `time`, ...), gfxstat's own workloads'

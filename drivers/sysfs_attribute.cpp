@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/sysfs_attribute.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading and writing one sysfs or procfs attribute, the way `gfxstat tune`
 // and the pre-measure check need it: whole small files read with read(2)
 // (sysfs reports sizes of 0 or 4096), writes that never create a file and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/system_root.h"
 
 #include <cstdlib>

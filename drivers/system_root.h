@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where gfxstat reads and writes the machine's state (/sys, /proc): the
 // real root, or another tree named by GFXSTAT_SYSFS_ROOT (or a --root
 // option), for tests against fake sysfs trees and for dry runs of

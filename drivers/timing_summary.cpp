@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/timing_summary.h"
 
 #include <algorithm>

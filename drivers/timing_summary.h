@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Summaries of a workload's per-iteration times, shared by the built-in
 // workloads (wakeup latency, the native DRM ones).
 #pragma once

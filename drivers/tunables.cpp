@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/tunables.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Where this machine's tunable performance settings are in sysfs: the CPU
 // frequency governors, the turbo/boost switches, and each GPU's frequency
 // controls (i915, xe, amdgpu). Shared by the pre-measure check (which reads

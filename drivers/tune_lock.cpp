@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/tune_lock.h"
 
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The lock that makes `gfxstat tune apply`, `tune reset` and run --tune's
 // apply and restore take turns: an exclusive flock(2) on
 // ROOT/var/lib/gfxstat/lock, held from loading the state to the last write.

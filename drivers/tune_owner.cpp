@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "drivers/tune_owner.h"
 
 #include <charconv>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Who tuned the machine, from its tune state: `gfxstat tune apply` (the
 // user's, kept until `tune reset`), a `gfxstat run --tune` still running
 // (it restores the machine when it ends, so another run must not measure

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The state file of `gfxstat tune`: ROOT/var/lib/gfxstat/tune.json (ROOT is
 // system_root()), holding every file's original bytes as they were before
 // gfxstat first wrote it, the boot they belong to and when it was tuned. It

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Timer wake-up latency, cyclictest-style: absolute CLOCK_MONOTONIC
 // deadlines start + k*interval, slept to with clock_nanosleep(TIMER_ABSTIME),
 // the lateness of each wake-up recorded. Background load is busy threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The built-in CPU workload, so that the main job runs on any machine:
 // timer wake-up latency, as cyclictest measures it. A thread sleeps until
 // an absolute CLOCK_MONOTONIC deadline again and again and records how late

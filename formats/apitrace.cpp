@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `apitrace`: what apitrace's retracers (glretrace, eglretrace; and
 // `apitrace replay`, which runs them) print on stdout when they replay a
 // trace. Formats as apitrace 11 prints them (retrace/retrace_main.cpp,

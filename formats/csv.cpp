@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from csv: a table with one row per run and one column per metric, as a
 // spreadsheet or a pandas script writes it (RFC 4180). Columns named
 // `variant`, `boot` and `run` say which run a row is; every other column is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from csv with column roles: the long and wide tables of a suite's
 // results (formats/csv_suite.h), read row by row into one SuiteBuilder.
 #include "formats/csv_suite.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A suite's results as CSV (`gfxstat import --from csv --bench-col ...`):
 // many benchmarks (GfxBench's tests, an IGT benchmark's subtests) measured
 // for a few variants, in either of the two shapes such tables come in.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/csv_table.h"
 
 #include <set>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading a CSV table (RFC 4180) for `import --from csv`: rows of cells,
 // each knowing the line it starts on, and the cell readers every shape of
 // table shares (a header's names, a number, a run index), with errors that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `ezbench`: the output of EzBench "unified" test runs (tests.d/README in
 // the EzBench repository), as a run's output (`run --parser ezbench`) or a
 // saved file (`import --from ezbench`), read by one grammar:

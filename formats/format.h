@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A foreign format, as gfxstat knows it: one program's output (IGT's,
 // glmark2's, a trace replayer's) or one tool's saved file (hyperfine's
 // JSON, a CSV). Each lives in one file of formats/ that knows its grammar,

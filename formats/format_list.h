@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One declaration per format file of formats/: what formats/registry.cpp
 // puts in its table. Internal to formats/.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/frame_time_metrics.h"
 
 #include <charconv>

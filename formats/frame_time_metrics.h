@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the frame-time formats (mangohud, presentmon, piglit-replay) share:
 // one run's frame times become the within-run metric `frame_time` (ms,
 // declared "per": "frame", so that no analysis takes frames for runs) and

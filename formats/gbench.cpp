@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from gbench: the JSON Google Benchmark writes (--benchmark_format=json
 // or --benchmark_out), usually with --benchmark_repetitions. The whole file
 // is one run: one process measured every benchmark, each repetition an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxrecon`: what gfxrecon-replay (GFXReconstruct) prints on stdout at the
 // end of a replay (framework/graphics/fps_info.cpp; fixtures from 0.9.18,
 // Debian 12's, in tests/fixtures/mesa/):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `glmark2`: the output of glmark2, glmark2-es2 and their other flavours
 // (glmark2-drm, -wayland, ...), which share one printer (glmark2's
 // src/main.cpp, src/canvas-generic.cpp, src/main-loop.cpp; fixtures from

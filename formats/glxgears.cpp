@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `glxgears`: the rate glxgears (mesa-utils; es2gears and the other gears
 // demos print the same line) reports every 5 seconds, and the renderer
 // that `-info` prints (fixture from mesa-utils 8.5.0 in tests/fixtures/mesa/):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from gotest: the Go benchmark format, as `go test -bench` prints it and
 // benchstat reads it (golang.org/design/14313-benchmark-format):
 //

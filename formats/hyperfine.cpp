@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from hyperfine: the file `hyperfine --export-json` writes. Each entry of
 // "results" is one benchmarked command, imported as a variant labelled by
 // the command's text (or by the name --command-name gave it); each element

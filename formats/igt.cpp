@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // IGT programs' output: the igt-* parsers. Line formats (printf format strings of the programs,
 // see ../shared/IGT_FORMATS.md and tests/data/run_outputs/README.md):
 //

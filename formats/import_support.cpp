@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/import_support.h"
 
 #include "data/input_error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Importers: turn the files other tools write (a column of numbers, CSV,
 // hyperfine / Google Benchmark / Go / EzBench / Phoronix Test Suite output)
 // into runs of a results file. Each format's importer lives in its file of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from lava: a LAVA job's results, read back as runs.
 //
 // Inputs (each file on its own; give one of them per job):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/lava_block.h"
 
 #include <charconv>

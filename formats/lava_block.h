@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The results file attached to a LAVA job's log: LAVA keeps one number per
 // test case, so `gfxstat run`/`ab`/`campaign` inside a LAVA test shell
 // also print the whole results file on the console, where LAVA logs it

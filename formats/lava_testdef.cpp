@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/lava_testdef.h"
 
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LAVA's YAML files, written by `gfxstat lava testdef` (cli/lava_command.cpp):
 // a test definition ("Lava-Test Test Definition 1.0": metadata, then
 // run: steps:) that runs a gfxstat command in a LAVA test shell, and a job

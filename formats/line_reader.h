@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Output split into lines the way every parser reads it (formats/output_parser.h):
 // '\n' ends a line, a trailing '\r' and ANSI colour and OSC sequences are removed.
 #pragma once

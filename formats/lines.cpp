@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `lines`: one number per line of a run's output (IGT's benchmarks/
 // gem_exec_nop, gem_create, gem_syslatency -f 0/1/2, gem_latency -f 1..4,
 // or any program that prints its measurements so). Blank lines and IGT's

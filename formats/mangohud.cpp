@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `mangohud`: MangoHud's CSV logs (one file is one run) and its summary
 // file. Learnt from the files the Debian 12 package (0.6.8) writes on
 // Xvfb + llvmpipe (tests/fixtures/frames/README.md):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every parser of a run's output shares: the metrics one run yields,
 // the output it reads, and the parser interface. One file per format in
 // formats/ implements it (formats/format.h, formats/registry.h); drivers/

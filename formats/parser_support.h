@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the output parsers share (each format's file in formats/, and
 // drivers/builtin_parsers.cpp for gfxstat's own workloads): a cursor over
 // one line, the collector of parsed metrics, the failure messages, and a

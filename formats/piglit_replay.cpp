@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `piglit-replay`: the output of `piglit replay profile trace FILE`, from
 // piglit's framework/replay sources (tests/fixtures/frames/README.md). It
 // replays an apitrace trace in a loop with eglretrace --benchmark --pframes

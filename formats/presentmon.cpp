@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `presentmon`: PresentMon's CSV (one file is one run of the capture),
 // from its documented columns (tests/fixtures/frames/README.md):
 //

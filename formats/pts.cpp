@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --from pts: a Phoronix Test Suite result file (composite.xml). Each
 // <System> is one variant, named by its <Identifier>; each <Result> is one
 // metric (a test with one set of options); each <Entry> of a result holds a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/recognise.h"
 
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which import format a file that is not a gfxstat results file looks
 // like, so that a command refusing it can say what to do instead:
 // "this looks like a hyperfine export: gfxstat import --from hyperfine

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every format gfxstat knows, by name: the one table that `run --parser`,
 // `import --from`, the help texts and the fuzz target read, so that a
 // format added there is reachable everywhere at once.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/saved_output.h"
 
 #include <algorithm>

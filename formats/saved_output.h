@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // import --from NAME for a format that is a program's output (IGT's,
 // glmark2's, a replayer's): each saved file, or each section of one that
 // holds several runs (Format::sections), is one run, read by the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Cutting a saved output that holds several runs into one text per run
 // (Format::sections), for the formats whose runs have a recognisable first
 // line (glmark2's banner) or last line (a replayer's FPS summary). Lines

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/summary_table.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Summary statistics as mailing-list threads paste them: N, mean and
 // standard deviation per data set, without the values behind them, for
 // `gfxstat compare --summaries` (cli/summary_compare.h). Two layouts:

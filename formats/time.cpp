@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `time`: no output at all; the run's own cost as wait4 reported it (wall,
 // user and system time, peak RSS), like hyperfine's or /usr/bin/time's
 // figures. Only a run has one: a saved output cannot be imported as `time`.

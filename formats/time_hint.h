@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The hint that follows "no numbers in the output" from the lines parser:
 // a command that prints nothing (`gfxstat run -- true`) was most likely
 // meant to be timed. `gfxstat run` names its option; a campaign's runs are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `vkmark`: the output of vkmark, from its sources (src/main_loop.cpp,
 // src/log.cpp; tests/fixtures/frames/README.md). Each scene prints its
 // name and options, then its average frame rate:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "formats/yaml_reader.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A small, strict YAML reader for exactly what LAVA writes: the REST API's
 // and lavacli's results exports (PyYAML block style: sequences of
 // mappings, nested mappings, PyYAML's indentless sequences, plain, single-

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scales, ticks and axes: where a value lands in pixels, which round
 // numbers label the axis, and the unit they are shown in. A metric's
 // values are recorded in one unit; the axis shows them in the readable

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // boot_means_svg: per variant, each boot's mean as a short bar with its
 // interval, labelled with its n; the variant's median as a dashed line
 // across its group. No circles: circles are runs, and runs are not drawn

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // distributions_svg: the variants' values as overlaid histograms on shared
 // bins, each variant's runs as a strip of dots under them, its median as
 // a vertical line and the median's interval as a bar in its strip.

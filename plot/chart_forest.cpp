@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // forest_svg: a suite's per-benchmark changes, one row each: the point
 // estimate as a diamond, its interval as a line, the ±threshold band
 // shaded, a zero line, the geomean last and emphasised.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // history_svg: a metric along a series of builds: every run as a dot over
 // its build, each segment's level as a horizontal line, each change point
 // as a dashed vertical line labelled with the size of the step.

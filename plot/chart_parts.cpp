@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "plot/chart_parts.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What every chart shares: the page (background, title, legend, caption),
 // the count of values that could not be placed, short boot names. Private
 // to plot/: the charts' public face is plot/charts.h.

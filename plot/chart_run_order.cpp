@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // run_order_svg: each variant's values in the order they ran, one panel
 // per variant on a shared value axis. Runs are coloured by boot (by the
 // variant when boots are unknown); boot changes are dashed vertical lines,

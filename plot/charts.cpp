@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // metric_chart_svg: the kinds `compare --plot-kind` names, dispatched. The
 // charts themselves live one per file (chart_*.cpp).
 #include "plot/charts.h"

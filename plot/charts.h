@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The charts: each turns plot data into one self-contained SVG document
 // (<svg xmlns=...> with its own <style>, no scripts, no external
 // references), through a scene (plot/scene.h) and the SVG writer.

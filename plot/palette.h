@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The charts' colours and type, as CSS: Okabe-Ito's colour-blind-safe
 // palette (Okabe and Ito, "Color Universal Design", 2008), a light and a
 // prefers-color-scheme: dark variant. Marks take their colour from the

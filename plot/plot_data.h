@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the pictures draw, as plain data: filled by cli/ from the same
 // analysis results the text report prints (compare's MetricReport, the
 // suite table, history's change points). Nothing in plot/ computes a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A chart as marks before it is text: circles, lines, rectangles,
 // polylines and texts, each with its CSS class names, in groups that carry
 // a class too (a variant's or a boot's colour). The charts (plot/charts.h)

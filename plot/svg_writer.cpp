@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "plot/svg_writer.h"
 
 #include <algorithm>

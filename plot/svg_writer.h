@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Scene (plot/scene.h) to SVG text: one self-contained document, its CSS
 // inline, no scripts, no external references. The one place where text
 // from data is escaped for a picture and where numbers become text.

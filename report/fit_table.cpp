@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/fit_table.h"
 
 #include <algorithm>

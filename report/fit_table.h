@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A table of text for people that fits a width: as a plain table when it
 // does; else with its per-variant columns headed by short keys and the
 // labels in a legend above it; else stacked, one row after the other with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page of `gfxstat report` (html_report.h): plain HTML and CSS, written
 // as well-formed XML.
 #include "report/html_report.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // `gfxstat report`'s page: one self-contained HTML file made of sections of
 // figures (inline SVG from plot/), preformatted text (compare's and show's
 // reports) and small tables. No scripts, no network: a Content-Security-

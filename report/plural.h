@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A count and its noun for the lines people read: "1 boot", "2 boots",
 // "0 reboots". Printing "%zu boots" reads "1 boots" as soon as the count
 // is one, and a campaign of one boot per variant is common when a plan is

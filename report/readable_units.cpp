@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "report/readable_units.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Times and sizes in a unit a reader takes in at a glance: "+1.87 ms", not
 // "+0.00187275 s"; "512 MiB", not "524288 KiB". A metric's values are
 // recorded in one unit (data/results_model.h, MetricInfo::unit: free

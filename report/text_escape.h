@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Text that comes from data (labels, metric names, units, boot ids,
 // environment values, file names, other programs' output, error messages
 // quoting any of these), made safe to print for people. A results file or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Widths of text for people, in display columns, so that a report fits
 // the 72 columns of a mail reply (or --width N). Text reaching here is
 // already escaped (report/text_escape.h): ASCII, or valid UTF-8 from a

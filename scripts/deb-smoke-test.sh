@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # The .deb as a user meets it: lintian on what dpkg-buildpackage made (any
 # error fails), then the package unpacked into a scratch root and tried
 # from there: `gfxstat --version` names the package's upstream version,

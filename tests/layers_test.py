@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The layers of docs/architecture.md, checked on every #include of ours.
 
 Arrows point downwards only: cli -> report, drivers -> formats -> data ->

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Measures how often gfxstat's per-sample sentences fire: on unimodal,
 // drift-free families (tools/sample_families.h) every sentence is a false
 // alarm; on the bimodal and outlier families the rate is the detection

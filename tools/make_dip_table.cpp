@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Writes analysis/dip_table.cpp: quantiles of Hartigan's dip for uniform
 // samples (the least favourable unimodal null), by Monte Carlo simulation
 // with gfxstat::analysis::simulate_dip_quantiles, for the p-values of
@@ -125,6 +126,7 @@ int main(int argc, char** argv) {
     };
 
     out +=
+        "// SPDX-License-Identifier: MIT\n"
         "// GENERATED FILE - do not edit by hand.\n"
         "// Written by tools/make_dip_table.cpp:\n";
     add("//   gfxstat_make_dip_table --replicates %" PRIu64 " --large-replicates %" PRIu64

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes gfxstat's man pages: gfxstat(1) and gfxstat-COMMAND(1) for every
 command.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sample families gfxstat's diagnostics are calibrated and checked on:
 // unimodal, drift-free families that benchmark data looks like (normal,
 // right-skewed timings, heavy tails, values quantised to a timer step), and

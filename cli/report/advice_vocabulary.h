@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a report's advice names the knobs that change a measurement. The
 // same finding ("the first value differs: leave it out as a warm-up")
 // points at `gfxstat run --warmup` for a results file made by run, ab or

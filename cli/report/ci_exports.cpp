@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/ci_exports.h"
 
 #include <fcntl.h>

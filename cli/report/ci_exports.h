@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reports for CI systems, written beside the text on stdout from the same
 // analysis, in one pass (hyperfine's export manager, in shape): compare and
 // ab take any of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare --brief: the answer in one line per metric (and candidate), for
 // a reply that quotes nine benchmarks, not 278 lines of statistics. A
 // header line says what was compared and how; one row per comparison gives

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The JSON report, documented in docs/compare-format.md. Numbers are full
 // precision (shortest round trip); a statistic that is undefined is null.
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The markdown report, for a merge-request comment: one summary table of
 // verdicts, then a table of statistics per metric.
 #include <cmath>

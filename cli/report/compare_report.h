@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What `gfxstat compare` found, ready to render: per metric, the baseline
 // and candidate samples, every statistic of each comparison, and its
 // verdict. Rendered as text (ministat-style, for mail), markdown (for a

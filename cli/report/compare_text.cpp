@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text report: for each metric a ministat-style histogram and table,
 // then each candidate's tests, effect and verdict in a few plain lines,
 // never wider than --width (so it can be pasted into a 72-column mail).

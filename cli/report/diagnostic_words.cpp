@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/diagnostic_words.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Diagnostics in words and in JSON, shared by compare, summary and show:
 // one sentence per finding that a reviewer understands, with what to do
 // about it, and the numbers behind it for machines

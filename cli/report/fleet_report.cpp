@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/fleet_report.h"
 
 #include <cmath>

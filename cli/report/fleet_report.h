@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A fleet in words and in JSON, for compare's reports: how the variance
 // splits between machines, boots and runs, each machine's change, and the
 // machine that stands out (analysis/nested_variance.h,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/headline_words.h"
 
 #include <algorithm>

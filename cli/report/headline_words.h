@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The headline change of a comparison in words, one definition for every
 // format: the primary test's estimate of the change (difference of means
 // for Welch's t, the Hodges-Lehmann shift for Mann-Whitney, the difference

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/invalid_runs.h"
 
 #include <set>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The runs a comparison left out because the kernel reported GPU trouble
 // during them (exit class invalid), named in every format with the
 // kernel's line: a reviewer asks first whether the GPU hung.

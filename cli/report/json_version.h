@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every JSON document gfxstat prints for machines (compare's, show's,
 // summary's, devices', campaign status', tune show's, gfxstat version's)
 // says which gfxstat wrote it, in one member at its top level:

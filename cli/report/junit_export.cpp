@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's verdicts as JUnit XML, the way GitLab's test report reads it
 // (artifacts:reports:junit): a <testsuite> per benchmark group (a metric's
 // name up to its last '/': IGT's "4KiB" of "4KiB/upload_linear"), a

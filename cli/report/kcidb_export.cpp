@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's results as KernelCI's KCIDB I/O data, schema v5.3
 // (kcidb-io's kcidb_io/schema/v05_03.py; the subset gfxstat writes is
 // tests/data/kcidb/gfxstat-subset.schema.json). KCIDB keeps one number

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's numbers as an OpenMetrics text exposition, GitLab's metrics
 // report (artifacts:reports:metrics), which shows each series beside the
 // target branch's. Gauges, one family each, every sample labelled by

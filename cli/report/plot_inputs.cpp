@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's report as plot data (plot_inputs.h): the drawing needs the runs
 // in the order they ran with their boots, which the report keeps, and the
 // runs the analysis left out, which only the results files hold.

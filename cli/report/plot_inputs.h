@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What compare's pictures draw (plot/plot_data.h), filled from the report
 // compare analysed: the runs as analysed (CompareReport::keep_run_order),
 // their boots and blocks, the medians' and the boots' intervals, and the

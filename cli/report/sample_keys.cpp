@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/sample_keys.h"
 
 #include "analysis/ministat_plot.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How a report's rows name their samples: ministat's symbols ('x', '+',
 // '*', ...) while a plot can draw them all, numbers ("1".."12") beyond,
 // where a symbol would repeat or read '?' and there is no plot to match.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's JSON, for a suite: "suite" (the table as the text shows it:
 // rows in their order, marks, counts, the geomean row) and "paired" (the
 // suite tested as pairs, one per benchmark). Full precision; undefined

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The suite table as text (ministat's compactness, at most --width
 // columns: a mail reply), markdown (a merge-request comment) and CSV (a
 // spreadsheet). The rows come from build_suite_table; this file words them.

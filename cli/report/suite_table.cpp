@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // build_suite_table: compare's results laid out as the suite table's rows
 // (suite_table.h). The statistics are compare's own; this file only picks,
 // orders and words them.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The suite table: one row per benchmark (a test, a subtest, a metric), a
 // column per variant with its centre and interval, the change against the
 // baseline with its interval and (adjusted) p, and a mark for the verdict,

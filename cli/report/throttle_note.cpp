@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/throttle_note.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Compare's note on throttled runs (docs/compare-format.md, "Throttled
 // runs"): how many runs of each side the GPU clock sampler saw throttled,
 // and whether each verdict holds on the unthrottled runs alone; or, with

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "cli/report/verdict_rows.h"
 
 #include <algorithm>

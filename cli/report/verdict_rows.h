@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // compare's verdicts flattened: one row per comparison that has a verdict
 // of its own (a metric against one candidate; a suite tested as pairs, one
 // row per candidate), with what CI reports carry: the names, the centres,

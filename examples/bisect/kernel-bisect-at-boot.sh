@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A kernel bisection with gfxstat bisect, one step per boot.
 #
 # Run at every boot by a systemd unit (kernel-bisect.service, below). Each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat_ab_calibration: the error rates and run counts of `gfxstat ab`'s
 // stop rule (analysis/sequential_test.h) by seeded simulation on the
 // calibration families (families.h), run as ab runs them: blocks of both

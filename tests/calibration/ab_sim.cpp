@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/ab_sim.h"
 
 #include <algorithm>

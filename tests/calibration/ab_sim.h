@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Simulated `gfxstat ab` experiments and the fixed designs they are measured
 // against (ab_calibration.cpp, bench/ab_efficiency.cpp), on the calibration
 // families (families.h).

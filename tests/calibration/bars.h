@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bars each measured rate must meet, with binomial slack for the
 // Monte Carlo error of R replicates, and the list of cells that miss them
 // (`gfxstat_calibration --check`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat_calibration: how often each verdict and diagnostic sentence of
 // `gfxstat compare` is wrong, by seeded simulation, at the run counts
 // kernel and Mesa developers use (3 to 10 a side) and beyond.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/cells.h"
 
 #include <algorithm>

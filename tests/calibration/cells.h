@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The cells of the calibration table and how one is measured: a family, a
 // sample size per side and a condition (A/A, a multiplicative change for
 // power, an additive shift for coverage), R seeded replicates of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The sample families of the calibration suite (calibrate.cpp): seeded
 // generators for the shapes graphics benchmarks produce, each with its
 // documented mean and spread, so that every rate the suite measures can be

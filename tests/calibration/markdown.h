@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Renderings of the measured cells: a flat text listing (one line a cell,
 // for diffs and grep) and the markdown page docs/calibration.md, with the
 // reading guide for users.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/suite_bars.h"
 
 #include <algorithm>

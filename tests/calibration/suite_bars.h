@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bars each suite rate must meet (suite_sim.h), with the same binomial
 // slack as the two-sample bars (bars.h), and the suite cells that miss them
 // (`gfxstat_calibration --check`).

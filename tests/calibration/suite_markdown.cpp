@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/suite_markdown.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Renderings of the measured suite cells (suite_sim.h): a flat text listing,
 // one line a cell, and the section "Suites measured once a side, tested as
 // pairs" of docs/calibration.md, with its reading guide.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/suite_sim.h"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Suites measured once a side, by seeded simulation: how often the verdict
 // `gfxstat compare` gives on a suite of benchmarks tested as pairs
 // (analysis/paired_suite.h, analysis/paired_suite_verdict.h) is wrong, and

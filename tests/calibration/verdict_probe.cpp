@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "tests/calibration/verdict_probe.h"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Comparison -> verdict for one metric, exactly as `gfxstat compare` makes
 // it (cli/compare_command.cpp, analyse_comparisons), plus the interval of
 // the headline change. The one place the calibration suite touches the

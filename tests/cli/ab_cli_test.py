@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat ab with real commands: interleaved blocks in random (seeded),
 alternate and abba order, per-variant environment, commands and hooks,
 the stop rule settling a large change within a handful of blocks, an A/A

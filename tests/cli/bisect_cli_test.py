@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat bisect on a real git repository made here: 64 commits of a small
 C program whose run time (with 1% noise) grows by 3% at one commit, each
 commit built by --build and run by gfxstat (its CPU time, which it

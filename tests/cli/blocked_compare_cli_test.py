@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat compare on results files of a blocked design (as gfxstat ab
 writes them, here written by hand): the design line in text, markdown and
 JSON, the confidence sequence's verdict for the metric the stop rule

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat campaign end to end, with simulated reboots: the boot id comes
 from a file (GFXSTAT_BOOT_ID_FILE) and the plan's reboot command writes a
 new one, as a real reboot changes /proc/sys/kernel/random/boot_id.

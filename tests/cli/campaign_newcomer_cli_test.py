@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat campaign as a newcomer meets it: a whole plan tried with one
 `resume --simulate-reboots` (no before_reboot, no reboot command, every run
 real, boots marked simulated), what analyze and compare say of simulated

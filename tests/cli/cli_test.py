@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Command-line behaviour of gfxstat ministat and gfxstat summary: exit
 statuses, error messages, and the documented deviations from Debian's
 ministat (docs/ministat-compat.md). Independent of the differential test,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat compare from the command line: every statistic in its JSON
 output checked against R 4.2 on the reference cases (tests/data/
 reference_cases.json, a copy of shared/reference/cases.json), the verdicts

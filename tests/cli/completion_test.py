@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shell completion driven for real: bash's _gfxstat from
 completion/gfxstat.bash with COMP_WORDS set as bash sets them, and zsh's
 _gfxstat through a pseudo-terminal (zpty), against the built gfxstat

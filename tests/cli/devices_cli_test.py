@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat devices and the native DRM workloads from the command line, up to
 the hardware boundary: this machine has no /dev/dri, so `devices` says so
 (exit 0, and {"devices": []} with --json), every workload skips with exit 77

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Diagnostics from the command line (docs/diagnostics.md): compare on the
 R reference clustered cases tests boot means and reports the ICC, design
 effect and effective n as R does; a single boot per variant is called

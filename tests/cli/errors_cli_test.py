@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat explains itself: every error starts with the command's name,
 unknown commands, options and values suggest the nearest valid word (and
 nonsense none), a file of an import format says how to import it, a lost

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Text from data never reaches a terminal raw (issue 14, item 3). A
 hyperfine export whose command is ESC ] 0;pwned BEL ESC [2J sleep 1 (a
 terminal title and a screen clear) and a second command with a newline, a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat compare on results merged from a fleet: 3 machines x 4 boots x 5
 runs a variant, written by hand as `gfxstat merge` leaves them (each run
 with its origin and its environment, which names its machine), the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """formats/ from the command line: every output parser also imports saved
 outputs (`import --from igt-exec-nop`, several EzBench runs in one file),
 `time` and the file formats are refused with the reason, and the gbench

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Frame times from the command line (docs/frame-times.md): a results file
 holding each run's per-frame times (declared "per": "frame") beside the
 run's summaries. compare, summary and ministat compare runs, never frames

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat history on real runs (docs/history.md): a git repository made
 here, 14 commits of a small benchmark script whose score (with noise from
 /dev/urandom) drops 3% at commit 8; each commit measured by `gfxstat run

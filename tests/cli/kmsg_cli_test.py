@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The kernel log watch end to end, with a FIFO as GFXSTAT_KMSG: a workload
 that writes real i915, xe and amdgpu hang lines (the drivers' own message
 shapes, as /dev/kmsg records) into it during some of its runs makes exactly

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """LAVA, both ways (docs/ci-reports.md, "LAVA"), with LAVA's real parts
 from Debian's lava-dispatcher and lava-common:
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A whole LAVA job through Debian's lava-run (docs/ci-reports.md, "LAVA"),
 with this machine as the device of LAVA's ssh device type:
 

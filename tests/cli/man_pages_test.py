@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The man pages made at build time (tools/make_manpages.py): one per
 command, each rendering without a single groff warning, each with every
 option its command parses (gfxstat __describe), EXAMPLES and EXIT STATUS;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Paste-ready output: every text report for people (compare, ab's report,
 show, summary) fits 72 columns on the repository's own inputs, or --width
 N; compare --brief gives one line per metric on the nine GfxBench tests;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Pictures of a comparison, from real results of `gfxstat run` and
 `gfxstat ab` on small commands: compare --plot (every kind, SVG checked
 with xmllint and counted: one <circle> per run drawn, warm-ups and invalid

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Results files from the command line: gfxstat import / show / merge, and
 results files given to ministat and summary. Checks exit statuses, that no
 half-written output is ever left, that every file gfxstat writes validates

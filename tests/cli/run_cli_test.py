@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat run with real programs: Debian's IGT benchmarks (gem_syslatency
 -n runs anywhere; gem_exec_nop skips without a GPU; gem_syslatency without
 -n aborts), timeouts that kill the whole process group, the consecutive-

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat run where it can do harm: as root beside directories other users
 can write to, and with workloads that leave processes behind.
 

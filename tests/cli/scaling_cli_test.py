@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Costs that must stay linear in small inputs that are wide or long:
 `show` on a table of thousands of metric columns (once a 256 KiB buffer
 per metric and a pass over the runs per metric: 8,000 columns took 45 s

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat compare over a suite of benchmarks: the suite table (text within
 72 columns, markdown, CSV, JSON), its marks and counts against compare's
 own verdicts, sorting and --only-changed, --filter/--row/--col, and the

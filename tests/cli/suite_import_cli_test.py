@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A suite's results from CSV (`gfxstat import --from csv --bench-col ...`):
 the long table (a row per observation: variant,test,fps, as pandas' melt
 writes it) and the wide one (a row per benchmark, a column per variant)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The file arguments of ministat and summary, and ministat's report per
 metric: LABEL=FILE names a data set (benchstat's `old=a.txt`), FILE:N reads
 column N of that file (ministat's -C, per file), a file whose own name holds

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Costs of `gfxstat compare` over a suite that must stay linear in the
 suite's size: the suite table of 300 and 3,000 benchmarks measured 3 times
 a side, a suite measured once a side (paired by benchmark) of 1,000 and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat compare --summaries: summary-statistics input gives Welch's t, df,
 p and interval equal to the raw-data result on the same samples.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """What the command-line tests share: running gfxstat, recording failed
 checks (every check runs; the failures are listed at the end), and the exit
 status ctest reads."""

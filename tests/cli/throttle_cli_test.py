@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Throttling end to end against a fake sysfs tree (GFXSTAT_SYSFS_ROOT): a
 workload that sets the i915 throttle_reason_pl1 (and lowers
 gt_act_freq_mhz) for part of some runs marks exactly those runs; compare

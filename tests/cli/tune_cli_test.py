@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat tune show/apply/reset on a copy of a fake machine
 (tests/data/probe_root/tunable), through --root and GFXSTAT_SYSFS_ROOT:
 apply then reset leaves every file byte-identical; run --tune restores at

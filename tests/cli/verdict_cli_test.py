@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """What a verdict may claim at small n: an undefined test gives no p-value
 and no verdict; exact (deterministic) metrics; which metrics form the
 multiplicity family and gate; the geomean turned so that above 1 is better;

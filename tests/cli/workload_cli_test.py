@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """What a run ran, recorded and checked: each run's environment holds its
 workload (the command as given, or the built-in workload with its options,
 and the parser), `gfxstat run` refuses to add runs of another workload to a

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Crash safety of results-file appends (ResultsAppender).
 
 1. Kill rounds: 1-2 writers in sequence append to one file and are killed

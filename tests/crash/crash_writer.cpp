@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Helper for crash_test.py: a results-file writer that can be killed at any
 // moment, and a checker that reads what it left behind.
 //

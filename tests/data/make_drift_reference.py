@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for analysis/drift.cpp (trend, Pettitt change
 point, first-run effect). Writes tests/data/drift_reference.json.
 

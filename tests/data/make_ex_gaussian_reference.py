@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for the ex-Gaussian fit of
 analysis/diagnostics.cpp (ex_gaussian_bic): the BIC, -2 log L + 3 log n, of
 the maximum-likelihood ex-Gaussian N(mu, sigma^2) + Exp(mean tau), the better

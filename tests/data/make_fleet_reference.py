@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for analysis/nested_variance.cpp and the
 fleet part of `gfxstat compare` (machine > boot > run). Writes
 tests/data/fleet_reference.json, read by tests/unit/nested_variance_test.cpp

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Reference values for data/digest.h and formats/lava_block.h from
 Python's hashlib and base64 (independent implementations): writes
 tests/data/lava/digest_reference.json. Inputs are stored as hex, so that

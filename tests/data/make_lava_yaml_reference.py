@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Reference cases for formats/yaml_reader.h: YAML written by PyYAML the
 ways LAVA writes it (the results export's block style, lava-run's one flow
 mapping per log line, older flow-style exports, long scalars folded at

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for analysis/signed_rank.cpp and
 analysis/paired_suite.cpp. Writes tests/data/paired_reference.json.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for the shape of a sample: the bias-corrected
 skewness G1, excess kurtosis G2 (SAS/SPSS type 2) and the bimodality
 coefficient BC = (G1^2 + 1) / (G2 + 3 (n-1)^2 / ((n-2)(n-3))), computed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat bisect's steps file on arbitrary bytes: read or refused with an
 // InputError (file, line or member, what was expected), nothing else. What
 // is read must survive being written again, and what the report computes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The campaign's own files on arbitrary bytes: a plan (PLAN.json as the
 // user writes it, or DIR/plan.json with its schedule) when the first byte
 // is even, a journal when it is odd. Both must either be read or refused

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for the input layer: the number parser
 // (data/number_token.h) and the column reader (data/column_file.h).
 //

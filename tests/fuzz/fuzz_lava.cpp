@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for what gfxstat reads from LAVA (formats/lava.cpp and
 // below): the YAML reader (formats/yaml_reader.h), the results block
 // (formats/lava_block.h) and `import --from lava` on a whole file. The

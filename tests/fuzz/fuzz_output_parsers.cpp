@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Every output parser of gfxstat run on arbitrary bytes: every format of
 // formats::all_formats() that has a parser (so that a format added to the
 // registry is fuzzed without editing this file) and gfxstat's own

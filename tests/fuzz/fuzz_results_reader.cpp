@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libFuzzer target for results files (data/results_reader.h and below: the
 // JSON cursor, the record parsers, the model's rules, the serialisers).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The suite inputs of `gfxstat compare` on arbitrary bytes (suite_inputs.h).
 // After the selector byte:
 //

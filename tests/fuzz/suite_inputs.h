@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What users hand `gfxstat compare` about a suite of benchmarks, fuzzed
 // inside fuzz_output_parsers (so that they share its part of `make fuzz`'s
 // time rather than adding a target): pasted summary statistics

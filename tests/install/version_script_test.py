@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """cmake/version.cmake, the version string every build writes for
 data/gfxstat_version.cpp, on throw-away git repositories: no release tag
 ("PROJECT+g<hash>"), a dirty tree, a file touched but unchanged, release

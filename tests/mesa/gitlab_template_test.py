@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """examples/ci/gitlab-ci.yml runs: the performance-gate job's script and
 after_script, read from the template itself, are run as GitLab's runner
 would run them (one shell per line, the job's variables and

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat ab on real Mesa: glmark2-es2 under an Xvfb of its own, softpipe
 against llvmpipe (GALLIUM_DRIVER, one llvmpipe thread), the two Mesa
 drivers standing in for two builds as in docs/mesa.md: the stop rule must

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """gfxstat run and import with the Mesa world's real programs, on the CPU:
 glmark2-es2 and glmark2 on llvmpipe (--parser glmark2, the GL renderer
 recorded in each run's environment), an apitrace trace of glmark2-es2

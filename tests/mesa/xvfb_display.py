@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """An Xvfb server on a free display for the length of a `with` block.
 
 Xvfb picks the display number itself (`-displayfd`: it binds the first

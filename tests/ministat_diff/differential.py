@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Differential test: `gfxstat ministat` against Debian's /usr/bin/ministat.
 
 Random but seeded cases (data files plus flags) are run through both programs

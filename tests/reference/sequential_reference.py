@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Reference values for tests/unit/sequential_test_test.cpp.
 
 The Bayes factor of analysis/sequential_test.h, computed WITHOUT its closed

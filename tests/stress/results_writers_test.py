@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Every kind of results-file writer racing on one file: gfxstat run (the
 appender), import --append and merge --replace (whole-file rewrites renamed
 into place), import onto the existing file (refused), and readers. Each

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The block orders of gfxstat ab (drivers/ab_schedule.h) and the splitting
 // of a variant's --command into words (cli/command_words.h).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --filter (data/bench_filter.h) on an IGT-like results file: each filter's
 // verdict on every one of its 450 observations is checked against the
 // same question asked in plain C++, and each such check must see the

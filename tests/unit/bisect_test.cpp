@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat bisect's pieces: the references' Welch interval against R, the
 // error budget, how often a step is called wrongly (simulated, against the
 // budget it claims), the steps file's round trip and the first bad commit

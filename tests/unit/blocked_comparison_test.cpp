@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Blocked designs in compare (analysis::analyse_blocks and the verdict):
 // the paired t on block log ratios or differences, against the textbook
 // formulas with tabled t quantiles, and the confidence sequence's calls

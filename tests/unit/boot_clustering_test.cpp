@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Boot clustering against R: the reference clustered cases (2 builds x
 // boots x runs) give the one-way ANOVA mean squares, variance components,
 // ICC, design effect and effective n per build, the boot means, and the

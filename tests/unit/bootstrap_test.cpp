@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/bootstrap.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A campaign as a newcomer meets it, without running anything: simulated
 // boot ids and the fold of a simulated campaign (which refuses to mix
 // with real boots), the note an analysis of simulated boots gets, the

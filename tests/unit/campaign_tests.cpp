@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Campaigns without running anything: the plan (parsing, checking, the
 // schedule and its plan.json round trip), the journal (append, read, torn
 // last lines) and fold_campaign (plan + journal + results -> state).

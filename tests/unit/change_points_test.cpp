@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Change points over builds (analysis/change_points.h): the split
 // statistic against a brute-force two-pass computation, the interval
 // against Welch's by hand, and by seeded simulation of 100-build series

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat __describe: the JSON the man pages and the completion are made
 // from, read back as a consumer reads it.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What another command (gfxstat ab) uses of compare: add_report_options
 // on its own CLI::App, and compare_results_file printing the report and
 // returning compare's exit status for a results file with a design.

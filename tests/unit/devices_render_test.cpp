@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat devices' renderings: the table and the JSON document, for no
 // device, a vgem device (platform bus, both nodes) and an i915 device on
 // PCI whose primary node may not be opened.

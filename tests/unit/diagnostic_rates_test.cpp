@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The bars the per-sample sentences must meet, on fixed seeds (the full
 // tables: tools/diagnostic_rates.cpp, docs/diagnostics.md). Clean samples
 // of the unimodal families of tools/sample_families.h get an outlier or a

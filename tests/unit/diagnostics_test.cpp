@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The per-sample diagnostics: the bimodality coefficient against R, the
 // bimodality rule's error rates by simulation (unimodal samples called
 // bimodal at most at the nominal 5%; clear mixtures found at least 90% of

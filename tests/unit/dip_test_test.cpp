@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Hartigan's dip test against independent references:
 //   * R's diptest::dip (0.76) on the 32 samples of
 //     tests/data/reference_cases.json, and the small examples of diptest's own

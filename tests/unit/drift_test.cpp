@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Drift diagnostics against independent references:
 //  * tests/data/drift_reference.json, written by tests/data/make_drift_reference.py
 //    (exact rationals and O(n^2) / O(n^3) textbook loops in pure Python; t

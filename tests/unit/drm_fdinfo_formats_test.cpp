@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // More drivers' fdinfo shapes for parse_drm_fdinfo, the ones the GPU
 // time per run reads (docs/run.md, "GPU time"): amdgpu with the common
 // memory keys (6.8 on), panfrost and v3d (engines with cycles and

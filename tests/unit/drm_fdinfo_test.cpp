@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // DRM fdinfo: the text of each driver's show_fdinfo (shapes from the
 // kernel's drm-usage-stats document and the drivers that print it), fake
 // /proc trees with fd links, and this process's real fdinfo.

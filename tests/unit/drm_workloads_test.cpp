@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The native DRM workloads up to the hardware boundary: summaries, dumb
 // buffer geometry, rounding and overlap figures, the exact report texts and
 // what their parsers make of them, which workloads a device can run, and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The environment probe against fake /proc and /sys trees
 // (tests/data/probe_root/: "machine" has every source, "garbage" has every
 // source unreadable as what it should be), small trees written here, and

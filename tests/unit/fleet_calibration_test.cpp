@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // How often a fleet's verdict is wrong, measured by seeded simulation:
 // machines that differ by a few percent for their whole life, boots and
 // runs within them, and no true change. The machine-level test must call a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A fleet compared: per-machine changes and the leave-one-out flag against
 // tests/data/fleet_reference.json (scipy's Welch tests on boot means, the
 // same leave-one-out formula written out in numpy), and the machine-level

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The machine of each selected value: from each run's environment (its
 // `machine` field, else its hostname), the same from all three selection
 // paths (select_metric, select_all_metrics, read_and_select's one pass),

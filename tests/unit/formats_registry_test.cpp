@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // formats/registry.h: every format gfxstat knows is reachable, described
 // and consistent, and a format that parses output imports its saved output
 // with the same metrics ("one grammar, both ways"), on real recorded

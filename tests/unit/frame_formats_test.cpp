@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The frame-time formats (formats/mangohud.cpp, presentmon.cpp,
 // piglit_replay.cpp, frame_time_metrics.cpp) and vkmark, on the fixtures
 // of tests/fixtures/frames (README.md there: the MangoHud logs are the real

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The oriented geomean: ratios turned so that above 1 is better, and its
 // delta-method interval (checked against the formula worked by hand, and
 // against the normal quantile where the degrees of freedom are huge).

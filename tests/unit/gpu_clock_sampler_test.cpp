@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The GPU clock sampler against fake sysfs trees (tests/data/probe_root/
 // throttling/): which files it finds per driver, what a tick reads, the
 // summary of a run (share throttled, reasons, frequencies, package

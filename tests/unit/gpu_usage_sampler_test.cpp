@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // GPU time per run from DRM fdinfo: the totals over sequences of parsed
 // fdinfo snapshots in the drivers' own shapes (clients appearing and
 // going, dup'd fds, clients that existed before the run, the memory

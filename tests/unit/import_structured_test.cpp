@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Importers of structured formats: hyperfine and Google Benchmark JSON,
 // Phoronix Test Suite composite.xml (and the XML reader under it). The
 // fixtures in tests/data/import/ are shaped like what those tools write.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The text importers (--from csv, its suite tables, gotest, ezbench, a
 // saved IGT output of many subtests) on the fixtures in tests/data/import/:
 // exact values, metric declarations, run identities and order,

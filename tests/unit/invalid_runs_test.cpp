@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The exit class `invalid` in the results format: read, written back
 // digit for digit, never a sample, counted and named where runs left out
 // are counted.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // data/json_cursor.h: the strict RFC 8259 pull parser behind results files.
 #include "data/json_cursor.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Reading kmsg records: the record format, continuation lines, escapes,
 // and the three kinds of source (a file appended to, a FIFO; /dev/kmsg
 // itself is read the same way and is tested in the VM test).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The kernel trouble table, one test per row, each with a line in the shape
 // its driver prints (the format strings of the kernel sources, filled in as
 // a machine would), plus ordinary lines that must not count.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // LAVA support's pieces against independent references: SHA-256 and
 // base64 (data/digest.h) and the results block (formats/lava_block.h)
 // against Python's hashlib and base64 (tests/data/make_lava_digest_reference.py);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The median's distribution-free interval against exact binomial sums
 // computed here with integers, and the mean's t interval against the
 // textbook t quantile.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // gfxstat tune and the pre-measure check against a fake machine
 // (tests/data/probe_root/tunable, copied to a temporary directory before
 // anything writes): every finding and its absence once tuned, apply then

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Mesa world's formats (formats/glmark2.cpp, apitrace.cpp,
 // gfxrecon.cpp, glxgears.cpp) against real outputs of the programs on
 // llvmpipe and lavapipe (tests/fixtures/mesa/, its README.md says how each

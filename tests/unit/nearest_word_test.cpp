@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // "did you mean": the edit distance against hand-worked values, and which
 // words are suggested for typos, prefixes and nonsense.
 #include "cli/nearest_word.h"

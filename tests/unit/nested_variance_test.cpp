@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The machine > boot > run variance decomposition against
 // tests/data/fleet_reference.json, written by
 // tests/data/make_fleet_reference.py (the balanced closed form, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // NIST StRD univariate summary statistics: all nine data sets, mean and
 // standard deviation to a log relative error of at least 13 (R reaches 8.3
 // on NumAcc4, where 10000000.2 is not a double; exact decimal centring is

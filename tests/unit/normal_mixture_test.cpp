@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // One normal against a two-normal mixture (mclust model "V", G = 2).
 //
 // Reference: tests/data/reference_cases.json, stats_*.gmm, from R 4.2.2 and

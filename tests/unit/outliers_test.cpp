@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Outlier detection against independent references: R's quantile(type = 7)
 // and median() from tests/data/reference_cases.json (R 4.2.2) for the
 // quartiles, the median and hence the fences; the MAD and modified z by a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The output parsers (formats/ and drivers/run_parsers.h) against real outputs
 // (tests/data/run_outputs/, see its README.md: runs of Debian's
 // intel-gpu-tools 1.27.1 and outputs quoted in the seed mailing-list

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The paired analysis of a suite (one value per benchmark and build) against
 // tests/data/paired_reference.json, written by
 // tests/data/make_paired_reference.py: log ratios in 60-digit decimal,

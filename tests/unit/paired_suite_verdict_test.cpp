@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The verdict on a suite measured once a side (analysis/paired_suite_verdict.h):
 // which test is primary, its p, and decide()'s inputs, as `gfxstat compare`
 // and the calibration suite both make them. The shapes quoted are scipy's

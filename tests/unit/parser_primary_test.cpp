@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Which metrics each parser declares primary (what the workload is run
 // for) and which secondary (by-products): docs/run.md's parser table.
 // Every metric of every parser says one or the other, up front or, for

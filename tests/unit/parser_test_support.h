@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the parser tests share: fixtures read whole, tokens printed as the
 // exact decimals they hold, and a parsed metric found by name.
 #pragma once

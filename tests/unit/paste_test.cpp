@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Paste-ready output: readable units, widths in display columns, tables
 // that fit, and the keys of reports with more samples than a plot draws.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // plot/: every chart is a well-formed SVG (checked by xmllint, not by us)
 // with the marks plot/charts.h promises: one <circle> per run drawn, one
 // class="interval" line per interval, axis labels with the unit, the dark

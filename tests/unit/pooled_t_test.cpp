@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/pooled_t.h"
 
 #include <gtest/gtest.h>

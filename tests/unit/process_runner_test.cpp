@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The process runner with real programs: /bin/true, /bin/false, sh, sleep,
 // cat. Timeouts are 1 s; the whole file runs in a few seconds.
 #include "drivers/process_runner.h"

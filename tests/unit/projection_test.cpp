@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --row / --col (data/projection.h) on the IGT-like results file of
 // query_test_results.h: the default projection gives the file back with
 // runs renumbered; other keys relabel variants and metrics, carry the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The results file the --filter and --row/--col tests query: what an IGT
 // subtest suite compared across a baseline and two patches looks like.
 // 30 subtests (3 sizes x upload/download x 5 tilings, "4KiB/upload_linear"),

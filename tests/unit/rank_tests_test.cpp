@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/rank_tests.h"
 
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The guess of an import format (formats/recognise.h) on every import
 // fixture of tests/data/import, and on what must never be taken for one:
 // gfxstat results files, column files, random bytes, empty input; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // --metric with named groups (drivers/regex_parser.cpp, docs/run.md): a
 // regex with groups `name` and `value` makes one metric per name the
 // output prints, in both spellings, (?<name>...) and (?P<name>...).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Design records (`gfxstat ab`'s blocks and stop rule) in results files:
 // JSON round trip, the rules a reader checks, appending, merging, and the
 // blocked pairs a block design compares (data/blocked_pairs.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Results files: records <-> JSON lines (data/results_json.h), whole-file
 // reading with its rules and torn-tail handling (results_reader.h), atomic
 // writing and crash-safe appending (results_writer.h), and picking one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The results lock and safe file creation (data/results_writer.h,
 // data/safe_files.h): a writer that waited for the lock while the file was
 // replaced locks the new one; whole-file rewrites hold the lock; no

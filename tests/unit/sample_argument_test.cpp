@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The file arguments of ministat and summary (cli/sample_inputs.h,
 // parse_sample_argument): LABEL=PATH and PATH:N only where no file has the
 // argument's whole name, in the order the header documents, and the labels

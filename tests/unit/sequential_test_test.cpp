@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // analysis/sequential_test: the t-mixture confidence sequence that ab's stop
 // rule looks at after each block.
 #include "analysis/sequential_test.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The Wilcoxon signed-rank test and the one-sample Hodges-Lehmann interval
 // against independent references:
 //  * tests/data/paired_reference.json, written by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 #include "analysis/student_t.h"
 
 #include <gtest/gtest.h>

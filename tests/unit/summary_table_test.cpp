@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Summary statistics as mailing-list threads paste them
 // (formats/summary_table.h): ministat reports as gfxstat ministat and
 // Debian's /usr/bin/ministat print them, quoted in a mail reply, under

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Shared helpers for unit tests: reference data and samples built through
 // the same decimal path the command line uses.
 #pragma once

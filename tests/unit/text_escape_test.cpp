@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // report/text_escape.h: text from data as printed for people. Every
 // control (C0, DEL, C1) and every byte outside valid UTF-8 becomes a
 // visible escape; valid multibyte UTF-8 is kept as it is.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The small rules of gfxstat tune's safety: which paths a state may name,
 // and how a process's start time is read (so a reused pid is not taken
 // for the run --tune that tuned).

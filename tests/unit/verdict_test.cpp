@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The verdict: primary-test choice, the outcome rules, and by simulation
 // that it keeps its promises: on A/A data (one distribution) a change is
 // declared at the nominal rate, and a known 2% regression is found.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The wake-up latency workload: real timer sleeps (short ones), summaries
 // recomputed here from the recorded latencies, and the report's exact text.
 #include "drivers/wakeup_latency.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Within-run metrics (MetricInfo::per, docs/results-format.md "Metric
 // records"): a run's per-frame times are written, read, merged and selected
 // as one run's data, never as independent samples.

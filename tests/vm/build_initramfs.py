@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Builds an initramfs (newc cpio) that runs a list of commands in a VM.
 
 The image holds busybox (with its applet links), the kernel modules asked for

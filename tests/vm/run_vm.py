@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Boots an initramfs from build_initramfs.py under qemu and parses the results.
 
   run_vm.py --gfxstat BUILD/gfxstat --commands cmds.json [--keep DIR]

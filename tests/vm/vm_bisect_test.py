@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ctest vm_bisect_reboot: a kernel bisection, one step per real boot.
 
 examples/bisect/kernel-bisect-at-boot.sh (docs/bisect.md, "Kernels: a step

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ctest vm_campaign_reboot: a gfxstat campaign across real guest reboots.
 
 Boots Debian's linux-image-amd64 kernel under qemu (TCG) in boot-loop mode

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """ctest vm_vgem: gfxstat on a real DRM driver (vgem) in a qemu VM.
 
 Builds an initramfs around the given gfxstat binary, boots Debian's

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes the results files the diagnostics tests read, from the R reference
 cases in tests/data/reference_cases.json:
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Writes gfxbench9.json: the GfxBench 4.0 comparison of the mesa-dev
 thread on i965's buffer-size rounding (DESIGN.md's context/, "Performance
 and memory usage were measured on a gen9 platform using Basemark ES3,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Independent reference values for `gfxstat compare --summaries`
 (cli/summary_compare.cpp) on the pasted tables in this directory. Writes
 summary_reference.json beside it.
