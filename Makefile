@@ -1,5 +1,10 @@
+# SPDX-License-Identifier: MIT
 # Thin wrapper around CMake. `make demo` and `make test` work on a fresh
-# Debian 12 machine: both install what is missing first.
+# Debian 12 machine: both install what is missing first, in groups
+# (scripts/install-deps.sh): `make`, `make demo` and `make install` only
+# what the program needs to build, `make test` and `make check` also what
+# the tests run, `make deb` what the package needs. `make help` lists the
+# targets.
 BUILD ?= build
 ASAN_BUILD ?= build-asan
 JOBS ?= $(shell nproc)
@@ -15,49 +20,111 @@ MINISTAT_LINK ?= 0
 # user would share it: run one at a time.
 DEB_BUILD ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/gfxstat-deb
 
-# ccache (installed by the deps script) in front of every compiler: the four
-# builds CI makes (the tree's, the package's, ASan's, the fuzzers') each
-# compile what the last run compiled, unchanged. CCACHE_BASEDIR and
+# ccache (in the deps script's build group) in front of every compiler: the
+# four builds CI makes (the tree's, the package's, ASan's, the fuzzers')
+# each compile what the last run compiled, unchanged. CCACHE_BASEDIR and
 # CCACHE_NOHASHDIR let a clone at another path hit what this tree cached
 # (debug info then names the directory of the build that filled the cache).
-# Expanded when a recipe runs, after deps: a first `make test` finds it too.
+# The sloppiness lets ccache cache what is compiled with a precompiled
+# header (CMakeLists.txt: the heavy third-party headers are precompiled).
+# Expanded when a recipe runs, after deps: a first `make` finds it too.
 CCACHE = $(shell command -v ccache 2>/dev/null)
 LAUNCHER = $(if $(CCACHE),-DCMAKE_CXX_COMPILER_LAUNCHER=$(CCACHE) -DCMAKE_C_COMPILER_LAUNCHER=$(CCACHE))
 export CCACHE_BASEDIR := $(CURDIR)
 export CCACHE_NOHASHDIR := 1
+export CCACHE_SLOPPINESS := pch_defines,time_macros,include_file_mtime,include_file_ctime
 
-.PHONY: all deps build install deb deb-test demo test asan-test stress-test fuzz bench calibration ab-calibration clean
+# Ninja when it is installed (the build group has it), for a build tree
+# made now; a tree configured before keeps the generator it was made with
+# (cmake refuses to change it).
+NINJA = $(shell command -v ninja 2>/dev/null)
+GENERATOR = $(if $(wildcard $(1)/CMakeCache.txt),,$(if $(NINJA),-G Ninja))
+# Optimised, with line tables and function names (-g1): a backtrace or a
+# sanitizer names file:line, and a build from scratch takes a quarter less
+# time than with full debug information (bench/README.md, "Build"), whose
+# variables and types most of the compile time went to. DEBUG_INFO=-g for
+# gdb's locals; the Debian package keeps its full -g in gfxstat-dbgsym.
+DEBUG_INFO ?= -g1
+CONFIGURE = cmake -S . -B $(BUILD) $(call GENERATOR,$(BUILD)) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 $(DEBUG_INFO) -DNDEBUG" $(LAUNCHER)
+
+# What `make check` leaves out, and why (ctest labels in tests/CMakeLists.txt):
+#   whole_system  a booted qemu VM, real Mesa under Xvfb, a LAVA job
+#   slow          the sanitizer-sized races, calibration by simulation,
+#                 linear-growth checks on large inputs, Chromium, man pages
+# `make test` runs them all; `make asan-test`, `make fuzz` and `make deb-test`
+# are CI's other phases (.ci/run).
+CHECK_EXCLUDE = whole_system|slow
+
+.PHONY: all help deps test-deps package-deps configure build tests-build install deb deb-test demo test check \
+        asan-test stress-test fuzz bench calibration ab-calibration clean
 
 all: build
 
-deps:
-	@./scripts/install-deps.sh
+help:
+	@echo "make             build build/gfxstat and build/ministat (installs the build group first)"
+	@echo "make demo        build, then compare timer wake-up latency unladen and loaded with gfxstat ab"
+	@echo "make install     build, then install a stripped gfxstat under PREFIX (default /usr/local)"
+	@echo "make check       the edit loop: build the tests, run the unit tests and the fast CLI tests"
+	@echo "                 (leaves out the tests labelled $(CHECK_EXCLUDE): VM, real Mesa, LAVA job,"
+	@echo "                 Chromium, calibration, stress and large-input scaling; make test runs them)"
+	@echo "make test        build everything, run every test (the README's test command)"
+	@echo "make tests-build build the program and every test program, run nothing"
+	@echo "make asan-test   unit tests and a chosen set of CLI tests under AddressSanitizer and UBSan"
+	@echo "make fuzz        build the libFuzzer targets (clang), fuzz each for FUZZ_SECONDS/6"
+	@echo "make deb         the Debian package (with its -dbgsym package) in build/deb"
+	@echo "make deb-test    the package, lintian-checked and tried from a scratch root"
+	@echo "make bench       the speed and memory benchmarks of bench/ (long)"
+	@echo "make calibration, make ab-calibration   regenerate docs/calibration.md, docs/ab-calibration.md"
+	@echo "make stress-test the results-writer race for STRESS_SECONDS (default 120)"
 
+deps:
+	@./scripts/install-deps.sh build
+
+test-deps:
+	@./scripts/install-deps.sh build test
+
+package-deps:
+	@./scripts/install-deps.sh build package
+
+configure:
+	@$(CONFIGURE) >/dev/null
+
+# The program only: gfxstat, the ministat link, the man pages. The tests,
+# fuzzers, benchmarks and table generators are built by the targets that
+# run them.
 build: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(LAUNCHER) >/dev/null
+	@$(CONFIGURE) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
+
+# The program and every program the test suite runs.
+tests-build: test-deps
+	@$(CONFIGURE) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target all gfxstat_tests
 
 install: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo $(LAUNCHER) -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
+	@$(CONFIGURE) -DCMAKE_INSTALL_PREFIX=$(PREFIX) \
 	    -DGFXSTAT_INSTALL_MINISTAT_LINK=$(if $(filter 1,$(MINISTAT_LINK)),ON,OFF) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
-	DESTDIR="$(DESTDIR)" cmake --install $(BUILD)
+	DESTDIR="$(DESTDIR)" cmake --install $(BUILD) --strip
 
 # The .deb (debian/), built from a copy of the tree's files (tracked ones
 # and new ones git does not ignore, as they are now) in $(DEB_BUILD), so
-# that the tree stays clean; the package is then copied into build/deb. With
-# ccache, Debian's way (its compiler links first in PATH); the cache is
-# named, because debhelper gives the build a HOME of its own.
-deb: deps
+# that the tree stays clean; the packages (gfxstat and its debug symbols,
+# gfxstat-dbgsym, as Debian builds them) are then copied into build/deb.
+# With ccache, Debian's way (its compiler links first in PATH); the cache
+# is named, because debhelper gives the build a HOME of its own.
+deb: package-deps
 	@rm -rf $(DEB_BUILD) && mkdir -p $(DEB_BUILD)/gfxstat
 	@git ls-files -z --cached --others --exclude-standard | \
 	    tar --null --ignore-failed-read -T - -cf - | tar -xf - -C $(DEB_BUILD)/gfxstat
 	cd $(DEB_BUILD)/gfxstat && \
 	    if [ -d /usr/lib/ccache ] && command -v ccache >/dev/null; then \
 	        export PATH="/usr/lib/ccache:$$PATH" CCACHE_DIR="$$(ccache -k cache_dir)"; fi && \
-	    DEB_BUILD_OPTIONS="parallel=$(JOBS) noddebs $${DEB_BUILD_OPTIONS:-}" dpkg-buildpackage -us -uc -b
-	@mkdir -p $(BUILD)/deb && rm -f $(BUILD)/deb/gfxstat_* && \
-	    cp $(DEB_BUILD)/gfxstat_*.deb $(DEB_BUILD)/gfxstat_*.changes $(DEB_BUILD)/gfxstat_*.buildinfo $(BUILD)/deb/
+	    DEB_BUILD_OPTIONS="parallel=$(JOBS) $${DEB_BUILD_OPTIONS:-}" dpkg-buildpackage -us -uc -b
+	@mkdir -p $(BUILD)/deb && rm -f $(BUILD)/deb/gfxstat_* $(BUILD)/deb/gfxstat-dbgsym_* && \
+	    cp $(DEB_BUILD)/gfxstat_*.deb $(DEB_BUILD)/gfxstat_*.changes $(DEB_BUILD)/gfxstat_*.buildinfo $(BUILD)/deb/ && \
+	    cp $(DEB_BUILD)/gfxstat-dbgsym_*.*deb $(BUILD)/deb/
 	@echo "the package: $$(ls $(BUILD)/deb/gfxstat_*.deb)"
 
 # The package as CI checks it: built, lintian-clean (no errors), unpacked
@@ -79,31 +146,43 @@ demo: build
 	@./$(BUILD)/gfxstat report $(BUILD)/demo-ab.json -o $(BUILD)/demo-ab.html
 	@echo "the comparison drawn (gfxstat report): $(abspath $(BUILD))/demo-ab.html"
 
-test: build
+# Every test: unit, CLI, differential against ministat, whole-system.
+test: tests-build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The edit loop: what `make test` runs but for the labels of CHECK_EXCLUDE
+# (see above; `make help`).
+check: tests-build
+	@echo "make check: leaving out the tests labelled $(CHECK_EXCLUDE) (make test runs them)"
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -LE '$(CHECK_EXCLUDE)'
 
 # The results-writer race of `make test`, for STRESS_SECONDS (default 120).
 stress-test: build
 	python3 tests/stress/results_writers_test.py --gfxstat $(BUILD)/gfxstat --seconds $${STRESS_SECONDS:-120}
 
-# The test suite under AddressSanitizer and UBSan (CI runs it), but for the
-# whole-system tests (a booted VM, real Mesa; label whole_system), which
-# `make test` runs. -O1, as the sanitizers' own docs advise: at -O0 the
-# suite runs about twice as long and finds nothing more. -g1: line tables,
-# all a sanitizer's report needs for file:line, at less compile time.
-asan-test: deps
-	@cmake -S . -B $(ASAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DGFXSTAT_SANITIZE=ON \
-	    $(LAUNCHER) >/dev/null
-	@cmake --build $(ASAN_BUILD) -j $(JOBS)
-	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -LE whole_system
+# Under AddressSanitizer and UBSan (CI runs it): the unit tests (label
+# unit) and the CLI tests labelled asan, those that feed gfxstat the most
+# varied and hostile input: files, formats, options and text from data
+# (tests/CMakeLists.txt says why each). The rest drive the same code with
+# ordinary inputs, or spend their time in programs that are not gfxstat
+# (qemu, llvmpipe, Chromium), and each ASan process costs ~0.3 s to start.
+# -O1, as the sanitizers' own docs advise: at -O0 the suite runs about twice
+# as long and finds nothing more. -g1: line tables, all a sanitizer's report
+# needs for file:line, at less compile time.
+asan-test: test-deps
+	@cmake -S . -B $(ASAN_BUILD) $(call GENERATOR,$(ASAN_BUILD)) -DCMAKE_BUILD_TYPE=Debug \
+	    -DCMAKE_CXX_FLAGS_DEBUG="-g1 -O1" -DGFXSTAT_SANITIZE=ON $(LAUNCHER) >/dev/null
+	@cmake --build $(ASAN_BUILD) -j $(JOBS) --target all gfxstat_tests
+	cd $(ASAN_BUILD) && ctest --output-on-failure -j $(JOBS) -L '^(unit|asan)$$'
 
 # Coverage-guided fuzzing (clang) of the number parser and column reader,
 # results files (and their rendering: text from data must reach the output
 # escaped), run's output parsers, the campaign's plan and journal, and
 # LAVA's logs and exports (import --from lava: YAML, the results block);
 # and gfxstat bisect's steps file; FUZZ_SECONDS (default 60) is split between the six.
-fuzz: deps
-	@CXX=clang++ cmake -S . -B build-fuzz -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF $(LAUNCHER) >/dev/null
+fuzz: test-deps
+	@CXX=clang++ cmake -S . -B build-fuzz $(call GENERATOR,build-fuzz) -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF \
+	    $(LAUNCHER) >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files fuzz_lava \
 	    fuzz_bisect_log
 	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign \
@@ -130,7 +209,9 @@ fuzz: deps
 	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-bisect tests/fuzz/bisect_corpus
 
-bench: build
+# The benchmarks build what they measure by name (gfxstat_gpu_usage_bench,
+# gfxstat_ab_efficiency, ...); ministat and hyperfine are in the test group.
+bench: test-deps build
 	./bench/ministat_speed.sh
 	./bench/results_load.sh
 	./bench/compare_speed.sh
@@ -151,8 +232,8 @@ bench: build
 # tested as pairs, draws SUITE_CALIBRATION_REPS suites a cell (default
 # 40000, about a minute on two cores). Written through a temporary file so
 # that an interrupted run leaves the committed page alone.
-calibration: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+calibration: test-deps
+	@$(CONFIGURE) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target gfxstat_calibration
 	./$(BUILD)/tests/calibration/gfxstat_calibration --reps $${CALIBRATION_REPS:-2000} \
 	    --suite-reps $${SUITE_CALIBRATION_REPS:-40000} --threads $(JOBS) \
@@ -165,8 +246,8 @@ calibration: deps
 # --max-runs, by seeded simulation; AB_CALIBRATION_REPS replicates a cell
 # (default 2000, some minutes on two cores). Through a temporary file, as
 # `calibration`.
-ab-calibration: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+ab-calibration: test-deps
+	@$(CONFIGURE) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target gfxstat_ab_calibration
 	./$(BUILD)/tests/calibration/gfxstat_ab_calibration --reps $${AB_CALIBRATION_REPS:-2000} --threads $(JOBS) \
 	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # What `make install` / `cmake --install` lays out, under the prefix:
 #   bin/gfxstat
 #   bin/ministat -> gfxstat   only with GFXSTAT_INSTALL_MINISTAT_LINK=ON
@@ -47,11 +48,11 @@ file(GLOB _gfxstat_doc_pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/docs
 install(FILES ${_gfxstat_doc_pages} docs/results-format.schema.json
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 
-# The package build compiles only what it ships: with GFXSTAT_BUILD_TOOLS
-# off (debian/rules), every program of this directory but gfxstat itself
-# (the table generators and simulators of tools/) leaves the default
-# build; they can still be built by name.
-option(GFXSTAT_BUILD_TOOLS "Build the generators and simulators of tools/ with the default target" ON)
+# The default target builds the program only: with GFXSTAT_BUILD_TOOLS off
+# (the default), every program of this directory but gfxstat itself (the
+# table generators and simulators of tools/) leaves the default build; they
+# are built by name (make calibration, bench/) or with the option on.
+option(GFXSTAT_BUILD_TOOLS "Build the generators and simulators of tools/ with the default target" OFF)
 if(NOT GFXSTAT_BUILD_TOOLS)
   get_property(_gfxstat_targets DIRECTORY PROPERTY BUILDSYSTEM_TARGETS)
   foreach(_t IN LISTS _gfxstat_targets)

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: MIT
 #include "formats/import_json.h"
 
 #include <algorithm>
 #include <charconv>
+#include <nlohmann/json.hpp>
 
 #include "data/input_error.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // What the JSON formats (hyperfine, gbench) share: parsing with
 // nlohmann_json into errors that name file and line, type words for
 // messages, and numbers turned back into exact decimals. Included only by
@@ -5,7 +6,7 @@
 // the file read, or what a run's output is called in messages ("stdout").
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """What `cmake --install` (and so `make install` and the .deb) lays out:
 the installed file list against the expected one, exactly (every missing
 and every unexpected file named), modes, the installed gfxstat running
@@ -9,6 +10,7 @@ GFXSTAT_INSTALL_MINISTAT_LINK is on)."""
 import argparse
 import glob
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -56,8 +58,10 @@ def installed_files(root):
     return sorted(found)
 
 
-def install(cmake, build, destdir, prefix="/usr", component=None):
+def install(cmake, build, destdir, prefix="/usr", component=None, strip=False):
     args = [cmake, "--install", build, "--prefix", prefix]
+    if strip:
+        args.append("--strip")
     if component:
         args += ["--component", component]
     env = dict(os.environ, DESTDIR=destdir)
@@ -120,6 +124,33 @@ def check_ministat_link(cmake, build, tmp):
     check(os.path.islink(link) and os.readlink(link) == "gfxstat", "a second install keeps the link")
 
 
+def elf_sections(path):
+    """The section names of an ELF file, as readelf lists them."""
+    p = subprocess.run(["readelf", "-S", "-W", path], capture_output=True, text=True)
+    check(p.returncode == 0, f"readelf -S {path} exited {p.returncode}: {p.stderr.strip()}")
+    return set(re.findall(r"\]\s+(\.\S+)", p.stdout))
+
+
+def check_stripped_install(cmake, build, tmp):
+    # make install installs with --strip: the program without its debug
+    # information and symbol table (the build tree's keeps them, for gdb).
+    root = os.path.join(tmp, "stripped")
+    install(cmake, build, root, strip=True)
+    exe = os.path.join(root, "usr/bin/gfxstat")
+    if not check(os.path.isfile(exe), "usr/bin/gfxstat is installed by --strip"):
+        return
+    built = elf_sections(os.path.join(build, "gfxstat"))
+    installed = elf_sections(exe)
+    check(".text" in installed, f"the stripped gfxstat has a .text section: {sorted(installed)}")
+    for section in (".debug_info", ".symtab"):
+        check(section not in installed, f"the stripped gfxstat has no {section} section")
+    check(os.path.getsize(exe) < os.path.getsize(os.path.join(build, "gfxstat")),
+          "the stripped gfxstat is smaller than the build tree's")
+    check(".symtab" in built, "the build tree's gfxstat keeps its symbol table")
+    p = subprocess.run([exe, "--version"], capture_output=True, text=True)
+    check(p.returncode == 0, f"the stripped gfxstat --version exited {p.returncode}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cmake", required=True)
@@ -129,6 +160,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_full_install(args.cmake, args.build, args.source, tmp)
         check_ministat_link(args.cmake, args.build, tmp)
+        check_stripped_install(args.cmake, args.build, tmp)
     if FAILURES:
         print(f"{len(FAILURES)} check(s) failed")
         return 1
