@@ -180,9 +180,12 @@ asan-test: test-deps
 # escaped), run's output parsers, the campaign's plan and journal, and
 # LAVA's logs and exports (import --from lava: YAML, the results block);
 # and gfxstat bisect's steps file; FUZZ_SECONDS (default 60) is split between the six.
+# Without precompiled headers: a clang precompiled header records the paths
+# of the tree it was made in, so that ccache could not reuse a fuzz build
+# from one clone in another (GCC's can).
 fuzz: test-deps
 	@CXX=clang++ cmake -S . -B build-fuzz $(call GENERATOR,build-fuzz) -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF \
-	    $(LAUNCHER) >/dev/null
+	    -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON $(LAUNCHER) >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files fuzz_lava \
 	    fuzz_bisect_log
 	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign \
