@@ -50,8 +50,9 @@ CONFIGURE = cmake -S . -B $(BUILD) $(call GENERATOR,$(BUILD)) -DCMAKE_BUILD_TYPE
 
 # What `make check` leaves out, and why (ctest labels in tests/CMakeLists.txt):
 #   whole_system  a booted qemu VM, real Mesa under Xvfb, a LAVA job
-#   slow          the sanitizer-sized races, calibration by simulation,
-#                 linear-growth checks on large inputs, Chromium, man pages
+#   slow          the results writers' race and crash-safety rounds,
+#                 calibration by simulation, linear-growth checks on large
+#                 inputs, the page in Chromium, a real `git bisect run`
 # `make test` runs them all; `make asan-test`, `make fuzz` and `make deb-test`
 # are CI's other phases (.ci/run).
 CHECK_EXCLUDE = whole_system|slow
