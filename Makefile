@@ -68,7 +68,7 @@ help:
 	@echo "make install     build, then install a stripped gfxstat under PREFIX (default /usr/local)"
 	@echo "make check       the edit loop: build the tests, run the unit tests and the fast CLI tests"
 	@echo "                 (leaves out the tests labelled $(CHECK_EXCLUDE): VM, real Mesa, LAVA job,"
-	@echo "                 Chromium, calibration, stress and large-input scaling; make test runs them)"
+	@echo "                 Chromium, calibration, stress, large-input scaling, a real git bisect run; make test runs them)"
 	@echo "make test        build everything, run every test (the README's test command)"
 	@echo "make tests-build build the program and every test program, run nothing"
 	@echo "make asan-test   unit tests and a chosen set of CLI tests under AddressSanitizer and UBSan"
