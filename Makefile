@@ -57,7 +57,7 @@ CONFIGURE = cmake -S . -B $(BUILD) $(call GENERATOR,$(BUILD)) -DCMAKE_BUILD_TYPE
 # are CI's other phases (.ci/run).
 CHECK_EXCLUDE = whole_system|slow
 
-.PHONY: all help deps test-deps package-deps configure build tests-build install deb deb-test demo test check \
+.PHONY: all help deps test-deps package-deps build tests-build install deb deb-test demo test check \
         asan-test stress-test fuzz bench calibration ab-calibration clean
 
 all: build
@@ -87,9 +87,6 @@ test-deps:
 
 package-deps:
 	@./scripts/install-deps.sh build package
-
-configure:
-	@$(CONFIGURE) >/dev/null
 
 # The program only: gfxstat, the ministat link, the man pages. The tests,
 # fuzzers, benchmarks and table generators are built by the targets that
