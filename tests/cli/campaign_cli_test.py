@@ -639,14 +639,17 @@ def test_background_leftovers(root):
     says so once (a campaign's resume used to keep run_once's warnings to
     itself)."""
     plan = switchable_plan(runs_per_boot=2, boots_per_variant=1, warmup_runs=0, reboot_first=False)
-    plan["workload"]["command"] = ["sh", "-c", "sleep 77 & echo 5"]
+    # A duration no other test sleeps: the check below looks at every
+    # process of the machine, and run_safety_cli's leftovers (sleep 77) may
+    # be alive beside this test under ctest -j.
+    plan["workload"]["command"] = ["sh", "-c", "sleep 79 & echo 5"]
     c = Campaign(root, "leftovers", plan)
     c.init()
     rc, out, err = c.resume()
     said = " ".join(err.split()).count("left processes running in the background")  # the lines said are wrapped
     check(said == 1, f"resume warns once about the stopped background processes ({said}: {err})")
-    p = subprocess.run(["pgrep", "-f", "^sleep 77$"], capture_output=True)
-    check(p.returncode != 0, f"no 'sleep 77' outlives its run: {p.stdout.decode()}")
+    p = subprocess.run(["pgrep", "-f", "^sleep 79$"], capture_output=True)
+    check(p.returncode != 0, f"no 'sleep 79' outlives its run: {p.stdout.decode()}")
 
 
 def test_deploy_failure(root):
