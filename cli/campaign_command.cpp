@@ -267,7 +267,11 @@ struct StatusFacts {
     std::optional<double> eta_s, run_seconds, reboot_seconds;
     size_t reboots_left = 0;
     std::vector<std::vector<std::string>> variant_boots;  // distinct boots per variant with a done run
-    std::vector<size_t> variant_done, variant_total;
+    std::vector<size_t> variant_done, variant_total;  // runs, warm-ups included
+    // Measured steps per variant, and their sum: done with a value, given
+    // up, failed. "Measured" counts only runs whose values analyze uses.
+    std::vector<drivers::MeasuredTally> variant_measured;
+    drivers::MeasuredTally measured;
     drivers::SimulatedBoots simulated;  // the runs' boot ids
 };
 
@@ -288,6 +292,8 @@ StatusFacts gather(const std::string& dir) {
     s.variant_done.assign(s.plan.variants.size(), 0);
     s.variant_total.assign(s.plan.variants.size(), 0);
     for (const auto& step : s.plan.steps) ++s.variant_total[step.variant];
+    s.variant_measured = drivers::measured_by_variant(s.plan, s.state);
+    for (const auto& t : s.variant_measured) s.measured += t;
     for (const auto& r : results.runs()) {
         if (!r.campaign_step || *r.campaign_step >= s.plan.steps.size()) continue;
         const size_t v = s.plan.steps[*r.campaign_step].variant;
@@ -321,6 +327,15 @@ StatusFacts gather(const std::string& dir) {
     return s;
 }
 
+// Measured steps done without a value, named by why: "" when none, else
+// `lead` and "1 given up, 2 failed" (the counts that are not 0).
+std::string not_measured_words(const drivers::MeasuredTally& t, const char* lead) {
+    std::string w;
+    if (t.given_up) w += std::to_string(t.given_up) + " given up";
+    if (t.failed) w += (w.empty() ? "" : ", ") + std::to_string(t.failed) + " failed";
+    return w.empty() ? w : lead + w;
+}
+
 int status_main(int argc, char** argv) {
     CLI::App app{"Where a campaign stands: runs and boots done, ETA, what went wrong.", "gfxstat campaign status"};
     std::string dir;
@@ -351,6 +366,8 @@ int status_main(int argc, char** argv) {
         j["runs_total"] = st.done.size();
         j["measured_done"] = st.measured_done;
         j["measured_total"] = s.plan.measured_steps();
+        j["given_up"] = s.measured.given_up;
+        j["failed"] = s.measured.failed;
         j["slot"] = slot ? nlohmann::ordered_json(*slot) : nlohmann::ordered_json(nullptr);
         j["slots_total"] = s.plan.slots.size();
         j["boots_used"] = st.used_boots.size();
@@ -366,6 +383,10 @@ int status_main(int argc, char** argv) {
             o["label"] = s.plan.variants[v].label;
             o["runs_done"] = s.variant_done[v];
             o["runs_total"] = s.variant_total[v];
+            o["measured_done"] = s.variant_measured[v].ok;
+            o["measured_total"] = s.variant_measured[v].total;
+            o["given_up"] = s.variant_measured[v].given_up;
+            o["failed"] = s.variant_measured[v].failed;
             o["boots"] = s.variant_boots[v];
             vs.push_back(o);
         }
@@ -390,8 +411,8 @@ int status_main(int argc, char** argv) {
     std::printf("campaign %s (%s): %s\n", escape_text(s.plan.name).c_str(), escape_text(dir).c_str(),
                 escape_message(s.phase).c_str());
     if (st.halted) std::printf("  halted   %s\n", escape_message(st.halt_reason).c_str());
-    std::printf("  runs     %zu of %zu done (%zu of %zu measured), %zu to go\n", st.done_count, st.done.size(),
-                st.measured_done, s.plan.measured_steps(), remaining);
+    std::printf("  runs     %zu of %zu done (%zu of %zu measured%s), %zu to go\n", st.done_count, st.done.size(),
+                st.measured_done, s.plan.measured_steps(), not_measured_words(s.measured, "; ").c_str(), remaining);
     std::printf("  boots    %s; %s used, %s of at most %zu%s\n",
                 slot ? ("slot " + std::to_string(*slot + 1) + " of " + std::to_string(s.plan.slots.size())).c_str()
                      : "all slots done",
@@ -408,9 +429,11 @@ int status_main(int argc, char** argv) {
         std::printf("  ETA      %s\n", eta.c_str());
     }
     for (size_t v = 0; v < s.plan.variants.size(); ++v)
-        std::printf("  %-8s %zu of %s, measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
-                    plural(s.variant_total[v], "run").c_str(),
-                    escape_text(plural(s.variant_boots[v].size(), "boot") + " (" + s.plan.variants[v].label + ")").c_str());
+        std::printf("  %-8s %zu of %s, %zu of %zu measured in %s\n", v == 0 ? "variants" : "", s.variant_done[v],
+                    plural(s.variant_total[v], "run").c_str(), s.variant_measured[v].ok, s.variant_measured[v].total,
+                    escape_text(plural(s.variant_boots[v].size(), "boot") +
+                                not_measured_words(s.variant_measured[v], ", ") + " (" + s.plan.variants[v].label + ")")
+                        .c_str());
     if (!st.anomalies.empty()) {
         std::printf("anomalies:\n");
         for (const auto& a : st.anomalies) {

@@ -21,6 +21,7 @@ CampaignFold::CampaignFold(const CampaignPlan& plan) : plan_(plan) {
     s_.attempts.assign(n, 0);
     s_.intents.assign(n, 0);
     s_.done_logged.assign(n, false);
+    s_.given_up.assign(n, false);
     s_.last_attempt_boot.assign(n, "");
     s_.slot_boots.assign(plan.slots.size(), {});
     s_.deploy_failures.assign(plan.slots.size(), 0);
@@ -51,7 +52,7 @@ void CampaignFold::add_run(const data::RunRecord& r) {
     s.done[k] = true;
     s.outcome[k] = r.exit_class;
     ++s.done_count;
-    s.measured_done += !r.warmup;
+    s.measured_done += !r.warmup && r.exit_class == data::ExitClass::ok;
 }
 
 void CampaignFold::add_event(const JournalEvent& e) {
@@ -133,9 +134,12 @@ void CampaignFold::add_event(const JournalEvent& e) {
         if (step_ok) s.done_logged[*e.step] = true;
         if (e.exit_class == "ok") s.consecutive_failures = 0;
         else ++s.consecutive_failures;
-        if (e.exit_class != "ok" && step_ok && !plan.steps[*e.step].warmup)
+        // A step given up is its own anomaly (given_up, just before its
+        // "done"), not a failed run as well.
+        if (e.exit_class != "ok" && step_ok && !plan.steps[*e.step].warmup && !s.given_up[*e.step])
             anomaly("failed_run", e.detail.empty() ? e.exit_class : e.exit_class + ": " + e.detail);
     } else if (e.type == "given_up") {
+        if (step_ok) s.given_up[*e.step] = true;
         anomaly(e.type, e.detail);
     } else if (e.type == "halt") {
         s.halted = true;
@@ -156,6 +160,21 @@ void CampaignFold::add_event(const JournalEvent& e) {
     }
     s.reboots = reboot_from_.size();
     s.reboots_since_continue = reboot_from_since_continue_.size();
+}
+
+std::vector<MeasuredTally> measured_by_variant(const CampaignPlan& plan, const CampaignState& s) {
+    std::vector<MeasuredTally> by(plan.variants.size());
+    for (size_t k = 0; k < plan.steps.size(); ++k) {
+        const CampaignStep& step = plan.steps[k];
+        if (step.warmup) continue;
+        MeasuredTally& t = by[step.variant];
+        ++t.total;
+        if (!s.done[k]) continue;
+        if (s.outcome[k] == data::ExitClass::ok) ++t.ok;
+        else if (s.given_up[k]) ++t.given_up;
+        else ++t.failed;
+    }
+    return by;
 }
 
 void add_interrupted_run_anomalies(const CampaignPlan& plan, CampaignState& s) {

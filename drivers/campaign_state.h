@@ -34,6 +34,9 @@ struct CampaignState {
     std::vector<size_t> attempts;
     std::vector<size_t> intents;                    // every intent per step
     std::vector<bool> done_logged;                  // a "done" event per step
+    // Per step: given up after max_run_attempts interrupted attempts (the
+    // journal's given_up): recorded as a failed run, never measured.
+    std::vector<bool> given_up;
     std::vector<std::string> last_attempt_boot;     // per step
     std::vector<std::vector<std::string>> slot_boots;  // boots each slot ran in
     std::set<std::string> used_boots;  // bound to a slot, failed a deploy, or init's (reboot_first)
@@ -58,6 +61,9 @@ struct CampaignState {
     size_t consecutive_failures = 0;   // runs ended not ok, in a row, since the last continue
     std::vector<CampaignAnomaly> anomalies;
     std::vector<double> reboot_seconds;  // from each reboot to the next resume in a new boot
+    // Steps done (any outcome), and measured steps done whose run ended
+    // ok: the runs whose values analyze counts. A measured step that failed
+    // or was given up is done (it is not run again) but not measured.
     size_t done_count = 0, measured_done = 0;
     std::string waiting_boot;  // the boot a reboot was issued from, when no boot has followed
     // Simulated reboots (drivers/campaign_simulation.h): the journal's
@@ -76,6 +82,19 @@ struct CampaignState {
     // The first slot with a step not done; nullopt when complete.
     std::optional<size_t> current_slot(const CampaignPlan& plan) const;
 };
+
+// A variant's measured (not warm-up) steps: planned, done with a value
+// (ended ok), given up (interrupted max_run_attempts times), and done
+// otherwise not ok (fail, timeout, crash, invalid, skip).
+struct MeasuredTally {
+    size_t total = 0, ok = 0, given_up = 0, failed = 0;
+    MeasuredTally& operator+=(const MeasuredTally& o) {
+        total += o.total, ok += o.ok, given_up += o.given_up, failed += o.failed;
+        return *this;
+    }
+};
+// One per variant of the plan, in its order.
+std::vector<MeasuredTally> measured_by_variant(const CampaignPlan& plan, const CampaignState& s);
 
 // The fold one record and one event at a time, in any order of the two
 // streams (each stream in file order): resume keeps one and feeds it what

@@ -831,7 +831,12 @@ TEST(CampaignFold, DoneComesFromResultsNotFromDoneEvents) {
     EXPECT_EQ(s.done, (std::vector<bool>{true, false, true, true, false, false, false, false, false, false, false,
                                          false}));
     EXPECT_EQ(s.done_count, 3u);
-    EXPECT_EQ(s.measured_done, 2u);
+    EXPECT_EQ(s.measured_done, 1u);  // step 3 failed: done, but no value to analyse
+    const std::vector<MeasuredTally> by = measured_by_variant(p, s);
+    ASSERT_EQ(by.size(), 2u);
+    EXPECT_EQ(by[0].ok + by[1].ok, 1u);
+    EXPECT_EQ(by[0].failed + by[1].failed, 1u);
+    EXPECT_EQ(by[0].given_up + by[1].given_up, 0u);
     EXPECT_EQ(s.outcome[2], data::ExitClass::ok);
     EXPECT_EQ(s.outcome[3], data::ExitClass::fail);
     EXPECT_FALSE(s.outcome[1].has_value());
@@ -1030,6 +1035,30 @@ TEST(CampaignFold, OtherEventsBecomeAnomalies) {
     EXPECT_FALSE(s.complete());  // the journal's word is not the results'
 }
 
+// A step given up after max_run_attempts is recorded as a failed run: done,
+// never run again, and not measured (summary finds no value for it).
+TEST(CampaignFold, GivenUpStepsAreDoneButNotMeasured) {
+    const CampaignPlan p = small_plan();  // slot 0: 0 Aw, 1 Bw, 2 A, 3 B, 4 B, 5 A
+    data::ResultsFile rf;
+    add_step_run(rf, p, 2);
+    add_step_run(rf, p, 3, data::ExitClass::fail);  // given up (the journal says)
+    add_step_run(rf, p, 4, data::ExitClass::timeout);
+    add_step_run(rf, p, 5);
+    const CampaignState s = fold_campaign(p, {ev("given_up", "b1", 3)}, rf);
+    EXPECT_EQ(s.done_count, 4u);
+    EXPECT_EQ(s.measured_done, 2u);
+    EXPECT_TRUE(s.given_up[3]);
+    EXPECT_FALSE(s.given_up[4]);
+    const std::vector<MeasuredTally> by = measured_by_variant(p, s);
+    ASSERT_EQ(by.size(), 2u);
+    const size_t a = p.variants[0].label == "A" ? 0 : 1, b = 1 - a;
+    EXPECT_EQ(by[a].ok, 2u);
+    EXPECT_EQ(by[b].ok, 0u);
+    EXPECT_EQ(by[b].given_up, 1u);
+    EXPECT_EQ(by[b].failed, 1u);
+    EXPECT_EQ(by[a].total + by[b].total, p.measured_steps());
+}
+
 TEST(CampaignFold, CurrentSlotAndComplete) {
     const CampaignPlan p = small_plan();
     data::ResultsFile rf;
@@ -1045,7 +1074,7 @@ TEST(CampaignFold, CurrentSlotAndComplete) {
     EXPECT_FALSE(s.current_slot(p).has_value());
     EXPECT_TRUE(s.complete());
     EXPECT_EQ(s.done_count, 12u);
-    EXPECT_EQ(s.measured_done, 8u);
+    EXPECT_EQ(s.measured_done, 7u);  // step 5 failed
 
     data::ResultsFile half;
     for (uint64_t k = 0; k < 6; ++k) add_step_run(half, p, k);
