@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "cli/campaign_design.h"
+#include "cli/campaign_service.h"
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
@@ -490,29 +491,6 @@ int stop_main(int argc, char** argv) {
 
 // -------------------------------------------------------- install-service
 
-// Text in a unit file: systemd expands %-specifiers everywhere.
-std::string unit_text(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '%') out += '%';
-        out += c;
-    }
-    return out;
-}
-
-// An ExecStart argument: quoted, with specifiers and $ (variable
-// expansion) escaped.
-std::string unit_quote(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (c == '%') out += '%';
-        if (c == '$') out += '$';
-        out += c;
-    }
-    return out + "\"";
-}
-
 int install_service_main(int argc, char** argv) {
     CLI::App app{"Write a systemd unit that runs `gfxstat campaign resume DIR` at every boot. Nothing is enabled "
                  "unless --enable is given.",
@@ -521,7 +499,9 @@ int install_service_main(int argc, char** argv) {
     bool enable = false;
     app.add_option("dir", dir, "the campaign directory")->required();
     app.add_option("--unit-dir", unit_dir, "where the unit goes (default /etc/systemd/system)");
-    app.add_option("--name", name, "the unit's name (default gfxstat-campaign-NAME.service)");
+    app.add_option("--name", name,
+                   "the unit's name (default gfxstat-campaign-PATH.service, PATH the directory as systemd-escape "
+                   "--path writes it)");
     app.add_flag("--enable", enable, "also run systemctl daemon-reload and systemctl enable");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     drivers::CampaignPlan plan;
@@ -560,32 +540,42 @@ int install_service_main(int argc, char** argv) {
             return 2;
         }
     if (name.empty()) {
-        name = "gfxstat-campaign-";
-        for (char c : plan.name) {
-            const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                              c == '_' || c == '.';
-            name += keep ? c : '_';
+        const auto derived = default_campaign_unit_name(adir);
+        if (!derived) {
+            std::fprintf(stderr, "%s install-service: %s: a unit named after this directory would be longer than "
+                                 "systemd takes (255 bytes); give one with --name NAME.service\n",
+                         kProg, escape_text(adir).c_str());
+            return 2;
         }
-        name += ".service";
+        name = *derived;
     } else if (name.find('/') != std::string::npos || name.size() < 9 ||
                name.compare(name.size() - 8, 8, ".service") != 0) {
         std::fprintf(stderr, "%s install-service: --name wants NAME.service, not '%s'\n", kProg,
                      escape_text(name).c_str());
         return 2;
     }
-    std::string unit;
-    unit += "# Written by `gfxstat campaign install-service`: resumes the campaign at every\n"
-            "# boot; each resume runs what the boot owes, then reboots or finishes.\n"
-            "# A complete, stopped or halted campaign makes resume exit at once.\n"
-            "[Unit]\n";
-    unit += "Description=gfxstat campaign " + unit_text(plan.name) + "\n";
-    unit += "After=multi-user.target\n";
-    unit += "ConditionPathExists=" + unit_text(adir) + "/plan.json\n\n";
-    unit += "[Service]\nType=exec\n";
-    unit += "ExecStart=" + unit_quote(exe) + " campaign resume " + unit_quote(adir) + "\n";
-    unit += "# The runs take as long as they take; the reboot stops this unit.\nTimeoutStartSec=infinity\n\n";
-    unit += "[Install]\nWantedBy=multi-user.target\n";
+    const std::string unit = campaign_unit_text(plan.name, adir, exe);
     const std::string path = real_unit_dir + "/" + name;
+    // A unit of that name already there is replaced only when it is
+    // gfxstat's unit of this same campaign (installed again, say with
+    // another gfxstat): never another campaign's, never someone else's.
+    if (const ExistingUnit there = existing_unit(path); there.exists && there.campaign_dir != adir) {
+        const std::string whose = there.campaign_dir ? "the unit of the campaign in " + *there.campaign_dir
+                                                     : std::string("a unit gfxstat did not write");
+        std::fprintf(stderr, "%s install-service: %s\n", kProg,
+                     escape_message(path + " already exists, " + whose +
+                                    "; give this campaign's unit another name with --name NAME.service")
+                         .c_str());
+        return 2;
+    }
+    // Earlier gfxstat named the unit after the plan: that unit, if it is
+    // this campaign's, would resume it a second time at boot.
+    if (const std::string old = plan_named_unit_name(plan.name); old != name)
+        if (existing_unit(real_unit_dir + "/" + old).campaign_dir == adir)
+            std::fprintf(stderr, "%s install-service: warning: %s\n", kProg,
+                         escape_message(real_unit_dir + "/" + old + ", written by an earlier gfxstat, resumes this "
+                                        "campaign too: systemctl disable " + old + ", then remove it")
+                             .c_str());
     // 0644 whatever the umask; no temporary name, and a symbolic link
     // planted with the unit's name is refused, not followed.
     try {
@@ -597,7 +587,7 @@ int install_service_main(int argc, char** argv) {
     std::printf("wrote %s\n", escape_text(path).c_str());
     if (!enable) {
         std::printf("not enabled; to resume at every boot: systemctl daemon-reload && systemctl enable %s\n",
-                    escape_text(name).c_str());
+                    shell_word_for_unit(name).c_str());
         return 0;
     }
     for (const std::vector<std::string>& argv2 :

@@ -458,7 +458,7 @@ def test_install_service_checks(root):
     c.init()
     units = os.path.join(root, "units-checks")
     os.makedirs(units)
-    unit = os.path.join(units, "gfxstat-campaign-checks.service")
+    unit = os.path.join(units, "gfxstat-campaign-" + escape_path(os.path.realpath(c.dir)) + ".service")
     plan = os.path.join(c.dir, "plan.json")
 
     def refused(what, words, exe=GFXSTAT, unit_dir=units):
@@ -953,6 +953,20 @@ def test_init_places(root):
     check(rc == 2 and "not empty" in err and os.listdir(mine) == ["notes.txt"], f"a user's file is kept ({rc}: {err})")
 
 
+def escape_path(path):
+    """A path as `systemd-escape --path` writes it."""
+    out = ""
+    for i, b in enumerate(path.strip("/").encode()):
+        c = chr(b)
+        if c == "/":
+            out += "-"
+        elif (c.isascii() and c.isalnum()) or c in ":_" or (c == "." and i > 0):
+            out += c
+        else:
+            out += "\\x%02x" % b
+    return out or "-"
+
+
 def test_install_service(root):
     c = Campaign(root, "service dir", switchable_plan(name="mesa 24.3 vs main"))
     c.init()
@@ -966,8 +980,9 @@ def test_install_service(root):
     units = os.path.join(root, "units")
     os.makedirs(units)
     rc, out, err = c.gfx("install-service", c.dir, "--unit-dir", units)
-    name = "gfxstat-campaign-mesa_24.3_vs_main.service"
-    check(rc == 0 and name in out and "not enabled" in out, f"install-service writes and does not enable ({rc}: {out})")
+    # Named after the directory (systemd-escape --path), not the plan.
+    name = "gfxstat-campaign-" + escape_path(os.path.realpath(c.dir)) + ".service"
+    check(rc == 0 and f"systemctl enable '{name}'" in out and "not enabled" in out, f"install-service writes and does not enable ({rc}: {out})")
     path = os.path.join(units, name)
     text = open(path).read() if os.path.exists(path) else ""
     exe = os.path.realpath(GFXSTAT)
@@ -983,7 +998,8 @@ def test_install_service(root):
     c2 = Campaign(root, "pct%d", switchable_plan(name="50%ile"))
     c2.init()
     rc, out, err = c2.gfx("install-service", c2.dir, "--unit-dir", units)
-    text = open(os.path.join(units, "gfxstat-campaign-50_ile.service")).read() if rc == 0 else ""
+    unit2 = os.path.join(units, "gfxstat-campaign-" + escape_path(os.path.realpath(c2.dir)) + ".service")
+    text = open(unit2).read() if rc == 0 else ""
     check("Description=gfxstat campaign 50%%ile" in text and "pct%%d/c/plan.json" in text and
           'pct%%d/c"' in text, f"% is escaped in the unit: {text}")
     # --enable: systemctl's output does not truncate a redirected stderr.
