@@ -4,8 +4,10 @@
 // compare report of the results file. Exit statuses: those of compare
 // (0; 1 a regression beyond the threshold with --gate; 3 inconclusive with
 // --gate --strict; 2 bad input), and those of run when the runs cannot go
-// on (77 skipped, 1 failing, 128 + the signal when interrupted: 130 for
-// SIGINT, 143 for SIGTERM). Nothing recorded is lost.
+// on (77 skipped; 4 the runs failed: --max-failures, an IGT abort, or a
+// variant with fewer than 2 usable runs; 1 the results file could not be
+// written; 128 + the signal when interrupted: 130 for SIGINT, 143 for
+// SIGTERM). Nothing recorded is lost.
 #include "cli/ab_command.h"
 #include "cli/tune_command.h"
 
@@ -22,12 +24,15 @@
 #include <memory>
 
 #include "cli/command_line.h"
+#include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
 #include "cli/command_words.h"
 #include "cli/lava_report.h"
 #include "cli/compare_command.h"
+#include "cli/report/runs_failed_report.h"
 #include "cli/workload_setup.h"
 #include "data/input_error.h"
+#include "data/results_writer.h"
 #include "drivers/ab_runner.h"
 #include "drivers/kernel_log_watch.h"
 #include "report/text_escape.h"
@@ -215,7 +220,7 @@ int ab_main(int argc, char** argv) {
     app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
         ->check(number_in(0.001, 1e7));
     app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(number_in(0.0, 1e7));
-    app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3)")
+    app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     add_report_options(app, report, true);
@@ -459,6 +464,30 @@ int ab_main(int argc, char** argv) {
     } else if (result.outcome != drivers::RunOutcome::completed) {
         lava.results(output, variants);  // no comparison: the runs stopped early
     }
+    // The runs failed: no comparison, exit 4 (not the gate's 1), and the CI
+    // reports asked for say so (a JUnit error, a KCIDB ERROR...).
+    const auto runs_failed = [&](const std::string& why) {
+        if (report.exports.empty()) return kExitRunsFailed;
+        RunsFailed f;
+        f.message = why;
+        f.metric = result.metric;
+        for (size_t v = 0; v < variants.size(); ++v)
+            f.variants.push_back({variants[v], v < result.usable.size() ? result.usable[v] : 0,
+                                  v < result.failed_by_variant.size() ? result.failed_by_variant[v] : 0,
+                                  v < result.last_failure.size() ? result.last_failure[v] : ""});
+        ExportContext ctx;
+        ctx.gate = {report.gate, report.strict};
+        ctx.program = kProg;
+        ctx.kcidb_origin = report.kcidb_origin;
+        ctx.generated_at = data::utc_now_rfc3339();
+        try {
+            write_runs_failed_exports(report.exports, f, ctx);
+        } catch (const data::InputError& e) {
+            // The runs' failure stays the exit status: it is what the job must show.
+            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(e.what()).c_str());
+        }
+        return kExitRunsFailed;
+    };
     switch (result.outcome) {
         case drivers::RunOutcome::completed: break;
         case drivers::RunOutcome::skipped:
@@ -469,6 +498,8 @@ int ab_main(int argc, char** argv) {
             return 2;
         case drivers::RunOutcome::aborted:
         case drivers::RunOutcome::failing:
+            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
+            return runs_failed(result.message);
         case drivers::RunOutcome::error:
             std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
             return 1;
@@ -478,7 +509,7 @@ int ab_main(int argc, char** argv) {
             return stopped_status(g_stop_signals);
     }
     // A side with fewer than 2 usable runs cannot be compared: the runs
-    // ran (exit 1, as for --max-failures), and the reason is the variant's.
+    // failed (as for --max-failures), and the reason is the variant's.
     for (size_t v = 0; v < variants.size(); ++v)
         if (v < result.usable.size() && result.usable[v] < 2) {
             std::string why = "variant '" + variants[v] + "': " + std::to_string(result.usable[v]) +
@@ -489,7 +520,7 @@ int ab_main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s; every run is in %s\n", kProg, escape_message(why).c_str(),
                          escape_text(output).c_str());
             lava.results(output, variants);
-            return 1;
+            return runs_failed(why);
         }
     if (plan.blocks) {
         std::fprintf(stderr, "%s: the %zu blocks asked for are done\n", kProg, *plan.blocks);  // --runs >= 2

@@ -3,10 +3,13 @@
 // (drivers/run_loop.h), with a progress line on a terminal and plain lines
 // otherwise. Exit statuses: 0 done; 77 the workload skipped (it cannot run
 // on this machine); 2 usage errors, a command that cannot run, or an
-// invalid option of the workload (IGT exit 79); 1 too many failures in a
-// row or an IGT abort; 128 + the signal when interrupted (130 SIGINT, 143
-// SIGTERM, 129 SIGHUP), as a shell reports it. Nothing recorded is lost.
+// invalid option of the workload (IGT exit 79); 4 the runs failed (too many
+// failures in a row, or an IGT abort); 1 the results file could not be
+// written or the machine refused a fork; 128 + the signal when interrupted
+// (130 SIGINT, 143 SIGTERM, 129 SIGHUP), as a shell reports it. Nothing
+// recorded is lost.
 #include "cli/command_line.h"
+#include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
 #include "cli/lava_report.h"
 #include "cli/run_command.h"
@@ -147,7 +150,7 @@ int run_main(int argc, char** argv) {
     app.add_option("--unit", unit, "unit of the --metric or lines metrics");
     auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
     app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
-    app.add_option("--max-failures", plan.max_consecutive_failures, "stop after this many failed runs in a row (default 3)")
+    app.add_option("--max-failures", plan.max_consecutive_failures, "stop after this many failed runs in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_flag("--force", plan.mix_workloads,
                  "record the runs even when the variant holds runs of another workload (command, parser)");
@@ -336,9 +339,9 @@ int run_main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 2;
         case drivers::RunOutcome::aborted:
-        case drivers::RunOutcome::failing:
+        case drivers::RunOutcome::failing:  // the runs failed: not a regression's 1
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return 1;
+            return kExitRunsFailed;
         case drivers::RunOutcome::interrupted:
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return stopped_status(g_stop_signals);

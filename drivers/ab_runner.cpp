@@ -123,6 +123,7 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
     AbReport report;
     report.usable.assign(k, 0);
     report.last_failure.assign(k, "");
+    report.failed_by_variant.assign(k, 0);
     if (!appender.repaired().empty()) report.warnings.push_back(appender.repaired());
     RunReport run_report;  // run_once's counters and warnings
     const std::string design_id = "design-" + random_hex16();
@@ -186,6 +187,7 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             consecutive_failures[v] = 0;
         } else if (rec.exit_class != data::ExitClass::skip && !attempt.interrupted) {
             ++report.failed;
+            ++report.failed_by_variant[v];
             ++consecutive_failures[v];
         }
         if (!ok && !attempt.interrupted)

@@ -76,6 +76,7 @@ struct AbReport {
     // why the last run that did not ended so ("" when none failed).
     std::vector<size_t> usable;
     std::vector<std::string> last_failure;
+    std::vector<size_t> failed_by_variant;  // measured and warm-up runs that failed (not skips)
     std::vector<std::string> warnings;
 };
 

@@ -27,8 +27,6 @@ std::string render_to_string(void (*render)(const CompareReport&, FILE*), const 
     return out;
 }
 
-namespace {
-
 // $GITHUB_STEP_SUMMARY: the runner creates the file and reads it when the
 // step ends; every step appends. Appended to, never replaced, and never
 // through a symbolic link.
@@ -40,8 +38,6 @@ void append_step_summary(const std::string& path, const std::string& text) {
     data::UniqueFd owned(fd);
     data::write_fully(fd, text + "\n", path);
 }
-
-}  // namespace
 
 void write_exports(const std::vector<ExportRequest>& requests, const CompareReport& r, const ExportContext& ctx,
                    void (*markdown)(const CompareReport&, FILE*), void (*json)(const CompareReport&, FILE*)) {

@@ -52,6 +52,11 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx);
 // Renders what a FILE* renderer writes, as a string.
 std::string render_to_string(void (*render)(const CompareReport&, FILE*), const CompareReport& r);
 
+// Appends `text` to the file $GITHUB_STEP_SUMMARY names (opened for
+// appending, never through a link), as each step of a GitHub Actions job
+// does. Throws InputError naming it.
+void append_step_summary(const std::string& path, const std::string& text);
+
 // Writes every requested report, each file atomically and never through a
 // symbolic link (data/safe_files.h); the markdown report is appended to
 // $GITHUB_STEP_SUMMARY too when that is set. `markdown` and `json` render

@@ -200,14 +200,14 @@ def main():
     check(rc == 0 and rs and rs[0]["exit"]["class"] == "fail", f"the failed first run is recorded (rc {rc}: {se[-300:]})")
     check("design       blocked" in so, f"compare still sees the blocked design: {so[:600]}")
 
-    # A variant whose runs all fail to parse: exit 1 (runs were made), the
+    # A variant whose runs all fail to parse: exit 4 (the runs failed), the
     # variant and its last failure named; without a terminal each failed
     # run is said as it happens.
     out = os.path.join(d, "unparsed.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
                     "--command", "B:echo not-a-number", "--runs", "2", "--max-failures", "5", "--seed", "4")
-    check(rc == 1 and "variant 'B': 0 measured runs ended ok" in se and "not-a-number" in se,
-          f"a variant without usable runs: exit 1 with its reason (rc {rc}: {se[-400:]})")
+    check(rc == 4 and "variant 'B': 0 measured runs ended ok" in se and "not-a-number" in se,
+          f"a variant without usable runs: exit 4 with its reason (rc {rc}: {se[-400:]})")
     check(se.count("B: fail (") == 2, f"each failed run is said: {se[-400:]}")
 
     # Plain differences (a value <= 0): the interval is shown in the
@@ -220,11 +220,11 @@ def main():
     check(last and re.search(r"B vs A value [+-][0-9.]+ \[[+-][0-9.e+-]+, [+-][0-9.e+-]+\]", last[0]) and "%" not in last[0].split(":")[2],
           f"differences in units: {last}")
 
-    # Failures: a variant whose command fails stops the experiment (exit 1).
+    # Failures: a variant whose command fails stops the experiment (exit 4).
     out = os.path.join(d, "failing.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=1", "--env", "B:M=1",
                     "--command", "B:false", "--max-failures", "2", "--seed", "1")
-    check(rc == 1 and "variant 'B'" in se and "did not succeed" in se, f"a failing variant stops ab (rc {rc}: {se[-300:]})")
+    check(rc == 4 and "variant 'B'" in se and "did not succeed" in se, f"a failing variant stops ab (rc {rc}: {se[-300:]})")
 
     # Errors: nothing is written, and the file is left as it was.
     out = os.path.join(d, "errors.json")

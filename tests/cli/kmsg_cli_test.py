@@ -123,7 +123,7 @@ def main():
     rc, so, se = gfxstat(["run", "-o", out2, "--runs", "5", "--max-failures", "2", "--", PY, script],
                          env("c.count", "*=i915"))
     runs = runs_of(out2)
-    check(rc == 1 and len(runs) == 2 and all(r["exit"]["class"] == "invalid" for r in runs),
+    check(rc == 4 and len(runs) == 2 and all(r["exit"]["class"] == "invalid" for r in runs),
           f"--max-failures 2 stops after two invalid runs: rc {rc}, {[r['exit'] for r in runs]}")
     check("2 runs in a row did not succeed (last: kernel: " + I915 in se, f"the stop names the line: {se}")
 

@@ -112,7 +112,7 @@ def main():
             rc, _, err = grun("--runs", "5", "--parser", "igt-syslatency", "-o", out, "--",
                               os.path.join(IGT, "gem_syslatency"), "-t", "1")
             runs = runs_of(out)
-            check(rc == 1 and len(runs) == 3 and all(r["exit"]["class"] == "crash" and r["exit"]["signal"] == 6
+            check(rc == 4 and len(runs) == 3 and all(r["exit"]["class"] == "crash" and r["exit"]["signal"] == 6
                                                      for r in runs), f"SIGABRT is a crash, 3 in a row stop: {rc} {runs}")
             check("3 runs in a row" in err, f"stop message: {err}")
 
@@ -124,29 +124,29 @@ def main():
                           "sh", "-c", f"sleep {marker} & sleep {marker}; wait")
         took = time.monotonic() - t0
         runs = runs_of(out)
-        check(rc == 1 and runs and runs[0]["exit"]["class"] == "timeout" and
+        check(rc == 4 and runs and runs[0]["exit"]["class"] == "timeout" and
               "timed out after 1 s" in runs[0]["exit"].get("reason", ""), f"timeout recorded: {rc} {runs} {err}")
         check(took < 10, f"timeout honoured: {took:.1f} s")
         time.sleep(0.2)
         check(not group_alive(marker), "no sleep of the timed-out group survives")
 
-        # Consecutive failures stop the run, exit 1; nothing is lost.
+        # Consecutive failures stop the run, exit 4; nothing is lost.
         out = os.path.join(d, "false.json")
         rc, _, err = grun("--runs", "10", "-o", out, "--", "false")
         runs = runs_of(out)
-        check(rc == 1 and len(runs) == 3 and all(r["exit"] == {"class": "fail", "code": 1} or
+        check(rc == 4 and len(runs) == 3 and all(r["exit"] == {"class": "fail", "code": 1} or
                                                  r["exit"]["class"] == "fail" for r in runs),
               f"false x3 then stop: {rc} {runs}")
         rc, _, err = grun("--runs", "10", "--max-failures", "2", "-o", out, "--", "false")
-        check(rc == 1 and len(runs_of(out)) == 5, "--max-failures 2, appended to the same file")
+        check(rc == 4 and len(runs_of(out)) == 5, "--max-failures 2, appended to the same file")
 
-        # IGT exit codes: 79 invalid option (exit 2), 112 abort (exit 1).
+        # IGT exit codes: 79 invalid option (exit 2), 112 abort (exit 4: the runs failed).
         out = os.path.join(d, "codes.json")
         rc, _, err = grun("--runs", "3", "-o", out, "--", "sh", "-c", "echo bad option >&2; exit 79")
         check(rc == 2 and "invalid option" in err, f"exit 79: {rc} {err}")
         # (--force: another command in the same variant, on purpose.)
         rc, _, err = grun("--runs", "3", "--force", "-o", out, "--", "sh", "-c", "exit 112")
-        check(rc == 1 and "aborted" in err, f"exit 112: {rc} {err}")
+        check(rc == 4 and "aborted" in err, f"exit 112: {rc} {err}")
         check([r["exit"]["code"] for r in runs_of(out)] == [79, 112], f"both recorded: {runs_of(out)}")
 
         # A command that does not exist: exit 2, said clearly.
@@ -176,7 +176,7 @@ def main():
         rc, _, err = grun("--runs", "1", "--max-failures", "1", "--parser", "igt-syslatency", "-o", out, "--",
                           "echo", "hello")
         runs = runs_of(out)
-        check(rc == 1 and runs and runs[0]["exit"]["class"] == "fail" and runs[0]["exit"].get("reason"),
+        check(rc == 4 and runs and runs[0]["exit"]["class"] == "fail" and runs[0]["exit"].get("reason"),
               f"unparsable output fails with a reason: {runs}")
 
         # Warm-ups are recorded and marked; --target-ci stops early.
@@ -292,7 +292,7 @@ def main():
         rc, _, err = grun("--runs", "2", "--max-failures", "2", "--prepare", "echo no >&2; exit 3", "-o", out, "--",
                           "echo", "1")
         runs = runs_of(out)
-        check(rc == 1 and len(runs) == 2 and all(r["exit"]["class"] == "fail" and
+        check(rc == 4 and len(runs) == 2 and all(r["exit"]["class"] == "fail" and
                                                  r["exit"]["reason"] == "--prepare failed: exit 3" for r in runs) and
               open(os.path.join(d, runs[0]["log"] + ".prepare.stderr")).read() == "no\n",
               f"--prepare failure: {runs} {err}")
