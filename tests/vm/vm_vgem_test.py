@@ -330,7 +330,7 @@ def self_test(commands_path):
             "drm-gem", 3, boot, {"alloc_per_s": [100.0, 101.0]})}),
         "i915-exec-nop": (77, "", "gfxstat run: no i915 device (found vgem)\n", {}),
         "bad-device-workload": (2, "", "/dev/dri/renderD200 does not exist\n", {}),
-        "bad-device-run": (1, "", "/dev/dri/renderD200 does not exist\n", {}),
+        "bad-device-run": (4, "", "/dev/dri/renderD200 does not exist\n", {}),
         "not-drm-device": (2, "", "/dev/null: DRM_IOCTL_VERSION: Inappropriate ioctl\n", {}),
         "gpu-usage": (0, "", "", {"/tmp/vgem-fdinfo.txt": VGEM_FDINFO,
                                   "/tmp/gpu-usage.json": fake_results("drm-gem", 2, boot, {"allocs_per_s": 9.0})}),
