@@ -556,26 +556,12 @@ int install_service_main(int argc, char** argv) {
     }
     const std::string unit = campaign_unit_text(plan.name, adir, exe);
     const std::string path = real_unit_dir + "/" + name;
-    // A unit of that name already there is replaced only when it is
-    // gfxstat's unit of this same campaign (installed again, say with
-    // another gfxstat): never another campaign's, never someone else's.
-    if (const ExistingUnit there = existing_unit(path); there.exists && there.campaign_dir != adir) {
-        const std::string whose = there.campaign_dir ? "the unit of the campaign in " + *there.campaign_dir
-                                                     : std::string("a unit gfxstat did not write");
-        std::fprintf(stderr, "%s install-service: %s\n", kProg,
-                     escape_message(path + " already exists, " + whose +
-                                    "; give this campaign's unit another name with --name NAME.service")
-                         .c_str());
+    if (const std::string why = unit_path_taken(path, adir); !why.empty()) {
+        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(why).c_str());
         return 2;
     }
-    // Earlier gfxstat named the unit after the plan: that unit, if it is
-    // this campaign's, would resume it a second time at boot.
-    if (const std::string old = plan_named_unit_name(plan.name); old != name)
-        if (existing_unit(real_unit_dir + "/" + old).campaign_dir == adir)
-            std::fprintf(stderr, "%s install-service: warning: %s\n", kProg,
-                         escape_message(real_unit_dir + "/" + old + ", written by an earlier gfxstat, resumes this "
-                                        "campaign too: systemctl disable " + old + ", then remove it")
-                             .c_str());
+    if (const std::string w = older_unit_warning(real_unit_dir, plan.name, name, adir); !w.empty())
+        std::fprintf(stderr, "%s install-service: warning: %s\n", kProg, escape_message(w).c_str());
     // 0644 whatever the umask; no temporary name, and a symbolic link
     // planted with the unit's name is refused, not followed.
     try {

@@ -150,6 +150,23 @@ ExistingUnit existing_unit(const std::string& path) {
     return u;
 }
 
+std::string unit_path_taken(const std::string& path, const std::string& campaign_dir) {
+    const ExistingUnit there = existing_unit(path);
+    if (!there.exists || there.campaign_dir == campaign_dir) return "";
+    return path + " already exists, " +
+           (there.campaign_dir ? "the unit of the campaign in " + *there.campaign_dir
+                               : std::string("a unit gfxstat did not write")) +
+           "; give this campaign's unit another name with --name NAME.service";
+}
+
+std::string older_unit_warning(const std::string& unit_dir, const std::string& plan_name, const std::string& name,
+                               const std::string& campaign_dir) {
+    const std::string old = plan_named_unit_name(plan_name);
+    if (old == name || existing_unit(unit_dir + "/" + old).campaign_dir != campaign_dir) return "";
+    return unit_dir + "/" + old + ", written by an earlier gfxstat, resumes this campaign too: systemctl disable " +
+           old + ", then remove it";
+}
+
 std::optional<std::string> campaign_dir_of_unit(const std::string& text) {
     if (text.rfind(kHeader, 0) != 0) return std::nullopt;
     const std::string key = "\nExecStart=";

@@ -44,6 +44,18 @@ ExistingUnit existing_unit(const std::string& path);
 // gfxstat escapes text for a terminal when it holds anything unusual.
 std::string shell_word_for_unit(const std::string& name);
 
+// Why no unit for the campaign in `campaign_dir` may be written at `path`:
+// "" when nothing is there or gfxstat's unit of this same campaign is
+// (installed again, say with another gfxstat); else a sentence naming
+// the campaign whose unit it is, or saying gfxstat did not write it.
+std::string unit_path_taken(const std::string& path, const std::string& campaign_dir);
+
+// A warning when `unit_dir` still holds the plan-named unit an earlier
+// gfxstat wrote for this same campaign (it would resume it a second time
+// at boot); "" otherwise, and when that name is `name` itself.
+std::string older_unit_warning(const std::string& unit_dir, const std::string& plan_name, const std::string& name,
+                               const std::string& campaign_dir);
+
 // The campaign directory a unit's text resumes, when the text is a unit
 // gfxstat wrote (its first line and its ExecStart); nullopt otherwise.
 std::optional<std::string> campaign_dir_of_unit(const std::string& unit_text);

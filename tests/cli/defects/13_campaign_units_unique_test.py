@@ -105,6 +105,13 @@ def main():
             check(open(os.path.join(units, taken)).read() == before, "p1's unit is left as it was")
             rc, out, err = install(p1)
             check(rc == 0, f"installing p1's unit again replaces its own ({rc}: {err})")
+            # A unit an earlier gfxstat named after the plan ("ab") for this
+            # campaign would resume it a second time: said.
+            shutil.copy(os.path.join(units, taken), os.path.join(units, "gfxstat-campaign-ab.service"))
+            rc, out, err = install(p1)
+            check(rc == 0 and "gfxstat-campaign-ab.service, written by an earlier gfxstat" in err,
+                  f"an older plan-named unit of the same campaign is warned about ({rc}: {err})")
+            os.unlink(os.path.join(units, "gfxstat-campaign-ab.service"))
         foreign = write(units, "not-ours.service", "[Service]\nExecStart=/bin/true\n")
         rc, out, err = install(p1, "--name", "not-ours.service")
         check(rc == 2 and "did not write" in err and open(foreign).read().startswith("[Service]"),
