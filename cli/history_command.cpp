@@ -301,32 +301,60 @@ std::vector<size_t> chosen_metrics(const Settings& s, const Loaded& L) {
 // ------------------------------------------------------------------ analysis
 
 
-// `--good FILE [--good-variant V]` for a build whose runs are exactly one
-// variant of one file; else a placeholder the user replaces, and why.
-std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* side, std::vector<std::string>& notes) {
-    const Build& build = L.builds[b];
-    const std::string opt = std::string("--") + side;
-    if (build.sources.size() == 1) {
-        const Source& src = *build.sources.begin();
-        if (L.builds_of_source.at(src).size() == 1) {
-            const SampleInput& in = L.inputs[src.first];
-            std::vector<std::string> w = {opt, in.path};
-            bool several = false;
-            for (const auto& [other, keys] : L.builds_of_source) several |= other.first == src.first && other != src;
-            if (several) w.insert(w.end(), {opt + "-variant", src.second});
-            return w;
-        }
-    }
-    const std::string placeholder = side == std::string("good") ? "GOOD.json" : "BAD.json";
-    notes.push_back("build " + build.key + " shares its file's variant with other builds: measure it alone as " +
-                    placeholder + " (gfxstat run --tag commit=" + build.key + " -o " + placeholder + " -- ...)");
-    return {opt, placeholder};
-}
+// Every command history prints is words from data (file names, build
+// keys, variants, metric names, the recorded workload) that the user pastes
+// into a shell: each word is quoted for it (shell_quote), and no value can
+// be taken for an option.
 
 std::string command_line(const std::vector<std::string>& words) {
     std::string s;
     for (const std::string& w : words) s += (s.empty() ? "" : " ") + shell_quote(w);
     return s;
+}
+
+// An option and its value: "--good F", or "--good=-F" when the value starts
+// with '-', which the option parser would otherwise read as an option.
+void add_option(std::vector<std::string>& words, const std::string& option, const std::string& value) {
+    if (!value.empty() && value[0] == '-') words.push_back(option + "=" + value);
+    else words.insert(words.end(), {option, value});
+}
+
+// `--good FILE [--good-variant V]` for a build whose runs are exactly one
+// variant of one file; else a placeholder the user replaces, and why.
+std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* side, std::vector<std::string>& notes) {
+    const Build& build = L.builds[b];
+    const std::string opt = std::string("--") + side;
+    std::vector<std::string> w;
+    if (build.sources.size() == 1) {
+        const Source& src = *build.sources.begin();
+        if (L.builds_of_source.at(src).size() == 1) {
+            const SampleInput& in = L.inputs[src.first];
+            add_option(w, opt, in.path);
+            bool several = false;
+            for (const auto& [other, keys] : L.builds_of_source) several |= other.first == src.first && other != src;
+            if (several) add_option(w, opt + "-variant", src.second);
+            return w;
+        }
+    }
+    const std::string placeholder = side == std::string("good") ? "GOOD.json" : "BAD.json";
+    notes.push_back("build " + build.key + " shares its file's variant with other builds: measure it alone as " +
+                    placeholder + " (" +
+                    command_line({"gfxstat", "run", "--tag", "commit=" + build.key, "-o", placeholder, "--"}) +
+                    " ...)");
+    add_option(w, opt, placeholder);
+    return w;
+}
+
+// git bisect start reads options first, then revisions up to "--", then
+// paths: "BAD GOOD --" makes a word that names no commit an error, where
+// without "--" git would take it, and the rest, for paths to bisect
+// within. A revision that starts with '-' would still be read as an
+// option: git bisect bad and good take their one word as a revision, always.
+std::string git_bisect_start(const std::string& bad, const std::string& good) {
+    if (bad.starts_with('-') || good.starts_with('-'))
+        return "git bisect start && " + command_line({"git", "bisect", "bad", bad}) + " && " +
+               command_line({"git", "bisect", "good", good});
+    return command_line({"git", "bisect", "start", bad, good, "--"});
 }
 
 BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const analysis::BuildChange& c) {
@@ -336,7 +364,7 @@ BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const anal
     std::vector<std::string> refs = reference_words(L, good, "good", cmd.notes);
     const std::vector<std::string> bad_refs = reference_words(L, bad, "bad", cmd.notes);
     refs.insert(refs.end(), bad_refs.begin(), bad_refs.end());
-    refs.insert(refs.end(), {"--target-metric", h.series->info.name});
+    add_option(refs, "--target-metric", h.series->info.name);
     std::vector<std::string> check = {"gfxstat", "bisect", "check"};
     check.insert(check.end(), refs.begin(), refs.end());
     cmd.check = command_line(check);
@@ -354,8 +382,7 @@ BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const anal
                                 ? "the runs ran the built-in workload " + w->builtin + ": put its gfxstat run command line in place of COMMAND"
                                 : "no run recorded its command: put the workload's command in place of COMMAND");
     }
-    cmd.run = "git bisect start " + shell_quote(rev(bad)) + " " + shell_quote(rev(good)) + " && git bisect run " +
-              command_line(step) + tail;
+    cmd.run = git_bisect_start(rev(bad), rev(good)) + " && git bisect run " + command_line(step) + tail;
     return cmd;
 }
 

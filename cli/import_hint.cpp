@@ -45,7 +45,9 @@ bool plain_shell_char(char c) {
 }  // namespace
 
 std::string shell_quote(const std::string& word) {
-    bool plain = !word.empty();
+    // A word that starts with '=' is a command's path in zsh (=ls is
+    // /usr/bin/ls): quoted too.
+    bool plain = !word.empty() && word[0] != '=';
     for (char c : word) plain &= plain_shell_char(c);
     if (plain) return word;
     std::string q = "'";

@@ -38,8 +38,8 @@ data::InputError with_import_hint(const data::InputError& e, const std::string& 
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
                                            data::ReadReport* report);
 
-// A word quoted for a POSIX shell when it needs it: x.json as it is,
-// my file.json as 'my file.json', it's as 'it'\''s'.
+// A word quoted for a POSIX shell (and zsh) when it needs it: x.json as it
+// is, my file.json as 'my file.json', it's as 'it'\''s', =x as '=x'.
 std::string shell_quote(const std::string& word);
 
 }  // namespace gfxstat::cli

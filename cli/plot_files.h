@@ -22,7 +22,10 @@ void check_plot_request(const std::string& path, const std::string& kind);
 // the analysed report into `path`: one file for one metric (and for a
 // forest, which is the whole suite), else one per metric, named
 // STEM-METRIC.EXT (the metric's name with characters other than letters,
-// digits, '.', '_' and '-' as '_'). Returns the paths written. Throws
+// digits, '.', '_' and '-' as '_'; a name longer than 96 bytes, or than
+// what keeps the file's name within NAME_MAX, cut and ended with "-" and
+// 12 hex digits of its SHA-256; the picture's <desc> holds it whole).
+// Returns the paths written. Throws
 // InputError (a file that cannot be written, rsvg-convert failing).
 std::vector<std::string> write_plots(const std::string& path, const std::string& kind, const CompareReport& report,
                                      const std::vector<data::ResultsFile>& files);

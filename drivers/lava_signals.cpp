@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <map>
 
@@ -12,6 +13,7 @@
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
+#include "data/utf8.h"
 #include "drivers/process_runner.h"
 #include "drivers/run_output.h"
 #include "formats/lava_block.h"
@@ -39,6 +41,28 @@ double token_double(const data::NumberToken& t) {
     // The decimal's correctly rounded double, as a JSON reader gets it.
     const double v = analysis::decimal_to_double(static_cast<int64_t>(t.significand), t.exponent);
     return t.negative ? -v : v;
+}
+
+// The code points Python's str.split() splits at besides ASCII white space:
+// LAVA splits a signal's parameters with it (lava_dispatcher's
+// check_patterns), so a unit holding one becomes two parameters, and the
+// one without '=' makes LAVA drop the whole case ("Ignoring malformed
+// parameter"). U+0085, U+00A0, U+1680, U+2000..U+200A, U+2028, U+2029,
+// U+202F, U+205F, U+3000 (str.isspace() in Python 3.11).
+bool python_space(uint32_t cp) {
+    return cp == 0x85 || cp == 0xA0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x2028 ||
+           cp == 0x2029 || cp == 0x202F || cp == 0x205F || cp == 0x3000;
+}
+
+// The length of the valid UTF-8 sequence at s[i] (a byte >= 0x80) and its
+// code point; 0 when the bytes there are not valid UTF-8.
+size_t utf8_at(std::string_view s, size_t i, uint32_t& cp) {
+    const auto lead = static_cast<unsigned char>(s[i]);
+    const size_t len = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (len == 1 || i + len > s.size() || !data::valid_utf8(s.substr(i, len))) return 0;
+    cp = lead & (0x7F >> len);
+    for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    return len;
 }
 
 bool failed(data::ExitClass c) {
@@ -78,13 +102,32 @@ std::string lava_units(std::string_view s) {
     // and word splitting) and signals with dash's echo, which reads
     // backslash escapes ("\c" ends the line, "\n" splits it); whitespace,
     // '=' and '>' would split or end the signal. Letters, digits, a few
-    // marks and UTF-8 (µs) pass; anything else becomes '_'.
-    std::string out(s);
-    for (char& c : out) {
-        const auto u = static_cast<unsigned char>(c);
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '%' ||
-                        c == '/' || c == '.' || c == '-' || c == '_' || c == '+' || u >= 0x80;
-        if (!ok) c = '_';
+    // marks and UTF-8 (µs) pass; anything else becomes '_'. Of UTF-8, what
+    // LAVA's parser splits at (python_space) goes too, and so do the C1
+    // controls (a terminal may act on them) and bytes that are not UTF-8
+    // (LAVA decodes the console with U+FFFD for them): one '_' per code
+    // point, one per bad byte.
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size();) {
+        const char c = s[i];
+        if (static_cast<unsigned char>(c) < 0x80) {
+            const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '%' ||
+                            c == '/' || c == '.' || c == '-' || c == '_' || c == '+';
+            out += ok ? c : '_';
+            ++i;
+            continue;
+        }
+        uint32_t cp = 0;
+        const size_t len = utf8_at(s, i, cp);
+        if (len == 0) {
+            out += '_';
+            ++i;
+            continue;
+        }
+        if (python_space(cp) || cp <= 0x9F) out += '_';
+        else out.append(s.substr(i, len));
+        i += len;
     }
     return out;
 }
@@ -199,12 +242,31 @@ void LavaSignals::sets(const std::vector<LavaSet>& sets) {
     }
 }
 
+std::string lava_message(std::string_view message) {
+    std::string out;
+    out.reserve(message.size());
+    for (const char c : message) {
+        if (c == '\\') out += kLavaBackslash;
+        else if (c == '\n' || c == '\r' || c == '>' || c == '<' || static_cast<unsigned char>(c) < 0x20) out += ' ';
+        else out += c;
+    }
+    return out;
+}
+
+bool lava_plain_word(std::string_view word) {
+    if (word.empty()) return false;
+    for (const char c : word) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '/' ||
+                        c == '.' || c == '_' || c == '-' || c == '+' || c == ',' || c == ':' || c == '@' ||
+                        c == '%' || c == '~';
+        if (!ok) return false;
+    }
+    return true;
+}
+
 void LavaSignals::raise(const std::string& message) {
-    // LAVA's signal line ends at '>' and is one line.
-    std::string m = message.empty() ? "gfxstat: setup failed" : message;
-    for (char& c : m)
-        if (c == '\n' || c == '\r' || c == '>' || c == '<' || static_cast<unsigned char>(c) < 0x20) c = ' ';
-    script({"lava-test-raise", m}, true);  // it always exits 1
+    script({"lava-test-raise", lava_message(message.empty() ? "gfxstat: setup failed" : message)},
+           true);  // it always exits 1
 }
 
 bool LavaSignals::has_output_option() {
@@ -217,7 +279,10 @@ bool LavaSignals::has_output_option() {
 }
 
 bool LavaSignals::attach(const std::string& results_path) {
-    if (has_output_option())
+    // A path that lava-test-case might print changed (a backslash through
+    // dash's echo, white space or '=' in a signal's parameters) goes in the
+    // block, which carries any name.
+    if (lava_plain_word(results_path) && has_output_option())
         return script({"lava-test-case", "gfxstat-results", "--result", "pass", "--output", results_path});
     std::string bytes;
     try {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // gfxstat inside a LAVA test shell: what it tells LAVA, through LAVA's own
 // scripts (lava-test-set, lava-test-case, lava-test-raise, found on PATH
-// as the test shell puts them there, run without a shell). LAVA keeps one
+// as the test shell puts them there, run without a shell; with /bin/sh when
+// they have no "#!" line, as execvp runs them). LAVA keeps one
 // number per test case, so each variant is a test set and each metric's
 // summary a case, and the whole results file goes to the log beside them
 // (formats/lava_block.h) so that nothing is lost (docs/ci-reports.md,
@@ -37,8 +38,25 @@ std::string lava_name(std::string_view s);
 // Units as lava-test-case can carry them: its signal line is split at
 // spaces and '=' and ends at '>', dash's echo reads backslash escapes and
 // an unquoted echo expands globs, so only letters, digits, "%/.-_+" and
-// UTF-8 (µs) pass; every other byte becomes '_'.
+// UTF-8 (µs) pass; every other byte becomes '_'. Of UTF-8, the white space
+// LAVA's parser splits at (Python's str.split(): U+00A0, U+2009, ...) and
+// the C1 controls become '_' too, one per code point.
 std::string lava_units(std::string_view s);
+// What gfxstat puts for a backslash in a message to lava-test-raise:
+// U+FF3C FULLWIDTH REVERSE SOLIDUS, which looks like one and which no echo
+// reads as an escape (dash's echo, which LAVA's scripts print signals with,
+// ends the line at "\c", so the signal's '>' and the next signal with it,
+// and turns "\0074" into '<', so a message could forge a signal line).
+inline constexpr const char* kLavaBackslash = "\xEF\xBC\xBC";
+// A message for lava-test-raise: one line, no '<' or '>' (they end the
+// signal), control bytes as spaces, backslashes as kLavaBackslash.
+std::string lava_message(std::string_view message);
+// Whether `word` reaches LAVA as it is wherever its scripts may put it:
+// printed by any echo (no backslash), inside a signal line (no '<', '>',
+// white space or '='), unquoted (no glob or quote character). Only
+// [A-Za-z0-9/._+,:@%~-] pass. A results file's path that does not is
+// printed as a block instead of handed to lava-test-case --output.
+bool lava_plain_word(std::string_view word);
 // A measurement as LAVA reads it (Python's decimal.Decimal): "%.17g",
 // which reads back as the same double; nullopt for inf and NaN, which
 // Decimal would take but LAVA's database cannot hold.

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/process_runner.h"
 
+#include "drivers/shell_script_fallback.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -228,10 +230,11 @@ struct ChildSetup {
 struct ChildFailure {
     int stage;  // 0: exec, 1: working directory, 2: setup
     int error;  // errno
+    int candidate;  // exec: the candidate path whose error this is
 };
 
-[[noreturn]] void child_fail(const ChildSetup& c, int stage, int error) noexcept {
-    const ChildFailure f{stage, error};
+[[noreturn]] void child_fail(const ChildSetup& c, int stage, int error, int candidate = 0) noexcept {
+    const ChildFailure f{stage, error, candidate};
     ssize_t n;
     do n = ::write(c.report, &f, sizeof f);
     while (n < 0 && errno == EINTR);
@@ -284,12 +287,15 @@ struct ChildFailure {
     sigemptyset(&empty);
     ::sigprocmask(SIG_SETMASK, &empty, nullptr);
 
-    // execvp's search without its shell fallback for ENOEXEC (a file
-    // without "#!" is not started): the first path that runs wins; EACCES
-    // anywhere is reported over a later ENOENT, as execvp does.
+    // execvp's search: the first path that runs wins; EACCES anywhere is
+    // reported over a later ENOENT, as execvp does. Its shell fallback for
+    // ENOEXEC (a script without "#!") needs an argv built for the path
+    // found, which the child may not allocate: the parent does it
+    // (run_process) once the child has reported which candidate it was.
     int error = ENOENT;
     bool denied = false;
-    for (size_t i = 0; i < c.n_candidates; ++i) {
+    size_t i = 0;
+    for (; i < c.n_candidates; ++i) {
         ::execve(c.candidates[i], c.argv, c.envp);
         error = errno;
         if (error == EACCES) {
@@ -302,7 +308,7 @@ struct ChildFailure {
     }
     if (denied && (error == ENOENT || error == ENOTDIR || error == ESTALE || error == ENODEV || error == ETIMEDOUT))
         error = EACCES;
-    child_fail(here, 0, error);
+    child_fail(here, 0, error, static_cast<int>(i));
 }
 
 // vfork in a frame of its own that holds nothing but the pid: the child
@@ -461,88 +467,108 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (!shared) err = open_output(spec.stderr_path);
     int err_fd = shared ? out.get() : err.get();
 
-    std::vector<char*> argv;
-    argv.reserve(spec.argv.size() + 1);
-    for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
     std::vector<char*> envp_storage;
     char** envp = environ;
     if (!spec.env.empty()) {
         envp_storage = build_environment(spec.env);
         envp = envp_storage.data();
     }
-    const std::vector<std::string> candidates = exec_candidates(spec.argv[0]);
-    std::vector<const char*> candidate_ptrs;
-    for (const auto& c : candidates) candidate_ptrs.push_back(c.c_str());
-
-    // The child reports a failed exec (and why) through this pipe; its end
-    // is closed by a successful exec, so EOF means the program runs.
-    int report_fds[2];
-    if (::pipe2(report_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2: " + errno_text(errno));
-    Fd report_read(report_fds[0]), report_write(report_fds[1]);
-    if (report_write.get() <= 2) {
-        const int high = ::fcntl(report_write.get(), F_DUPFD_CLOEXEC, 3);
-        if (high < 0) throw std::runtime_error("fcntl: " + errno_text(errno));
-        report_write = Fd(high);
-    }
-
-    ChildSetup setup;
-    setup.in = in.get();
-    setup.out = out.get();
-    setup.err = err_fd;
-    setup.dir = dir.get();
-    setup.report = report_write.get();
-    setup.parent = ::getpid();
     rlimit nofile{};
-    setup.close_limit = ::getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY
-                            ? unsigned(std::min<rlim_t>(nofile.rlim_cur, 1u << 20))
-                            : 65536u;
-    setup.candidates = candidate_ptrs.data();
-    setup.n_candidates = candidate_ptrs.size();
-    setup.argv = argv.data();
-    setup.envp = envp;
-
-    // No allocation and nothing that throws from here until the child is
-    // reaped: an exception must not leave it running.
+    const unsigned close_limit = ::getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY
+                                     ? unsigned(std::min<rlim_t>(nofile.rlim_cur, 1u << 20))
+                                     : 65536u;
     const int64_t timeout_ns = seconds_to_ns(spec.timeout_s);
     const int64_t grace_ns = seconds_to_ns(spec.kill_grace_s);
 
-    // Signals stay blocked in this thread from the vfork until the child is
-    // recorded, so that a handler on this thread that calls
-    // stop_current_process sees it; the child starts with them blocked
-    // (no handler of gfxstat's may run on the shared memory) and unblocks
-    // them right before exec, once its handlers are the defaults.
-    sigset_t all, old_mask;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, &old_mask);
-    const int64_t t0 = now_ns();
-    const pid_t pid = vfork_child(setup);
-    const int fork_error = errno;
+    // The command line, and the paths to exec it from. A file the kernel
+    // will not execute (ENOEXEC: a script without "#!") is run again as
+    // `/bin/sh FILE ARGS...`, as execvp and every shell run it
+    // (drivers/shell_script_fallback.h): at most once, so the loop ends.
+    std::vector<std::string> command = spec.argv;
+    std::vector<std::string> candidates = exec_candidates(spec.argv[0]);
+    bool tried_shell = false;
+    pid_t pid = -1;
     int slot = -1;
-    if (pid > 0) {
-        // Also set here: stop_current_process signals the group, which must
-        // exist before the child is recorded.
-        ::setpgid(pid, pid);
-        slot = register_child(pid);
-    }
-    pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-    if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
-    report_write.reset();
+    int64_t t0 = 0;
+    for (;;) {
+        std::vector<char*> argv;
+        argv.reserve(command.size() + 1);
+        for (const auto& a : command) argv.push_back(const_cast<char*>(a.c_str()));
+        argv.push_back(nullptr);
+        std::vector<const char*> candidate_ptrs;
+        for (const auto& c : candidates) candidate_ptrs.push_back(c.c_str());
 
-    ChildFailure failure{};
-    size_t got = 0;
-    while (got < sizeof failure) {
-        const ssize_t n = ::read(report_read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) break;
-        got += size_t(n);
-    }
-    report_read.reset();
-    if (got == sizeof failure) {
+        // The child reports a failed exec (and why) through this pipe; its end
+        // is closed by a successful exec, so EOF means the program runs.
+        int report_fds[2];
+        if (::pipe2(report_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2: " + errno_text(errno));
+        Fd report_read(report_fds[0]), report_write(report_fds[1]);
+        if (report_write.get() <= 2) {
+            const int high = ::fcntl(report_write.get(), F_DUPFD_CLOEXEC, 3);
+            if (high < 0) throw std::runtime_error("fcntl: " + errno_text(errno));
+            report_write = Fd(high);
+        }
+
+        ChildSetup setup;
+        setup.in = in.get();
+        setup.out = out.get();
+        setup.err = err_fd;
+        setup.dir = dir.get();
+        setup.report = report_write.get();
+        setup.parent = ::getpid();
+        setup.close_limit = close_limit;
+        setup.candidates = candidate_ptrs.data();
+        setup.n_candidates = candidate_ptrs.size();
+        setup.argv = argv.data();
+        setup.envp = envp;
+
+        // No allocation and nothing that throws from here until the child is
+        // reaped: an exception must not leave it running.
+
+        // Signals stay blocked in this thread from the vfork until the child is
+        // recorded, so that a handler on this thread that calls
+        // stop_current_process sees it; the child starts with them blocked
+        // (no handler of gfxstat's may run on the shared memory) and unblocks
+        // them right before exec, once its handlers are the defaults.
+        sigset_t all, old_mask;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &old_mask);
+        t0 = now_ns();
+        pid = vfork_child(setup);
+        const int fork_error = errno;
+        if (pid > 0) {
+            // Also set here: stop_current_process signals the group, which must
+            // exist before the child is recorded.
+            ::setpgid(pid, pid);
+            slot = register_child(pid);
+        }
+        pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+        if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
+        report_write.reset();
+
+        ChildFailure failure{};
+        size_t got = 0;
+        while (got < sizeof failure) {
+            const ssize_t n = ::read(report_read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
+            if (n < 0 && errno == EINTR) continue;
+            if (n <= 0) break;
+            got += size_t(n);
+        }
+        report_read.reset();
+        if (got != sizeof failure) break;  // it runs
+
         // Not started: the child has exited (127) or is about to.
         unregister_child(slot);
+        slot = -1;
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (failure.stage == 0 && failure.error == ENOEXEC && !tried_shell && failure.candidate >= 0 &&
+            size_t(failure.candidate) < candidates.size() && runs_as_shell_script(dir.get() >= 0 ? dir.get() : AT_FDCWD, candidates[failure.candidate])) {
+            command = shell_script_argv(candidates[failure.candidate], spec.argv);
+            candidates = {kScriptShell};
+            tried_shell = true;
+            continue;
         }
         if (failure.stage == 1)
             res.error = "working directory " + spec.working_directory + ": " + errno_text(failure.error);

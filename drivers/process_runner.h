@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Runs one command the way a benchmark harness must: without a shell
-// (vfork and exec, PATH searched as execvp does), in its own process
-// group, with stdout and stderr going to files, an optional timeout that
-// stops the whole group (SIGTERM, then SIGKILL after a grace period), and
-// the child's resource usage from wait4 (wall, user and system time, peak
-// RSS), as hyperfine measures.
+// (vfork and exec, PATH searched as execvp does, and as execvp does, a
+// text file without "#!" run by /bin/sh: drivers/shell_script_fallback.h),
+// in its own process group, with stdout and stderr going to files, an
+// optional timeout that stops the whole group (SIGTERM, then SIGKILL after
+// a grace period), and the child's resource usage from wait4 (wall, user
+// and system time, peak RSS), as hyperfine measures.
 //
 // What the child gets:
 //   - stdin from /dev/null; stdout and stderr the given files (opened by

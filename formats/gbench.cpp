@@ -18,6 +18,7 @@
 
 #include "formats/format_list.h"
 #include "formats/import_json.h"
+#include "formats/json_document.h"
 #include "formats/parser_support.h"
 #include "formats/import_support.h"
 #include "data/input_error.h"

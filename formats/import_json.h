@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-// What the JSON formats (hyperfine, gbench) share: parsing with
-// nlohmann_json into errors that name file and line, type words for
-// messages, and numbers turned back into exact decimals. Included only by
-// those formats' .cpp files (nlohmann_json is a heavy header). `path` is
-// the file read, or what a run's output is called in messages ("stdout").
+// What the JSON formats (hyperfine, gbench) share besides the parse
+// (formats/json_document.h): type words for messages, and numbers turned
+// back into exact decimals. Included only by those formats' .cpp files
+// (nlohmann_json is a heavy header). `path` is the file read, or what a
+// run's output is called in messages ("stdout").
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>
@@ -20,9 +20,6 @@ const char* json_kind(const nlohmann::json& v);
 // Throws InputError "PATH: WHERE: expected WHAT, found <kind of found>".
 [[noreturn]] void json_expected(const std::string& path, const std::string& where,
                                 const std::string& what, const nlohmann::json& found);
-
-// Parses `text`; a syntax error becomes an InputError naming the line.
-nlohmann::json parse_json_file(const std::string& path, std::string_view text);
 
 // nlohmann keeps a JSON number as a double (or an integer), not as the text
 // written. The text is recovered with std::to_chars, which writes the

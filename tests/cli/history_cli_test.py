@@ -97,7 +97,7 @@ def check_the_step(doc, shas, what, files_known=True):
           and segs[0]["runs"] == 4 * STEP_AT, f"{what}: segments {segs}")
     check(10000 <= segs[0]["mean"] < 10100 and 9700 <= segs[1]["median"] < 9800, f"{what}: segment levels {segs}")
     run = c["bisect"]["run"]
-    check(run.startswith(f"git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} && git bisect run gfxstat bisect step "),
+    check(run.startswith(f"git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} -- && git bisect run gfxstat bisect step "),
           f"{what}: bisect command {run!r}")
     check(run.endswith(" --target-metric score -o bisect-steps.json -- sh bench.sh"), f"{what}: bisect command's end {run!r}")
     if files_known:
@@ -156,7 +156,7 @@ def main():
         check(f"after {shas[STEP_AT - 1][:12]}, from {shas[STEP_AT][:12]} on" in out,
               f"text: the change's builds (short ids): {out}")
         check("score (points, higher is better): 14 builds, 1 change point" in out, f"text: heading: {out}")
-        check(f"bisect: git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]}" in out, f"text: bisect line: {out}")
+        check(f"bisect: git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} -- && " in out, f"text: bisect line: {out}")
         check("(95% interval), p = " in out, f"text: interval and p: {out}")
 
         # Markdown.

@@ -229,6 +229,27 @@ TEST(ImportHyperfine, WrongTypesNameTheJsonPath) {
     EXPECT_TRUE(f.runs().empty());
 }
 
+// What json::parse would resolve silently is refused, as results files and
+// the column readers refuse it: the file, line, JSON path and value.
+TEST(ImportHyperfine, UnderflowOverflowAndRepeatedMembersAreRefused) {
+    const std::string a = write_temp("underflow.json", "{\"results\": [{\"command\": \"a\",\n"
+                                                       "  \"times\": [0.1,\n    1e-400]}]}\n");
+    const std::string b = write_temp("overflow.json", "{\"results\": [{\"command\": \"a\", \"times\": [1e400]}]}");
+    const std::string c = write_temp("twice.json", "{\"results\": [{\"command\": \"a\",\n"
+                                                   "  \"command\": \"b\", \"times\": [1]}]}");
+    const std::string d = write_temp("subnormal.json", "{\"results\": [{\"command\": \"a\", \"times\": [5e-324, 0e-400]}]}");
+    ResultsFile f;
+    EXPECT_EQ(error_of([&] { import_hyperfine(a, {}, f); }),
+              a + ":3: results[0].times[1]: \"1e-400\" is too close to 0 for a double (it would be stored as 0)");
+    EXPECT_EQ(error_of([&] { import_hyperfine(b, {}, f); }),
+              b + ":1: results[0].times[0]: \"1e400\" is beyond the range of a double");
+    EXPECT_EQ(error_of([&] { import_hyperfine(c, {}, f); }),
+              c + ":2: results[0]: member \"command\" appears twice (which one counts is not defined)");
+    EXPECT_TRUE(f.runs().empty());
+    import_hyperfine(d, {}, f);
+    EXPECT_EQ(values(f, "a", "time"), (std::vector<std::string>{"5e-324", "0"}));
+}
+
 // Google Benchmark ----------------------------------------------------------
 
 TEST(ImportGbench, RepetitionsOfEveryBenchmarkAreOneRun) {
@@ -344,6 +365,19 @@ TEST(ImportGbench, InconsistentUnitsAndBrokenJson) {
     ResultsFile f;
     EXPECT_STARTS_WITH(error_of([&] { import_gbench(a, {}, f); }), a + ": benchmarks[1].time_unit: \"us\"");
     EXPECT_STARTS_WITH(error_of([&] { import_gbench(b, {}, f); }), b + ":3: invalid JSON: ");
+}
+
+TEST(ImportGbench, UnderflowAndRepeatedMembersAreRefused) {
+    const std::string a = write_temp("gb_underflow.json", R"({"benchmarks":[
+        {"name":"BM_A","real_time":1e-330,"cpu_time":1,"time_unit":"ns"}]})");
+    const std::string b = write_temp("gb_twice.json", R"({"context":{"host_name":"a","host_name":"b"},
+        "benchmarks":[{"name":"BM_A","real_time":1,"cpu_time":1,"time_unit":"ns"}]})");
+    ResultsFile f;
+    EXPECT_EQ(error_of([&] { import_gbench(a, {}, f); }),
+              a + ":2: benchmarks[0].real_time: \"1e-330\" is too close to 0 for a double (it would be stored as 0)");
+    EXPECT_EQ(error_of([&] { import_gbench(b, {}, f); }),
+              b + ":1: context: member \"host_name\" appears twice (which one counts is not defined)");
+    EXPECT_TRUE(f.runs().empty());
 }
 
 // Phoronix Test Suite -------------------------------------------------------

@@ -264,6 +264,20 @@ TEST(LavaTestdefText, QuotedTextReadsBackAsItWas) {
     EXPECT_FALSE(formats::lava_definition_name(""));
 }
 
+// lava-test-raise's message goes through dash's echo: no backslash reaches
+// it ("\c" would end the line before its '>', "\0074" would print '<').
+TEST(LavaNames, RaiseMessagesHaveNoBackslashNorSignalCharacters) {
+    EXPECT_EQ(drivers::lava_message("cannot run 'x\\cy'"), "cannot run 'x\xEF\xBC\xBC" "cy'");
+    EXPECT_EQ(drivers::lava_message("a\\0074b\\0076"), "a\xEF\xBC\xBC" "0074b\xEF\xBC\xBC" "0076");
+    EXPECT_EQ(drivers::lava_message("<x>\ny\x1b"), " x  y ");
+    EXPECT_TRUE(drivers::lava_plain_word("/tmp/run-1/results.json"));
+    EXPECT_FALSE(drivers::lava_plain_word("/tmp/a\\cb.json"));
+    EXPECT_FALSE(drivers::lava_plain_word("/tmp/a b.json"));
+    EXPECT_FALSE(drivers::lava_plain_word("/tmp/a=b.json"));
+    EXPECT_FALSE(drivers::lava_plain_word("/tmp/caf\xc3\xa9.json"));
+    EXPECT_FALSE(drivers::lava_plain_word(""));
+}
+
 TEST(LavaNames, SanitizedAndUnique) {
     EXPECT_EQ(drivers::lava_name("gl/manhattan fps"), "gl_manhattan_fps");
     EXPECT_EQ(drivers::lava_name("ok-1.2_x"), "ok-1.2_x");
@@ -285,6 +299,14 @@ TEST(LavaNames, SanitizedAndUnique) {
     EXPECT_EQ(drivers::lava_units("$(id)`x`'\""), "__id__x___");
     EXPECT_EQ(drivers::lava_units("\xc2\xb5s"), "\xc2\xb5s");
     EXPECT_EQ(drivers::lava_units("%"), "%");
+    // LAVA splits a signal's parameters with Python's str.split(), at
+    // Unicode white space too: one '_' per such code point, and per byte
+    // that is not UTF-8; C1 controls go as well.
+    EXPECT_EQ(drivers::lava_units("ms\xc2\xa0" "x"), "ms_x");
+    EXPECT_EQ(drivers::lava_units("a\xe2\x80\x89" "b\xe3\x80\x80" "c\xe2\x80\xa8" "d"), "a_b_c_d");
+    EXPECT_EQ(drivers::lava_units("\xc2\x85\xc2\x9b"), "__");
+    EXPECT_EQ(drivers::lava_units("\xff\xc3" "x"), "__x");
+    EXPECT_EQ(drivers::lava_units("\xe2\x80\x8b\xc3\xa9"), "\xe2\x80\x8b\xc3\xa9");  // ZWSP is not space to Python
     drivers::LavaNames names;
     EXPECT_EQ(names.unique("a b"), "a_b");
     EXPECT_EQ(names.unique("a/b"), "a_b-2");

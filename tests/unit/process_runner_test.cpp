@@ -255,12 +255,48 @@ TEST(ProcessRunner, DirectoryOrNonExecutableIsNotStarted) {
     EXPECT_EQ(r.ended, Ended::not_started);
     EXPECT_EQ(r.error, dir.file("script") + ": " + std::strerror(EACCES));
 
-    // No "#!" line: no shell fallback, not started.
-    write_file(dir.file("noshebang"), "exit 0\n", 0755);
-    spec.argv = {dir.file("noshebang")};
+    // A binary the kernel will not run (ENOEXEC) is not read as shell
+    // commands: bash's test, an ELF header or a NUL byte in the first line.
+    write_file(dir.file("elf"), std::string("\x7f" "ELF\x02\x01\x01\0exit 0\n", 15), 0755);
+    spec.argv = {dir.file("elf")};
     r = run_process(spec);
     EXPECT_EQ(r.ended, Ended::not_started);
-    EXPECT_EQ(r.error, dir.file("noshebang") + ": " + std::strerror(ENOEXEC));
+    EXPECT_EQ(r.error, dir.file("elf") + ": " + std::strerror(ENOEXEC));
+    write_file(dir.file("nul"), std::string("exit 0\0\n", 8), 0755);
+    spec.argv = {dir.file("nul")};
+    r = run_process(spec);
+    EXPECT_EQ(r.ended, Ended::not_started);
+    EXPECT_EQ(r.error, dir.file("nul") + ": " + std::strerror(ENOEXEC));
+}
+
+// A text file without "#!" is run by /bin/sh, as execvp and shells run it:
+// found through PATH, with its path as $0 and the arguments after it.
+TEST(ProcessRunner, ScriptWithoutInterpreterLineRunsWithTheShell) {
+    TempDir dir;
+    write_file(dir.file("noshebang"), "printf '%s|' \"$0\" \"$@\"\nexit 7\n", 0755);
+    ProcessSpec spec;
+    spec.argv = {dir.file("noshebang"), "a b", "c"};
+    spec.stdout_path = dir.file("out");
+    ProcessResult r = run_process(spec);
+    EXPECT_EQ(r.ended, Ended::exited) << r.error;
+    EXPECT_EQ(r.exit_code, 7);
+    EXPECT_EQ(slurp(dir.file("out")), dir.file("noshebang") + "|a b|c|");
+
+    const char* old_path = ::getenv("PATH");
+    const std::string saved = old_path ? old_path : "";
+    ::setenv("PATH", (dir.path() + ":/usr/bin:/bin").c_str(), 1);
+    spec.argv = {"noshebang", "x"};
+    r = run_process(spec);
+    ::setenv("PATH", saved.c_str(), 1);
+    EXPECT_EQ(r.ended, Ended::exited) << r.error;
+    EXPECT_EQ(slurp(dir.file("out")), dir.file("noshebang") + "|x|");
+
+    // A relative path is the working directory's, for the test and the shell.
+    spec.working_directory = dir.path();
+    spec.argv = {"./noshebang"};
+    r = run_process(spec);
+    EXPECT_EQ(r.ended, Ended::exited) << r.error;
+    EXPECT_EQ(slurp(dir.file("out")), "./noshebang|");
 }
 
 TEST(ProcessRunner, EnvironmentOverridesReplaceInherited) {

@@ -182,6 +182,9 @@ TEST(ImportHint, NamesTheCommandWithTheFileQuoted) {
     EXPECT_EQ(cli::shell_quote("-x"), "-x");
     EXPECT_EQ(cli::shell_quote(""), "''");
     EXPECT_EQ(cli::shell_quote("a$b"), "'a$b'");
+    // zsh expands a word that starts with = to a command's path.
+    EXPECT_EQ(cli::shell_quote("=ls"), "'=ls'");
+    EXPECT_EQ(cli::shell_quote("commit=a"), "commit=a");
     fs::remove_all(dir);
 }
 
