@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/process_runner.h"
 
+#include "drivers/group_guard.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
@@ -415,6 +417,7 @@ void call_on_started(const std::function<void(int)>& hook, pid_t pid, int slot) 
     } catch (...) {
         unregister_child(slot);
         ::kill(-pid, SIGKILL);
+        release_group(pid);
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -507,6 +510,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const int64_t timeout_ns = seconds_to_ns(spec.timeout_s);
     const int64_t grace_ns = seconds_to_ns(spec.kill_grace_s);
 
+    // Before the vfork: the guard that kills the groups if gfxstat dies.
+    start_group_guard();
+
     // Signals stay blocked in this thread from the vfork until the child is
     // recorded, so that a handler on this thread that calls
     // stop_current_process sees it; the child starts with them blocked
@@ -524,6 +530,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
         // exist before the child is recorded.
         ::setpgid(pid, pid);
         slot = register_child(pid);
+        // If gfxstat dies from here on, the guard kills the whole group:
+        // the child's PR_SET_PDEATHSIG reaches only the child.
+        guard_group(pid);
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
@@ -541,6 +550,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (got == sizeof failure) {
         // Not started: the child has exited (127) or is about to.
         unregister_child(slot);
+        release_group(pid);
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -577,6 +587,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // SIGTERM) while the id still names that group.
     unregister_child(slot);
     if (timed_out) ::kill(-pid, SIGKILL);
+    // Nothing is left to stop on gfxstat's behalf (a timeout killed the
+    // group, a hook's background processes are left on purpose): the guard
+    // forgets the group while the unreaped leader still holds its id.
+    const bool stop_leftovers = spec.end_group && !timed_out;
+    if (!stop_leftovers) release_group(pid);
 
     int status = 0;
     rusage ru{};
@@ -585,13 +600,19 @@ ProcessResult run_process(const ProcessSpec& spec) {
     while (reaped < 0 && errno == EINTR);
     const int64_t t1 = now_ns();
     if (reaped != pid) {
+        release_group(pid);
         throw std::runtime_error("cannot collect the exit status of " + spec.argv[0] + ": " +
                                  errno_text(errno) + " (is SIGCHLD ignored?)");
     }
 
     // Background processes the command left (`sleep 77 &`) would run into
     // the next run; they go now, outside the measured time.
-    if (spec.end_group && !timed_out) res.leftovers = end_group(pid, grace_ns);
+    // Guarded until they are stopped: gfxstat killed meanwhile leaves the
+    // guard to do it.
+    if (stop_leftovers) {
+        res.leftovers = end_group(pid, grace_ns);
+        release_group(pid);
+    }
 
     res.wall_s = double(t1 - t0) * 1e-9;
     res.user_s = tv_seconds(ru.ru_utime);

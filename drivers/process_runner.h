@@ -20,7 +20,9 @@
 //   - PR_SET_PDEATHSIG SIGKILL: it dies with the thread that started it,
 //     also when gfxstat itself is SIGKILLed (not for a set-user-ID program:
 //     the kernel clears the setting for those). Its own children do not
-//     get it; ProcessSpec::end_group stops them when it ends.
+//     get it; ProcessSpec::end_group stops them when it ends, and the
+//     guard process (drivers/group_guard) kills the group if gfxstat dies
+//     while it runs.
 //
 // The child's process group is separate from gfxstat's, so a Ctrl-C on the
 // terminal does NOT reach it. gfxstat's own SIGINT/SIGTERM handler must
