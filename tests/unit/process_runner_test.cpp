@@ -678,6 +678,7 @@ TEST(ProcessRunnerOnStarted, AHookThatThrowsLeavesNothingRunning) {
         seen = pid;
         throw std::runtime_error("hook failed");
     };
+    start_group_guard();  // its socket stays for the whole process
     int before = count_open_fds();
     EXPECT_THROW(run_process(spec), std::runtime_error);
     ASSERT_GT(seen, 0);
