@@ -389,7 +389,7 @@ TEST(ProcessRunner, LeavesNoZombieAndNoDescriptorInUs) {
     TempDir dir;
     // The guard (one child and one socket for the whole process) is
     // started by the first run; it is not a run's leftover.
-    start_group_guard();
+    gfxstat::drivers::start_group_guard();
     int before = count_open_fds();
     for (int i = 0; i < 5; ++i) {
         run_sh("echo x; exit 1", dir.file("o"), dir.file("e"));
@@ -407,9 +407,9 @@ TEST(ProcessRunner, LeavesNoZombieAndNoDescriptorInUs) {
     errno = 0;
     // No zombie: nothing to reap. The guard is the only child left, alive.
     const pid_t reaped = ::waitpid(-1, &status, WNOHANG);
-    if (group_guard_pid() > 0) {
+    if (gfxstat::drivers::group_guard_pid() > 0) {
         EXPECT_EQ(reaped, 0);
-        EXPECT_EQ(::kill(group_guard_pid(), 0), 0);
+        EXPECT_EQ(::kill(gfxstat::drivers::group_guard_pid(), 0), 0);
     } else {
         EXPECT_EQ(reaped, -1);
         EXPECT_EQ(errno, ECHILD);
@@ -678,7 +678,7 @@ TEST(ProcessRunnerOnStarted, AHookThatThrowsLeavesNothingRunning) {
         seen = pid;
         throw std::runtime_error("hook failed");
     };
-    start_group_guard();  // its socket stays for the whole process
+    gfxstat::drivers::start_group_guard();  // its socket stays for the whole process
     int before = count_open_fds();
     EXPECT_THROW(run_process(spec), std::runtime_error);
     ASSERT_GT(seen, 0);
