@@ -417,7 +417,7 @@ void call_on_started(const std::function<void(int)>& hook, pid_t pid, int slot) 
     } catch (...) {
         unregister_child(slot);
         ::kill(-pid, SIGKILL);
-        release_group(pid);
+        release_group(pid);  // a group the guard never knew: it ignores it
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -510,8 +510,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
     const int64_t timeout_ns = seconds_to_ns(spec.timeout_s);
     const int64_t grace_ns = seconds_to_ns(spec.kill_grace_s);
 
-    // Before the vfork: the guard that kills the groups if gfxstat dies.
-    start_group_guard();
+    // Before the vfork: the guard that kills the workload's group if
+    // gfxstat dies (only for a command whose leftovers gfxstat stops).
+    const bool guarded = spec.end_group;
+    if (guarded) start_group_guard();
 
     // Signals stay blocked in this thread from the vfork until the child is
     // recorded, so that a handler on this thread that calls
@@ -530,9 +532,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
         // exist before the child is recorded.
         ::setpgid(pid, pid);
         slot = register_child(pid);
-        // If gfxstat dies from here on, the guard kills the whole group:
-        // the child's PR_SET_PDEATHSIG reaches only the child.
-        guard_group(pid);
+        // If gfxstat dies from here on, the guard kills the whole group of
+        // a command whose leftovers gfxstat stops (the workload): the
+        // child's PR_SET_PDEATHSIG reaches only the child.
+        if (guarded) guard_group(pid);
     }
     pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
@@ -550,7 +553,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     if (got == sizeof failure) {
         // Not started: the child has exited (127) or is about to.
         unregister_child(slot);
-        release_group(pid);
+        if (guarded) release_group(pid);
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -591,7 +594,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // group, a hook's background processes are left on purpose): the guard
     // forgets the group while the unreaped leader still holds its id.
     const bool stop_leftovers = spec.end_group && !timed_out;
-    if (!stop_leftovers) release_group(pid);
+    if (guarded && !stop_leftovers) release_group(pid);
 
     int status = 0;
     rusage ru{};
@@ -600,7 +603,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
     while (reaped < 0 && errno == EINTR);
     const int64_t t1 = now_ns();
     if (reaped != pid) {
-        release_group(pid);
+        if (guarded) release_group(pid);
         throw std::runtime_error("cannot collect the exit status of " + spec.argv[0] + ": " +
                                  errno_text(errno) + " (is SIGCHLD ignored?)");
     }

@@ -59,8 +59,11 @@ struct ProcessSpec {
     // When the command ends by itself, stop what it left running in its
     // process group (`sleep 77 &`): SIGTERM (and SIGCONT), then SIGKILL
     // after kill_grace_s; ProcessResult::leftovers says how many there
-    // were. Costs one kill() when nothing is left. False: they are left
-    // alone (a hook that starts a load generator on purpose).
+    // were. Costs one kill() when nothing is left. Such a group is also
+    // killed by the guard process (drivers/group_guard) if gfxstat dies
+    // while it runs. False: they are left alone (a hook that starts a load
+    // generator on purpose, a reboot command that hands its work on), and
+    // only the child itself dies with gfxstat.
     bool end_group = false;
     // Called in the calling thread with the child's pid once the program
     // runs (its exec succeeded), before run_process waits for it: what
