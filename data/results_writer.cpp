@@ -112,8 +112,10 @@ ResultsLock ResultsLock::acquire(const std::string& path, int flags, double wait
     // holding the lock on the old one; whoever was waiting then holds a
     // lock on a file nobody will read again, and must start over.
     for (int pass = 0;; ++pass) {
-        const int fd = ::open(path.c_str(), flags | O_NOFOLLOW | O_CLOEXEC);
-        if (fd < 0) {
+        // A FIFO at the name must be refused, not opened: open() would wait
+        // for its other end (import --append and merge --replace read it).
+        UniqueFd opened = open_regular_file(path, flags, 0, path);
+        if (!opened) {
             const int err = errno;
             if (err == ENOENT) return ResultsLock();
             if (err == ELOOP)
@@ -121,10 +123,10 @@ ResultsLock ResultsLock::acquire(const std::string& path, int flags, double wait
                                            "(give the file it points to)");
             throw input_error(path, 0, "cannot open: " + std::string(std::strerror(err)));
         }
+        const int fd = opened.release();
         ResultsLock lock(fd);
         struct stat held {};
         if (::fstat(fd, &held) != 0) throw input_error(path, 0, "cannot stat: " + errno_text());
-        if (!S_ISREG(held.st_mode)) throw input_error(path, 0, "is not a regular file");
         for (;;) {
             if (::flock(fd, LOCK_EX | LOCK_NB) == 0) break;
             if (errno == EINTR) continue;

@@ -152,6 +152,47 @@ void check_private_directory(int dirfd, const std::string& path, const std::stri
     }
 }
 
+namespace {
+
+std::string file_kind(mode_t mode) {
+    if (S_ISFIFO(mode)) return "a FIFO";
+    if (S_ISDIR(mode)) return "a directory";
+    if (S_ISCHR(mode)) return "a character device";
+    if (S_ISBLK(mode)) return "a block device";
+    if (S_ISSOCK(mode)) return "a socket";
+    if (S_ISLNK(mode)) return "a symbolic link";
+    return "not a regular file";
+}
+
+[[noreturn]] void refuse_not_regular(const std::string& shown, mode_t mode) {
+    throw input_error(shown, 0, "is " + file_kind(mode) +
+                                    ", not a regular file; gfxstat writes results and reports only to "
+                                    "regular files (remove it, or choose another name)");
+}
+
+}  // namespace
+
+UniqueFd open_regular_file(const std::string& path, int flags, mode_t mode, const std::string& shown) {
+    UniqueFd fd(::open(path.c_str(), flags | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC, mode));
+    if (!fd) {
+        const int err = errno;
+        // A FIFO opened for writing without a reader fails (ENXIO) instead
+        // of waiting; say what is there rather than "no such device".
+        struct stat st {};
+        if (err == ENXIO && ::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) refuse_not_regular(shown, st.st_mode);
+        errno = err;
+        return fd;
+    }
+    struct stat st {};
+    if (::fstat(fd.get(), &st) != 0) throw input_error(shown, 0, "cannot stat: " + errno_text(errno));
+    if (!S_ISREG(st.st_mode)) refuse_not_regular(shown, st.st_mode);
+    // Back to blocking I/O: the flag was only for the open.
+    const int fl = ::fcntl(fd.get(), F_GETFL);
+    if (fl < 0 || ::fcntl(fd.get(), F_SETFL, fl & ~O_NONBLOCK) != 0)
+        throw input_error(shown, 0, "cannot clear O_NONBLOCK: " + errno_text(errno));
+    return fd;
+}
+
 void write_fully(int fd, std::string_view bytes, const std::string& shown) {
     size_t done = 0;
     while (done < bytes.size()) {
@@ -175,9 +216,14 @@ void write_file_atomically(const std::string& path, const std::string& text, mod
     if (!dir) throw input_error(path, 0, "cannot open its directory: " + errno_text(errno));
     if (replace) {
         struct stat st {};
-        if (::fstatat(dir.get(), base.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
-            throw input_error(path, 0, "is a symbolic link; gfxstat does not replace files through links "
-                                       "(give the file it points to)");
+        if (::fstatat(dir.get(), base.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0) {
+            if (S_ISLNK(st.st_mode))
+                throw input_error(path, 0, "is a symbolic link; gfxstat does not replace files through links "
+                                           "(give the file it points to)");
+            // Only a regular file is replaced: a FIFO, a device or a
+            // directory at the name is not gfxstat's output.
+            if (!S_ISREG(st.st_mode)) refuse_not_regular(path, st.st_mode);
+        }
     }
 
     // An unnamed file first: a kill before it is linked leaves nothing.

@@ -63,6 +63,17 @@ UniqueFd open_directory_nofollow(const std::string& path);
 // log directory").
 void check_private_directory(int dirfd, const std::string& path, const std::string& what);
 
+// Opens `path` with `flags` (O_CLOEXEC, O_NOFOLLOW and, while it opens,
+// O_NONBLOCK are added) and refuses, before any read or write, anything
+// that is not a regular file: opening a FIFO for reading waits for a
+// writer, and for writing waits for a reader, so a FIFO that another user
+// planted at an output's name in a sticky directory would hang gfxstat.
+// O_NONBLOCK makes the open return at once; fstat then says what it is.
+// Returns an invalid UniqueFd with errno set when the open fails (ENOENT
+// when nothing has the name; ELOOP for a symbolic link). Throws InputError
+// naming `shown` for what is not a regular file.
+UniqueFd open_regular_file(const std::string& path, int flags, mode_t mode, const std::string& shown);
+
 // Writes all of `bytes` to `fd` (retrying short writes and EINTR).
 // Throws InputError "write error: ..." naming `shown`.
 void write_fully(int fd, std::string_view bytes, const std::string& shown);
@@ -76,8 +87,8 @@ int create_new_file_at(int dirfd, const std::string& name, mode_t mode);
 // umask): the old file or the new one, never a mixture, and no temporary
 // file left behind by a kill. With `replace` false an existing `path` is
 // an error (EEXIST, reported as InputError "already exists"); with
-// `replace` true an existing file is replaced but a symbolic link at
-// `path` is refused. Throws InputError naming `path`.
+// `replace` true an existing regular file is replaced, but a symbolic link,
+// a FIFO, a device or a directory at `path` is refused. Throws InputError naming `path`.
 void write_file_atomically(const std::string& path, const std::string& text, mode_t mode, bool replace);
 
 // Removes temporary files "NAME.tmp.PID[.N]" beside `path` that gfxstat

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/process_runner.h"
 
+#include "drivers/group_guard.h"
 #include "drivers/shell_script_fallback.h"
 
 #include <fcntl.h>
@@ -421,6 +422,7 @@ void call_on_started(const std::function<void(int)>& hook, pid_t pid, int slot) 
     } catch (...) {
         unregister_child(slot);
         ::kill(-pid, SIGKILL);
+        release_group(pid);  // a group the guard never knew: it ignores it
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -486,6 +488,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // (drivers/shell_script_fallback.h): at most once, so the loop ends.
     std::vector<std::string> command = spec.argv;
     std::vector<std::string> candidates = exec_candidates(spec.argv[0]);
+
+    // Before the vfork: the guard that kills the workload's group if
+    // gfxstat dies (only for a command whose leftovers gfxstat stops).
+    const bool guarded = spec.end_group;
+    if (guarded) start_group_guard();
     bool tried_shell = false;
     pid_t pid = -1;
     int slot = -1;
@@ -541,6 +548,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
             // exist before the child is recorded.
             ::setpgid(pid, pid);
             slot = register_child(pid);
+            // If gfxstat dies from here on, the guard kills the whole group of
+            // a command whose leftovers gfxstat stops (the workload): the
+            // child's PR_SET_PDEATHSIG reaches only the child.
+            if (guarded) guard_group(pid);
         }
         pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
         if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
@@ -560,6 +571,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         // Not started: the child has exited (127) or is about to.
         unregister_child(slot);
         slot = -1;
+        if (guarded) release_group(pid);
         int status;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
@@ -603,6 +615,11 @@ ProcessResult run_process(const ProcessSpec& spec) {
     // SIGTERM) while the id still names that group.
     unregister_child(slot);
     if (timed_out) ::kill(-pid, SIGKILL);
+    // Nothing is left to stop on gfxstat's behalf (a timeout killed the
+    // group, a hook's background processes are left on purpose): the guard
+    // forgets the group while the unreaped leader still holds its id.
+    const bool stop_leftovers = spec.end_group && !timed_out;
+    if (guarded && !stop_leftovers) release_group(pid);
 
     int status = 0;
     rusage ru{};
@@ -611,13 +628,19 @@ ProcessResult run_process(const ProcessSpec& spec) {
     while (reaped < 0 && errno == EINTR);
     const int64_t t1 = now_ns();
     if (reaped != pid) {
+        if (guarded) release_group(pid);
         throw std::runtime_error("cannot collect the exit status of " + spec.argv[0] + ": " +
                                  errno_text(errno) + " (is SIGCHLD ignored?)");
     }
 
     // Background processes the command left (`sleep 77 &`) would run into
     // the next run; they go now, outside the measured time.
-    if (spec.end_group && !timed_out) res.leftovers = end_group(pid, grace_ns);
+    // Guarded until they are stopped: gfxstat killed meanwhile leaves the
+    // guard to do it.
+    if (stop_leftovers) {
+        res.leftovers = end_group(pid, grace_ns);
+        release_group(pid);
+    }
 
     res.wall_s = double(t1 - t0) * 1e-9;
     res.user_s = tv_seconds(ru.ru_utime);

@@ -21,7 +21,9 @@
 //   - PR_SET_PDEATHSIG SIGKILL: it dies with the thread that started it,
 //     also when gfxstat itself is SIGKILLed (not for a set-user-ID program:
 //     the kernel clears the setting for those). Its own children do not
-//     get it; ProcessSpec::end_group stops them when it ends.
+//     get it; ProcessSpec::end_group stops them when it ends, and the
+//     guard process (drivers/group_guard) kills the group if gfxstat dies
+//     while it runs.
 //
 // The child's process group is separate from gfxstat's, so a Ctrl-C on the
 // terminal does NOT reach it. gfxstat's own SIGINT/SIGTERM handler must
@@ -58,8 +60,11 @@ struct ProcessSpec {
     // When the command ends by itself, stop what it left running in its
     // process group (`sleep 77 &`): SIGTERM (and SIGCONT), then SIGKILL
     // after kill_grace_s; ProcessResult::leftovers says how many there
-    // were. Costs one kill() when nothing is left. False: they are left
-    // alone (a hook that starts a load generator on purpose).
+    // were. Costs one kill() when nothing is left. Such a group is also
+    // killed by the guard process (drivers/group_guard) if gfxstat dies
+    // while it runs. False: they are left alone (a hook that starts a load
+    // generator on purpose, a reboot command that hands its work on), and
+    // only the child itself dies with gfxstat.
     bool end_group = false;
     // Called in the calling thread with the child's pid once the program
     // runs (its exec succeeded), before run_process waits for it: what

@@ -26,6 +26,7 @@
 #include "drivers/gpu_usage_sampler.h"
 #include "drivers/gpu_clock_sampler.h"
 #include "drivers/run_end_words.h"
+#include "drivers/log_owner.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
 
@@ -246,8 +247,23 @@ std::string workload_conflict(const data::ResultsFile& file, const std::string& 
     return "";
 }
 
+namespace {
+// Before anything runs: a copy of another results file (the same id) must
+// not take that file's log names in a shared log directory. Once per
+// execution and id; run_plan calls it before its first run, so that a
+// refusal is a usage error, and every run_once (ab, bisect, campaigns)
+// makes sure.
+void claim_logs_once(const RunPlan& plan, const Execution& ex, const data::ResultsAppender& appender) {
+    const std::string& id = appender.file().header.id;
+    if (ex.claimed_id == id) return;
+    claim_log_names(ex.log_dir_fd.get(), ex.log_dir, plan.results_path, id);
+    ex.claimed_id = id;
+}
+}  // namespace
+
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
                     data::ResultsAppender& appender, bool warmup, RunReport& report) {
+    claim_logs_once(plan, ex, appender);
     RunAttempt attempt;
     data::RunRecord& rec = attempt.record;
     rec.variant = plan.variant;
@@ -490,6 +506,7 @@ RunReport run_plan(const RunPlan& plan, const OutputParser& parser,
         const std::string conflict = workload_conflict(appender.file(), plan.variant, *w);
         if (!conflict.empty()) throw data::input_error(plan.results_path, 0, conflict);
     }
+    claim_logs_once(plan, ex, appender);
     for (const auto& m : declared) appender.declare_metric(m);
 
     RunReport report;

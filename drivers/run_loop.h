@@ -125,6 +125,9 @@ struct Execution {
     std::string log_dir;
     data::UniqueFd log_dir_fd;         // log_dir, opened once and checked: logs are created under it
     bool logs_beside = true;           // log_dir is RESULTS.logs
+    // The results file id whose log names this execution has claimed in
+    // log_dir (drivers/log_owner), once, at its first run.
+    mutable std::string claimed_id;
     std::string tracked;               // the metric progress follows; "" until seen
     // The kernel log, shared by every execution of the process: a run
     // during which it reports GPU trouble is recorded invalid.

@@ -31,12 +31,13 @@ std::string render_to_string(void (*render)(const CompareReport&, FILE*), const 
 // step ends; every step appends. Appended to, never replaced, and never
 // through a symbolic link.
 void append_step_summary(const std::string& path, const std::string& text) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644);
-    if (fd < 0)
+    // Only to a regular file: a FIFO opened for writing waits for a reader.
+    const data::UniqueFd fd =
+        data::open_regular_file(path, O_WRONLY | O_APPEND | O_CREAT, 0644, "GITHUB_STEP_SUMMARY " + path);
+    if (!fd)
         throw data::InputError("GITHUB_STEP_SUMMARY " + path + ": cannot append the markdown report: " +
                                std::strerror(errno));
-    data::UniqueFd owned(fd);
-    data::write_fully(fd, text + "\n", path);
+    data::write_fully(fd.get(), text + "\n", path);
 }
 
 void write_exports(const std::vector<ExportRequest>& requests, const CompareReport& r, const ExportContext& ctx,

@@ -220,6 +220,41 @@ TEST(SafeFiles, NoWriterFollowsASymlink) {
     fs::remove_all(dir);
 }
 
+// A FIFO at a writer's name is refused at once: opened without O_NONBLOCK
+// it would wait for its other end, for good (each call here would hang).
+TEST(SafeFiles, AFifoIsRefusedNotWaitedOn) {
+    const std::string dir = temp_dir();
+    const std::string fifo = dir + "/r.jsonl";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    for (int flags : {O_RDONLY, O_WRONLY | O_APPEND, O_RDWR}) {
+        const std::string what = what_of([&] { open_regular_file(fifo, flags, 0644, fifo); });
+        EXPECT_NE(what.find("is a FIFO, not a regular file"), std::string::npos) << flags << ": " << what;
+        EXPECT_NE(what.find(fifo), std::string::npos) << what;
+    }
+    EXPECT_NE(what_of([&] { ResultsLock::acquire(fifo, O_RDONLY); }).find("FIFO"), std::string::npos);
+    EXPECT_NE(what_of([&] { ResultsAppender app(fifo); }).find("FIFO"), std::string::npos);
+    EXPECT_NE(what_of([&] {
+                  rewrite_results_file(fifo, ExistingFile::replace,
+                                       [](const ResultsFile*, const ReadReport&) { return file_with("x", 0); });
+              }).find("FIFO"),
+              std::string::npos);
+    EXPECT_NE(what_of([&] { write_file_atomically(fifo, "x", 0644, true); }).find("FIFO"), std::string::npos);
+    struct stat st {};
+    ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));  // left as it was, not replaced
+
+    // A regular file opens, in blocking mode again.
+    const std::string plain = dir + "/plain";
+    write_file(plain, "x\n");
+    UniqueFd fd = open_regular_file(plain, O_RDONLY, 0, plain);
+    ASSERT_TRUE(fd);
+    EXPECT_EQ(::fcntl(fd.get(), F_GETFL) & O_NONBLOCK, 0);
+    // Nothing there: no descriptor, errno ENOENT, no exception.
+    EXPECT_FALSE(open_regular_file(dir + "/none", O_RDONLY, 0, dir + "/none"));
+    EXPECT_EQ(errno, ENOENT);
+    fs::remove_all(dir);
+}
+
 TEST(SafeFiles, AtomicWritesHaveTheirModeAndLeaveNoTemporaryFile) {
     const std::string dir = temp_dir();
     const mode_t old_mask = ::umask(0);  // what a root shell under systemd may have
