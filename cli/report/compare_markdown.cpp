@@ -41,7 +41,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
             if (std::isnan(c.relative_change)) std::snprintf(change, sizeof change, "%+.3g", c.change);
             else std::snprintf(change, sizeof change, "%+.3g%%", c.relative_change * 100);
             if (!m.primary) outcome += " (secondary)";
-            char p[32] = "-";
+            char p[32] = "–";  // no p: the test is undefined or the metric exact
             if (!std::isnan(v.p_adjusted))
                 std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted,
                               m.adjusted[k]                                          ? ""
@@ -103,15 +103,20 @@ void render_markdown(const CompareReport& r, FILE* out) {
                     std::fprintf(out, "| %s | t = %.4g, df = %.4g | %.3g | %g%%: [%.6g, %.6g] |\n", name, t->t,
                                  t->df, t->p, lvl, t->ci[0], t->ci[1]);
                 else
-                    std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | | |\n",
+                    std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | – | – |\n",
                                  name, t->difference);
             }
             std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | %g%%: [%.6g, %.6g] |\n",
                          c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, lvl, c.hodges_lehmann.ci[0],
                          c.hodges_lehmann.ci[1]);
-            std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | %g%%: [%.6g, %.6g] |\n", r.threshold * 100,
-                         c.equivalence.margin, c.equivalence.p, 100 - 2 * (100 - lvl), c.equivalence.ci[0],
-                         c.equivalence.ci[1]);
+            // TOST is two one-sided t tests: undefined where Welch's t is.
+            if (c.welch.defined)
+                std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | %g%%: [%.6g, %.6g] |\n", r.threshold * 100,
+                             c.equivalence.margin, c.equivalence.p, 100 - 2 * (100 - lvl), c.equivalence.ci[0],
+                             c.equivalence.ci[1]);
+            else
+                std::fprintf(out, "| TOST within ±%g%% | margin %.6g, undefined | – | – |\n", r.threshold * 100,
+                             c.equivalence.margin);
             if (c.bootstrap) {
                 const auto& b = c.bootstrap->median_difference;
                 const auto& iv = b.bca_defined ? b.bca : b.percentile;
@@ -163,7 +168,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
                                      row.candidate_runs, row.relative_change * 100,
                                      row.welch.defined ? fmt("[%+.3g%%, %+.3g%%]", row.relative_ci[0] * 100,
                                                              row.relative_ci[1] * 100).c_str()
-                                                       : "-",
+                                                       : "–",
                                      row.stands_out ? "**stands out**" : "");
                 }
                 const std::string odd = odd_machine_sentence(m, k);

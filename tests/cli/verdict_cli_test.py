@@ -55,7 +55,7 @@ def main():
         check(v["outcome"] == "inconclusive" and v["p"] is None and v["p_adjusted"] is None and not v["defined"],
               f"constant samples, JSON: no p: {v}")
         rc, out, _ = run([g, "compare", "--format", "markdown", "--lower-is-better", a, b])
-        check("| - | inconclusive |" in out, f"constant samples, markdown: no p:\n{out}")
+        check("| – | inconclusive |" in out, f"constant samples, markdown: no p (–):\n{out}")
         same = write(d, "same", "0\n0\n")
         rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", same, same])
         v = json.loads(out)["comparisons"][0]["verdict"]
