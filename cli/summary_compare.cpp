@@ -333,7 +333,7 @@ std::string also_words(const Comparison& c, const SummaryCompareSettings& s) {
 }
 
 std::string verdict_words(const Comparison& c) {
-    return std::string(analysis::outcome_name(c.verdict.outcome)) + ": " + c.verdict.reason;
+    return analysis::outcome_words(c.verdict) + ": " + c.verdict.reason;
 }
 
 // ---- renderers --------------------------------------------------------------
@@ -374,7 +374,7 @@ void render_markdown(const Report& r, FILE* out) {
                  several ? (s.fdr ? "p (BH-adjusted)" : "p (Holm-adjusted)") : "p");
     std::fprintf(out, "| %s--- | --- | ---: | --- | ---: | ---: | ---: | --- |\n", r.has_bench ? "--- | " : "");
     for (const Comparison& c : r.comparisons) {
-        std::string verdict = analysis::outcome_name(c.verdict.outcome);
+        std::string verdict = analysis::outcome_words(c.verdict);
         if (verdict == "regression" || verdict == "improvement") verdict = "**" + verdict + "**";
         const std::string p = !c.welch.defined ? "–"
                               : several       ? p_words(c.welch.p) + " (" + p_words(c.p_adjusted) + ")"
@@ -448,6 +448,7 @@ void render_json(const Report& r, FILE* out) {
         j["verdict"] = {{"outcome", analysis::outcome_name(v.outcome)},
                         {"primary_test", analysis::primary_test_name(v.primary)},
                         {"beyond_threshold", v.beyond_threshold},
+                        {"constant", v.constant},
                         {"runs_needed", v.runs_needed ? Json(std::ceil(*v.runs_needed)) : Json(nullptr)},
                         {"detectable_change", v.detectable_change ? num(*v.detectable_change) : Json(nullptr)},
                         {"reason", v.reason}};

@@ -51,9 +51,11 @@ footer { color: var(--muted); font-size: 0.85em; margin-top: 2em; border-top: 1p
   padding-top: 0.5em; }
 )css";
 
-// A verdict as a class name: "no change" -> "gs-no-change"; anything else
-// unknown gets none.
-std::string verdict_class(const std::string& v) {
+// A verdict as a class name: "no change" (or outcome_name's "no_change") ->
+// "gs-no-change"; anything else unknown gets none.
+std::string verdict_class(std::string v) {
+    for (char& ch : v)
+        if (ch == '_') ch = ' ';
     for (const char* known : {"regression", "improvement", "no change", "inconclusive", "changed"})
         if (v == known) {
             std::string c = "gs-";

@@ -174,6 +174,7 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"change_ci_withheld", c.change_ci_withheld.empty() ? json(nullptr)
                                                                                 : json(c.change_ci_withheld)},
                             {"beyond_threshold", v.beyond_threshold},
+                            {"constant", v.constant},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
                             {"unit", v.by_blocks ? "blocks" : v.by_machines ? "machines" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
