@@ -19,6 +19,10 @@ const char* outcome_name(Outcome o) {
     return "inconclusive";
 }
 
+std::string outcome_words(const Verdict& v) {
+    return std::string(outcome_name(v.outcome)) + (v.constant ? " (constant)" : "");
+}
+
 const char* primary_test_name(PrimaryTest t) {
     switch (t) {
         case PrimaryTest::welch: return "welch";
@@ -244,12 +248,17 @@ Verdict decide(const VerdictInputs& in) {
         v.outcome = Outcome::inconclusive;
         v.p_adjusted = std::numeric_limits<double>::quiet_NaN();
         const char* advice = "; if the metric is deterministic, declare it exact (--exact)";
-        if (in.both_constant && in.baseline_constant == in.candidate_constant)
+        if (in.both_constant && in.baseline_constant == in.candidate_constant) {
+            // Every run of both sides gave the same value (a counter that
+            // stayed 0): there is nothing to test and nothing changed. Calling
+            // it inconclusive would ask for runs that cannot tell more, and
+            // fail --strict over a metric that did not move.
+            v.outcome = Outcome::no_change;
+            v.constant = true;
             std::snprintf(buf, sizeof buf,
-                          "both samples are the same constant %.6g: with no variability on either side nothing "
-                          "can tell noise from a change%s",
-                          in.baseline_constant, advice);
-        else if (in.both_constant)
+                          "every run of both samples gave %.6g: no variability to test and no difference",
+                          in.baseline_constant);
+        } else if (in.both_constant)
             std::snprintf(buf, sizeof buf,
                           "both samples are constant (%.6g and %.6g): with no variability on either side nothing "
                           "can tell noise from a change%s",

@@ -40,6 +40,10 @@ enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_mean
                          welch_machine_means };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
+struct Verdict;
+// The outcome as a report's verdict column says it: outcome_name, and
+// "no_change (constant)" for a metric that was one value throughout.
+std::string outcome_words(const Verdict& v);
 const char* primary_test_name(PrimaryTest t);  // "welch", "mann_whitney", "welch_boot_means", "paired_boot_means", "exact"
 const char* primary_test_words(PrimaryTest t); // "Welch t", "Mann-Whitney U", "Welch t on boot means", ...
 // What the test estimates as the change: "difference of means",
@@ -130,13 +134,17 @@ struct Verdict {
     bool by_blocks = false;  // runs_needed counts blocks (in all, for a sequential design)
     bool by_machines = false;  // runs_needed counts machines per side
     bool beyond_threshold = false;  // |relative change| > threshold
+    // no_change because every run of both sides gave one and the same value
+    // (cycles = 0 throughout): nothing to test, and nothing changed.
+    bool constant = false;
     // The smallest relative change this design detects with power 0.8 at
     // this variability (two-sided alpha); empty when it cannot be computed.
     std::optional<double> detectable_change;
     std::string reason;
 };
 
-// The outcome rules, in order: an exact metric is compared exactly; an
+// The outcome rules, in order: an exact metric is compared exactly; both
+// samples one and the same constant is no change (constant); any other
 // undefined test (no variability) is inconclusive and says why;
 // equivalence shown is no change; a significant p (adjusted) is a change
 // whose direction says improvement or regression; otherwise inconclusive,

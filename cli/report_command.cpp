@@ -136,7 +136,8 @@ report::HtmlSection metric_section(const CompareOutcome& o, const CompareReport&
     const CompareReport& r = o.report;
     report::HtmlSection s;
     s.id = "metric-" + std::to_string(index + 1);
-    s.title = metric_title(m) + (m.unit.empty() ? "" : " (" + m.unit + ")");
+    // The unit the charts below and compare's text show (not always the recorded one).
+    s.title = metric_heading(m);
     for (size_t k = 0; k < m.candidates.size(); ++k)
         if (std::string c = verdict_caption(r, m, k); !c.empty()) s.paragraphs.push_back(c);
     if (!m.primary && !m.secondary_why.empty())
@@ -178,12 +179,12 @@ report::HtmlPage build_page(const CompareOutcome& o, const std::string& title) {
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size() && k < m.verdicts.size(); ++k) {
             const std::string caption = verdict_caption(r, m, k);
-            const std::string verdict = analysis::outcome_name(m.verdicts[k].outcome);
+            const std::string verdict = analysis::outcome_words(m.verdicts[k]);
             // The caption is "LABEL: VERDICT, CHANGE": the change alone here.
             const std::string lead = m.candidates[k].label + ": " + verdict + ", ";
             t.rows.push_back({metric_title(m) + (m.primary ? "" : " (secondary)"), m.candidates[k].label,
                               caption.rfind(lead, 0) == 0 ? caption.substr(lead.size()) : caption, verdict});
-            t.verdicts.push_back(verdict);
+            t.verdicts.push_back(analysis::outcome_name(m.verdicts[k].outcome));
         }
     for (const auto& g : r.geomeans) {
         char ratio[64];

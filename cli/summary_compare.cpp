@@ -333,7 +333,7 @@ std::string also_words(const Comparison& c, const SummaryCompareSettings& s) {
 }
 
 std::string verdict_words(const Comparison& c) {
-    return std::string(analysis::outcome_name(c.verdict.outcome)) + ": " + c.verdict.reason;
+    return analysis::outcome_words(c.verdict) + ": " + c.verdict.reason;
 }
 
 // ---- renderers --------------------------------------------------------------
@@ -374,7 +374,7 @@ void render_markdown(const Report& r, FILE* out) {
                  several ? (s.fdr ? "p (BH-adjusted)" : "p (Holm-adjusted)") : "p");
     std::fprintf(out, "| %s--- | --- | ---: | --- | ---: | ---: | ---: | --- |\n", r.has_bench ? "--- | " : "");
     for (const Comparison& c : r.comparisons) {
-        std::string verdict = analysis::outcome_name(c.verdict.outcome);
+        std::string verdict = analysis::outcome_words(c.verdict);
         if (verdict == "regression" || verdict == "improvement") verdict = "**" + verdict + "**";
         const std::string p = !c.welch.defined ? "–"
                               : several       ? p_words(c.welch.p) + " (" + p_words(c.p_adjusted) + ")"
@@ -397,9 +397,15 @@ using Json = nlohmann::ordered_json;
 Json num(double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); }
 Json pair(const std::array<double, 2>& a) { return Json::array({num(a[0]), num(a[1])}); }
 
+// Both sds 0: the test is undefined, with no p and no interval (analysis/
+// keeps p 0 or 1 and [d, d], statements about the numbers, not noise).
 Json ttest(const analysis::TTest& t) {
-    return {{"t", num(t.t)},           {"df", num(t.df)},         {"p", num(t.p)},
-            {"ci", pair(t.ci)},        {"difference", num(t.difference)}, {"stderr", num(t.stderr_)},
+    return {{"t", num(t.t)},
+            {"df", num(t.df)},
+            {"p", t.defined ? num(t.p) : Json(nullptr)},
+            {"ci", t.defined ? pair(t.ci) : Json(nullptr)},
+            {"difference", num(t.difference)},
+            {"stderr", num(t.stderr_)},
             {"defined", t.defined}};
 }
 
@@ -428,11 +434,11 @@ void render_json(const Report& r, FILE* out) {
         j["welch"] = ttest(c.welch);
         j["student"] = ttest(c.student);
         j["relative_change"] = num(c.relative_change);
-        j["relative_ci"] = pair(c.relative_ci);
+        j["relative_ci"] = c.welch.defined ? pair(c.relative_ci) : Json(nullptr);
         j["equivalence"] = {{"margin", num(c.equivalence.margin)},
-                            {"p", num(c.equivalence.p)},
-                            {"ci", pair(c.equivalence.ci)},
-                            {"equivalent", c.equivalence.equivalent}};
+                            {"p", c.welch.defined ? num(c.equivalence.p) : Json(nullptr)},
+                            {"ci", c.welch.defined ? pair(c.equivalence.ci) : Json(nullptr)},
+                            {"equivalent", c.welch.defined && c.equivalence.equivalent}};
         j["cohens_d"] = c.effect.defined ? num(c.effect.cohens_d) : Json(nullptr);
         j["hedges_g"] = c.effect.defined ? num(c.effect.hedges_g) : Json(nullptr);
         j["hedges_g_ci"] = c.effect.defined ? pair(c.effect.g_ci) : Json(nullptr);
@@ -442,6 +448,7 @@ void render_json(const Report& r, FILE* out) {
         j["verdict"] = {{"outcome", analysis::outcome_name(v.outcome)},
                         {"primary_test", analysis::primary_test_name(v.primary)},
                         {"beyond_threshold", v.beyond_threshold},
+                        {"constant", v.constant},
                         {"runs_needed", v.runs_needed ? Json(std::ceil(*v.runs_needed)) : Json(nullptr)},
                         {"detectable_change", v.detectable_change ? num(*v.detectable_change) : Json(nullptr)},
                         {"reason", v.reason}};

@@ -69,9 +69,11 @@ std::string tick_label(double v, const Ticks& t) {
 }
 
 ValueAxis value_axis(const std::string& metric, const std::string& unit, double lo, double hi, double r0, double r1,
-                     int target) {
+                     int target, std::optional<double> reference) {
     ValueAxis a;
-    double ref = std::max(drawable(lo) ? std::fabs(lo) : 0.0, drawable(hi) ? std::fabs(hi) : 0.0);
+    double ref = reference && drawable(*reference)
+                     ? std::fabs(*reference)
+                     : std::max(drawable(lo) ? std::fabs(lo) : 0.0, drawable(hi) ? std::fabs(hi) : 0.0);
     a.unit = report::readable_unit(unit, ref);
     a.ticks = nice_ticks(a.unit.shown(lo), a.unit.shown(hi), target);
     a.scale = {a.ticks.lo, a.ticks.hi, r0, r1};

@@ -6,6 +6,7 @@
 // so a frame-time axis reads "0.5 1 1.5 ms", not "0.0005 0.001 s".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -56,9 +57,10 @@ struct ValueAxis {
     // A recorded value's pixel.
     double at(double recorded) const { return scale(unit.shown(recorded)); }
 };
-// [lo, hi] in recorded units onto [r0, r1] pixels.
+// [lo, hi] in recorded units onto [r0, r1] pixels, shown in the unit
+// readable at `reference` (recorded units), else at the larger end of [lo, hi].
 ValueAxis value_axis(const std::string& metric, const std::string& unit, double lo, double hi, double r0, double r1,
-                     int target = 5);
+                     int target = 5, std::optional<double> reference = std::nullopt);
 // The same for a quantity with no unit conversion ("runs", "change (%)").
 ValueAxis plain_axis(const std::string& label, double lo, double hi, double r0, double r1, int target = 5);
 

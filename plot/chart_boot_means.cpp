@@ -49,7 +49,7 @@ std::string boot_means_svg(const MetricPlot& m, const ChartOptions& o) {
     if (skipped) caption.push_back(std::to_string(skipped) + " boot intervals not drawn (not finite)");
     auto lines = wrap_caption(caption, p.width);
     Frame f{76, 44, p.width - 20, p.height - 60 - caption_height(lines)};
-    ValueAxis y = value_axis(m.metric, m.unit, lo, hi, f.bottom, f.top, 5);
+    ValueAxis y = value_axis(m.metric, m.unit, lo, hi, f.bottom, f.top, 5, m.unit_reference);
     auto& axes = s.group("axes");
     draw_y_axis(axes, y, f);
     axes.add(Line{f.left, f.bottom, f.right, f.bottom, "axis", {}});

@@ -66,7 +66,7 @@ std::string distributions_svg(const MetricPlot& m, const ChartOptions& o) {
     Frame hist = full;
     hist.bottom = full.bottom - strip_row * static_cast<double>(nv) - 6;
 
-    ValueAxis x = value_axis(m.metric, m.unit, lo, hi, full.left, full.right, 6);
+    ValueAxis x = value_axis(m.metric, m.unit, lo, hi, full.left, full.right, 6, m.unit_reference);
 
     // Shared bins over the analysed runs' range.
     size_t k = histogram_bins(nhist);

@@ -56,7 +56,7 @@ std::string run_order_svg(const MetricPlot& m, const ChartOptions& o) {
     caption.push_back(skipped_note(skipped));
     auto lines = wrap_caption(caption, p.width);
     Frame full{76, 62, p.width - 20, p.height - 46 - caption_height(lines)};
-    ValueAxis y = value_axis(m.metric, m.unit, lo, hi, full.bottom, full.top, 5);
+    ValueAxis y = value_axis(m.metric, m.unit, lo, hi, full.bottom, full.top, 5, m.unit_reference);
     auto& axes = s.group("axes");
     draw_y_axis(axes, y, full);
 

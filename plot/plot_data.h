@@ -41,6 +41,11 @@ struct VariantPlot {
 // One metric of a comparison: the baseline first.
 struct MetricPlot {
     std::string metric, unit;            // unit "" when unknown
+    // The magnitude the shown unit is chosen from (report/readable_units.h):
+    // compare's, the baseline's mean, so that every chart of the metric, the
+    // page's heading and the text report use one unit. Unset: each chart's
+    // drawn range.
+    std::optional<double> unit_reference;
     std::string direction;               // "lower", "higher" or "unknown" (is better)
     std::vector<VariantPlot> variants;
     // The verdict and the change, in words, for captions ("+3.2% [+1.1%, +5.3%],

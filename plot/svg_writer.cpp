@@ -8,35 +8,16 @@
 #include <type_traits>
 
 #include "report/text_escape.h"
+#include "report/xml_escape.h"
 
 namespace gfxstat::plot {
 
 std::string xml_text(std::string_view raw, size_t max_bytes) {
+    // Clipped as terminal text (never inside a UTF-8 sequence), then XML by
+    // report's one escaper, which the HTML page and JUnit files share.
     std::string safe = report::escape_text(raw);
     if (max_bytes) safe = report::clip_text(safe, max_bytes);
-    std::string out;
-    out.reserve(safe.size() + 8);
-    for (size_t i = 0; i < safe.size(); ++i) {
-        char c = safe[i];
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
-        case '\xef':
-            // EF BF BE / EF BF BF: U+FFFE, U+FFFF, not characters in XML.
-            if (i + 2 < safe.size() && safe[i + 1] == '\xbf' && (safe[i + 2] == '\xbe' || safe[i + 2] == '\xbf')) {
-                out += safe[i + 2] == '\xbe' ? "\\ufffe" : "\\uffff";
-                i += 2;
-                break;
-            }
-            out += c;
-            break;
-        default: out += c;
-        }
-    }
-    return out;
+    return report::xml_escape(safe);
 }
 
 std::string svg_number(double v) {

@@ -14,9 +14,9 @@ namespace gfxstat::plot {
 // `raw` safe inside an XML text node or a double-quoted attribute: first
 // as one line of terminal text (report::escape_text: control characters,
 // invalid UTF-8 and invisible format characters made visible as \xNN or
-// \uNNNN), clipped to `max_bytes` when not 0, then & < > " ' as entities.
-// U+FFFE and U+FFFF, valid UTF-8 but not XML characters, become "\ufffe"
-// and "\uffff".
+// \uNNNN), clipped to `max_bytes` when not 0, then XML by
+// report::xml_escape (report/xml_escape.h: & < > " ' as entities; U+FFFE
+// and U+FFFF, valid UTF-8 but not XML characters, as "\ufffe", "\uffff").
 std::string xml_text(std::string_view raw, size_t max_bytes = 0);
 
 // A coordinate: at most two decimals, trailing zeros dropped, never "-0".

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "report/text_escape.h"
+#include "report/xml_escape.h"
 
 namespace gfxstat::report {
 
@@ -51,9 +51,11 @@ footer { color: var(--muted); font-size: 0.85em; margin-top: 2em; border-top: 1p
   padding-top: 0.5em; }
 )css";
 
-// A verdict as a class name: "no change" -> "gs-no-change"; anything else
-// unknown gets none.
-std::string verdict_class(const std::string& v) {
+// A verdict as a class name: "no change" (or outcome_name's "no_change") ->
+// "gs-no-change"; anything else unknown gets none.
+std::string verdict_class(std::string v) {
+    for (char& ch : v)
+        if (ch == '_') ch = ' ';
     for (const char* known : {"regression", "improvement", "no change", "inconclusive", "changed"})
         if (v == known) {
             std::string c = "gs-";
@@ -84,7 +86,7 @@ void add_table(std::string& out, const HtmlTable& t) {
     out += "<table>\n";
     if (!t.head.empty()) {
         out += "<thead><tr>";
-        for (const auto& h : t.head) out += "<th>" + html_text(h) + "</th>";
+        for (const auto& h : t.head) out += "<th>" + xml_text(h) + "</th>";
         out += "</tr></thead>\n";
     }
     out += "<tbody>\n";
@@ -94,7 +96,7 @@ void add_table(std::string& out, const HtmlTable& t) {
         for (size_t c = 0; c < t.rows[r].size(); ++c) {
             const bool last = c + 1 == t.rows[r].size();
             out += (last && !cls.empty() ? "<td class=\"" + cls + "\">" : std::string("<td>")) +
-                   html_text(t.rows[r][c]) + "</td>";
+                   xml_text(t.rows[r][c]) + "</td>";
         }
         out += "</tr>\n";
     }
@@ -102,30 +104,6 @@ void add_table(std::string& out, const HtmlTable& t) {
 }
 
 }  // namespace
-
-std::string html_escape(std::string_view s) {
-    std::string out;
-    out.reserve(s.size() + s.size() / 8);
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&#39;"; break;
-            default:
-                // Control characters are not allowed in XML, nor shown in
-                // HTML: the renderers have made them visible already; any
-                // left is a replacement character, never raw.
-                if ((c < 0x20 && ch != '\n' && ch != '\t') || c == 0x7f) out += "\xef\xbf\xbd";
-                else out += ch;
-        }
-    }
-    return out;
-}
-
-std::string html_text(std::string_view s) { return html_escape(escape_text(s)); }
 
 std::string render_html(const HtmlPage& page) {
     std::string out;
@@ -137,10 +115,10 @@ std::string render_html(const HtmlPage& page) {
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n";
     out += "<meta name=\"color-scheme\" content=\"light dark\"/>\n";
     out += "<meta name=\"generator\" content=\"gfxstat\"/>\n";
-    out += "<title>" + html_text(page.title) + "</title>\n";
+    out += "<title>" + xml_text(page.title) + "</title>\n";
     out += "<style>" + std::string(kCss) + "</style>\n</head>\n<body>\n<header>\n";
-    out += "<h1>" + html_text(page.title) + "</h1>\n";
-    for (const auto& line : page.subtitle) out += "<p class=\"gs-sub\">" + html_text(line) + "</p>\n";
+    out += "<h1>" + xml_text(page.title) + "</h1>\n";
+    for (const auto& line : page.subtitle) out += "<p class=\"gs-sub\">" + xml_text(line) + "</p>\n";
     out += "</header>\n";
     // A table of contents when there is more than a screen of sections.
     size_t anchored = 0;
@@ -149,14 +127,14 @@ std::string render_html(const HtmlPage& page) {
         out += "<nav><ul class=\"gs-toc\">\n";
         for (const auto& s : page.sections)
             if (!s.id.empty())
-                out += "<li><a href=\"#" + safe_id(s.id) + "\">" + html_text(s.title) + "</a></li>\n";
+                out += "<li><a href=\"#" + safe_id(s.id) + "\">" + xml_text(s.title) + "</a></li>\n";
         out += "</ul></nav>\n";
     }
     out += "<main>\n";
     for (const auto& s : page.sections) {
         out += s.id.empty() ? std::string("<section>\n") : "<section id=\"" + safe_id(s.id) + "\">\n";
-        out += "<h2>" + html_text(s.title) + "</h2>\n";
-        for (const auto& p : s.paragraphs) out += "<p>" + html_text(p) + "</p>\n";
+        out += "<h2>" + xml_text(s.title) + "</h2>\n";
+        for (const auto& p : s.paragraphs) out += "<p>" + xml_text(p) + "</p>\n";
         for (const auto& t : s.tables) add_table(out, t);
         if (!s.figures.empty()) {
             out += "<div class=\"gs-figures\">\n";
@@ -164,20 +142,20 @@ std::string render_html(const HtmlPage& page) {
                 out += "<figure>\n";
                 out += svg_element(f.svg);
                 out += "\n";
-                if (!f.caption.empty()) out += "<figcaption>" + html_text(f.caption) + "</figcaption>\n";
+                if (!f.caption.empty()) out += "<figcaption>" + xml_text(f.caption) + "</figcaption>\n";
                 out += "</figure>\n";
             }
             out += "</div>\n";
         }
         for (const auto& b : s.blocks) {
             out += b.open ? "<details open=\"open\">" : "<details>";
-            out += "<summary>" + html_text(b.summary) + "</summary>\n<pre>" + html_escape(b.text) +
+            out += "<summary>" + xml_text(b.summary) + "</summary>\n<pre>" + xml_escape(b.text) +
                    "</pre></details>\n";
         }
         out += "</section>\n";
     }
     out += "</main>\n";
-    if (!page.footer.empty()) out += "<footer>" + html_text(page.footer) + "</footer>\n";
+    if (!page.footer.empty()) out += "<footer>" + xml_text(page.footer) + "</footer>\n";
     out += "</body>\n</html>\n";
     return out;
 }

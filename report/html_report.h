@@ -9,10 +9,10 @@
 //
 // What is text and what is markup: every std::string below is plain text
 // from data (labels, names, notes), escaped here (report/text_escape.h's
-// visible form for control and invisible characters, then HTML's
-// entities), except `svg` (markup from plot/, inlined as it is) and
-// `preformatted` (a report already escaped for a terminal by its renderer,
-// so only HTML's entities are added).
+// visible form for control and invisible characters, then XML's entities
+// and what XML cannot hold, report/xml_escape.h), except `svg` (markup from
+// plot/, inlined as it is) and `preformatted` (a report already escaped for
+// a terminal by its renderer, so only xml_escape is applied).
 #pragma once
 
 #include <string>
@@ -57,10 +57,7 @@ struct HtmlPage {
 
 std::string render_html(const HtmlPage& page);
 
-// HTML's escaping of text already safe for a terminal: & < > " ' as
-// entities, and any control character left (but newline and tab) as U+FFFD.
-std::string html_escape(std::string_view s);
-// Text from data: escape_text (text_escape.h), then html_escape.
-std::string html_text(std::string_view s);
+// Text is escaped by report/xml_escape.h: xml_text for text from data,
+// xml_escape for preformatted reports already escaped for a terminal.
 
 }  // namespace gfxstat::report

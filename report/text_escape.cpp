@@ -5,11 +5,6 @@
 
 namespace gfxstat::report {
 
-namespace {
-
-// Length of the valid UTF-8 sequence at the start of `s` (RFC 3629: no
-// overlong forms, no surrogates, nothing above U+10FFFF), or 0 if the
-// first byte does not start one.
 size_t utf8_length(std::string_view s) {
     const auto byte = [&](size_t i) { return static_cast<uint8_t>(s[i]); };
     const auto cont = [&](size_t i, uint8_t lo = 0x80, uint8_t hi = 0xbf) {
@@ -28,6 +23,8 @@ size_t utf8_length(std::string_view s) {
     }
     return 0;
 }
+
+namespace {
 
 // Format characters that print as nothing yet change what is around them
 // (a 3-byte UTF-8 sequence): zero-width spaces and joiners, the marks and

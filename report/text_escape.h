@@ -50,4 +50,9 @@ std::string escape_markdown(std::string_view s);
 // text already escaped.
 std::string clip_text(std::string_view s, size_t n);
 
+// Length of the valid UTF-8 sequence at the start of `s` (RFC 3629: no
+// overlong forms, no surrogates, nothing above U+10FFFF), or 0 if the
+// first byte does not start one. `s` is not empty.
+size_t utf8_length(std::string_view s);
+
 }  // namespace gfxstat::report

@@ -47,7 +47,7 @@ std::vector<BriefRow> brief_rows(const CompareReport& r) {
             row.means = report::scaled_number(c.baseline.mean, du, 4) + " -> " + report::scaled_number(c.candidate.mean, du, 4);
             row.unit = du.unit;
             row.change = change_cell(c, m.verdicts[k], du);
-            row.verdict = analysis::outcome_name(m.verdicts[k].outcome);
+            row.verdict = analysis::outcome_words(m.verdicts[k]);
             row.secondary = !m.primary;
             rows.push_back(std::move(row));
         }

@@ -34,9 +34,20 @@ json summary(const ReportSample& s, const analysis::SampleSummary& m) {
     return j;
 }
 
+// An undefined test (both samples constant, too few values) has no p and
+// no interval: analysis/ keeps p 0 or 1 and [d, d] as statements about the
+// sample, which a script reading "p" would take for a significant result.
 json ttest(const analysis::TTest& t) {
-    return {{"t", num(t.t)}, {"df", num(t.df)}, {"p", num(t.p)}, {"ci", pair(t.ci)},
-            {"stderr", num(t.stderr_)}, {"defined", t.defined}};
+    return {{"t", num(t.t)}, {"df", num(t.df)}, {"p", t.defined ? num(t.p) : json(nullptr)},
+            {"ci", t.defined ? pair(t.ci) : json(nullptr)}, {"stderr", num(t.stderr_)}, {"defined", t.defined}};
+}
+
+// TOST is two one-sided t tests: undefined where its t test is.
+json equivalence(const analysis::Equivalence& e, bool defined) {
+    return {{"margin", num(e.margin)},
+            {"p", defined ? num(e.p) : json(nullptr)},
+            {"ci", defined ? pair(e.ci) : json(nullptr)},
+            {"equivalent", defined && e.equivalent}};
 }
 
 json interval(const analysis::BootstrapInterval& b) {
@@ -104,10 +115,7 @@ void render_json(const CompareReport& r, FILE* out) {
                     dj["confidence"] = num(b.design.confidence);
                     dj["log_ratio"] = b.log_ratio;
                     dj["paired_t"] = ttest(b.paired);
-                    dj["equivalence"] = {{"margin", num(b.equivalence.margin)},
-                                         {"p", num(b.equivalence.p)},
-                                         {"ci", pair(b.equivalence.ci)},
-                                         {"equivalent", b.equivalence.equivalent}};
+                    dj["equivalence"] = equivalence(b.equivalence, b.paired.defined);
                     if (b.look)
                         dj["sequential"] = {{"call", analysis::sequential_call_name(b.look->call)},
                                             {"p", num(b.look->p)},
@@ -126,7 +134,7 @@ void render_json(const CompareReport& r, FILE* out) {
             j["tests"]["student"] = ttest(c.student);
             // ministat's relative form: the interval in percent of |mean(baseline)|.
             j["tests"]["student"]["relative_ci_percent"] =
-                c.baseline.mean != 0 ? pair({c.student.ci[0] / std::fabs(c.baseline.mean) * 100,
+                c.student.defined && c.baseline.mean != 0 ? pair({c.student.ci[0] / std::fabs(c.baseline.mean) * 100,
                                              c.student.ci[1] / std::fabs(c.baseline.mean) * 100})
                                      : json(nullptr);
             j["tests"]["welch"] = ttest(c.welch);
@@ -136,10 +144,7 @@ void render_json(const CompareReport& r, FILE* out) {
                                           {"ties", c.mann_whitney.ties}};
             j["tests"]["hodges_lehmann"] = {{"estimate", num(c.hodges_lehmann.estimate)},
                                             {"ci", pair(c.hodges_lehmann.ci)}};
-            j["tests"]["equivalence"] = {{"margin", num(c.equivalence.margin)},
-                                         {"p", num(c.equivalence.p)},
-                                         {"ci", pair(c.equivalence.ci)},
-                                         {"equivalent", c.equivalence.equivalent}};
+            j["tests"]["equivalence"] = equivalence(c.equivalence, c.welch.defined);
             if (c.bootstrap)
                 j["bootstrap"] = {{"median_difference", interval(c.bootstrap->median_difference)},
                                   {"median_ratio", c.bootstrap->ratio_defined
@@ -169,6 +174,7 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"change_ci_withheld", c.change_ci_withheld.empty() ? json(nullptr)
                                                                                 : json(c.change_ci_withheld)},
                             {"beyond_threshold", v.beyond_threshold},
+                            {"constant", v.constant},
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
                             {"unit", v.by_blocks ? "blocks" : v.by_machines ? "machines" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},

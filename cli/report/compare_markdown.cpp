@@ -25,28 +25,41 @@ std::string cell(const std::string& s) { return report::escape_markdown(s); }
 }  // namespace
 
 void render_markdown(const CompareReport& r, FILE* out) {
-    // The change is the headline change of every format (headline_words.h);
-    // p is adjusted over the primary comparisons, secondary metrics' not.
-    std::fprintf(out, "| metric | baseline | candidate | change | %s-adjusted p | verdict |\n",
-                 r.adjustment == "holm" ? "Holm" : "BH");
+    // The change is the headline change of every format (headline_words.h).
+    // p is adjusted over the primary comparisons, secondary metrics' not, a
+    // sequential design's is anytime-valid: the column is named for what
+    // every p in it is ("Holm-adjusted p" only when all are), else "p" with
+    // each value saying what it is.
+    std::string p_head;
+    bool one_kind = true;
+    for (const auto& m : r.metrics)
+        for (size_t k = 0; k < m.comparisons.size() && k < m.verdicts.size(); ++k) {
+            if (std::isnan(m.verdicts[k].p_adjusted)) continue;
+            const std::string label = p_label(r, m, k);
+            if (p_head.empty()) p_head = label;
+            one_kind = one_kind && label == p_head;
+        }
+    if (p_head.empty() || !one_kind) p_head = "p";
+    std::fprintf(out, "| metric | baseline | candidate | change | %s | verdict |\n", p_head.c_str());
     std::fprintf(out, "| --- | --- | --- | ---: | ---: | --- |\n");
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
             const auto& v = m.verdicts[k];
-            std::string outcome = analysis::outcome_name(v.outcome);
+            std::string outcome = analysis::outcome_words(v);
             if (v.outcome == analysis::Outcome::regression || v.outcome == analysis::Outcome::improvement)
                 outcome = "**" + outcome + "**";
             char change[48];
             if (std::isnan(c.relative_change)) std::snprintf(change, sizeof change, "%+.3g", c.change);
             else std::snprintf(change, sizeof change, "%+.3g%%", c.relative_change * 100);
             if (!m.primary) outcome += " (secondary)";
-            char p[32] = "-";
-            if (!std::isnan(v.p_adjusted))
-                std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted,
-                              m.adjusted[k]                                          ? ""
-                              : v.primary == analysis::PrimaryTest::sequential_blocks ? " (anytime-valid)"
-                                                                                     : " (unadjusted)");
+            char p[64] = "–";  // no p: the test is undefined or the metric exact
+            if (!std::isnan(v.p_adjusted)) {
+                // "Holm-adjusted p" -> " (Holm-adjusted)"; a plain "p" says nothing more.
+                std::string kind = p_label(r, m, k);
+                kind = kind == p_head || kind == "p" ? "" : " (" + kind.substr(0, kind.size() - 2) + ")";
+                std::snprintf(p, sizeof p, "%.3g%s", v.p_adjusted, kind.c_str());
+            }
             std::fprintf(out, "| %s | %s | %s | %s | %s | %s |\n", cell(metric_title(m)).c_str(),
                          cell(m.baseline.label).c_str(), cell(m.candidates[k].label).c_str(), change, p,
                          outcome.c_str());
@@ -85,7 +98,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
             const auto& v = m.verdicts[k];
             const double lvl = r.confidence * 100;
             std::fprintf(out, "\n**%s vs %s**: %s — %s%s\n\n", cell(m.candidates[k].label).c_str(),
-                         cell(m.baseline.label).c_str(), analysis::outcome_name(v.outcome), cell(v.reason).c_str(),
+                         cell(m.baseline.label).c_str(), analysis::outcome_words(v).c_str(), cell(v.reason).c_str(),
                          m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
             if (std::string(design_kind(m, k)) != "independent")
                 std::fprintf(out, "design: %s\n\n", cell(design_words(m, k)).c_str());
@@ -103,15 +116,20 @@ void render_markdown(const CompareReport& r, FILE* out) {
                     std::fprintf(out, "| %s | t = %.4g, df = %.4g | %.3g | %g%%: [%.6g, %.6g] |\n", name, t->t,
                                  t->df, t->p, lvl, t->ci[0], t->ci[1]);
                 else
-                    std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | | |\n",
+                    std::fprintf(out, "| %s | undefined: both samples constant, difference exactly %.6g | – | – |\n",
                                  name, t->difference);
             }
             std::fprintf(out, "| Mann-Whitney U / Hodges-Lehmann | U = %.6g, shift %.6g | %.3g | %g%%: [%.6g, %.6g] |\n",
                          c.mann_whitney.u, c.hodges_lehmann.estimate, c.mann_whitney.p, lvl, c.hodges_lehmann.ci[0],
                          c.hodges_lehmann.ci[1]);
-            std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | %g%%: [%.6g, %.6g] |\n", r.threshold * 100,
-                         c.equivalence.margin, c.equivalence.p, 100 - 2 * (100 - lvl), c.equivalence.ci[0],
-                         c.equivalence.ci[1]);
+            // TOST is two one-sided t tests: undefined where Welch's t is.
+            if (c.welch.defined)
+                std::fprintf(out, "| TOST within ±%g%% | margin %.6g | %.3g | %g%%: [%.6g, %.6g] |\n", r.threshold * 100,
+                             c.equivalence.margin, c.equivalence.p, 100 - 2 * (100 - lvl), c.equivalence.ci[0],
+                             c.equivalence.ci[1]);
+            else
+                std::fprintf(out, "| TOST within ±%g%% | margin %.6g, undefined | – | – |\n", r.threshold * 100,
+                             c.equivalence.margin);
             if (c.bootstrap) {
                 const auto& b = c.bootstrap->median_difference;
                 const auto& iv = b.bca_defined ? b.bca : b.percentile;
@@ -163,7 +181,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
                                      row.candidate_runs, row.relative_change * 100,
                                      row.welch.defined ? fmt("[%+.3g%%, %+.3g%%]", row.relative_ci[0] * 100,
                                                              row.relative_ci[1] * 100).c_str()
-                                                       : "-",
+                                                       : "–",
                                      row.stands_out ? "**stands out**" : "");
                 }
                 const std::string odd = odd_machine_sentence(m, k);

@@ -304,7 +304,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         effect += fmt("; P(%s > %s) = %.3g", cand.c_str(), m.baseline.label.c_str(),
                       c.mann_whitney.probability_of_superiority);
         if (tested) field(out, r.width, "effect", effect);
-        std::string verdict = analysis::outcome_name(v.outcome);
+        std::string verdict = analysis::outcome_words(v);
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
         if (!m.primary) verdict += " [secondary metric: " + m.secondary_why + "; it does not gate]";
@@ -400,7 +400,7 @@ void render_text(const CompareReport& r, FILE* out) {
                                   std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
                                                                 : fmt("%+.3g%%", c.relative_change * 100),
                                   std::isnan(p) ? "-" : fmt("%.3g", p),
-                                  std::string(analysis::outcome_name(m.verdicts[k].outcome)) +
+                                  analysis::outcome_words(m.verdicts[k]) +
                                       (m.primary ? "" : " (secondary)")});
             }
         for (const std::string& line : report::fit_table(t, static_cast<size_t>(r.width)))
@@ -421,7 +421,7 @@ void render_text(const CompareReport& r, FILE* out) {
             const bool secondary = !m.primary;
             std::string line = "  " + cut(metric_title(m), w) + "  " + cut(m.candidates[k].label, 12) +
                                fmt(" %9s %9s  %s", change.c_str(), std::isnan(p) ? "-" : fmt("%.3g", p).c_str(),
-                                   analysis::outcome_name(m.verdicts[k].outcome));
+                                   analysis::outcome_words(m.verdicts[k]).c_str());
             // "(secondary)" where it fits, "*" (explained below) where not.
             if (secondary) {
                 const bool fits = report::display_width(line) + 12 <= static_cast<size_t>(r.width);

@@ -399,14 +399,16 @@ nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
         j["boot_means_test"] = {{"test", k.paired ? "paired" : "welch"},
                                 {"t", num(t.t)},
                                 {"df", num(t.df)},
-                                {"p", num(t.p)},
-                                {"ci", {num(t.ci[0]), num(t.ci[1])}},
-                                {"difference", num(t.difference)}};
+                                // undefined (boot means all equal): no p, no interval
+                                {"p", t.defined ? num(t.p) : json(nullptr)},
+                                {"ci", t.defined ? json{num(t.ci[0]), num(t.ci[1])} : json(nullptr)},
+                                {"difference", num(t.difference)},
+                                {"defined", t.defined}};
         const analysis::Equivalence& e = k.boot_means_equivalence;
         j["boot_means_equivalence"] = {{"margin", num(e.margin)},
-                                       {"p", num(e.p)},
-                                       {"ci", {num(e.ci[0]), num(e.ci[1])}},
-                                       {"equivalent", e.equivalent}};
+                                       {"p", t.defined ? num(e.p) : json(nullptr)},
+                                       {"ci", t.defined ? json{num(e.ci[0]), num(e.ci[1])} : json(nullptr)},
+                                       {"equivalent", t.defined && e.equivalent}};
         if (k.paired) {
             json d = json::array();
             for (double x : k.boot_differences) d.push_back(num(x));

@@ -119,12 +119,16 @@ nlohmann::json fleet_json(const MetricReport& m, size_t k) {
         j["machine_means_test"] = {{"test", f.paired ? "paired" : "welch"},
                                    {"t", num(t.t)},
                                    {"df", num(t.df)},
-                                   {"p", num(t.p)},
-                                   {"ci", pair(t.ci)},
-                                   {"difference", num(t.difference)}};
+                                   // undefined (machine means all equal): no p, no interval
+                                   {"p", t.defined ? num(t.p) : json(nullptr)},
+                                   {"ci", t.defined ? pair(t.ci) : json(nullptr)},
+                                   {"difference", num(t.difference)},
+                                   {"defined", t.defined}};
         const analysis::Equivalence& e = f.machine_means_equivalence;
-        j["machine_means_equivalence"] = {{"margin", num(e.margin)}, {"p", num(e.p)}, {"ci", pair(e.ci)},
-                                          {"equivalent", e.equivalent}};
+        j["machine_means_equivalence"] = {{"margin", num(e.margin)},
+                                          {"p", t.defined ? num(e.p) : json(nullptr)},
+                                          {"ci", t.defined ? pair(e.ci) : json(nullptr)},
+                                          {"equivalent", t.defined && e.equivalent}};
         j["machines_needed"] = v.by_machines && v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr);
     } else {
         j["machine_means_test"] = nullptr;
@@ -148,7 +152,7 @@ nlohmann::json fleet_json(const MetricReport& m, size_t k) {
                     {"candidate_mean", num(r.candidate_mean)},
                     {"change", num(r.change)},
                     {"relative_change", num(r.relative_change)},
-                    {"welch", {{"t", num(r.welch.t)}, {"df", num(r.welch.df)}, {"p", num(r.welch.p)},
+                    {"welch", {{"t", num(r.welch.t)}, {"df", num(r.welch.df)}, {"p", r.welch.defined ? num(r.welch.p) : json(nullptr)},
                                {"defined", r.welch.defined}}},
                     {"ci", r.welch.defined ? pair(r.welch.ci) : json(nullptr)},
                     {"relative_ci", r.welch.defined ? pair(r.relative_ci) : json(nullptr)},

@@ -14,16 +14,17 @@
 
 #include "cli/report/ci_exports.h"
 #include "report/text_escape.h"
+#include "report/xml_escape.h"
 
 namespace gfxstat::cli {
 
 namespace {
 
-// Text as XML character data or an attribute value: markup characters as
-// references, and what XML 1.0 cannot hold at all (C0 controls but tab,
-// newline and return) shown escaped as gfxstat shows it on a terminal.
+// Text as XML character data or an attribute value: escaped for people
+// line by line (a newline stays a newline in <system-out>), then XML by
+// report/xml_escape.h: markup characters as references, and what XML 1.0
+// cannot hold at all (C0 controls, U+FFFE, U+FFFF) in gfxstat's visible form.
 std::string xml(std::string_view raw, bool already_escaped = false) {
-    // Line by line: a newline stays a newline in <system-out>.
     std::string text;
     if (already_escaped) text = std::string(raw);
     else
@@ -34,27 +35,7 @@ std::string xml(std::string_view raw, bool already_escaped = false) {
             text += '\n';
             start = nl + 1;
         }
-    std::string out;
-    out.reserve(text.size());
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (ch) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default:
-                if (c < 0x20 && ch != '\n' && ch != '\t' && ch != '\r') {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\x%02x", c);
-                    out += buf;
-                } else {
-                    out += ch;
-                }
-        }
-    }
-    return out;
+    return report::xml_escape(text);
 }
 
 std::string seconds(double s) {

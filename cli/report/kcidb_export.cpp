@@ -165,8 +165,11 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
         if (candidate) {
             misc["baseline"] = text(row.baseline);
             misc["relative_change"] = number_or_null(row.relative_change);
-            if (row.relative_ci) misc["relative_change_ci"] = {(*row.relative_ci)[0], (*row.relative_ci)[1]};
-            if (row.p) misc["p"] = *row.p;
+            // Undefined (no interval, no p: constant sides, an exact metric)
+            // is null, as in compare's JSON.
+            misc["relative_change_ci"] =
+                row.relative_ci ? Json{(*row.relative_ci)[0], (*row.relative_ci)[1]} : Json(nullptr);
+            misc["p"] = row.p ? Json(*row.p) : Json(nullptr);
             misc["p_label"] = row.p_label;
             misc["verdict"] = analysis::outcome_name(row.verdict.outcome);
             misc["reason"] = text(row.verdict.reason);

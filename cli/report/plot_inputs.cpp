@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "analysis/location_interval.h"
@@ -172,8 +173,25 @@ std::string verdict_caption(const CompareReport& report, const MetricReport& m, 
     if (k >= m.comparisons.size() || k >= m.verdicts.size()) return "";
     const analysis::TwoSampleComparison& c = m.comparisons[k];
     const report::DisplayUnit du = report::readable_unit(m.unit, c.baseline.mean);
-    return m.candidates[k].label + ": " + analysis::outcome_name(m.verdicts[k].outcome) + ", " +
+    return m.candidates[k].label + ": " + analysis::outcome_words(m.verdicts[k]) + ", " +
            headline_change(c, m.verdicts[k], report.confidence, m.unit.empty() ? nullptr : &du);
+}
+
+namespace {
+
+// The magnitude compare chooses the metric's shown unit from (compare_text's
+// heading, the markdown tables): the baseline's mean.
+std::optional<double> unit_reference(const MetricReport& m) {
+    if (m.comparisons.empty()) return std::nullopt;
+    return m.comparisons[0].baseline.mean;
+}
+
+}  // namespace
+
+std::string metric_heading(const MetricReport& m) {
+    if (m.unit.empty()) return metric_title(m);
+    const report::DisplayUnit du = report::readable_unit(m.unit, unit_reference(m).value_or(0.0));
+    return metric_title(m) + " (" + du.unit + (du.scaled() ? ", recorded in " + m.unit : "") + ")";
 }
 
 plot::MetricPlot metric_plot(const CompareReport& report, const MetricReport& m,
@@ -181,6 +199,7 @@ plot::MetricPlot metric_plot(const CompareReport& report, const MetricReport& m,
     plot::MetricPlot p;
     p.metric = metric_title(m);
     p.unit = m.unit;
+    p.unit_reference = unit_reference(m);
     p.direction = direction_word(m.better);
     p.variants.push_back(variant_plot(report, m, m.baseline, 0, files));
     for (size_t k = 0; k < m.candidates.size(); ++k)

@@ -46,4 +46,9 @@ plot::ChartOptions forest_options(const plot::ForestPlot& f);
 // "loaded: regression, +3.2% (...): difference of means ...".
 std::string verdict_caption(const CompareReport& report, const MetricReport& m, size_t k);
 
+// A metric's title with the unit its charts and report show it in, which
+// compare chooses from the baseline's mean: "latency_max (ms, recorded in
+// us)", "fps (fps)", "value" without a unit.
+std::string metric_heading(const MetricReport& m);
+
 }  // namespace gfxstat::cli

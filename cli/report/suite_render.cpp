@@ -380,8 +380,11 @@ void render_suite_markdown(const CompareReport& r, FILE* out) {
             const auto& c = row.cells[k];
             std::string mark = c ? std::string(1, c->mark) : "";
             if (mark == "+" || mark == "-") mark = "**" + mark + "**";
+            // A benchmark whose test is undefined (constant sides, an exact
+            // metric) has no p: "–", as in compare's own markdown.
+            const std::string p = !c ? "" : !geomean && std::isnan(c->p) ? "–" : p_cell(c->p);
             line += " " + (c ? centre(c->centre, c->spread) : std::string("-")) + " | " +
-                    (c ? change_cell(*c) : "") + " |" + (tested ? " " + (c ? p_cell(c->p) : "") + " |" : "") + " " +
+                    (c ? change_cell(*c) : "") + " |" + (tested ? " " + p + " |" : "") + " " +
                     mark + " | " + (c ? notes_cell(c->notes) : "") + " |";
         }
         std::fprintf(out, "%s\n", line.c_str());

@@ -43,7 +43,7 @@ void settle_gate(VerdictRow& row, const GateSettings& gate) {
 
 std::string one_line(const VerdictRow& row) {
     return row.metric + ", " + row.candidate + " vs " + row.baseline + ": " +
-           analysis::outcome_name(row.verdict.outcome) + ", " + row.change_words + ", " +
+           analysis::outcome_words(row.verdict) + ", " + row.change_words + ", " +
            p_words(row.p, row.p_label) + (row.fails ? " (fails the gate)" : "");
 }
 

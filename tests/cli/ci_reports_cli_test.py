@@ -249,11 +249,12 @@ def main():
         check(all(t["id"].startswith("my_lab:") and t["origin"] == "my_lab" for t in json.load(f)["tests"]),
               "--kcidb-origin names the ids' origin")
 
-    # Two variants measured once each: nothing can be told, so --strict
-    # fails (exit 3) and JUnit says skipped.
+    # Two variants, each one constant, different values: no variability, so
+    # nothing can tell noise from a change; --strict fails (exit 3) and JUnit
+    # says skipped. (The same constant on both sides is no change.)
     once = os.path.join(d, "once.csv")
     with open(once, "w") as f:
-        f.write("variant,test,rate\nbase,a,10\nbase,a,10\npatch,a,10\npatch,a,10\n")
+        f.write("variant,test,rate\nbase,a,10\nbase,a,10\npatch,a,11\npatch,a,11\n")
     once_json = os.path.join(d, "once.json")
     run([GFXSTAT, "import", "--from", "csv", "--variant-col", "variant", "--bench-col", "test", "--value-col",
          "rate", once, "-o", once_json])

@@ -262,8 +262,14 @@ with tempfile.TemporaryDirectory() as tmp:
         c = doc["comparisons"][0]
         check(c["welch"]["defined"] is False and c["welch"]["t"] is None and c["p_adjusted"] is None,
               "no variability: Welch undefined, no p: %r" % c["welch"])
-        check(c["verdict"]["outcome"] == "inconclusive", "no variability: inconclusive")
-    check(summaries("--gate", "--strict", same)[0] == 3, "no variability fails --gate --strict")
+        check(c["verdict"]["outcome"] == "no_change" and c["verdict"]["constant"],
+              "the same constant on both sides: no change (constant): %r" % c["verdict"])
+    check(summaries("--gate", "--strict", same)[0] == 0, "the same constant passes --gate --strict")
+    differ = write(tmp, "differ.csv", "label,n,mean,sd\nbase,5,7,0\npatch,5,8,0\n")
+    doc = summaries_json(differ)
+    if doc:
+        check(doc["comparisons"][0]["verdict"]["outcome"] == "inconclusive", "two different constants: inconclusive")
+    check(summaries("--gate", "--strict", differ)[0] == 3, "two different constants fail --gate --strict")
     rc, out, err = summaries(same)
     check(rc == 0 and "TOST undefined" in out and "(equivalent)" not in out,
           "no variability: TOST is not called equivalent beside an inconclusive verdict: %r" % out)

@@ -55,12 +55,12 @@ def main():
         check(v["outcome"] == "inconclusive" and v["p"] is None and v["p_adjusted"] is None and not v["defined"],
               f"constant samples, JSON: no p: {v}")
         rc, out, _ = run([g, "compare", "--format", "markdown", "--lower-is-better", a, b])
-        check("| - | inconclusive |" in out, f"constant samples, markdown: no p:\n{out}")
+        check("| – | inconclusive |" in out, f"constant samples, markdown: no p (–):\n{out}")
         same = write(d, "same", "0\n0\n")
         rc, out, _ = run([g, "compare", "--format", "json", "--lower-is-better", same, same])
         v = json.loads(out)["comparisons"][0]["verdict"]
-        check(v["outcome"] == "inconclusive" and "same constant" in v["reason"],
-              f"0 vs 0 is inconclusive like 3.366 vs 3.418: {v}")
+        check(v["outcome"] == "no_change" and v["constant"] and v["p"] is None and "every run" in v["reason"],
+              f"0 vs 0 is no change (constant), unlike 3.366 vs 3.418: {v}")
 
         # 2. Exact metrics: any difference is a change, one run a side.
         rc, out, err = run([g, "compare", "--gate", "--lower-is-better", "--exact", a, b])

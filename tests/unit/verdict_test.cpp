@@ -107,9 +107,25 @@ TEST(Verdict, ConstantSamplesGiveNoPAndNoVerdict) {
     EXPECT_EQ(v.outcome, Outcome::inconclusive);
     EXPECT_TRUE(std::isnan(v.p_adjusted));
     EXPECT_NE(v.reason.find("no variability"), std::string::npos);
-    // The same constant on both sides is no better known.
-    EXPECT_EQ(full_verdict({0, 0, 0}, {0, 0}, Better::lower).outcome, Outcome::inconclusive);
-    EXPECT_EQ(full_verdict({1, 1}, {1, 1}, Better::lower).outcome, Outcome::inconclusive);
+    EXPECT_FALSE(v.constant);
+    EXPECT_EQ(outcome_words(v), "inconclusive");
+}
+
+TEST(Verdict, OneValueThroughoutIsNoChange) {
+    // A counter that stayed 0 in every run of both sides did not change:
+    // no test is needed, none has a p, and --strict must not fail on it.
+    for (const Verdict& v : {full_verdict({0, 0, 0}, {0, 0}, Better::lower),
+                             full_verdict({1, 1}, {1, 1}, Better::higher)}) {
+        EXPECT_EQ(v.outcome, Outcome::no_change);
+        EXPECT_TRUE(v.constant);
+        EXPECT_TRUE(std::isnan(v.p_adjusted));
+        EXPECT_FALSE(v.beyond_threshold);
+        EXPECT_EQ(outcome_words(v), "no_change (constant)");
+    }
+    // Equivalence shown by TOST is a plain no change.
+    const Verdict tost = full_verdict({100, 100.1, 99.9, 100, 100.05, 99.95}, {100, 100.1, 99.9, 100, 100.05, 99.95},
+                                      Better::lower);
+    EXPECT_FALSE(tost.constant);
 }
 
 TEST(Verdict, ExactMetricsCompareExactly) {
