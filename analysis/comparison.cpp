@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analysis/order_stats.h"
+#include "analysis/ratio_interval.h"
 
 namespace gfxstat::analysis {
 
@@ -102,6 +103,7 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
             for (size_t j = 0; j < ib.size(); ++j)
                 if (ia[i] == ib[j]) {
                     k.boot_differences.push_back(mb[j] - ma[i]);
+                    k.paired_baseline_means.push_back(ma[i]);
                     base_sum += ma[i];
                 }
         if (k.boot_differences.size() >= 2) {
@@ -114,6 +116,7 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
             return k;
         }
         k.boot_differences.clear();
+        k.paired_baseline_means.clear();
     }
     if (k.by_boots) {
         const TwoSampleMoments m = boot_means_moments(k);
@@ -454,6 +457,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         }
     }
     set_headline(c);
+    // Relative changes and their intervals as ratios (ratio_interval.h).
+    set_ratio_change(c, a, b, o.confidence);
     if (o.exact) set_exact_change(c);
     return c;
 }
