@@ -567,6 +567,27 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
     c.blocks = std::move(b);
 }
 
+// "baseline drifts", "candidate changes level", "baseline and candidate
+// drift": the sides whose runs the diagnostics found drifting or changing
+// level in run order, when the variants were not paired in time (shared
+// boots or machines, where each pair's own level cancels).
+static std::string unsteady_sides(const TwoSampleComparison& c) {
+    if (c.clustering.paired || c.fleet.paired) return "";
+    const auto what = [](const std::optional<SampleDiagnostics>& d) -> std::string {
+        if (!d) return "";
+        if (d->trending) return "drift";
+        if (d->shifted) return "change level";
+        return "";
+    };
+    const std::string a = what(c.baseline_diagnostics), b = what(c.candidate_diagnostics);
+    if (a.empty() && b.empty()) return "";
+    const auto one = [](const std::string& v) { return v == "drift" ? std::string("drifts") : "changes level"; };
+    if (b.empty()) return "baseline " + one(a);
+    if (a.empty()) return "candidate " + one(b);
+    if (a == b) return "baseline and candidate " + a;
+    return "baseline " + one(a) + " and candidate " + one(b);
+}
+
 VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
                              double p_adjusted, const std::string& p_label) {
     VerdictInputs vi;
@@ -588,6 +609,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
+    vi.unsteady = unsteady_sides(c);
     if (c.fleet.by_machines && !c.blocks) {
         // Machines are the unit; boots nest within them.
         vi.by_boots = false;
@@ -595,7 +617,9 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
         vi.fewest_boots = 0;
     }
     if (c.blocks) {
-        // Blocks are the unit; boots do not enter (each block's pair shares its boot).
+        // Blocks are the unit; boots do not enter (each block's pair shares
+        // its boot), and a drift reaches both variants of a block alike.
+        vi.unsteady.clear();
         vi.by_boots = false;
         vi.by_blocks = true;
         vi.fewest_boots = 0;

@@ -92,6 +92,14 @@ struct VerdictInputs {
     // like a change: no test on these runs can tell, so a significant
     // difference is inconclusive and says why.
     size_t fewest_boots = 0;
+    // What makes a side's runs not one sample of one thing, as the
+    // diagnostics flagged it in run order ("baseline drifts", "candidate
+    // changes level"); "" when nothing. The variants then ran one after the
+    // other while something changed, so whatever changed is mixed into the
+    // difference: neither a change nor equivalence is shown, and the
+    // reason says to run the variants interleaved. Never set for designs
+    // that pair the variants in time (blocks, shared boots or machines).
+    std::string unsteady;
     // The primary test's estimate of the change (difference of means, or
     // the Hodges-Lehmann shift): its sign says which way things moved.
     double change = 0;

@@ -245,7 +245,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         dropped(m.baseline);
         if (m.comparisons[0].baseline_diagnostics)
             findings(sample_findings(role_name("baseline", m.baseline.label), *m.comparisons[0].baseline_diagnostics, m.unit,
-                                     r.confidence, 5, &m.baseline.dropped, r.advice));
+                                     r.confidence, 5, &m.baseline.dropped, r.advice, &m.baseline.recorded));
     }
     for (size_t k = 0; k < m.candidates.size(); ++k) {
         const analysis::TwoSampleComparison& c = m.comparisons[k];
@@ -318,7 +318,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::vector<std::string> notes;
         if (c.candidate_diagnostics)
             notes = sample_findings(role_name("candidate", cand), *c.candidate_diagnostics, m.unit, r.confidence, 5,
-                                    &m.candidates[k].dropped, r.advice);
+                                    &m.candidates[k].dropped, r.advice, &m.candidates[k].recorded);
         for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", cand), c, m.unit,
                                            r.confidence, r.advice))
             notes.push_back(std::move(s));
