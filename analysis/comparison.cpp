@@ -571,8 +571,17 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
 // drift": the sides whose runs the diagnostics found drifting or changing
 // level in run order, when the variants were not paired in time (shared
 // boots or machines, where each pair's own level cancels).
-static std::string unsteady_sides(const TwoSampleComparison& c) {
+static std::string unsteady_sides(const TwoSampleComparison& c, double& size) {
+    size = 0;
     if (c.clustering.paired || c.fleet.paired) return "";
+    for (const auto* d : {&c.baseline_diagnostics, &c.candidate_diagnostics}) {
+        if (!*d) continue;
+        const double moved = (*d)->trending ? (*d)->drift.trend.relative_drift
+                             : (*d)->shifted ? (*d)->drift.change_point.relative_shift
+                                             : 0;
+        size = std::isnan(moved) || std::isnan(size) ? std::numeric_limits<double>::quiet_NaN()
+                                                     : std::max(size, std::fabs(moved));
+    }
     const auto what = [](const std::optional<SampleDiagnostics>& d) -> std::string {
         if (!d) return "";
         if (d->trending) return "drift";
@@ -609,7 +618,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
-    vi.unsteady = unsteady_sides(c);
+    vi.unsteady = unsteady_sides(c, vi.unsteady_size);
     if (c.fleet.by_machines && !c.blocks) {
         // Machines are the unit; boots nest within them.
         vi.by_boots = false;

@@ -274,6 +274,8 @@ Verdict decide(const VerdictInputs& in) {
     const double thr = in.threshold * 100;
     const char* p = in.p_label.c_str();
     const char* pronoun = in.unsteady.find(" and ") == std::string::npos ? "its" : "their";
+    // A change far beyond what the drift could make stands (see verdict.h).
+    const bool drift_explains = !in.unsteady.empty() && !(std::fabs(in.relative_change) > 2 * in.unsteady_size);
     if (in.equivalence.equivalent) {
         v.outcome = Outcome::no_change;
         std::snprintf(buf, sizeof buf,
@@ -303,7 +305,7 @@ Verdict decide(const VerdictInputs& in) {
         v.outcome = Outcome::inconclusive;
         std::string text;
         char part[240];
-        if (!in.unsteady.empty()) {
+        if (drift_explains) {
             std::snprintf(buf, sizeof buf,
                           "%s: run the variants interleaved, `gfxstat ab`; %s runs are not one sample of one "
                           "thing, and neither a change (%s = %.3g) nor equivalence within +-%.3g%% is shown",
@@ -329,7 +331,7 @@ Verdict decide(const VerdictInputs& in) {
         }
         std::snprintf(buf, sizeof buf, "%s", text.c_str());
     }
-    if (!in.unsteady.empty() && v.outcome != Outcome::inconclusive) {
+    if (drift_explains && v.outcome != Outcome::inconclusive) {
         // A drift or a change of level within a side: what the test saw
         // may be the drift, not the variants.
         const std::string seen = buf;

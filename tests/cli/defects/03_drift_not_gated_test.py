@@ -108,6 +108,14 @@ def main():
         check(rc == 1 and verdict_of(out).startswith("REGRESSION"),
               f"a steady 5% regression still gates: exit {rc}, {verdict_of(out)}")
 
+        # A change far beyond what the drift could make stands: the
+        # candidate at half the score, its runs drifting by 2%.
+        f5 = os.path.join(d, "halved.json")
+        results(f5, flat, [round(160 - 0.4 * k + rng.gauss(0, 0.2), 1) for k in range(10)], [0.3] * 20)
+        rc, out, err = run([GFXSTAT, "compare", "--gate", f5])
+        check(rc == 1 and verdict_of(out).startswith("REGRESSION"),
+              f"a -50% change beside a 2% drift still gates: exit {rc}, {verdict_of(out)}")
+
     # The Mesa recipe leads with gfxstat ab.
     with open(os.path.join(SRC, "docs", "mesa.md")) as doc:
         first = next((l.strip() for l in doc if l.lstrip().startswith("gfxstat ")), "")
