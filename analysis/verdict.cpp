@@ -237,7 +237,7 @@ Verdict decide(const VerdictInputs& in) {
         return decide_exact(in, v);
     }
     if (in.sequential_call) return decide_sequential(in, v);
-    char buf[480];
+    char buf[800];
     if (!in.defined) {
         // No variability: a p of 0 or 1 here would be a statement about the
         // sample, not about noise, and must not reach a gate.

@@ -57,7 +57,9 @@ std::string recorded_words(const RecordedSeries* recorded, size_t split, const c
                            const AdviceVocabulary& words) {
     const std::string remedy = "Run the variants interleaved (`gfxstat ab`), so that whatever changes reaches both "
                                "alike.";
-    if (!recorded || !recorded->known())
+    if (!recorded)  // the caller has no records at hand (column files)
+        return "Look for what changed during the series (another program, throttling, clocks). " + remedy;
+    if (!recorded->known())
         return "The runs recorded no load average, temperatures or GPU clocks to tell what changed (another "
                "program, throttling, clocks). " + remedy;
     const std::string moved = recorded_change(*recorded, split);

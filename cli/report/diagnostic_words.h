@@ -27,8 +27,9 @@ struct RecordedSeries;  // cli/report/recorded_context.h
 // `words`: how the advice names the knobs (a campaign's plan members).
 // `recorded`: what the sample's runs recorded about the machine, in run
 // order (cli/report/recorded_context.h): a drift or a change of level over
-// the values is then explained by what moved with it. Without it (column
-// files, imported runs) the sentence says nothing was recorded to tell.
+// the values is then explained by what moved with it; when it holds
+// nothing (imported runs), the sentence says nothing was recorded to tell.
+// Without it (column files) the sentence names what to look for.
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
                                          const std::string& unit, double confidence, size_t max_listed = 5,
                                          const std::vector<std::pair<size_t, double>>* dropped = nullptr,
