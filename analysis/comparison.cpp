@@ -10,6 +10,7 @@
 #include <string>
 
 #include "analysis/order_stats.h"
+#include "analysis/ratio_interval.h"
 
 namespace gfxstat::analysis {
 
@@ -102,6 +103,7 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
             for (size_t j = 0; j < ib.size(); ++j)
                 if (ia[i] == ib[j]) {
                     k.boot_differences.push_back(mb[j] - ma[i]);
+                    k.paired_baseline_means.push_back(ma[i]);
                     base_sum += ma[i];
                 }
         if (k.boot_differences.size() >= 2) {
@@ -114,6 +116,7 @@ Clustering cluster_by_boot(const std::vector<double>& a, const std::vector<doubl
             return k;
         }
         k.boot_differences.clear();
+        k.paired_baseline_means.clear();
     }
     if (k.by_boots) {
         const TwoSampleMoments m = boot_means_moments(k);
@@ -454,6 +457,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         }
     }
     set_headline(c);
+    // Relative changes and their intervals as ratios (ratio_interval.h).
+    set_ratio_change(c, a, b, o.confidence);
     if (o.exact) set_exact_change(c);
     return c;
 }
@@ -562,6 +567,36 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
     c.blocks = std::move(b);
 }
 
+// "baseline drifts", "candidate changes level", "baseline and candidate
+// drift": the sides whose runs the diagnostics found drifting or changing
+// level in run order, when the variants were not paired in time (shared
+// boots or machines, where each pair's own level cancels).
+static std::string unsteady_sides(const TwoSampleComparison& c, double& size) {
+    size = 0;
+    if (c.clustering.paired || c.fleet.paired) return "";
+    for (const auto* d : {&c.baseline_diagnostics, &c.candidate_diagnostics}) {
+        if (!*d) continue;
+        const double moved = (*d)->trending ? (*d)->drift.trend.relative_drift
+                             : (*d)->shifted ? (*d)->drift.change_point.relative_shift
+                                             : 0;
+        size = std::isnan(moved) || std::isnan(size) ? std::numeric_limits<double>::quiet_NaN()
+                                                     : std::max(size, std::fabs(moved));
+    }
+    const auto what = [](const std::optional<SampleDiagnostics>& d) -> std::string {
+        if (!d) return "";
+        if (d->trending) return "drift";
+        if (d->shifted) return "change level";
+        return "";
+    };
+    const std::string a = what(c.baseline_diagnostics), b = what(c.candidate_diagnostics);
+    if (a.empty() && b.empty()) return "";
+    const auto one = [](const std::string& v) { return v == "drift" ? std::string("drifts") : "changes level"; };
+    if (b.empty()) return "baseline " + one(a);
+    if (a.empty()) return "candidate " + one(b);
+    if (a == b) return "baseline and candidate " + a;
+    return "baseline " + one(a) + " and candidate " + one(b);
+}
+
 VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double confidence, double threshold,
                              double p_adjusted, const std::string& p_label) {
     VerdictInputs vi;
@@ -583,6 +618,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.exact = c.primary.test == PrimaryTest::exact;
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
+    vi.unsteady = unsteady_sides(c, vi.unsteady_size);
     if (c.fleet.by_machines && !c.blocks) {
         // Machines are the unit; boots nest within them.
         vi.by_boots = false;
@@ -590,7 +626,9 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
         vi.fewest_boots = 0;
     }
     if (c.blocks) {
-        // Blocks are the unit; boots do not enter (each block's pair shares its boot).
+        // Blocks are the unit; boots do not enter (each block's pair shares
+        // its boot), and a drift reaches both variants of a block alike.
+        vi.unsteady.clear();
         vi.by_boots = false;
         vi.by_blocks = true;
         vi.fewest_boots = 0;

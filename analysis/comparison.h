@@ -64,6 +64,7 @@ struct Clustering {
     // paired t on candidate mean - baseline mean per shared boot.
     bool paired = false;
     std::vector<double> boot_differences;  // per shared boot, when paired
+    std::vector<double> paired_baseline_means;  // the baseline's mean in each of those boots
     TTest boot_means_test;          // Welch on boot means, or the paired t
     Equivalence boot_means_equivalence;
 };

@@ -241,7 +241,7 @@ Verdict decide(const VerdictInputs& in) {
         return decide_exact(in, v);
     }
     if (in.sequential_call) return decide_sequential(in, v);
-    char buf[480];
+    char buf[800];
     if (!in.defined) {
         // No variability: a p of 0 or 1 here would be a statement about the
         // sample, not about noise, and must not reach a gate.
@@ -282,6 +282,9 @@ Verdict decide(const VerdictInputs& in) {
 
     const double thr = in.threshold * 100;
     const char* p = in.p_label.c_str();
+    const char* pronoun = in.unsteady.find(" and ") == std::string::npos ? "its" : "their";
+    // A change far beyond what the drift could make stands (see verdict.h).
+    const bool drift_explains = !in.unsteady.empty() && !(std::fabs(in.relative_change) > 2 * in.unsteady_size);
     if (in.equivalence.equivalent) {
         v.outcome = Outcome::no_change;
         std::snprintf(buf, sizeof buf,
@@ -311,6 +314,14 @@ Verdict decide(const VerdictInputs& in) {
         v.outcome = Outcome::inconclusive;
         std::string text;
         char part[240];
+        if (drift_explains) {
+            std::snprintf(buf, sizeof buf,
+                          "%s: run the variants interleaved, `gfxstat ab`; %s runs are not one sample of one "
+                          "thing, and neither a change (%s = %.3g) nor equivalence within +-%.3g%% is shown",
+                          in.unsteady.c_str(), pronoun, p, in.p_adjusted, thr);
+            v.reason = buf;
+            return v;
+        }
         std::snprintf(part, sizeof part, "neither a change (%s = %.3g) nor equivalence within +-%.3g%% (TOST p = %.3g) "
                       "is shown", p, in.p_adjusted, thr, in.equivalence.p);
         text = part;
@@ -328,6 +339,16 @@ Verdict decide(const VerdictInputs& in) {
             text += part;
         }
         std::snprintf(buf, sizeof buf, "%s", text.c_str());
+    }
+    if (drift_explains && v.outcome != Outcome::inconclusive) {
+        // A drift or a change of level within a side: what the test saw
+        // may be the drift, not the variants.
+        const std::string seen = buf;
+        v.outcome = Outcome::inconclusive;
+        std::snprintf(buf, sizeof buf,
+                      "%s: run the variants interleaved, `gfxstat ab`; %s runs are not one sample of one thing, "
+                      "so what the test saw (%s) may be the drift, not the variants",
+                      in.unsteady.c_str(), pronoun, seen.c_str());
     }
     v.reason = buf;
     return v;

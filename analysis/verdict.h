@@ -96,6 +96,21 @@ struct VerdictInputs {
     // like a change: no test on these runs can tell, so a significant
     // difference is inconclusive and says why.
     size_t fewest_boots = 0;
+    // What makes a side's runs not one sample of one thing, as the
+    // diagnostics flagged it in run order ("baseline drifts", "candidate
+    // changes level"); "" when nothing. The variants then ran one after the
+    // other while something changed, so whatever changed is mixed into the
+    // difference: neither a change nor equivalence is shown, and the
+    // reason says to run the variants interleaved. Never set for designs
+    // that pair the variants in time (blocks, shared boots or machines).
+    std::string unsteady;
+    // How far the flagged side moved, relative to its level (the larger
+    // |drift from first to last| or |change of level| of the flagged
+    // sides; NaN when a level is 0). A drift that went on through both
+    // series moves the difference of means by about the drift over one
+    // series, so only a change more than twice as large stands: then the
+    // outcome is kept and `unsteady` only noted.
+    double unsteady_size = 0;
     // The primary test's estimate of the change (difference of means, or
     // the Hodges-Lehmann shift): its sign says which way things moved.
     double change = 0;

@@ -54,8 +54,9 @@ const data::DesignRecord* shared_design(const data::ResultsFile& file, const std
     return file.find_design(id);
 }
 
-ReportSample from_selection(data::VariantSample&& v, const std::string& label) {
+ReportSample from_selection(data::VariantSample&& v, const std::string& label, const data::ResultsFile& file) {
     ReportSample r;
+    r.recorded = recorded_series(file, v.layout);
     r.label = label;
     r.sample = std::move(v.sample);
     r.counts = v.counts;
@@ -132,9 +133,9 @@ std::vector<MetricReport> within_one_file(const std::string& name, const data::R
         r.better = better_of(sel.metric.direction);
         r.exact = sel.metric.exact || ch.exact;
         r.declared_primary = sel.metric.primary;
-        r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant);
+        r.baseline = from_selection(std::move(sel.variants[0]), sel.variants[0].variant, file);
         for (size_t i = 1; i < sel.variants.size(); ++i)
-            r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant));
+            r.candidates.push_back(from_selection(std::move(sel.variants[i]), sel.variants[i].variant, file));
         bool any = false;
         std::vector<std::optional<DesignUse>> designs;
         for (const ReportSample& c : r.candidates) {
@@ -211,13 +212,13 @@ std::vector<MetricReport> across_files(const std::vector<SampleInput>& inputs,
                 r.better = better_of(sel.metric.direction);
                 r.exact = sel.metric.exact || ch.exact;
                 r.declared_primary = sel.metric.primary;
-                r.baseline = from_selection(std::move(sel.variants[0]), labels[i]);
+                r.baseline = from_selection(std::move(sel.variants[0]), labels[i], files[i]);
             } else {
                 if (!sel.metric.same_declaration(*files[0].find_metric(metric)))
                     throw data::input_error(inputs[i].name, 0,
                                             "declares metric '" + metric + "' with another unit or direction than " +
                                                 inputs[0].name);
-                r.candidates.push_back(from_selection(std::move(sel.variants[0]), labels[i]));
+                r.candidates.push_back(from_selection(std::move(sel.variants[0]), labels[i], files[i]));
             }
         }
         out.push_back(std::move(r));

@@ -14,6 +14,7 @@
 #include "analysis/diagnostics.h"
 #include "cli/import_hint.h"
 #include "cli/report/diagnostic_words.h"
+#include "cli/report/recorded_context.h"
 #include "cli/report/sample_keys.h"
 #include "cli/report/json_version.h"
 #include "data/input_error.h"
@@ -363,6 +364,7 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
 struct VariantDiagnostics {
     std::string metric, variant, unit;
     analysis::SampleDiagnostics diagnostics;
+    RecordedSeries recorded;  // what the runs recorded, for the drift sentences
 };
 
 std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const std::string& name) {
@@ -382,7 +384,8 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
             layout.boot_of_value = v.layout.boot_of_value;
             layout.boot_ids = v.layout.boots;
             layout.firsts = v.layout.firsts;
-            out.push_back({m.name, v.variant, m.unit, analysis::diagnose_sample(values, layout, {})});
+            out.push_back({m.name, v.variant, m.unit, analysis::diagnose_sample(values, layout, {}),
+                           recorded_series(f, v.layout)});
         }
     }
     return out;
@@ -407,7 +410,8 @@ void print_diagnostics(FILE* out, size_t width, const std::vector<VariantDiagnos
     size_t said = 0;
     for (const auto& d : all)
         for (const std::string& s :
-             sample_findings("'" + d.variant + "' (" + d.metric + ")", d.diagnostics, d.unit, 0.95)) {
+             sample_findings("'" + d.variant + "' (" + d.metric + ")", d.diagnostics, d.unit, 0.95, 5, nullptr,
+                             AdviceVocabulary{}, &d.recorded)) {
             print_wrapped(out, width, escape_text(s), 2, 4);
             ++said;
         }

@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "analysis/ratio_interval.h"
+#include "analysis/student_t.h"
 #include "analysis/t_tests.h"
 #include "cli/compare_command.h"
 #include "cli/report/diagnostic_words.h"
@@ -219,6 +221,20 @@ void analyse(Report& r) {
             c.relative_change = c.moments.difference / base;
             if (c.welch.defined) c.relative_ci = {c.welch.ci[0] / base, c.welch.ci[1] / base};
         }
+        if (c.baseline.row.mean > 0 && c.welch.defined) {
+            // The relative change is the ratio of means less 1: its interval
+            // is Fieller's for that ratio, with Welch's degrees of freedom
+            // (analysis/ratio_interval.h), not the difference's over the
+            // baseline, which can pass -100%. None when the baseline's mean
+            // is not told from 0.
+            const auto& a = c.baseline.row;
+            const auto& b = c.candidate.row;
+            const analysis::RatioInterval ratio = analysis::fieller_interval(
+                a.mean, b.mean, a.sd * a.sd / static_cast<double>(a.n), b.sd * b.sd / static_cast<double>(b.n), 0,
+                analysis::t_quantile((1 + s.confidence) / 2, c.welch.df));
+            c.relative_ci = ratio.bounded ? std::array<double, 2>{ratio.low - 1, ratio.high - 1}
+                                          : std::array<double, 2>{kNaN, kNaN};
+        }
         c.cv = pooled_cv(c.moments);
         // Both sides without variability: no p means anything, and none joins the family.
         c.adjusted = c.welch.defined;
@@ -299,9 +315,12 @@ std::string change_words(const Comparison& c, double confidence) {
     std::string t = relative ? change_percent(c.relative_change) + fmt(" (%+.4g)", d) : fmt("%+.4g", d);
     if (!c.welch.defined) return t + ", no interval (no variability on either side)";
     t += fmt(", %g%% CI ", confidence * 100);
-    if (relative)
+    if (relative && std::isfinite(c.relative_ci[0]) && std::isfinite(c.relative_ci[1]))
         t += bound_percent(c.relative_ci[0]) + " to " + bound_percent(c.relative_ci[1]) +
              fmt(" (%+.4g to %+.4g)", c.welch.ci[0], c.welch.ci[1]);
+    else if (relative)
+        t += fmt("%+.4g to %+.4g (no relative interval: the baseline's mean is not told from 0)", c.welch.ci[0],
+                 c.welch.ci[1]);
     else
         t += fmt("%+.4g to %+.4g", c.welch.ci[0], c.welch.ci[1]);
     return t;

@@ -161,7 +161,10 @@ private:
                 layout.boot_of_value = std::move(pm.boot_of_value);
                 layout.firsts = std::move(pm.firsts);
             }
-            if (pm.env_known) place_machines(layout, pm, file);
+            if (pm.env_known) {
+                place_machines(layout, pm, file);
+                for (const auto& [env, count] : pm.env_runs) layout.environments.emplace_back(env_ids_[env], count);
+            }
             sel.variants.push_back({label, std::move(pm.builder).finish(label), c, std::move(layout)});
         }
         return sel;

@@ -59,6 +59,13 @@ struct BootLayout {
     std::vector<uint32_t> machine_of_value;
     // Boots nest in machines: a boot id that the file shows on two
     // machines is two boots, each named "<boot id>@<machine key>".
+    // The environment record of the values, in run order: (environment
+    // id, values) for each stretch of values in one environment. Empty
+    // when some run used has none. What the runs recorded about the
+    // machine (load average, temperatures, clocks) as the series went on,
+    // for the drift sentences; erase_values leaves it as selected, since
+    // those sentences number values in the original run order.
+    std::vector<std::pair<std::string, size_t>> environments;
 };
 
 // Removes the values at `indices` (increasing) from the layout, as

@@ -8,6 +8,7 @@
 
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
+#include "report/name_cutter.h"
 
 namespace gfxstat::plot {
 
@@ -82,14 +83,21 @@ std::string forest_svg(const ForestPlot& fp, const ChartOptions& o) {
     draw_x_axis(axes, x, f);
     axes.add(Line{at(0), f.top, at(0), f.bottom, "zero", {}});
 
+    // Labels end 8 px left of the frame and must not pass the page's left
+    // edge: at 12 px sans-serif a character is about 7 px wide. Cut, a
+    // label keeps its start and its end (a benchmark's metrics differ at
+    // their ends: "fps", "frame_time"), and two labels cut alike are told
+    // apart by a number after the mark; the whole label is in the tooltip.
+    const size_t label_columns = static_cast<size_t>(std::max(5.0, (f.left - 8 - 4) / 7.0));
+    report::NameCutter labels(report::NameCutter::Keep::both_ends);
     for (size_t i = 0; i < rows.size(); ++i) {
         const ForestRow& r = *rows[i];
         bool geo = fp.geomean && i + 1 == rows.size();
         double cy = f.top + 3 + row_h * (static_cast<double>(i) + 0.5);
         if (geo) s.group().add(Line{8, cy - row_h / 2, p.width - 8, cy - row_h / 2, "axis", {}});
         auto& g = s.group(geo ? "geomean " + verdict_class(r.verdict) : verdict_class(r.verdict));
-        g.add(Text{f.left - 8, cy + 4, geo && r.label.empty() ? std::string("geomean") : r.label, "row-label",
-                   Anchor::end, 0, static_cast<size_t>(f.left / 6.5)});
+        const std::string label = geo && r.label.empty() ? std::string("geomean") : r.label;
+        g.add(Text{f.left - 8, cy + 4, labels.cut(label, label_columns), "row-label", Anchor::end, 0, 0});
         bool iv = finite_change(r.low) && finite_change(r.high);
         if (!finite_change(r.change)) {
             g.add(Text{f.right + 8, cy + 4, "not drawn", "note", Anchor::start, 0, 0});

@@ -14,6 +14,7 @@
 #include "cli/report/headline_words.h"
 #include "cli/report/invalid_runs.h"
 #include "cli/report/verdict_rows.h"
+#include "report/name_cutter.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -167,23 +168,11 @@ void render_brief_text(const CompareReport& r, FILE* out) {
     if (!several) wc = 0;
     const size_t rest = (several ? 2 : 0) + wc + 2 + wv + 2 + wch + 2 + wvd;
     const size_t min_label = 8;
-    std::vector<std::pair<std::string, std::string>> legend;  // (as cut, whole)
+    report::NameCutter names;  // two names cut alike are told apart by a number after the mark
     if (rest + std::min(wm, min_label) <= width) {
         // One line per comparison; names cut only when the width says so.
         const size_t room = std::min(wm, width - rest);
-        const auto cut = [&](const std::string& s, size_t n) {
-            std::string c = report::clip_columns(s, n);
-            if (c == s) return c;
-            for (const auto& [shown, whole] : legend)
-                if (whole == s) return shown;
-            // Two names cut alike are told apart by a number after the mark.
-            for (size_t k = 2; std::any_of(legend.begin(), legend.end(), [&](const auto& e) { return e.first == c; }); ++k) {
-                const std::string tag = std::to_string(k);
-                c = report::clip_columns(s, n > tag.size() + 1 ? n - tag.size() : 1) + tag;
-            }
-            legend.emplace_back(c, s);
-            return c;
-        };
+        const auto cut = [&](const std::string& s, size_t n) { return names.cut(s, n); };
         for (size_t i = 0; i < cells.size(); ++i) {
             const Cells& c = cells[i];
             std::string line = report::pad_right(i ? cut(c.metric, room) : c.metric, room);
@@ -201,7 +190,7 @@ void render_brief_text(const CompareReport& r, FILE* out) {
             print_wrapped(out, c.means + unit + ", " + c.change + ", " + c.verdict, width, 2, 4);
         }
     }
-    for (const auto& [cut, whole] : legend) print_wrapped(out, cut + " is " + whole, width, 0, 2);
+    for (const auto& [cut, whole] : names.legend()) print_wrapped(out, cut + " is " + whole, width, 0, 2);
     for (const auto& g : r.geomeans) print_wrapped(out, escape_text(geomean_words(g)), width, 0, 2);
     const std::string closing = closing_words(r, rows);
     if (!closing.empty()) print_wrapped(out, closing, width, 0, 2);

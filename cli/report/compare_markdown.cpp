@@ -144,10 +144,11 @@ void render_markdown(const CompareReport& r, FILE* out) {
             std::vector<std::string> notes;
             if (k == 0 && c.baseline_diagnostics)
                 notes = sample_findings(role_name("baseline", m.baseline.label), *c.baseline_diagnostics, m.unit, r.confidence,
-                                        5, &m.baseline.dropped, r.advice);
+                                        5, &m.baseline.dropped, r.advice, &m.baseline.recorded);
             if (c.candidate_diagnostics)
                 for (auto& s : sample_findings(role_name("candidate", m.candidates[k].label), *c.candidate_diagnostics, m.unit,
-                                               r.confidence, 5, &m.candidates[k].dropped, r.advice))
+                                               r.confidence, 5, &m.candidates[k].dropped, r.advice,
+                                               &m.candidates[k].recorded))
                     notes.push_back(std::move(s));
             for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", m.candidates[k].label), c,
                                                m.unit, r.confidence, r.advice))

@@ -20,6 +20,7 @@
 #include "data/results_select.h"
 #include "data/sample.h"
 #include "cli/report/advice_vocabulary.h"
+#include "cli/report/recorded_context.h"
 #include "cli/report/throttle_note.h"
 
 namespace gfxstat::cli {
@@ -38,6 +39,9 @@ struct ReportSample {
     // in place, and a report that lists raw values with their boots
     // (--kcidb) needs them as they ran.
     std::vector<double> run_order;
+    // What the runs recorded about the machine as they went (load average,
+    // temperatures, clocks), for the drift sentences; empty for column files.
+    RecordedSeries recorded;
 };
 
 // A candidate compared with its baseline within one blocked design (a

@@ -17,6 +17,7 @@
 #include "cli/report/invalid_runs.h"
 #include "cli/report/sample_keys.h"
 #include "report/fit_table.h"
+#include "report/name_cutter.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -244,7 +245,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         dropped(m.baseline);
         if (m.comparisons[0].baseline_diagnostics)
             findings(sample_findings(role_name("baseline", m.baseline.label), *m.comparisons[0].baseline_diagnostics, m.unit,
-                                     r.confidence, 5, &m.baseline.dropped, r.advice));
+                                     r.confidence, 5, &m.baseline.dropped, r.advice, &m.baseline.recorded));
     }
     for (size_t k = 0; k < m.candidates.size(); ++k) {
         const analysis::TwoSampleComparison& c = m.comparisons[k];
@@ -317,7 +318,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         std::vector<std::string> notes;
         if (c.candidate_diagnostics)
             notes = sample_findings(role_name("candidate", cand), *c.candidate_diagnostics, m.unit, r.confidence, 5,
-                                    &m.candidates[k].dropped, r.advice);
+                                    &m.candidates[k].dropped, r.advice, &m.candidates[k].recorded);
         for (auto& s : comparison_findings(role_name("baseline", m.baseline.label), role_name("candidate", cand), c, m.unit,
                                            r.confidence, r.advice))
             notes.push_back(std::move(s));
@@ -381,12 +382,12 @@ void render_text(const CompareReport& r, FILE* out) {
     for (const auto& m : r.metrics) w = std::max(w, report::display_width(escape_text(metric_title(m))));
     w = std::min(w, static_cast<size_t>(std::max(6, r.width - 2 - 2 - 48)));
     // A name cut to its column ends in "~" and is given whole under the table.
-    std::vector<std::pair<std::string, std::string>> legend;
-    const auto cut = [&](const std::string& raw, size_t n) {
-        const std::string whole = escape_text(raw), c = report::clip_columns(whole, n);
-        if (c != whole && std::find(legend.begin(), legend.end(), std::pair{c, whole}) == legend.end())
-            legend.emplace_back(c, whole);
-        return report::pad_right(c, n);
+    // Names cut alike are told apart by a number after the mark ("~2"):
+    // a glmark2 scene's fps and frame_time differ only at their ends.
+    // Metrics and candidates each have their own column, so their own cutter.
+    report::NameCutter metric_names, candidate_names;
+    const auto cut = [&](report::NameCutter& names, const std::string& raw, size_t n) {
+        return report::pad_right(names.cut(escape_text(raw), n), n);
     };
     if (2 + w + 2 + 48 > static_cast<size_t>(r.width)) {
         // Too narrow for the columns: each comparison stacked, whole.
@@ -419,7 +420,8 @@ void render_text(const CompareReport& r, FILE* out) {
                                                                      : fmt("%+.3g%%", c.relative_change * 100);
             const double p = m.verdicts[k].p_adjusted;
             const bool secondary = !m.primary;
-            std::string line = "  " + cut(metric_title(m), w) + "  " + cut(m.candidates[k].label, 12) +
+            std::string line = "  " + cut(metric_names, metric_title(m), w) + "  " +
+                               cut(candidate_names, m.candidates[k].label, 12) +
                                fmt(" %9s %9s  %s", change.c_str(), std::isnan(p) ? "-" : fmt("%.3g", p).c_str(),
                                    analysis::outcome_words(m.verdicts[k]).c_str());
             // "(secondary)" where it fits, "*" (explained below) where not.
@@ -430,9 +432,10 @@ void render_text(const CompareReport& r, FILE* out) {
             }
             std::fprintf(out, "%s\n", line.c_str());
         }
-    for (const auto& [c, whole] : legend)
-        for (const std::string& line : report::wrap_text(c + " is " + whole, static_cast<size_t>(r.width), 2, 4))
-            std::fprintf(out, "%s\n", line.c_str());
+    for (const report::NameCutter* names : {&metric_names, &candidate_names})
+        for (const auto& [c, whole] : names->legend())
+            for (const std::string& line : report::wrap_text(c + " is " + whole, static_cast<size_t>(r.width), 2, 4))
+                std::fprintf(out, "%s\n", line.c_str());
     if (starred) std::fprintf(out, "  *: a secondary metric, which does not gate\n");
     print_geomeans(r, out);
     print_invalid_runs(r, out);

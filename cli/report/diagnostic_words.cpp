@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "cli/report/recorded_context.h"
+
 namespace gfxstat::cli {
 
 namespace {
@@ -45,6 +47,30 @@ std::string bimodal_sentence(const std::string& who, const analysis::Bimodality&
                who.c_str(), evidence.c_str(), with_unit(k[0].mean, "").c_str(), with_unit(k[1].mean, unit).c_str(),
                k[0].sd, k[1].sd, k[0].weight * 100, k[1].weight * 100, knob_words(words.more_boots).c_str(),
                knob_words(words.more_runs).c_str());
+}
+
+// Why a series over values moved, from what its runs recorded: what moved
+// with it, or that nothing recorded did, or that nothing was recorded;
+// then the remedy, which is the same whatever the cause: variants run
+// interleaved meet the same changes.
+std::string recorded_words(const RecordedSeries* recorded, size_t split, const char* span,
+                           const AdviceVocabulary& words) {
+    const std::string remedy = "Run the variants interleaved (`gfxstat ab`), so that whatever changes reaches both "
+                               "alike.";
+    if (!recorded)  // the caller has no records at hand (column files)
+        return "Look for what changed during the series (another program, throttling, clocks). " + remedy;
+    if (!recorded->known())
+        return "The runs recorded no load average, temperatures or GPU clocks to tell what changed (another "
+               "program, throttling, clocks). " + remedy;
+    const std::string moved = recorded_change(*recorded, split);
+    if (moved.empty())
+        return "Nothing the runs recorded (" + recorded_fields(*recorded) + ") moved with it: look for what the "
+               "probe does not see, such as another program's GPU use. " + remedy;
+    std::string text = "What the runs recorded moved with it: " + moved + " " + span + ". " + remedy;
+    if (moved.find("temperature") != std::string::npos || moved.find("clock") != std::string::npos ||
+        moved.find("throttling") != std::string::npos)
+        text += " A cooldown between runs" + knob_words(words.cooldown) + " or fixed GPU clocks help.";
+    return text;
 }
 
 }  // namespace
@@ -106,7 +132,7 @@ size_t original_position(size_t index, const std::vector<std::pair<size_t, doubl
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
                                          const std::string& unit, double confidence, size_t max_listed,
                                          const std::vector<std::pair<size_t, double>>* dropped,
-                                         const AdviceVocabulary& words) {
+                                         const AdviceVocabulary& words, const RecordedSeries* recorded) {
     std::vector<std::string> out;
     if (d.bimodality.bimodal) out.push_back(bimodal_sentence(who, d.bimodality, unit, words));
     if (d.trending) {
@@ -114,16 +140,24 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
         const size_t count = d.drift_over_boots ? d.boots->boots : d.n;
         const std::string what = std::string(d.drift_over_boots ? "boot means" : "values") +
                                  (d.machines >= 2 ? fmt(", each less its machine's mean (%zu machines)", d.machines) : "");
+        // Over values: half the series against the other half, in the
+        // original run order. Over boots: the boots' own records differ
+        // anyway (kernel, firmware), so the advice stays general.
+        const size_t total = d.n + (dropped ? dropped->size() : 0);
+        const std::string why = d.drift_over_boots
+                                    ? "Look for what changed from boot to boot (kernel, firmware, clocks, "
+                                      "temperature); a cooldown between runs" + knob_words(words.cooldown) +
+                                          " or fixed GPU clocks help."
+                                    : recorded_words(recorded, total / 2, "from the first half of the runs to the "
+                                                                          "second", words);
         out.push_back(fmt("%s drifts %s over its %zu %s: %s from first to last (slope %.3g%s per %s, %s CI "
-                          "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). Look for thermal or power throttling; "
-                          "a cooldown between runs%s or fixed GPU clocks help.",
+                          "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). %s",
                           who.c_str(), t.slope > 0 ? "upward" : "downward", count, what.c_str(),
                           std::isnan(t.relative_drift) ? fmt("%+.3g", t.slope * (count - 1)).c_str()
                                                        : pct(t.relative_drift).c_str(),
                           t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
                           level(confidence).c_str(),
-                          t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p,
-                          knob_words(words.cooldown).c_str()));
+                          t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p, why.c_str()));
     }
     if (d.trending_within_boots) {
         const analysis::WithinBootTrend& w = d.within_boots;
@@ -137,8 +171,12 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
     }
     if (d.shifted) {
         const analysis::ChangePoint& c = d.drift.change_point;
-        out.push_back(fmt("%s changes level at %s %zu of %zu: median %s before, %s after (%s; Pettitt p = %.2g). "
-                          "Something changed during the series (clocks, background load, %s).",
+        const std::string why =
+            d.drift_over_boots
+                ? "Something changed during the series (clocks, background load, the kernel or firmware)."
+                : recorded_words(recorded, original_position(c.index, dropped), "from before the change to after it",
+                                 words);
+        out.push_back(fmt("%s changes level at %s %zu of %zu: median %s before, %s after (%s; Pettitt p = %.2g). %s",
                           who.c_str(), d.drift_over_boots ? "boot" : "value",
                           // Values in the original run order, dropped ones included.
                           d.drift_over_boots ? c.index + 1 : original_position(c.index, dropped) + 1,
@@ -146,7 +184,7 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           with_unit(c.median_before, "").c_str(),
                           with_unit(c.median_after, unit).c_str(),
                           std::isnan(c.relative_shift) ? "from 0" : pct(c.relative_shift).c_str(), c.p,
-                          d.drift_over_boots ? "the kernel or firmware" : "a reboot"));
+                          why.c_str()));
     }
     if (d.first_run_differs) {
         const analysis::FirstRunEffect& f = d.drift.first_run;

@@ -15,6 +15,8 @@
 
 namespace gfxstat::cli {
 
+struct RecordedSeries;  // cli/report/recorded_context.h
+
 // Sentences about one sample, naming it `who` ("baseline 'before'",
 // "sample 'x.txt'"); `unit` may be empty. Nothing when nothing fired.
 // Outliers are listed when any are reported (OutlierReport::reported), at
@@ -23,10 +25,16 @@ namespace gfxstat::cli {
 // increasing position; the sentences then number values by their place in
 // the original run, and say that the outliers were dropped, not kept.
 // `words`: how the advice names the knobs (a campaign's plan members).
+// `recorded`: what the sample's runs recorded about the machine, in run
+// order (cli/report/recorded_context.h): a drift or a change of level over
+// the values is then explained by what moved with it; when it holds
+// nothing (imported runs), the sentence says nothing was recorded to tell.
+// Without it (column files) the sentence names what to look for.
 std::vector<std::string> sample_findings(const std::string& who, const analysis::SampleDiagnostics& d,
                                          const std::string& unit, double confidence, size_t max_listed = 5,
                                          const std::vector<std::pair<size_t, double>>* dropped = nullptr,
-                                         const AdviceVocabulary& words = AdviceVocabulary{});
+                                         const AdviceVocabulary& words = AdviceVocabulary{},
+                                         const RecordedSeries* recorded = nullptr);
 
 // The place (0-based) in the original run order of value `index` of the
 // sample left after dropping `dropped` (original positions, increasing).

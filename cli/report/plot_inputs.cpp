@@ -150,7 +150,13 @@ plot::VariantPlot variant_plot(const CompareReport& r, const MetricReport& m, co
         for (size_t i = 0; i < analysed.size(); ++i) by_boot[layout.boot_of_value[i]].push_back(analysed[i]);
         for (size_t b = 0; b < by_boot.size(); ++b) {
             if (by_boot[b].empty()) continue;
-            const analysis::LocationInterval mean = analysis::mean_interval(by_boot[b], r.confidence);
+            analysis::LocationInterval mean = analysis::mean_interval(by_boot[b], r.confidence);
+            // The mean of positive values is positive: the part of a t
+            // interval below 0 (few runs, a wide spread) holds no mean they
+            // could have, and leaving it out keeps the interval's coverage.
+            const bool positive =
+                std::all_of(by_boot[b].begin(), by_boot[b].end(), [](double x) { return x > 0; });
+            if (mean.defined && positive) mean.low = std::max(mean.low, 0.0);
             v.boots.push_back({short_boot(layout.boots[b]), by_boot[b].size(), mean.estimate,
                                mean.defined ? mean.low : mean.estimate, mean.defined ? mean.high : mean.estimate});
         }

@@ -12,6 +12,7 @@
 #include "cli/report/suite_table.h"
 #include "report/fit_table.h"
 #include "report/plural.h"
+#include "report/name_cutter.h"
 #include "report/readable_units.h"
 #include "report/text_escape.h"
 #include "report/text_width.h"
@@ -207,18 +208,9 @@ void print_table(report::TextTable tab, size_t width, FILE* out) {
         return;
     }
     const size_t room = std::min(w[0], width - rest);
-    std::vector<std::pair<std::string, std::string>> legend;  // (as cut, whole)
-    const auto cut = [&](const std::string& name) {
-        if (report::display_width(name) <= room) return name;
-        std::string c = report::clip_columns(name, room);  // ends in "~"
-        // Two names cut alike are told apart by a number after the mark.
-        for (size_t k = 2; std::any_of(legend.begin(), legend.end(), [&](const auto& e) { return e.first == c; }); ++k) {
-            const std::string tag = std::to_string(k);
-            c = report::clip_columns(name, room > tag.size() + 1 ? room - tag.size() : 1) + tag;
-        }
-        legend.emplace_back(c, name);
-        return c;
-    };
+    // Two names cut alike are told apart by a number after the mark.
+    report::NameCutter names;
+    const auto cut = [&](const std::string& name) { return names.cut(name, room); };
     const auto line = [&](const std::vector<std::string>& cells, bool head) {
         std::string t = report::pad_right(head ? cells[0] : cut(cells[0]), room);
         // The mark columns (no head) read left to right: "~", "~ 1".
@@ -229,7 +221,7 @@ void print_table(report::TextTable tab, size_t width, FILE* out) {
     };
     line(tab.head, true);
     for (const auto& row : tab.rows) line(row, false);
-    for (const auto& [c, whole] : legend)  // cells are escaped already
+    for (const auto& [c, whole] : names.legend())  // cells are escaped already
         for (const std::string& l : report::wrap_text(c + " is " + whole, width, 0, 2)) std::fprintf(out, "%s\n", l.c_str());
 }
 

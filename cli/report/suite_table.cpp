@@ -253,13 +253,15 @@ SuiteTable build_suite_table(const CompareReport& r) {
                 if (c.mark == '?') c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " + v.reason));
                 const std::string unit = m.unit;
                 if (cmp.baseline_diagnostics && !baseline_noted) {
-                    for (const std::string& f : sample_findings(m.baseline.label, *cmp.baseline_diagnostics, unit, r.confidence))
+                    for (const std::string& f : sample_findings(m.baseline.label, *cmp.baseline_diagnostics, unit, r.confidence, 5,
+                                                                nullptr, r.advice, &m.baseline.recorded))
                         c.notes.push_back(notes.add(row.name + ": " + f));
                     baseline_noted = true;
                 }
                 if (cmp.candidate_diagnostics)
                     for (const std::string& f :
-                         sample_findings(m.candidates[j].label, *cmp.candidate_diagnostics, unit, r.confidence))
+                         sample_findings(m.candidates[j].label, *cmp.candidate_diagnostics, unit, r.confidence, 5,
+                                         nullptr, r.advice, &m.candidates[j].recorded))
                         c.notes.push_back(notes.add(row.name + ": " + f));
                 for (const std::string& f :
                      comparison_findings(m.baseline.label, m.candidates[j].label, cmp, unit, r.confidence))

@@ -94,6 +94,23 @@ TEST(Verdict, EquivalenceNeedsEnoughData) {
     EXPECT_EQ(verdict_of({100, 104, 97}, {101, 96, 105}, Better::lower), Outcome::inconclusive);
 }
 
+TEST(Verdict, ADriftingSideIsNotAChange) {
+    // The candidate's score falls run after run (another program started):
+    // its Welch t is significant against a steady baseline, but the runs
+    // are not one sample of one thing, so the verdict is inconclusive.
+    std::vector<double> a = {318, 321, 316, 319, 317, 320, 318, 315, 319, 320};
+    std::vector<double> b;
+    for (int k = 0; k < 10; ++k) b.push_back(320 - 6 * k + (k % 2 ? 1.5 : -1.5));
+    const Verdict v = full_verdict(a, b, Better::higher);
+    EXPECT_EQ(v.outcome, Outcome::inconclusive);
+    EXPECT_NE(v.reason.find("candidate drifts: run the variants interleaved, `gfxstat ab`"), std::string::npos)
+        << v.reason;
+    // A change far beyond what the drift could make still stands.
+    std::vector<double> half;
+    for (int k = 0; k < 10; ++k) half.push_back(160 - 0.4 * k + (k % 2 ? 0.1 : -0.1));
+    EXPECT_EQ(full_verdict(a, half, Better::higher).outcome, Outcome::regression);
+}
+
 TEST(Verdict, UnknownDirectionSaysChanged) {
     std::vector<double> a = {10, 10.1, 9.9, 10.05, 9.95, 10.02, 9.98, 10.01};
     std::vector<double> b = {11, 11.1, 10.9, 11.05, 10.95, 11.02, 10.98, 11.01};

@@ -123,6 +123,14 @@ def comparison(bench, base, cand):
     p_low = stats.t.sf((d + margin) / se_w, df_w)   # H0: d <= -margin
     p_high = stats.t.cdf((d - margin) / se_w, df_w)  # H0: d >= +margin
     tost_p = max(p_low, p_high)
+    # The relative interval: Fieller's for the ratio of means mb / ma, with
+    # Welch's df (every rho with (mb - rho ma)^2 <= q^2 (vb + rho^2 va)),
+    # less 1; none when the baseline's mean is not told from 0.
+    qw = t_quantile(q, df_w)
+    fa, fb, fc = ma * ma - qw * qw * va, ma * mb, mb * mb - qw * qw * vb
+    root = math.sqrt(max(0.0, fb * fb - fa * fc)) if fa > 0 else float("nan")
+    relative_ci = [(fb - root) / fa - 1, (fb + root) / fa - 1] if fa > 0 and ma > 0 else \
+        [(d - hw) / abs(ma), (d + hw) / abs(ma)]
     cohens_d = d / math.sqrt(sp2)
     hedges_g = cohens_d * (1 - 3 / (4 * (na + nb) - 9))
     return {
@@ -135,7 +143,7 @@ def comparison(bench, base, cand):
         "welch": {"t": float(tw), "df": df_w, "p": float(pw), "ci": [d - hw, d + hw], "difference": d},
         "student": {"t": float(ts), "df": df_s, "p": float(ps), "ci": [d - hs, d + hs], "difference": d},
         "relative_change": d / abs(ma),
-        "relative_ci": [(d - hw) / abs(ma), (d + hw) / abs(ma)],
+        "relative_ci": relative_ci,
         "equivalence": {"margin": margin, "p": float(tost_p), "equivalent": bool(tost_p < 1 - CONFIDENCE)},
         "cohens_d": cohens_d,
         "hedges_g": hedges_g,
