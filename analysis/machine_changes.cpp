@@ -8,6 +8,7 @@
 #include <map>
 
 #include "analysis/boot_clustering.h"
+#include "analysis/ratio_interval.h"
 
 namespace gfxstat::analysis {
 
@@ -31,6 +32,31 @@ std::map<uint32_t, MachineValues> by_machine(std::span<const double> values, con
         if (boots) m.boots.push_back(l.boot_of_value[i]);
     }
     return out;
+}
+
+// The interval of a machine's relative change. Where the baseline's mean
+// is positive it is Fieller's for the ratio of means, with the Welch
+// test's degrees of freedom (a difference divided by the baseline is no
+// interval for a ratio: a latency that fell a lot on a noisy machine got a
+// bound below -100%); raised to no lower than -100% where every value is
+// positive, and none (NaN) where the baseline's mean cannot be told from 0.
+// A negative baseline keeps the difference over |baseline|.
+std::array<double, 2> relative_interval(const std::vector<double>& ua, const std::vector<double>& ub,
+                                        const MachineChange& r, double confidence) {
+    const std::array<double, 2> none{kNaN, kNaN};
+    if (!r.welch.defined) return none;
+    if (r.baseline_mean > 0) {
+        const RatioInterval f = fieller_of_samples(ua, ub, r.welch.df, confidence);
+        if (!f.bounded) return none;
+        const auto positive = [](const std::vector<double>& v) {
+            return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
+        };
+        const double low = positive(ua) && positive(ub) ? std::max(f.low, 0.0) : f.low;
+        return {low - 1, f.high - 1};
+    }
+    const double base_abs = std::fabs(r.baseline_mean);
+    if (!(base_abs > 0)) return none;
+    return {r.welch.ci[0] / base_abs, r.welch.ci[1] / base_abs};
 }
 
 double mean_of(const std::vector<double>& v) {
@@ -118,9 +144,7 @@ MachineChanges machine_changes(std::span<const double> a, std::span<const double
             r.welch.difference = r.change;
             r.welch.ci = {kNaN, kNaN};
         }
-        r.relative_ci = base_abs > 0 && r.welch.defined
-                            ? std::array<double, 2>{r.welch.ci[0] / base_abs, r.welch.ci[1] / base_abs}
-                            : std::array<double, 2>{kNaN, kNaN};
+        r.relative_ci = relative_interval(ua, ub, r, confidence);
         out.rows.push_back(std::move(r));
     }
 

@@ -38,7 +38,11 @@ struct MachineChange {
     double change = 0;           // candidate_mean - baseline_mean
     double relative_change = 0;  // change / |baseline_mean|; NaN when that is 0
     TTest welch;                 // Welch's t on the units, at the confidence given
-    std::array<double, 2> relative_ci{};  // welch.ci / |baseline_mean|
+    // The relative change's interval: Fieller's for the ratio of means where
+    // the baseline's mean is positive, else welch.ci / |baseline_mean|; NaN
+    // where there is none (the test undefined, the baseline's mean not
+    // told from 0).
+    std::array<double, 2> relative_ci{};
     // Does this machine's change stand out from the others'? Defined with
     // 3+ machines, every one with a defined test.
     bool loo_defined = false;

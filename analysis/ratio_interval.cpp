@@ -34,16 +34,6 @@ RatioInterval fieller_means(double mean_a, double sd_a, size_t n_a, double mean_
                             sd_b * sd_b / static_cast<double>(n_b), 0, q);
 }
 
-RatioInterval fieller_of_samples(std::span<const double> a, std::span<const double> b, double df,
-                                 double confidence) {
-    const auto sd = [](std::span<const double> v, double m) {
-        long double ss = 0;
-        for (double x : v) ss += (x - m) * (x - m);
-        return v.size() < 2 ? kNan : static_cast<double>(std::sqrt(ss / static_cast<long double>(v.size() - 1)));
-    };
-    const double ma = mean(a), mb = mean(b);
-    return fieller_means(ma, sd(a, ma), a.size(), mb, sd(b, mb), b.size(), df, confidence);
-}
 
 // The relative change and interval from a ratio and its interval; a bound
 // below 0 raised to 0 where the values are all positive.
@@ -60,6 +50,17 @@ void set_from_ratio(TwoSampleComparison& c, double ratio, const RatioInterval& r
 }
 
 }  // namespace
+
+RatioInterval fieller_of_samples(std::span<const double> a, std::span<const double> b, double df,
+                                 double confidence) {
+    const auto sd = [](std::span<const double> v, double m) {
+        long double ss = 0;
+        for (double x : v) ss += (x - m) * (x - m);
+        return v.size() < 2 ? kNan : static_cast<double>(std::sqrt(ss / static_cast<long double>(v.size() - 1)));
+    };
+    const double ma = mean(a), mb = mean(b);
+    return fieller_means(ma, sd(a, ma), a.size(), mb, sd(b, mb), b.size(), df, confidence);
+}
 
 RatioInterval fieller_interval(double a, double b, double va, double vb, double cov, double q) {
     if (!std::isfinite(a) || !std::isfinite(b) || a == 0 || !(q > 0)) return {false, kNan, kNan};

@@ -41,6 +41,12 @@ RatioInterval fieller_interval(double a, double b, double va, double vb, double 
 // `confidence`, with n - 1 degrees of freedom. Needs n >= 2.
 RatioInterval fieller_paired(std::span<const double> a, std::span<const double> b, double confidence);
 
+// Fieller's interval for the ratio of two independent samples' means
+// (b's over a's), each side's variance of its mean, `df` degrees of freedom
+// (the Welch test's, so that it excludes 1 exactly when that test rejects).
+RatioInterval fieller_of_samples(std::span<const double> a, std::span<const double> b, double df,
+                                 double confidence);
+
 // Sets c.relative_change and c.relative_change_ci of a comparison whose
 // headline (set_headline in comparison.cpp) was made, as the file's
 // header says; `a` and `b` are the two samples' values. Leaves exact and

@@ -180,7 +180,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
                         std::fprintf(out, "| %s | %zu/%zu | %+.3g%% | %s | %s |\n",
                                      cell(machine_display_name(m, k, row.machine)).c_str(), row.baseline_runs,
                                      row.candidate_runs, row.relative_change * 100,
-                                     row.welch.defined ? fmt("[%+.3g%%, %+.3g%%]", row.relative_ci[0] * 100,
+                                     row.welch.defined && std::isfinite(row.relative_ci[0]) ? fmt("[%+.3g%%, %+.3g%%]", row.relative_ci[0] * 100,
                                                              row.relative_ci[1] * 100).c_str()
                                                        : "–",
                                      row.stands_out ? "**stands out**" : "");

@@ -147,7 +147,7 @@ void print_fleet(const CompareReport& r, const MetricReport& m, size_t k, FILE* 
         for (const analysis::MachineChange& row : mc.rows)
             t.rows.push_back({escape_text(machine_display_name(m, k, row.machine)),
                               fmt("%zu/%zu", row.baseline_runs, row.candidate_runs), pct(row.relative_change),
-                              row.welch.defined ? "[" + pct(row.relative_ci[0]) + ", " + pct(row.relative_ci[1]) + "]"
+                              row.welch.defined && std::isfinite(row.relative_ci[0]) ? "[" + pct(row.relative_ci[0]) + ", " + pct(row.relative_ci[1]) + "]"
                                                 : std::string("-"),
                               row.stands_out ? "<- stands out" : ""});
         for (const std::string& line : report::fit_table(t, static_cast<size_t>(r.width), 4))

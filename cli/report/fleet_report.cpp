@@ -155,7 +155,7 @@ nlohmann::json fleet_json(const MetricReport& m, size_t k) {
                     {"welch", {{"t", num(r.welch.t)}, {"df", num(r.welch.df)}, {"p", r.welch.defined ? num(r.welch.p) : json(nullptr)},
                                {"defined", r.welch.defined}}},
                     {"ci", r.welch.defined ? pair(r.welch.ci) : json(nullptr)},
-                    {"relative_ci", r.welch.defined ? pair(r.relative_ci) : json(nullptr)},
+                    {"relative_ci", r.welch.defined && std::isfinite(r.relative_ci[0]) ? pair(r.relative_ci) : json(nullptr)},
                     {"stands_out", r.stands_out}};
         row["leave_one_out"] = r.loo_defined ? json{{"others_change", num(r.others_change)},
                                                     {"others_relative_change", num(r.others_relative_change)},

@@ -227,6 +227,25 @@ def welch(a, b, confidence):
     return {"difference": d, "stderr": se, "df": df, "p": r.pvalue, "ci": [d - q * se, d + q * se]}
 
 
+def fieller_relative(a, b, confidence):
+    """Fieller's interval for mean(b) / mean(a) - 1 at Welch's degrees of
+    freedom: the ratios r with (mb - r ma)^2 <= q^2 (vb + r^2 va), the roots
+    of a quadratic; the lower bound no lower than -100% where every value is
+    positive (no ratio of positive means is negative)."""
+    a, b = np.asarray(a), np.asarray(b)
+    va, vb = a.var(ddof=1) / len(a), b.var(ddof=1) / len(b)
+    df = (va + vb) ** 2 / (va ** 2 / (len(a) - 1) + vb ** 2 / (len(b) - 1))
+    q = stats.t.ppf(1 - (1 - confidence) / 2, df)
+    ma, mb = a.mean(), b.mean()
+    A, B, C = ma * ma - q * q * va, -2 * ma * mb, mb * mb - q * q * vb
+    assert A > 0
+    root = math.sqrt(B * B - 4 * A * C)
+    low, high = (-B - root) / (2 * A), (-B + root) / (2 * A)
+    if (a > 0).all() and (b > 0).all():
+        low = max(low, 0.0)
+    return [low - 1, high - 1]
+
+
 def fleet_expectations(machines, fleet, confidence=0.95):
     exp = {}
     for side in ("baseline", "candidate"):
@@ -253,7 +272,7 @@ def fleet_expectations(machines, fleet, confidence=0.95):
                      "change": shortest(w["difference"]), "relative_change": shortest(w["difference"] / abs(base)),
                      "welch_p": shortest(w["p"]), "welch_df": shortest(w["df"]),
                      "ci": [shortest(x) for x in w["ci"]],
-                     "relative_ci": [shortest(x / abs(base)) for x in w["ci"]], "stderr": w["stderr"]})
+                     "relative_ci": [shortest(x) for x in fieller_relative(a, b, confidence)], "stderr": w["stderr"]})
         diffs.append(w["difference"])
     t = stats.ttest_1samp(diffs, 0.0)
     q = stats.t.ppf(1 - (1 - confidence) / 2, len(diffs) - 1)

@@ -80,7 +80,8 @@ TEST(FleetCompare, PerMachineChangesMatchReference) {
         expect_rel(r.welch.df, e.at("welch_df"), 1e-9, "Welch df");
         expect_rel(r.welch.ci[0], e.at("ci")[0], 1e-7, "ci low");
         expect_rel(r.welch.ci[1], e.at("ci")[1], 1e-7, "ci high");
-        expect_rel(r.relative_ci[1], e.at("relative_ci")[1], 1e-7, "relative ci high");
+        expect_rel(r.relative_ci[0], e.at("relative_ci")[0], 1e-7, "relative ci low (Fieller)");
+        expect_rel(r.relative_ci[1], e.at("relative_ci")[1], 1e-7, "relative ci high (Fieller)");
         ASSERT_TRUE(r.loo_defined);
         expect_rel(r.loo_t, e.at("loo_t"), 1e-9, "leave-one-out t");
         expect_rel(r.loo_df, e.at("loo_df"), 1e-9, "leave-one-out df");
@@ -89,6 +90,34 @@ TEST(FleetCompare, PerMachineChangesMatchReference) {
     }
     ASSERT_TRUE(mc.odd);
     EXPECT_EQ(mc.rows[*mc.odd].machine, "dut-03");
+}
+
+// A latency that fell a lot on a machine whose baseline is noisy: the
+// difference over the baseline gave a bound below -100%, which no ratio of
+// positive means can reach; Fieller's interval for the ratio does not.
+TEST(FleetCompare, PerMachineRelativeIntervalOfAPositiveMetricStaysAboveMinusOneHundredPercent) {
+    Side a, b;
+    a.machine_ids = b.machine_ids = {"dut-01", "dut-02"};
+    const std::vector<double> base = {30, 120, 45, 95, 20, 110}, cand = {9.5, 10.4, 10.1, 9.8, 10.6, 9.9};
+    for (uint32_t m = 0; m < 2; ++m)
+        for (size_t i = 0; i < base.size(); ++i) {
+            a.values.push_back(base[i] * (1 + 0.1 * m));
+            a.machine.push_back(m);
+            b.values.push_back(cand[i] * (1 + 0.1 * m));
+            b.machine.push_back(m);
+        }
+    const MachineChanges mc = machine_changes(a.values, b.values, a.layout(), b.layout(), false, 0.95, 0.01);
+    ASSERT_EQ(mc.rows.size(), 2u);
+    for (const MachineChange& r : mc.rows) {
+        SCOPED_TRACE(r.machine);
+        ASSERT_TRUE(r.welch.defined);
+        // The old interval: (difference's interval) / baseline mean.
+        EXPECT_LT(r.welch.ci[0] / r.baseline_mean, -1.0);
+        EXPECT_GE(r.relative_ci[0], -1.0);
+        EXPECT_LT(r.relative_ci[0], r.relative_change);
+        EXPECT_GT(r.relative_ci[1], r.relative_change);
+        EXPECT_LT(r.relative_ci[1], 0.0);
+    }
 }
 
 TwoSampleComparison compare(Side a, Side b) {
