@@ -307,7 +307,11 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (tested) field(out, r.width, "effect", effect);
         std::string verdict = analysis::outcome_words(v);
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
-        verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
+        // One and the same value throughout: no test was run, so none is named.
+        if (v.constant)
+            verdict += ": " + v.reason;
+        else
+            verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
         if (!m.primary) verdict += " [secondary metric: " + m.secondary_why + "; it does not gate]";
         field(out, r.width, "verdict", verdict);
         if (m.exact) {

@@ -121,6 +121,10 @@ with tempfile.TemporaryDirectory() as d:
           f"the text summary says no_change (constant):\n{out}")
     check("NO_CHANGE (CONSTANT)" in out and "INCONCLUSIVE" not in out,
           f"the text verdict says NO_CHANGE (CONSTANT):\n{out}")
+    rc, out, err = run([GFXSTAT, "compare", "--full", "--bootstrap", "0", "--metric", "cycles", cyc])
+    check(re.search(r"NO_CHANGE \(CONSTANT\): every run", out) is not None and
+          not re.search(r"NO_CHANGE \(CONSTANT\) by ", out),
+          f"the constant verdict names no test (none was run):\n{out}")
     rc, md, err = run([GFXSTAT, "compare", "--bootstrap", "0", "--format", "markdown", cyc])
     check(any(l.startswith("| cycles |") and l.endswith("| no_change (constant) |") for l in md.splitlines()),
           f"the markdown summary says no_change (constant):\n{md}")
