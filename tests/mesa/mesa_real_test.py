@@ -98,7 +98,7 @@ def recorded_outputs(g, fixtures, d):
     rc, _, err = g("run", "--runs", "1", "--max-failures", "1", "--parser", "apitrace", "-o", out, "--",
                    "sh", "-c", f"cat '{cannot}'; echo 'renderableType = 4' >&2; exit 255")
     runs = runs_of(out)
-    check(rc == 1 and len(runs) == 1 and runs[0]["exit"]["class"] == "fail" and
+    check(rc == 4 and len(runs) == 1 and runs[0]["exit"]["class"] == "fail" and
           "exit 255: the driver cannot be profiled" in runs[0]["exit"].get("reason", ""),
           f"cannot profile is the reason: {runs} {err}")
 
