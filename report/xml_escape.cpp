@@ -56,4 +56,16 @@ std::string xml_escape(std::string_view text) {
 
 std::string xml_text(std::string_view raw) { return xml_escape(escape_text(raw)); }
 
+std::string xml_message(std::string_view raw) {
+    std::string text;
+    for (size_t start = 0; start <= raw.size();) {
+        const size_t nl = raw.find('\n', start);
+        text += escape_message(raw.substr(start, nl == std::string_view::npos ? nl : nl - start));
+        if (nl == std::string_view::npos) break;
+        text += '\n';
+        start = nl + 1;
+    }
+    return xml_escape(text);
+}
+
 }  // namespace gfxstat::report

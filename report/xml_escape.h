@@ -28,4 +28,9 @@ std::string xml_escape(std::string_view text);
 // Text from data: escape_text (text_escape.h), then xml_escape.
 std::string xml_text(std::string_view raw);
 
+// Lines for people (a message, a report): each line escaped as a message
+// (escape_message, text_escape.h), newlines kept as newlines (JUnit's
+// <system-out>, <error>), then xml_escape.
+std::string xml_message(std::string_view raw);
+
 }  // namespace gfxstat::report

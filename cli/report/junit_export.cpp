@@ -25,17 +25,7 @@ namespace {
 // report/xml_escape.h: markup characters as references, and what XML 1.0
 // cannot hold at all (C0 controls, U+FFFE, U+FFFF) in gfxstat's visible form.
 std::string xml(std::string_view raw, bool already_escaped = false) {
-    std::string text;
-    if (already_escaped) text = std::string(raw);
-    else
-        for (size_t start = 0; start <= raw.size();) {
-            const size_t nl = raw.find('\n', start);
-            text += report::escape_message(raw.substr(start, nl == std::string_view::npos ? nl : nl - start));
-            if (nl == std::string_view::npos) break;
-            text += '\n';
-            start = nl + 1;
-        }
-    return report::xml_escape(text);
+    return already_escaped ? report::xml_escape(raw) : report::xml_message(raw);
 }
 
 std::string seconds(double s) {

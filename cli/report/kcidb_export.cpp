@@ -24,6 +24,7 @@
 #include <string>
 
 #include "cli/report/ci_exports.h"
+#include "cli/report/ci_names.h"
 #include "data/gfxstat_version.h"
 #include "report/text_escape.h"
 
@@ -33,45 +34,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// FNV-1a, 64 bits: a stable, short fingerprint for ids (not security).
-uint64_t fnv(std::string_view s, uint64_t h = 14695981039346656037ull) {
-    for (const char c : s) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
-std::string hex(uint64_t h) {
-    char buf[20];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
-// A path segment in KCIDB's characters; never empty.
-std::string path_part(std::string_view s) {
-    std::string out;
-    for (const char c : s) {
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                        c == '-';
-        out += ok ? c : '_';
-    }
-    return out.empty() ? "_" : out;
-}
-
-std::string test_path(const std::string& metric) {
-    std::string path = "gfxstat";
-    size_t start = 0;
-    while (start <= metric.size()) {
-        const size_t slash = metric.find('/', start);
-        const std::string_view part =
-            std::string_view(metric).substr(start, slash == std::string::npos ? std::string::npos : slash - start);
-        path += "." + path_part(part);
-        if (slash == std::string::npos) break;
-        start = slash + 1;
-    }
-    return path;
-}
 
 // Text for KCIDB's strings, which may hold anything but NUL: escaped as
 // gfxstat escapes text from data (no controls, valid UTF-8).
@@ -122,7 +85,7 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
     const auto build_id = [&](const std::string& label) -> const std::string& {
         auto it = build_of.find(label);
         if (it != build_of.end()) return it->second;
-        const std::string suffix = "gfxstat-" + hex(fnv(label, fnv(ctx.generated_at)));
+        const std::string suffix = "gfxstat-" + kcidb_hex(kcidb_fingerprint(label, kcidb_fingerprint(ctx.generated_at)));
         const std::string checkout = origin + ":" + suffix;
         checkouts.push_back({{"id", checkout},
                              {"origin", origin},
@@ -144,10 +107,10 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
         const std::string key = row.metric + '\0' + label + (candidate ? '\0' + row.baseline : std::string());
         if (!done.emplace(key, true).second) return;
         const double centre = candidate ? row.candidate_centre : row.baseline_centre;
-        Json t = {{"id", origin + ":gfxstat-" + hex(fnv(values_key(side), fnv(key, fnv(ctx.generated_at))))},
+        Json t = {{"id", origin + ":gfxstat-" + kcidb_hex(kcidb_fingerprint(values_key(side), kcidb_fingerprint(key, kcidb_fingerprint(ctx.generated_at))))},
                   {"build_id", build_id(label)},
                   {"origin", origin},
-                  {"path", test_path(row.metric)}};
+                  {"path", kcidb_test_path(row.metric)}};
         t["status"] = !ctx.gate.gate || !candidate ? "DONE" : row.fails || row.inconclusive_fails ? "FAIL" : "PASS";
         if (std::isfinite(centre)) {
             Json number = {{"value", centre}};

@@ -19,25 +19,13 @@
 #include <vector>
 
 #include "cli/report/ci_exports.h"
+#include "cli/report/ci_names.h"
 #include "report/text_escape.h"
 
 namespace gfxstat::cli {
 
 namespace {
 
-// A label value: valid UTF-8 without controls (escape_text), then
-// OpenMetrics' own escapes for backslash, quote and newline.
-std::string label_value(std::string_view raw) {
-    const std::string text = report::escape_text(raw);
-    std::string out;
-    for (const char c : text) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '"') out += "\\\"";
-        else if (c == '\n') out += "\\n";
-        else out += c;
-    }
-    return out;
-}
 
 // The shortest text that reads back as the same double.
 std::string number(double v) {
@@ -53,7 +41,7 @@ struct Family {
     void add(const std::vector<std::pair<std::string, std::string>>& labels, double value) {
         if (!std::isfinite(value)) return;
         std::string l;
-        for (const auto& [k, v] : labels) l += (l.empty() ? "" : ",") + k + "=\"" + label_value(v) + "\"";
+        for (const auto& [k, v] : labels) l += (l.empty() ? "" : ",") + k + "=\"" + openmetrics_label_value(v) + "\"";
         if (!seen.insert(l).second) return;
         samples.push_back(name + "{" + l + "} " + number(value));
     }

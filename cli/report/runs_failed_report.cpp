@@ -2,9 +2,8 @@
 // The CI reports of runs that failed (runs_failed_report.h). The shapes
 // follow the comparison reports' (junit_export, kcidb_export,
 // openmetrics_export): the same suite and test names, paths, checkouts and
-// builds, so that a CI system tracks one test going from passed to error
-// and back. The few helpers those files keep private are repeated here in
-// their small form rather than shared, each file owning its format.
+// builds (cli/report/ci_names.h), so that a CI system tracks one test going
+// from passed to error and back.
 #include "cli/report/runs_failed_report.h"
 
 #include <charconv>
@@ -14,10 +13,12 @@
 #include <cstdlib>
 #include <nlohmann/json.hpp>
 
+#include "cli/report/ci_names.h"
 #include "cli/report/json_version.h"
 #include "data/gfxstat_version.h"
 #include "data/safe_files.h"
 #include "report/text_escape.h"
+#include "report/xml_escape.h"
 
 namespace gfxstat::cli {
 
@@ -25,31 +26,8 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// XML character data or attribute value: escaped as a message for a
-// terminal (no control byte reaches the file), then XML's references.
-std::string xml(std::string_view raw) {
-    // Line by line: a newline stays a newline.
-    std::string text;
-    for (size_t start = 0; start <= raw.size();) {
-        const size_t nl = raw.find('\n', start);
-        text += report::escape_message(raw.substr(start, nl == std::string_view::npos ? nl : nl - start));
-        if (nl == std::string_view::npos) break;
-        text += '\n';
-        start = nl + 1;
-    }
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            case '"': out += "&quot;"; break;
-            case '\'': out += "&apos;"; break;
-            default: out += c;
-        }
-    }
-    return out;
-}
+// XML character data or an attribute value (report/xml_escape.h).
+std::string xml(std::string_view raw) { return report::xml_message(raw); }
 
 std::string seconds(double s) {
     char buf[32];
@@ -57,11 +35,6 @@ std::string seconds(double s) {
     return buf;
 }
 
-// A metric's benchmark group: its name up to the last '/' (junit_export).
-std::string group_of(const std::string& metric) {
-    const size_t slash = metric.rfind('/');
-    return slash == std::string::npos || slash == 0 ? "gfxstat" : metric.substr(0, slash);
-}
 
 // The name the comparisons' tests have, "runs" when no run gave a metric.
 std::string metric_or_runs(const RunsFailed& f) { return f.metric.empty() ? "runs" : f.metric; }
@@ -80,57 +53,13 @@ std::string variants_text(const RunsFailed& f) {
     return t;
 }
 
-// KCIDB's pieces (kcidb_export.cpp): FNV-1a ids, path characters.
-uint64_t fnv(std::string_view s, uint64_t h = 14695981039346656037ull) {
-    for (const char c : s) {
-        h ^= static_cast<unsigned char>(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
 
-std::string hex(uint64_t h) {
-    char buf[20];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
-std::string test_path(const std::string& metric) {
-    std::string path = "gfxstat", part;
-    const auto flush = [&] {
-        path += "." + (part.empty() ? std::string("_") : part);
-        part.clear();
-    };
-    for (const char c : metric) {
-        if (c == '/') {
-            flush();
-            continue;
-        }
-        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-                        c == '-';
-        part += ok ? c : '_';
-    }
-    flush();
-    return path;
-}
-
-// An OpenMetrics label value (openmetrics_export.cpp).
-std::string label_value(std::string_view raw) {
-    std::string out;
-    for (const char c : report::escape_text(raw)) {
-        if (c == '\\') out += "\\\\";
-        else if (c == '"') out += "\\\"";
-        else if (c == '\n') out += "\\n";
-        else out += c;
-    }
-    return out;
-}
 
 }  // namespace
 
 std::string render_runs_failed_junit(const RunsFailed& f, const ExportContext& ctx) {
     const std::string metric = metric_or_runs(f);
-    const std::string group = group_of(metric);
+    const std::string group = benchmark_group(metric);
     const size_t cases = f.variants.size() > 1 ? f.variants.size() - 1 : 1;
     const std::string counts = "tests=\"" + std::to_string(cases) + "\" failures=\"0\" errors=\"" +
                                std::to_string(cases) + "\" skipped=\"0\" time=\"" + seconds(ctx.seconds) + "\"";
@@ -158,7 +87,7 @@ std::string render_runs_failed_kcidb(const RunsFailed& f, const ExportContext& c
     Json checkouts = Json::array(), builds = Json::array(), tests = Json::array();
     for (size_t i = 0; i < f.variants.size(); ++i) {
         const RunsFailedVariant& v = f.variants[i];
-        const std::string id = origin + ":gfxstat-" + hex(fnv(v.label, fnv(ctx.generated_at)));
+        const std::string id = origin + ":gfxstat-" + kcidb_hex(kcidb_fingerprint(v.label, kcidb_fingerprint(ctx.generated_at)));
         const std::string comment = report::escape_text("gfxstat variant " + v.label);
         checkouts.push_back(
             {{"id", id}, {"origin", origin}, {"comment", comment}, {"misc", {{"variant", report::escape_text(v.label)}}}});
@@ -169,10 +98,10 @@ std::string render_runs_failed_kcidb(const RunsFailed& f, const ExportContext& c
                   {"misc", {{"variant", report::escape_text(v.label)}}}};
         if (!ctx.generated_at.empty()) b["start_time"] = ctx.generated_at;
         builds.push_back(b);
-        Json t = {{"id", origin + ":gfxstat-" + hex(fnv("runs-failed", fnv(v.label, fnv(ctx.generated_at))))},
+        Json t = {{"id", origin + ":gfxstat-" + kcidb_hex(kcidb_fingerprint("runs-failed", kcidb_fingerprint(v.label, kcidb_fingerprint(ctx.generated_at))))},
                   {"build_id", id},
                   {"origin", origin},
-                  {"path", test_path(metric)},
+                  {"path", kcidb_test_path(metric)},
                   {"status", "ERROR"},
                   {"comment", report::escape_text("the runs failed: " + f.message)}};
         if (!ctx.generated_at.empty()) t["start_time"] = ctx.generated_at;
@@ -201,12 +130,12 @@ std::string render_runs_failed_openmetrics(const RunsFailed& f, const ExportCont
     out += "# TYPE gfxstat_runs_failed gauge\n";
     out += "# HELP gfxstat_runs_failed runs of each variant that failed; the runs stopped before a comparison\n";
     for (const RunsFailedVariant& v : f.variants)
-        out += "gfxstat_runs_failed{metric=\"" + label_value(metric) + "\",variant=\"" + label_value(v.label) +
+        out += "gfxstat_runs_failed{metric=\"" + openmetrics_label_value(metric) + "\",variant=\"" + openmetrics_label_value(v.label) +
                "\"} " + number(v.failed) + "\n";
     out += "# TYPE gfxstat_values gauge\n";
     out += "# HELP gfxstat_values values each side's mean counts (a suite's: benchmarks)\n";
     for (const RunsFailedVariant& v : f.variants)
-        out += "gfxstat_values{metric=\"" + label_value(metric) + "\",variant=\"" + label_value(v.label) + "\"} " +
+        out += "gfxstat_values{metric=\"" + openmetrics_label_value(metric) + "\",variant=\"" + openmetrics_label_value(v.label) + "\"} " +
                number(v.usable) + "\n";
     out += "# EOF\n";
     return out;

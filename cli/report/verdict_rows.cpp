@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "cli/report/ci_names.h"
 #include "cli/report/headline_words.h"
 
 namespace gfxstat::cli {
@@ -13,11 +14,6 @@ namespace gfxstat::cli {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-std::string group_of(const std::string& metric) {
-    const size_t slash = metric.rfind('/');
-    return slash == std::string::npos || slash == 0 ? "gfxstat" : metric.substr(0, slash);
-}
 
 double geometric_mean(const std::vector<double>& v) {
     double s = 0;
@@ -129,7 +125,7 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
             const analysis::TwoSampleComparison& c = m.comparisons[k];
             VerdictRow row;
             row.metric = metric_title(m);
-            row.group = group_of(m.metric);
+            row.group = benchmark_group(m.metric);
             row.unit = m.unit;
             row.better = m.better;
             row.baseline = m.baseline.label;

@@ -116,4 +116,20 @@ with tempfile.TemporaryDirectory() as d:
             well_formed(page, "control label: HTML page")
             check(b"\x1b" not in open(page, "rb").read(), "control label: no raw ESC in the page")
 
+    # The JUnit file of runs that failed (exit 4: <error>, not <failure>)
+    # goes through the same escaper.
+    for key in ("fffe", "ffff"):
+        junit = os.path.join(d, key + "-failed.xml")
+        rc, out, err = run([GFXSTAT, "ab", "-o", os.path.join(d, key + "-failed.json"), "--variant", "base",
+                            "--variant", LABELS[key], "--parser", "lines", "--no-check", "--gate", "--junit", junit,
+                            "--", "sh", "-c", "exit 1"])
+        check(rc == 4, f"{key}: runs that fail: exit 4: rc {rc}, {err}")
+        if check(os.path.exists(junit), f"{key}: the runs-failed JUnit file is written"):
+            root = well_formed(junit, f"{key}: runs-failed JUnit")
+            if root is not None:
+                check(len(root.findall(".//error")) == 1, f"{key}: one <error> in the runs-failed JUnit file")
+            raw = open(junit, "rb").read()
+            check(b"\xef\xbf\xbe" not in raw and b"\xef\xbf\xbf" not in raw and ("\\u" + key).encode() in raw,
+                  f"{key}: the label reads \\u{key} in the runs-failed JUnit file")
+
 sys.exit(finish("labels with code points XML cannot hold give well-formed XML"))
