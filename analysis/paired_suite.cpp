@@ -80,7 +80,9 @@ PairedSuite analyse_paired_suite(std::span<const PairedValue> pairs, const Paire
 
     if (positive) {
         s.geomean_ratio = std::exp(s.t.difference);
-        s.geomean_ci = {std::exp(s.t.ci[0]), std::exp(s.t.ci[1])};
+        // No interval where the paired t is undefined (every benchmark's
+        // ratio the same, or one benchmark): [r, r] would claim certainty.
+        if (s.t.defined) s.geomean_ci = {std::exp(s.t.ci[0]), std::exp(s.t.ci[1])};
         s.hl_ratio = std::exp(s.hodges_lehmann.estimate);
         s.hl_ratio_ci = {std::exp(s.hodges_lehmann.ci[0]), std::exp(s.hodges_lehmann.ci[1])};
     }

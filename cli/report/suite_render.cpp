@@ -141,8 +141,11 @@ std::vector<std::string> paired_lines(const CompareReport& r, const PairedSuiteR
             hl += fmt(", %.4g%% CI %.4g to %.4g (the level the signed ranks reach)", hl_level * 100, s.hl_ratio_ci[0],
                       s.hl_ratio_ci[1]);
         else hl += fmt(", CI %.4g to %.4g", s.hl_ratio_ci[0], s.hl_ratio_ci[1]);
-        lines.push_back(fmt("geomean of the ratios %.4g, %g%% CI %.4g to %.4g%s; %s", s.geomean_ratio,
-                            r.confidence * 100, s.geomean_ci[0], s.geomean_ci[1], above, hl.c_str()));
+        const std::string geomean_ci =
+            std::isfinite(s.geomean_ci[0]) && std::isfinite(s.geomean_ci[1])
+                ? fmt("%g%% CI %.4g to %.4g%s", r.confidence * 100, s.geomean_ci[0], s.geomean_ci[1], above)
+                : std::string("no interval (the paired t is undefined: the ratios do not vary)");
+        lines.push_back(fmt("geomean of the ratios %.4g, %s; %s", s.geomean_ratio, geomean_ci.c_str(), hl.c_str()));
     }
     lines.push_back(fmt("as two independent samples of benchmarks instead: Welch p = %.2g%s", s.unpaired_welch_p,
                         s.unpaired_welch_p > 0.2 && p.verdict.p_adjusted < 1 - r.confidence

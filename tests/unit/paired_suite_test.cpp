@@ -183,6 +183,16 @@ TEST(PairedSuite, GfxBenchSuiteShowsNoConsistentChange) {
     EXPECT_GT(s.geomean_ci[1], 1);
 }
 
+// Every benchmark exactly twice as fast: the paired t is undefined (no
+// variability), and so is the geomean's interval; it was [2, 2].
+TEST(PairedSuite, RatiosThatDoNotVaryHaveNoGeomeanInterval) {
+    const std::vector<PairedValue> twice{{10, 20, Better::higher}, {30, 60, Better::higher}, {7, 14, Better::higher}};
+    const PairedSuite s = analyse_paired_suite(twice, {});
+    EXPECT_FALSE(s.t.defined);
+    EXPECT_DOUBLE_EQ(s.geomean_ratio, 2);
+    EXPECT_TRUE(std::isnan(s.geomean_ci[0]) && std::isnan(s.geomean_ci[1]));
+}
+
 TEST(PairedSuite, LowerIsBetterIsOrientedSoPositiveMeansBetter) {
     // Frame times fell by 4%: better.
     const std::vector<PairedValue> lower{{20, 19.2, Better::lower}, {10, 9.6, Better::lower}, {40, 38.4, Better::lower}};
