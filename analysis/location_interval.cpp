@@ -27,33 +27,58 @@ void set_relative(LocationInterval& r) {
 
 }  // namespace
 
-LocationInterval median_interval(std::span<const double> values, double confidence) {
+MedianRank median_rank(size_t n, double confidence, std::optional<size_t> previous) {
     require_confidence(confidence);
-    LocationInterval r;
-    const size_t n = values.size();
-    if (n == 0) return r;
     const double tail = (1 - confidence) / 2;
-    // The largest l (1-based, at most (n+1)/2) with P(B <= l - 1) <= tail,
-    // by bisection: the cdf is increasing in l (a run loop asks after
-    // every run, so this must not cost n cdf evaluations).
     const boost::math::binomial dist(static_cast<double>(n), 0.5);
-    size_t lo = 0, hi = (n + 1) / 2;  // invariant: l in [lo, hi]
+    const size_t most = (n + 1) / 2;
+    // Whether rank l's interval has the coverage asked: P(B <= l - 1) <= tail.
+    const auto cdf_below = [&](size_t l) { return l == 0 ? 0.0 : boost::math::cdf(dist, static_cast<double>(l - 1)); };
+    if (previous && *previous <= most) {
+        // The predicate is monotone in l, so its last true l is the one
+        // the bisection finds: p true, and p + 1 false (or past the end).
+        const size_t p = *previous;
+        const double at_p = cdf_below(p);
+        if (at_p <= tail) {
+            if (p + 1 > most) return {p, at_p};
+            const double at_next = cdf_below(p + 1);
+            if (at_next > tail) return {p, at_p};
+            if (p + 2 > most || cdf_below(p + 2) > tail) return {p + 1, at_next};
+        }
+    }
+    // The largest l (1-based, at most (n+1)/2) with P(B <= l - 1) <= tail,
+    // by bisection: the cdf is increasing in l.
+    size_t lo = 0, hi = most;  // invariant: l in [lo, hi]
     while (lo < hi) {
         const size_t mid = lo + (hi - lo + 1) / 2;
-        if (boost::math::cdf(dist, static_cast<double>(mid - 1)) <= tail) lo = mid;
+        if (cdf_below(mid) <= tail) lo = mid;
         else hi = mid - 1;
     }
-    const size_t l = lo;
-    std::vector<double> v(values.begin(), values.end());
-    std::sort(v.begin(), v.end());
-    r.estimate = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-    if (l == 0) return r;
+    return {lo, cdf_below(lo)};
+}
+
+LocationInterval median_interval_of_order(size_t n, const MedianRank& rank, double lower_middle, double upper_middle,
+                                          double low, double high) {
+    LocationInterval r;
+    r.estimate = n % 2 ? upper_middle : (lower_middle + upper_middle) / 2;
+    if (rank.l == 0) return r;
     r.defined = true;
-    r.low = v[l - 1];
-    r.high = v[n - l];
-    r.coverage = 1 - 2 * boost::math::cdf(dist, static_cast<double>(l - 1));
+    r.low = low;
+    r.high = high;
+    r.coverage = 1 - 2 * rank.cdf_below;
     set_relative(r);
     return r;
+}
+
+LocationInterval median_interval(std::span<const double> values, double confidence) {
+    require_confidence(confidence);
+    const size_t n = values.size();
+    if (n == 0) return {};
+    const MedianRank rank = median_rank(n, confidence);
+    std::vector<double> v(values.begin(), values.end());
+    std::sort(v.begin(), v.end());
+    const size_t l = rank.l;
+    return median_interval_of_order(n, rank, v[(n - 1) / 2], v[n / 2], l ? v[l - 1] : 0, l ? v[n - l] : 0);
 }
 
 LocationInterval mean_interval(std::span<const double> values, double confidence) {

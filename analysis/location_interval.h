@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <span>
 
 namespace gfxstat::analysis {
@@ -29,6 +30,23 @@ struct LocationInterval {
 // than asked (n < 6 at 95%). `values` in any order. confidence in (0, 1),
 // else std::invalid_argument.
 LocationInterval median_interval(std::span<const double> values, double confidence);
+
+// median_interval in two pieces, for callers that keep their values in
+// order themselves (analysis/running_location.h): the rank l of
+// [x(l), x(n+1-l)] with P(B <= l - 1) (0 when l is 0), then the interval
+// from the order statistics it names. `previous`, the rank for n - 1 values
+// at the same confidence, lets two or three binomial cdf evaluations settle
+// the rank (it grows by 0 or 1 with n) where the bisection takes log2(n);
+// the rank is the same either way. n >= 1.
+struct MedianRank {
+    size_t l = 0;
+    double cdf_below = 0;  // P(B <= l - 1)
+};
+MedianRank median_rank(size_t n, double confidence, std::optional<size_t> previous = std::nullopt);
+// From n values' x(floor((n+1)/2)) and x(floor(n/2) + 1) (1-based: the
+// same element when n is odd), x(l) and x(n+1-l) (read only when rank.l > 0).
+LocationInterval median_interval_of_order(size_t n, const MedianRank& rank, double lower_middle, double upper_middle,
+                                          double low, double high);
 
 // mean -+ t_{(1+confidence)/2, n-1} s / sqrt(n); undefined for n < 2
 // (with the one value as the estimate).

@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "analysis/location_interval.h"
+#include "analysis/running_location.h"
 #include "analysis/scaled_values.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
@@ -83,7 +84,9 @@ std::string resolve_in_path(const std::string& program) {
 
 struct Tracker {
     std::string metric, unit;
-    std::vector<double> values;
+    // The tracked metric's run medians, kept in order as they come: the
+    // interval is asked for after every run.
+    analysis::RunningLocationInterval values;
 };
 
 }  // namespace
@@ -116,12 +119,17 @@ std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
 
 // The median of one run's values of a metric: --target-ci counts runs, not
 // the repetitions one run prints (they share the run's conditions).
+// Selected, not sorted: a run may print millions of values.
 double run_median(const data::MetricValues& m) {
     std::vector<double> v;
+    v.reserve(m.values.size());
     for (const auto& t : m.values) v.push_back(token_value(t));
-    std::sort(v.begin(), v.end());
     const size_t n = v.size();
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    const auto middle = v.begin() + static_cast<std::ptrdiff_t>(n / 2);
+    std::nth_element(v.begin(), middle, v.end());
+    if (n % 2) return *middle;
+    // The lower middle is the largest of the values before the upper one.
+    return (*std::max_element(v.begin(), middle) + *middle) / 2;
 }
 
 namespace {
@@ -542,8 +550,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
               const Execution& ex, const std::vector<data::MetricInfo>& declared, data::ResultsAppender& appender,
               RunReport& report) {
     const std::string& tracked = ex.tracked;
-    Tracker tracker;
-    tracker.metric = tracked;
+    Tracker tracker{tracked, "", analysis::RunningLocationInterval(plan.confidence, plan.target_mean)};
     for (const auto& m : declared)
         if (m.name == tracker.metric) tracker.unit = m.unit;
 
@@ -594,7 +601,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
             bool found = false;
             for (size_t i = 0; i < rec.metrics.size(); ++i)
                 if (rec.metrics[i].name == tracker.metric && medians[i]) {
-                    tracker.values.push_back(*medians[i]);
+                    tracker.values.add(*medians[i]);
                     found = true;
                 }
             if (!found && !plan.target_metric.empty() && declared.empty() && tracker.values.empty()) {
@@ -629,8 +636,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         progress.mean = plan.target_mean;
         std::optional<analysis::LocationInterval> interval;
         if (!tracker.values.empty()) {
-            interval = plan.target_mean ? analysis::mean_interval(tracker.values, plan.confidence)
-                                        : analysis::median_interval(tracker.values, plan.confidence);
+            interval = tracker.values.interval();
             progress.estimate = interval->estimate;
             if (interval->defined) {
                 progress.half_width = (interval->high - interval->low) / 2;
