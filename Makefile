@@ -217,6 +217,7 @@ bench: test-deps build
 	./bench/results_load.sh
 	./bench/compare_speed.sh
 	./bench/run_overhead.sh
+	./bench/run_loop_scaling.sh
 	./bench/campaign_overhead.sh
 	./bench/show_wide.sh
 	./bench/run_lines_memory.sh
