@@ -21,7 +21,6 @@
 #include "data/results_overview.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
-#include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
 #include "report/fit_table.h"
 #include "report/text_escape.h"
@@ -196,10 +195,10 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
     print_table(out, width, {"variant", "runs", "used", "left out"}, rows);
     // Runs the GPU clock sampler saw throttled (compare --drop-throttled).
     for (const auto& v : o.variants)
-        if (const data::ThrottledCount t = data::count_throttled(f, v.variant); t.throttled)
+        if (v.throttled)
             print_wrapped(out, width,
-                          fmt("%s: %zu throttled run%s of %zu used", escape_text(v.variant).c_str(), t.throttled,
-                              t.throttled == 1 ? "" : "s", t.measured),
+                          fmt("%s: %zu throttled run%s of %zu used", escape_text(v.variant).c_str(), v.throttled,
+                              v.throttled == 1 ? "" : "s", v.by_class[static_cast<size_t>(data::ExitClass::ok)]),
                           2, 4);
 
     if (!f.designs().empty()) {
@@ -468,7 +467,7 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f,
         jv["variant"] = v.variant;
         jv["runs"] = v.runs;
         jv["used"] = v.by_class[static_cast<size_t>(data::ExitClass::ok)];
-        jv["throttled"] = data::count_throttled(f, v.variant).throttled;  // measured runs the sampler saw throttled
+        jv["throttled"] = v.throttled;  // measured runs the sampler saw throttled
         jv["warmup"] = v.warmup;
         nlohmann::json exits = nlohmann::json::object();
         for (data::ExitClass c : {data::ExitClass::ok, data::ExitClass::fail, data::ExitClass::skip,
