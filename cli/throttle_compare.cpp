@@ -10,10 +10,22 @@ std::optional<ThrottleReport> throttle_sides(const std::vector<data::ResultsFile
     std::vector<const ReportSample*> sides = {&first.baseline};
     for (const auto& c : first.candidates) sides.push_back(&c);
     ThrottleReport t;
+    // One file: its variants' counts from one pass, not a pass per side (a
+    // suite of 20,000 variants compared with its baseline).
+    const auto by_variant =
+        files.size() == 1 ? data::count_throttled_by_variant(files[0])
+                          : std::unordered_map<std::string, data::ThrottledCount>{};
     for (size_t i = 0; i < sides.size(); ++i) {
         data::ThrottledCount n;
-        if (files.size() == 1) n = data::count_throttled(files[0], sides[i]->label);
-        else if (i < files.size()) n = data::count_throttled(files[i]);
+        if (files.size() == 1) {
+            if (sides[i]->label.empty()) {
+                n = data::count_throttled(files[0]);  // count_throttled's "every variant"
+            } else if (const auto it = by_variant.find(sides[i]->label); it != by_variant.end()) {
+                n = it->second;
+            }
+        } else if (i < files.size()) {
+            n = data::count_throttled(files[i]);
+        }
         t.sides.push_back({sides[i]->label, n.throttled, n.measured});
     }
     if (t.throttled() == 0) return std::nullopt;

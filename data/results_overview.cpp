@@ -5,6 +5,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "data/throttled_runs.h"
+
 namespace gfxstat::data {
 
 ResultsOverview overview(const ResultsFile& file) {
@@ -38,11 +40,13 @@ ResultsOverview overview(const ResultsFile& file) {
             ++v.warmup;
         } else {
             ++v.by_class[static_cast<size_t>(r.exit_class)];
-            if (r.exit_class == ExitClass::ok)
+            if (r.exit_class == ExitClass::ok) {
+                v.throttled += run_throttled(r);
                 for (const MetricValues& m : r.metrics) {
                     v.samples[m.name] += m.values.size();
                     ++v.runs_with_metric[m.name];
                 }
+            }
         }
         auto [it, fresh] = bslot.emplace(r.boot, o.boots.size());
         if (fresh) {

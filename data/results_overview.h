@@ -18,6 +18,10 @@ struct VariantOverview {
     size_t runs = 0;                       // every run record
     size_t warmup = 0;                     // warm-up runs (any exit)
     std::array<size_t, kExitClassCount> by_class{};      // non-warm-up runs, by ExitClass
+    // Of the measured runs (by_class[ok]), those the GPU clock sampler saw
+    // throttled: data::count_throttled for this variant, counted in the one
+    // pass over the runs (a pass per variant was quadratic in the variants).
+    size_t throttled = 0;
     // Samples each metric has in the runs analyses use (ok, not warm-up).
     std::map<std::string, size_t> samples;
     std::map<std::string, size_t> runs_with_metric;

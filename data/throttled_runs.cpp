@@ -19,6 +19,17 @@ ThrottledCount count_throttled(const ResultsFile& file, std::string_view variant
     return c;
 }
 
+std::unordered_map<std::string, ThrottledCount> count_throttled_by_variant(const ResultsFile& file) {
+    std::unordered_map<std::string, ThrottledCount> out;
+    for (const RunRecord& r : file.runs()) {
+        if (!measured(r)) continue;
+        ThrottledCount& c = out[r.variant];
+        ++c.measured;
+        c.throttled += run_throttled(r);
+    }
+    return out;
+}
+
 ResultsFile without_throttled(const ResultsFile& file, size_t* left_out) {
     ResultsFile out;
     out.header = file.header;

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
+#include <unordered_map>
 
 #include "data/results_model.h"
 
@@ -20,6 +22,11 @@ struct ThrottledCount {
 
 // Over the measured runs of `variant` (every variant when empty).
 ThrottledCount count_throttled(const ResultsFile& file, std::string_view variant = {});
+
+// count_throttled of every variant that has a measured run, in one pass:
+// for reports with a line per variant, which a pass per variant would make
+// quadratic in the variants.
+std::unordered_map<std::string, ThrottledCount> count_throttled_by_variant(const ResultsFile& file);
 
 // The same file without its throttled runs (warm-ups included): the
 // header, metrics, environments and designs as they are. `left_out`, when

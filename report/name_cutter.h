@@ -10,6 +10,8 @@
 #pragma once
 
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -34,13 +36,25 @@ public:
     // (as cut, whole) for each name that was cut, in the order first cut.
     const std::vector<std::pair<std::string, std::string>>& legend() const { return legend_; }
 
+    // Cuts looked up so far to see whether they were taken: what a test of
+    // shape counts (a cut costs a bounded number of look-ups on average,
+    // however many names were cut alike before it).
+    size_t lookups() const { return lookups_; }
+
 private:
-    bool taken(const std::string& shown) const;
+    bool taken(const std::string& shown);
     std::string clip(const std::string& name, size_t columns, const std::string& tag) const;
+    bool tags_follow_plain_cut(size_t columns, size_t below) const;
 
     Keep keep_;
     std::vector<std::pair<std::string, std::string>> legend_;
-    std::vector<std::string> whole_;  // names returned uncut
+    // Hashed, so that a report of 20,000 names is not quadratic: the
+    // legend's entry of each whole name, every name returned (cut or not),
+    // and per plain cut (and width) the first number not known taken.
+    std::unordered_map<std::string, size_t> cut_of_;
+    std::unordered_set<std::string> shown_;
+    std::unordered_map<std::string, size_t> next_tag_;
+    size_t lookups_ = 0;
 };
 
 }  // namespace gfxstat::report
