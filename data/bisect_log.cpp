@@ -137,6 +137,12 @@ BisectLog parse_bisect_log(const std::string& text, const std::string& name) {
         const size_t end = std::min(e.byte, text.size());
         for (size_t i = 0; i + 1 < end; ++i) line += text[i] == '\n';
         throw input_error(name, line, "not a gfxstat bisect steps file: the JSON does not parse");
+    } catch (const json::exception& e) {
+        // A number too large for any type (3E0920): nlohmann gives no position.
+        std::string what = e.what();
+        const size_t bracket = what.find("] ");
+        throw input_error(name, 0, "not a gfxstat bisect steps file: " +
+                                       (bracket == std::string::npos ? what : what.substr(bracket + 2)));
     }
     const Reader r{name};
     if (!doc.is_object() || !doc.contains("format") || doc["format"] != kBisectLogFormat)

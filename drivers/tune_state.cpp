@@ -144,6 +144,8 @@ std::optional<TuneState> load_tune_state() {
         j = nlohmann::json::parse(text);
     } catch (const nlohmann::json::parse_error& e) {
         fail(std::string("not JSON: ") + e.what());
+    } catch (const nlohmann::json::exception& e) {  // a number too large for any type (1e400)
+        fail(std::string("not JSON: ") + e.what());
     }
     if (!j.is_object() || j.value("format", "") != "gfxstat-tune") fail("not a gfxstat tune state (format \"gfxstat-tune\" expected)");
     if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)

@@ -342,6 +342,11 @@ TEST(BisectLog, BadFilesNameWhatIsWrong) {
     std::string bad_value = text;
     bad_value.replace(bad_value.find("1.01"), 4, "\"x\"");
     EXPECT_NE(message(bad_value).find("numbers"), std::string::npos);
+    // A number too large for any type is an input error, not an escaped
+    // exception (fuzz_bisect_log found 3E0920 ending the program).
+    std::string huge = text;
+    huge.replace(huge.find("1.01"), 4, "3E0920");
+    EXPECT_NE(message(huge).find("not a gfxstat bisect steps file: number overflow"), std::string::npos);
 }
 
 TEST(BisectLog, WritesAtomicallyAndNeverThroughALink) {
