@@ -39,7 +39,7 @@
 // A commit at the good level is called bad only if the references' bounds
 // failed (their share, once for all steps) or the test erred (the step's
 // share). Exact for normal noise; other shapes are measured
-// (tests/unit/bisect_test.cpp, bench/bisect_efficiency.sh).
+// (tests/unit/drivers/bisect_test.cpp, bench/bisect_efficiency.sh).
 #pragma once
 
 #include <cstddef>

@@ -17,7 +17,7 @@
 #include "analysis/nested_variance.h"
 #include "analysis/order_stats.h"
 #include "analysis/rank_tests.h"
-#include "analysis/sequential_test.h"
+#include "analysis/confidence_sequence.h"
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
 

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "analysis/boot_clustering.h"
-#include "analysis/dip_test.h"
+#include "analysis/dip.h"
 #include "analysis/drift.h"
 #include "analysis/normal_mixture.h"
 #include "analysis/outliers.h"

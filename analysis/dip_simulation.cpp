@@ -2,7 +2,7 @@
 // Monte Carlo null distribution of the dip: see dip_simulation.h.
 #include "analysis/dip_simulation.h"
 
-#include "analysis/dip_test.h"
+#include "analysis/dip.h"
 #include "analysis/xoshiro.h"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // Written by tools/make_dip_table.cpp:
 //   gfxstat_make_dip_table --replicates 1000001 --large-replicates 200001 --seed 20240517 analysis/dip_table.cpp
 // Quantiles of Hartigan's dip of uniform samples, by Monte Carlo simulation
-// (analysis/dip_simulation.cpp); dip_p_value (analysis/dip_test.cpp) interpolates
+// (analysis/dip_simulation.cpp); dip_p_value (analysis/dip.cpp) interpolates
 // in them. Type-7 quantiles of the simulated dips; replicates per size:
 //   n = 4: 1000001
 //   n = 5: 1000001

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "analysis/rank_tests.h"
-#include "analysis/sequential_test.h"
+#include "analysis/confidence_sequence.h"
 #include "analysis/t_tests.h"
 
 namespace gfxstat::analysis {
@@ -25,7 +25,7 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // every value is positive) of a blocked design (`gfxstat ab`, fixed
 // blocks, or a metric its stop rule did not watch); sequential_blocks: the
 // t-mixture confidence sequence on the same, for the metric a sequential
-// stop rule watched (analysis/sequential_test.h): after data-dependent
+// stop rule watched (analysis/confidence_sequence.h): after data-dependent
 // stopping only an anytime-valid test keeps its error rates.
 // paired_benchmarks / signed_rank_benchmarks: a suite whose benchmarks
 // each gave one value a side, tested as pairs (one per benchmark): the

@@ -29,18 +29,18 @@
 #include "cli/command_words.h"
 #include "cli/lava_report.h"
 #include "cli/compare_command.h"
-#include "cli/report/runs_failed_report.h"
+#include "report/ci/runs_failed_report.h"
 #include "cli/workload_setup.h"
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/ab_runner.h"
 #include "drivers/kernel_log_watch.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 

@@ -26,7 +26,7 @@
 #include "analysis/bisect_classify.h"
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 #include "cli/workload_setup.h"
 #include "data/blocked_pairs.h"
 #include "data/input_error.h"
@@ -34,12 +34,12 @@
 #include "drivers/bisect_step.h"
 #include "drivers/git_revisions.h"
 #include "formats/lava_testdef.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -140,7 +140,7 @@ Reference load_reference(const std::string& path, const std::string& variant, co
         r.record.variant = variants[0];
     } else {
         if (std::find(variants.begin(), variants.end(), variant) == variants.end())
-            throw data::input_error(path, 0, "has no variant " + data::quote_token(variant) + did_you_mean(variant, variants));
+            throw data::input_error(path, 0, "has no variant " + data::quote_token(variant) + text::did_you_mean(variant, variants));
         r.record.variant = variant;
     }
     std::string metric = metric_wanted;
@@ -155,7 +155,7 @@ Reference load_reference(const std::string& path, const std::string& variant, co
     if (!info) {
         std::vector<std::string> names;
         for (const auto& m : file.metrics()) names.push_back(m.name);
-        throw data::input_error(path, 0, "has no metric " + data::quote_token(metric) + did_you_mean(metric, names));
+        throw data::input_error(path, 0, "has no metric " + data::quote_token(metric) + text::did_you_mean(metric, names));
     }
     if (info->within_run())
         throw data::input_error(path, 0, "metric " + data::quote_token(metric) + " holds per-" + info->per +
@@ -696,7 +696,7 @@ int bisect_main(int argc, char** argv) {
     if (sub == "step") return step_main(argc - 1, argv + 1);
     if (sub == "report") return report_main(argc - 1, argv + 1);
     std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 did_you_mean(sub, {"check", "step", "report"}).c_str());
+                 text::did_you_mean(sub, {"check", "step", "report"}).c_str());
     usage(stderr);
     // Not 2: under `git bisect run` a mistyped "step" would mark every
     // commit bad; above 127 stops the bisection instead.

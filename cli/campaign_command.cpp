@@ -24,9 +24,9 @@
 #include "cli/compare_command.h"
 #include "cli/help_lists.h"
 #include "cli/lava_report.h"
-#include "cli/nearest_word.h"
-#include "cli/report/diagnostic_words.h"
-#include "cli/report/json_version.h"
+#include "text/nearest_word.h"
+#include "report/diagnostic_words.h"
+#include "report/json_version.h"
 #include "cli/workload_setup.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
@@ -38,14 +38,14 @@
 #include "drivers/lava_signals.h"
 #include "drivers/environment_probe.h"
 #include "drivers/process_runner.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
-using report::plural;
+using text::escape_message;
+using text::escape_text;
+using text::plural;
 
 namespace {
 
@@ -770,7 +770,7 @@ int campaign_main(int argc, char** argv) {
     if (sub == "install-service") return install_service_main(argc - 1, argv + 1);
     if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
     std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 did_you_mean(sub, {"init", "resume", "status", "stop", "install-service", "analyze"}).c_str());
+                 text::did_you_mean(sub, {"init", "resume", "status", "stop", "install-service", "analyze"}).c_str());
     usage(stderr);
     return 2;
 }

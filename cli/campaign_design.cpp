@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "cli/campaign_design.h"
 
-#include "cli/report/diagnostic_words.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
+#include "report/diagnostic_words.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
 namespace {
 
-using report::plural;
+using text::plural;
 
 std::string runs_line(const CampaignDesignFacts& f) {
     return std::to_string(f.runs_done) + " of " + plural(f.runs_total, "run") + " done; " +
@@ -43,25 +43,25 @@ void print_wrapped(FILE* out, const std::string& text, size_t first_indent, size
 }
 
 void print_text(const CampaignDesignFacts& f, FILE* out) {
-    print_wrapped(out, "campaign " + report::escape_text(f.name) + ": " + runs_line(f) + ";", 0, 2);
+    print_wrapped(out, "campaign " + text::escape_text(f.name) + ": " + runs_line(f) + ";", 0, 2);
     print_wrapped(out, layout_words(f), 2, 4);
     for (const auto& v : f.variants) {
         const std::string warn = confounded(f, v);
         print_wrapped(out,
-                      report::escape_text(v.label) + ": measured in " + plural(v.boots, "boot") +
+                      text::escape_text(v.label) + ": measured in " + plural(v.boots, "boot") +
                           (warn.empty() ? "" : " (warning: " + warn + ")"),
                       2, 4);
     }
     if (const std::string a = anomalies_line(f); !a.empty()) print_wrapped(out, "anomalies: " + a, 2, 4);
     if (!f.complete) std::fprintf(out, "  the campaign is not complete: this is an interim analysis\n");
-    if (!f.simulated_note.empty()) print_wrapped(out, "note: " + report::escape_message(f.simulated_note), 2, 8);
+    if (!f.simulated_note.empty()) print_wrapped(out, "note: " + text::escape_message(f.simulated_note), 2, 8);
     std::fprintf(out, "\n");
 }
 
 // A heading, a list of facts, a table of the variants; compare's markdown
 // follows after a blank line.
 void print_markdown(const CampaignDesignFacts& f, FILE* out) {
-    const auto md = [](const std::string& s) { return report::escape_markdown(s); };
+    const auto md = [](const std::string& s) { return text::escape_markdown(s); };
     std::fprintf(out, "## Campaign %s\n\n", md(f.name).c_str());
     std::fprintf(out, "- %s\n", runs_line(f).c_str());
     std::fprintf(out, "- %s\n", layout_words(f));

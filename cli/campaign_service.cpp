@@ -9,7 +9,7 @@
 
 #include "data/file_read.h"
 #include "data/input_error.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
@@ -128,7 +128,7 @@ std::string shell_word_for_unit(const std::string& name) {
         plain &= (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == ':' || c == '_' ||
                  c == '.' || c == '-' || c == '@' || c == '\\';
     }
-    if (!plain) return report::escape_text(name);
+    if (!plain) return text::escape_text(name);
     return backslash ? "'" + name + "'" : name;
 }
 

@@ -15,13 +15,13 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/command_describe.h"
-#include "cli/nearest_word.h"
-#include "report/text_escape.h"
+#include "text/nearest_word.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -43,7 +43,7 @@ std::string extra_message(const CLI::App& app, const std::string& arg) {
     const bool option = arg.size() > 1 && arg[0] == '-';
     if (!option) return "unexpected argument '" + escape_text(arg) + "'";
     const std::string name = arg.substr(0, arg.find('='));
-    return "unknown option '" + escape_text(name) + "'" + did_you_mean(name, option_names(app));
+    return "unknown option '" + escape_text(name) + "'" + text::did_you_mean(name, option_names(app));
 }
 
 // CLI11 writes numbers of a range with std::to_string ("0.001000"): the
@@ -116,7 +116,7 @@ std::string error_line(const CLI::App& app, const CLI::ParseError& e) {
             for (std::string m; std::getline(list, m, ',');) members.push_back(m);
             std::string known;
             for (const auto& m : members) known += (known.empty() ? "" : ", ") + m;
-            const std::string near = did_you_mean(value, members);
+            const std::string near = text::did_you_mean(value, members);
             return escape_message(name) + ": unknown value '" + escape_text(value) + "'" +
                    (near.empty() ? "; known: " + escape_message(known) : near + " (known: " + escape_message(known) + ")");
         }

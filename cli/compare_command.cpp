@@ -20,13 +20,13 @@
 #include "analysis/t_tests.h"
 #include "analysis/diagnostics.h"
 #include "analysis/outliers.h"
-#include "cli/report/compare_report.h"
+#include "findings/compare_findings.h"
 #include "cli/compare_inputs.h"
 #include "cli/compare_suite.h"
 #include "cli/plot_files.h"
 #include "cli/summary_compare.h"
-#include "cli/report/diagnostic_words.h"
-#include "cli/report/suite_table.h"
+#include "report/diagnostic_words.h"
+#include "report/suite_table.h"
 #include "cli/sample_inputs.h"
 #include "data/results_writer.h"
 #include "cli/throttle_compare.h"
@@ -34,14 +34,14 @@
 #include "data/results_select.h"
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
-#include "report/text_width.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -224,7 +224,7 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
         const auto check_n = [&](const ReportSample& s) {
             if (s.sample.size() < least)
                 throw data::InputError((m.metric.empty() ? "" : "metric '" + m.metric + "': ") + s.label +
-                                       " has " + gfxstat::report::plural(s.sample.size(), "value") + "; a comparison needs " +
+                                       " has " + gfxstat::text::plural(s.sample.size(), "value") + "; a comparison needs " +
                                        (m.exact ? "at least 1 a side" : "at least 2 a side (or --exact for a "
                                                                         "deterministic metric)"));
         };
@@ -460,7 +460,7 @@ int run_compare(const std::vector<std::string>& files, const CompareSettings& s,
                             std::to_string(s->dropped[i].first + 1) + ")";
                 if (s->dropped.size() > 10) list += ", ...";
                 print_note(prog, "note",
-                           escape_text(s->label) + ": dropped " + gfxstat::report::plural(s->dropped.size(), "outlier") +
+                           escape_text(s->label) + ": dropped " + gfxstat::text::plural(s->dropped.size(), "outlier") +
                                (m.metric.empty() ? "" : " of ") + escape_text(m.metric) + ": " + escape_text(list));
             }
             for (const ReportSample* s : all) {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/report/ci_exports.h"
-#include "cli/report/compare_report.h"
+#include "report/ci/ci_exports.h"
+#include "findings/compare_findings.h"
 #include "data/column_file.h"
 #include "data/results_model.h"
 
@@ -61,7 +61,7 @@ struct CompareSettings {
     std::string row, col;              // --row, --col KEYS (data/projection.h); "" for the defaults
     bool summaries = false;            // --summaries: the files hold N, mean and sd per side
     // --junit, --openmetrics, --kcidb, --markdown, --json FILE: reports
-    // written beside stdout's (cli/report/ci_exports.h).
+    // written beside stdout's (report/ci/ci_exports.h).
     std::vector<ExportRequest> exports;
     std::string kcidb_origin = "gfxstat";  // --kcidb-origin
     int resamples = 9999;              // --bootstrap

@@ -14,7 +14,7 @@
 #include "data/input_error.h"
 #include "data/projection.h"
 #include "data/results_select.h"
-#include "report/plural.h"
+#include "text/plural.h"
 
 namespace gfxstat::cli {
 
@@ -290,7 +290,7 @@ void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>&
         data::ProjectedResults p = data::project_results(files[i], filter, row, col);
         if (p.kept == 0)
             throw data::InputError(inputs[i].name + ": --filter '" + s.filter + "' keeps none of its " +
-                                   gfxstat::report::plural(p.dropped, "value"));
+                                   gfxstat::text::plural(p.dropped, "value"));
         for (auto& n : p.notes) notes.push_back((files.size() > 1 ? inputs[i].name + ": " : "") + n);
         files[i] = std::move(p.file);
     }

@@ -7,7 +7,7 @@
 
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
-#include "report/text_width.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -48,7 +48,7 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
     app.add_option("--format", s.format, "text, markdown, csv (the suite table's rows) or json")
         ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
     app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
-        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     app.add_flag("--brief", s.brief, "one line per metric and candidate: means, change, verdict (json ignores it)");
     app.add_option("--bootstrap", s.resamples, "bootstrap resamples (0: none; else 100 or more; default 9999)")
         ->check([](const std::string& text) {
@@ -67,7 +67,7 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
     app.add_flag_callback(
         "--no-diagnostics", [&s] { s.diagnostics = false; },
         "skip bimodality, drift, outlier and boot diagnostics (and their effect on the test)");
-    // The suite table (cli/report/suite_table.h).
+    // The suite table (report/suite_table.h).
     auto* table = app.add_flag("--table", s.table,
                                "the suite table: one row per benchmark (the default with 2+ benchmarks of one unit)");
     app.add_flag("--full", s.full, "a full report per benchmark, even for a suite")->excludes(table);
@@ -75,7 +75,7 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
         ->check(CLI::IsMember({"input", "change", "name", "p"}));
     app.add_flag("--only-changed", s.layout.only_changed,
                  "suite table: only the benchmarks that changed (better, worse, or beyond the threshold untested)");
-    // Reports for CI beside the text on stdout (cli/report/ci_exports.h).
+    // Reports for CI beside the text on stdout (report/ci/ci_exports.h).
     const auto report_file = [&](const char* name, const char* kind, const char* help) {
         app.add_option_function<std::string>(
                name, [&s, kind](const std::string& path) { s.exports.push_back({kind, path}); }, help)

@@ -10,7 +10,7 @@
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
 #include "data/input_error.h"
-#include "report/plural.h"
+#include "text/plural.h"
 
 namespace gfxstat::cli {
 
@@ -122,7 +122,7 @@ void leave_out_unmeasured(CompareReport& r) {
         const std::string title = metric_title(m);
         if (m.baseline.sample.size() < least(m)) {
             r.selection_notes.push_back(title + ": left out: the baseline " + m.baseline.label + " has " +
-                                        report::plural(m.baseline.sample.size(), "value"));
+                                        text::plural(m.baseline.sample.size(), "value"));
             continue;
         }
         for (size_t k = 0; k < m.candidates.size();) {
@@ -131,7 +131,7 @@ void leave_out_unmeasured(CompareReport& r) {
                 continue;
             }
             r.selection_notes.push_back(title + ": " + m.candidates[k].label + " left out: it has " +
-                                        report::plural(m.candidates[k].sample.size(), "value"));
+                                        text::plural(m.candidates[k].sample.size(), "value"));
             m.candidates.erase(m.candidates.begin() + static_cast<std::ptrdiff_t>(k));
             if (k < m.designs.size()) m.designs.erase(m.designs.begin() + static_cast<std::ptrdiff_t>(k));
         }

@@ -13,7 +13,7 @@
 // paired one (p = 0.005): the design must follow the data.
 #pragma once
 
-#include "cli/report/compare_report.h"
+#include "findings/compare_findings.h"
 
 namespace gfxstat::cli {
 

@@ -9,13 +9,13 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
-#include "cli/report/json_version.h"
-#include "report/text_escape.h"
+#include "report/json_version.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 

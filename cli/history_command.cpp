@@ -28,8 +28,8 @@
 #include "analysis/change_points.h"
 #include "cli/command_line.h"
 #include "cli/import_hint.h"
-#include "cli/nearest_word.h"
-#include "cli/report/json_version.h"
+#include "text/nearest_word.h"
+#include "report/json_version.h"
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
@@ -37,15 +37,15 @@
 #include "drivers/process_runner.h"
 #include "drivers/run_loop.h"
 #include "drivers/run_output.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_markdown;
-using report::escape_message;
-using report::escape_text;
-using report::plural;
+using text::escape_markdown;
+using text::escape_message;
+using text::escape_text;
+using text::plural;
 
 namespace {
 
@@ -264,7 +264,7 @@ std::vector<size_t> build_order(const Settings& s, Loaded& L) {
             for (size_t i : order) keys.push_back(L.builds[i].key);
             throw data::InputError("--since: " + std::string(matches ? "more than one build begins with '"
                                                                       : "no build '") +
-                                   s.since + "'" + did_you_mean(s.since, keys) + " (builds: " + name_list(keys) + ")");
+                                   s.since + "'" + text::did_you_mean(s.since, keys) + " (builds: " + name_list(keys) + ")");
         }
         order.erase(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(at));
     }
@@ -281,7 +281,7 @@ std::vector<size_t> chosen_metrics(const Settings& s, const Loaded& L) {
                                      [&](const MetricSeries& m) { return m.info.name == name; });
         if (it == L.metrics.end() || !metric_wanted(it->info))
             throw data::InputError("--metric: no file declares a metric '" + name + "' with one value per run" +
-                                   did_you_mean(name, known) + " (metrics: " + name_list(known) + ")");
+                                   text::did_you_mean(name, known) + " (metrics: " + name_list(known) + ")");
         if (std::find(out.begin(), out.end(), static_cast<size_t>(it - L.metrics.begin())) != out.end())
             throw data::InputError("--metric: '" + name + "' given twice");
         out.push_back(static_cast<size_t>(it - L.metrics.begin()));

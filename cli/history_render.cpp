@@ -7,15 +7,15 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/history_model.h"
-#include "cli/report/json_version.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
+#include "report/json_version.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli::history {
 
-using report::escape_markdown;
-using report::escape_text;
-using report::plural;
+using text::escape_markdown;
+using text::escape_text;
+using text::plural;
 
 bool hex_word(const std::string& s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {

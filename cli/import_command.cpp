@@ -5,7 +5,7 @@
 // leaves nothing behind and never a half-written results file.
 #include "cli/command_line.h"
 #include "cli/import_command.h"
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -21,12 +21,12 @@
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -112,7 +112,7 @@ int import_main(int argc, char** argv) {
                          escape_text(format).c_str(), std::string(f->summary).c_str(), escape_text(format).c_str());
             return 2;
         }
-        const std::string near = did_you_mean(format, import_names), known = join(import_names, ", ");
+        const std::string near = text::did_you_mean(format, import_names), known = join(import_names, ", ");
         std::fprintf(stderr, "%s: unknown format '%s'%s\n", prog, escape_text(format).c_str(),
                      (near.empty() ? "; known: " + known : near + " (known: " + known + ")").c_str());
         return 2;
@@ -148,7 +148,7 @@ int import_main(int argc, char** argv) {
             return 2;
         }
         roles.suggest = [](std::string_view typed, const std::vector<std::string>& header) {
-            return did_you_mean(typed, header);
+            return text::did_you_mean(typed, header);
         };
     }
     if (lower) opt.direction = data::Direction::lower_is_better;

@@ -14,17 +14,17 @@
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
 #include "data/utf8.h"
 #include "formats/lava_testdef.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -88,7 +88,7 @@ int testdef_main(int argc, char** argv) {
         insert_at = 3;
     } else if (sub != "run" && sub != "ab") {
         return fail("'" + sub + "' does not report to LAVA; give run, ab or campaign resume|analyze" +
-                    did_you_mean(sub, {"run", "ab", "campaign"}));
+                    text::did_you_mean(sub, {"run", "ab", "campaign"}));
     }
     for (const std::string& w : command)
         if (w == "--lava" || w.starts_with("--lava=")) return fail("leave --lava out: the definition adds --lava on");
@@ -170,7 +170,7 @@ int lava_main(int argc, char** argv) {
     }
     if (sub == "testdef") return testdef_main(argc - 1, argv + 1);
     std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 did_you_mean(sub, {"testdef"}).c_str());
+                 text::did_you_mean(sub, {"testdef"}).c_str());
     usage(stderr);
     return 2;
 }

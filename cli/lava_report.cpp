@@ -4,10 +4,10 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include "cli/report/ci_exports.h"
+#include "report/ci/ci_exports.h"
 #include "data/results_reader.h"
 #include "drivers/lava_signals.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
@@ -24,7 +24,7 @@ LavaReport::LavaReport(std::string prog, const std::string& mode) : prog_(std::m
 }
 
 void LavaReport::warn(const std::string& what) const {
-    std::fprintf(stderr, "%s: warning: LAVA: %s\n", prog_.c_str(), report::escape_message(what).c_str());
+    std::fprintf(stderr, "%s: warning: LAVA: %s\n", prog_.c_str(), text::escape_message(what).c_str());
 }
 
 void LavaReport::collect_verdicts(std::vector<ExportRequest>& exports) {
@@ -72,7 +72,7 @@ void LavaReport::setup_failed(const std::string& message) {
     if (!active_) return;
     std::fflush(stdout);
     drivers::LavaSignals signals(stdout, [this](const std::string& w) { warn(w); });
-    signals.raise(prog_ + ": " + report::escape_message(message));
+    signals.raise(prog_ + ": " + text::escape_message(message));
 }
 
 }  // namespace gfxstat::cli

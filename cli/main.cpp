@@ -18,13 +18,13 @@
 #include "cli/import_command.h"
 #include "cli/merge_command.h"
 #include "cli/ministat_command.h"
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 #include "cli/run_command.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
 #include "cli/tune_command.h"
 #include "cli/version_command.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace {
 
@@ -75,8 +75,8 @@ int dispatch(int argc, char** argv) {
     }
     const bool option = cmd.rfind('-', 0) == 0;
     std::fprintf(stderr, "gfxstat: unknown %s '%s'%s\n", option ? "option" : "command",
-                 gfxstat::report::escape_text(cmd).c_str(),
-                 gfxstat::cli::did_you_mean(cmd, option ? std::vector<std::string>{"--help", "--version"} : command_names())
+                 gfxstat::text::escape_text(cmd).c_str(),
+                 gfxstat::text::did_you_mean(cmd, option ? std::vector<std::string>{"--help", "--version"} : command_names())
                      .c_str());
     std::fprintf(stderr, "gfxstat: see 'gfxstat --help'\n");
     return 2;
@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
         // What no command caught (out of memory, a failed thread): said as
         // an error of the command, after the stack unwound (a tuned
         // machine is restored on the way), never an abort.
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), gfxstat::report::escape_message(e.what()).c_str());
+        std::fprintf(stderr, "%s: %s\n", prog.c_str(), gfxstat::text::escape_message(e.what()).c_str());
     }
     return gfxstat::cli::check_output_written(prog, status);
 }

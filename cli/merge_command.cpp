@@ -11,12 +11,12 @@
 #include "data/results_merge.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
-#include "report/plural.h"
-#include "report/text_escape.h"
+#include "text/plural.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
+using text::escape_message;
 
 int merge_main(int argc, char** argv) {
     CLI::App app{"Combine results files (from several machines or campaigns) into one, keeping "
@@ -60,10 +60,10 @@ int merge_main(int argc, char** argv) {
             data::rewrite_results_file(output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse,
                                        build);
         }
-        std::fprintf(stderr, "%s: %s from %s", prog, gfxstat::report::plural(merged_runs, "run").c_str(),
-                     gfxstat::report::plural(files.size(), "file").c_str());
+        std::fprintf(stderr, "%s: %s from %s", prog, gfxstat::text::plural(merged_runs, "run").c_str(),
+                     gfxstat::text::plural(files.size(), "file").c_str());
         if (duplicates_dropped > 0)
-            std::fprintf(stderr, "; %s kept once", gfxstat::report::plural(duplicates_dropped, "identical duplicate run").c_str());
+            std::fprintf(stderr, "; %s kept once", gfxstat::text::plural(duplicates_dropped, "identical duplicate run").c_str());
         std::fprintf(stderr, "\n");
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());

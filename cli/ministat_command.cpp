@@ -26,12 +26,12 @@
 #include "cli/sample_inputs.h"
 #include "data/bench_filter.h"
 #include "data/projection.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 

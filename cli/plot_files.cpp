@@ -15,7 +15,7 @@
 #include <cstring>
 #include <set>
 
-#include "cli/report/plot_inputs.h"
+#include "report/plot_inputs.h"
 #include "data/digest.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"

@@ -15,8 +15,8 @@
 
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
-#include "cli/report/ci_exports.h"
-#include "cli/report/plot_inputs.h"
+#include "report/ci/ci_exports.h"
+#include "report/plot_inputs.h"
 #include "cli/show_command.h"
 #include "data/gfxstat_version.h"
 #include "data/input_error.h"
@@ -25,7 +25,7 @@
 #include "data/safe_files.h"
 #include "plot/charts.h"
 #include "report/html_report.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 

@@ -31,12 +31,12 @@
 #include "drivers/run_parsers.h"
 #include "drivers/run_loop.h"
 #include "drivers/wakeup_latency.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 

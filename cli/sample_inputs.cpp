@@ -11,16 +11,16 @@
 #include <thread>
 
 #include "cli/import_hint.h"
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -180,7 +180,7 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     try {
         load_opened(in, input, qualify, format, choice, out);
     } catch (const data::UnknownMetricError& e) {
-        throw data::InputError(e.what() + did_you_mean(e.typed, e.known));
+        throw data::InputError(e.what() + text::did_you_mean(e.typed, e.known));
     } catch (const data::InputError& e) {
         throw with_import_hint(e, in.path, input.prefix());
     }
@@ -260,7 +260,7 @@ data::MetricSelection select_metric_suggesting(const data::ResultsFile& file, co
     try {
         return data::select_metric(file, name, metric, variants);
     } catch (const data::UnknownMetricError& e) {
-        throw data::InputError(e.what() + did_you_mean(e.typed, e.known));
+        throw data::InputError(e.what() + text::did_you_mean(e.typed, e.known));
     }
 }
 

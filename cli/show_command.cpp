@@ -13,23 +13,23 @@
 
 #include "analysis/diagnostics.h"
 #include "cli/import_hint.h"
-#include "cli/report/diagnostic_words.h"
-#include "cli/report/recorded_context.h"
-#include "cli/report/sample_keys.h"
-#include "cli/report/json_version.h"
+#include "report/diagnostic_words.h"
+#include "findings/recorded_context.h"
+#include "report/sample_keys.h"
+#include "report/json_version.h"
 #include "data/input_error.h"
 #include "data/results_overview.h"
 #include "data/results_reader.h"
 #include "data/results_select.h"
 #include "drivers/campaign_simulation.h"
-#include "report/fit_table.h"
-#include "report/text_escape.h"
-#include "report/text_width.h"
+#include "text/fit_table.h"
+#include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -84,7 +84,7 @@ std::string short_boot(const std::string& boot) {
 // come from data: escaped here, so that no row is split.
 void print_table(FILE* out, size_t width, const std::vector<std::string>& raw_head,
                  const std::vector<std::vector<std::string>>& raw_rows, size_t keyed_from = static_cast<size_t>(-1)) {
-    report::TextTable t;
+    text::TextTable t;
     for (const auto& c : raw_head) t.head.push_back(escape_text(c));
     for (const auto& r : raw_rows) {
         t.rows.emplace_back();
@@ -95,12 +95,12 @@ void print_table(FILE* out, size_t width, const std::vector<std::string>& raw_he
         const SampleKeys keys(raw_head.size() - keyed_from);
         for (size_t i = keyed_from; i < raw_head.size(); ++i) t.keys.push_back(keys.key(i - keyed_from));
     }
-    for (const std::string& line : report::fit_table(t, width)) std::fprintf(out, "%s\n", line.c_str());
+    for (const std::string& line : text::fit_table(t, width)) std::fprintf(out, "%s\n", line.c_str());
 }
 
 // A line of text (escaped), wrapped to `width` under an indent.
 void print_wrapped(FILE* out, size_t width, const std::string& escaped, size_t first_indent, size_t indent) {
-    for (const std::string& line : report::wrap_text(escaped, width, first_indent, indent))
+    for (const std::string& line : text::wrap_text(escaped, width, first_indent, indent))
         std::fprintf(out, "%s\n", line.c_str());
 }
 
@@ -153,10 +153,10 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
                                    f.metrics().size() == 1 ? "" : "s", f.runs().size(), f.runs().size() == 1 ? "" : "s",
                                    boots_text(o).c_str());
     const std::string shown_name = escape_text(name);
-    if (report::display_width(shown_name) + 2 + counts.size() <= width) {
+    if (text::display_width(shown_name) + 2 + counts.size() <= width) {
         std::fprintf(out, "%s: %s\n", shown_name.c_str(), counts.c_str());
     } else {
-        for (const std::string& piece : report::split_columns(shown_name + ":", width))
+        for (const std::string& piece : text::split_columns(shown_name + ":", width))
             std::fprintf(out, "%s\n", piece.c_str());
         print_wrapped(out, width, counts, 2, 4);
     }
@@ -521,11 +521,11 @@ int show_main(int argc, char** argv) {
                  "gfxstat show"};
     std::string file;
     bool json = false;
-    int width = report::kDefaultWidth;
+    int width = text::kDefaultWidth;
     app.add_option("file", file, "results file ('-': standard input)")->required();
     app.add_flag("--json", json, "machine output");
     app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
-        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
@@ -558,8 +558,8 @@ void render_show_text(const std::string& name, const data::ResultsFile& f, FILE*
     const data::ResultsOverview o = data::overview(f);
     // As in show_main: what throws does so before anything is printed.
     const std::vector<VariantDiagnostics> diagnostics = diagnose_file(f, name);
-    print_text(out, report::kDefaultWidth, name, f, o);
-    print_diagnostics(out, report::kDefaultWidth, diagnostics, !workload_warnings(o).empty());
+    print_text(out, text::kDefaultWidth, name, f, o);
+    print_diagnostics(out, text::kDefaultWidth, diagnostics, !workload_warnings(o).empty());
 }
 
 }  // namespace gfxstat::cli

@@ -12,19 +12,19 @@
 
 #include "analysis/moments.h"
 #include "analysis/order_stats.h"
-#include "cli/report/diagnostic_words.h"
-#include "cli/report/sample_keys.h"
-#include "cli/report/json_version.h"
+#include "report/diagnostic_words.h"
+#include "report/sample_keys.h"
+#include "report/json_version.h"
 #include "cli/sample_inputs.h"
-#include "report/fit_table.h"
-#include "report/readable_units.h"
-#include "report/text_escape.h"
-#include "report/text_width.h"
+#include "text/fit_table.h"
+#include "text/readable_units.h"
+#include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -82,7 +82,7 @@ Row summarize(LoadedSample& loaded, bool diagnose) {
 // each row's name after it when every name fits there, else named by its
 // key ("x", "+", ... or numbers past 7 rows) in lines above the table.
 // Names and units come from data: escaped as they are printed.
-void print_table(const std::vector<Row>& rows, const report::DisplayUnit& du, size_t width, FILE* out) {
+void print_table(const std::vector<Row>& rows, const text::DisplayUnit& du, size_t width, FILE* out) {
     const SampleKeys keys(rows.size());
     static const char* kHead[] = {"N", "Min", "Q1", "Median", "Q3", "Max", "Avg", "Stddev"};
     std::vector<std::vector<std::string>> cells;
@@ -95,7 +95,7 @@ void print_table(const std::vector<Row>& rows, const report::DisplayUnit& du, si
         for (const Row& r : rows) {
             std::vector<std::string> line = {std::to_string(r.n)};
             for (double v : {r.min, r.q1, r.median, r.q3, r.max, r.mean, r.stddev})
-                line.push_back(report::scaled_number(v, du, digits));
+                line.push_back(text::scaled_number(v, du, digits));
             for (size_t c = 0; c < line.size(); ++c) w[c] = std::max(w[c], line[c].size());
             cells.push_back(std::move(line));
         }
@@ -107,35 +107,35 @@ void print_table(const std::vector<Row>& rows, const report::DisplayUnit& du, si
     size_t widest_name = 0;
     for (const Row& r : rows) {
         names.push_back(escape_text(r.name));
-        widest_name = std::max(widest_name, report::display_width(names.back()));
+        widest_name = std::max(widest_name, text::display_width(names.back()));
     }
     const bool names_after = total + 2 + widest_name <= width;
     if (!names_after)
         for (size_t i = 0; i < rows.size(); ++i) {
             const std::vector<std::string> pieces =
-                report::split_columns(names[i], width > keys.width() + 1 ? width - keys.width() - 1 : 1);
+                text::split_columns(names[i], width > keys.width() + 1 ? width - keys.width() - 1 : 1);
             for (size_t j = 0; j < pieces.size(); ++j)
                 std::fprintf(out, "%s %s\n", j ? std::string(keys.width(), ' ').c_str() : keys.key(i).c_str(),
                              pieces[j].c_str());
         }
     if (total > width) {
         // Too narrow even at 4 digits: the columns over several tables.
-        report::TextTable t;
+        text::TextTable t;
         t.head = {""};
         t.head.insert(t.head.end(), std::begin(kHead), std::end(kHead));
         for (size_t i = 0; i < rows.size(); ++i) {
             t.rows.push_back({keys.key(i)});
             t.rows.back().insert(t.rows.back().end(), cells[i].begin(), cells[i].end());
         }
-        for (const std::string& line : report::fit_columns(t, width)) std::fprintf(out, "%s\n", line.c_str());
+        for (const std::string& line : text::fit_columns(t, width)) std::fprintf(out, "%s\n", line.c_str());
         return;
     }
     std::string head(keys.width(), ' ');
-    for (size_t c = 0; c < w.size(); ++c) head += std::string(c ? 2 : 1, ' ') + report::pad_left(kHead[c], w[c]);
+    for (size_t c = 0; c < w.size(); ++c) head += std::string(c ? 2 : 1, ' ') + text::pad_left(kHead[c], w[c]);
     std::fprintf(out, "%s\n", head.c_str());
     for (size_t i = 0; i < rows.size(); ++i) {
         std::string line = keys.key(i);
-        for (size_t c = 0; c < w.size(); ++c) line += std::string(c ? 2 : 1, ' ') + report::pad_left(cells[i][c], w[c]);
+        for (size_t c = 0; c < w.size(); ++c) line += std::string(c ? 2 : 1, ' ') + text::pad_left(cells[i][c], w[c]);
         if (names_after) line += "  " + names[i];
         std::fprintf(out, "%s\n", line.c_str());
     }
@@ -153,16 +153,16 @@ const char* direction_words(data::Direction d) {
 // Rows of one metric (or of column files): its heading when there are
 // several metrics or its unit was scaled, the table, then diagnostics in
 // words under it for the samples they concern.
-void print_rows(const std::vector<Row>& rows, FILE* out, int width = report::kDefaultWidth, bool heading = false) {
-    const size_t limit = static_cast<size_t>(std::max(width, report::kMinWidth));
-    const report::DisplayUnit du =
-        report::readable_unit(rows.empty() ? "" : rows[0].unit, rows.empty() ? 0 : rows[0].mean);
+void print_rows(const std::vector<Row>& rows, FILE* out, int width = text::kDefaultWidth, bool heading = false) {
+    const size_t limit = static_cast<size_t>(std::max(width, text::kMinWidth));
+    const text::DisplayUnit du =
+        text::readable_unit(rows.empty() ? "" : rows[0].unit, rows.empty() ? 0 : rows[0].mean);
     if (!rows.empty() && (heading || du.scaled())) {
         std::string head = rows[0].metric.empty() ? std::string("value") : rows[0].metric;
         head += " (";
         if (!du.unit.empty()) head += du.unit + (du.scaled() ? ", recorded in " + rows[0].unit : "") + ", ";
         head += std::string(direction_words(rows[0].direction)) + ")";
-        for (const std::string& line : report::wrap_text(escape_text(head), limit, 0, 2))
+        for (const std::string& line : text::wrap_text(escape_text(head), limit, 0, 2))
             std::fprintf(out, "%s\n", line.c_str());
     }
     print_table(rows, du, limit, out);
@@ -171,7 +171,7 @@ void print_rows(const std::vector<Row>& rows, FILE* out, int width = report::kDe
         if (!r.diagnostics) continue;
         for (const std::string& s : sample_findings("'" + r.name + "'", *r.diagnostics, r.unit, 0.95)) {
             if (first) std::fprintf(out, "\n");
-            for (const std::string& line : report::wrap_text(escape_text(s), limit, 0, 2))
+            for (const std::string& line : text::wrap_text(escape_text(s), limit, 0, 2))
                 std::fprintf(out, "%s\n", line.c_str());
             first = false;
         }
@@ -202,7 +202,7 @@ void render_summary_text(std::vector<LoadedSample>& samples, bool diagnose, FILE
     const auto groups = by_metric(rows);
     for (size_t i = 0; i < groups.size(); ++i) {
         if (i) std::fprintf(out, "\n");
-        print_rows(groups[i], out, report::kDefaultWidth, groups.size() > 1);
+        print_rows(groups[i], out, text::kDefaultWidth, groups.size() > 1);
     }
 }
 
@@ -292,13 +292,13 @@ int summary_main(int argc, char** argv) {
                  "(a table per metric when it holds several).",
                  "gfxstat summary"};
     bool json = false, no_diagnostics = false;
-    int width = report::kDefaultWidth;
+    int width = text::kDefaultWidth;
     data::ColumnFormat format;
     std::vector<std::string> files;
     app.add_flag("--json", json, "machine output: full precision (shortest round-trip)");
     app.add_flag("--no-diagnostics", no_diagnostics, "skip bimodality, drift, outlier and boot diagnostics");
     app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
-        ->check(CLI::Range(report::kMinWidth, report::kMaxWidth));
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     app.add_option("-C,--column", format.column, "column to read (1-based)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", format.delimiters, "field delimiter characters")

@@ -16,19 +16,19 @@
 #include "analysis/student_t.h"
 #include "analysis/t_tests.h"
 #include "cli/compare_command.h"
-#include "cli/report/diagnostic_words.h"
-#include "cli/report/headline_words.h"
-#include "cli/report/json_version.h"
+#include "report/diagnostic_words.h"
+#include "report/headline_words.h"
+#include "report/json_version.h"
 #include "data/input_error.h"
 #include "formats/summary_table.h"
-#include "report/text_escape.h"
-#include "report/text_width.h"
+#include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
-using report::escape_markdown;
-using report::escape_message;
-using report::escape_text;
+using text::escape_markdown;
+using text::escape_message;
+using text::escape_text;
 
 namespace {
 
@@ -358,19 +358,19 @@ std::string verdict_words(const Comparison& c) {
 // ---- renderers --------------------------------------------------------------
 
 void print_wrapped(FILE* out, const std::string& escaped, size_t width, size_t first_indent, size_t indent) {
-    for (const std::string& line : report::wrap_text(escaped, width, first_indent, indent))
+    for (const std::string& line : text::wrap_text(escaped, width, first_indent, indent))
         std::fprintf(out, "%s\n", line.c_str());
 }
 
 void render_text(const Report& r, FILE* out) {
-    const size_t width = static_cast<size_t>(std::clamp(r.settings.width, report::kMinWidth, report::kMaxWidth));
+    const size_t width = static_cast<size_t>(std::clamp(r.settings.width, text::kMinWidth, text::kMaxWidth));
     print_wrapped(out, kFromSummaries, width, 0, 0);
     print_wrapped(out, escape_text(settings_words(r)), width, 0, 2);
     // "  change   ...": the value beside its head, continued under the value.
     constexpr size_t kHead = 11;
     const auto field = [&](const char* head, const std::string& escaped) {
-        std::vector<std::string> lines = report::wrap_text(escaped, width, kHead, kHead);
-        if (!lines.empty()) lines[0] = "  " + report::pad_right(head, kHead - 2) + lines[0].substr(kHead);
+        std::vector<std::string> lines = text::wrap_text(escaped, width, kHead, kHead);
+        if (!lines.empty()) lines[0] = "  " + text::pad_right(head, kHead - 2) + lines[0].substr(kHead);
         for (const std::string& line : lines) std::fprintf(out, "%s\n", line.c_str());
     };
     for (const Comparison& c : r.comparisons) {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/report/compare_report.h"
+#include "findings/compare_findings.h"
 #include "data/results_model.h"
 
 namespace gfxstat::cli {

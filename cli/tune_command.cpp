@@ -17,21 +17,21 @@
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
-#include "cli/nearest_word.h"
-#include "cli/report/json_version.h"
+#include "text/nearest_word.h"
+#include "report/json_version.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
 #include "drivers/tune_lock.h"
 #include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
-#include "report/text_escape.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::cli {
 namespace {
 
-using report::escape_message;
-using report::escape_text;
+using text::escape_message;
+using text::escape_text;
 
 constexpr const char* kProg = "gfxstat tune";
 
@@ -189,7 +189,7 @@ int tune_main(int argc, char** argv) {
     // for it (nearest_words offers options only for options).
     const size_t bare = sub.find_first_not_of('-');
     std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 did_you_mean(bare == std::string::npos ? sub : sub.substr(bare), {"show", "apply", "reset"}).c_str());
+                 text::did_you_mean(bare == std::string::npos ? sub : sub.substr(bare), {"show", "apply", "reset"}).c_str());
     usage(stderr);
     return 2;
 }

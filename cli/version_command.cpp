@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
-#include "cli/report/json_version.h"
+#include "report/json_version.h"
 #include "data/gfxstat_version.h"
 
 namespace gfxstat::cli {

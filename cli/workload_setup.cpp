@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <unistd.h>
 
-#include "cli/nearest_word.h"
+#include "text/nearest_word.h"
 #include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
@@ -198,7 +198,7 @@ Workload make_workload(const WorkloadOptions& o) {
                 w.parser = drivers::make_parser(parser_name.empty() ? "lines" : parser_name, metric_name);
             } catch (const std::invalid_argument& e) {
                 // A mistyped parser: the nearest name, before the list of all.
-                const std::string near = did_you_mean(parser_name, drivers::parser_names());
+                const std::string near = text::did_you_mean(parser_name, drivers::parser_names());
                 if (near.empty() || formats::find_format(parser_name)) throw;  // a file format says so itself
                 throw std::invalid_argument("unknown parser " + data::quote_token(parser_name) + near);
             }

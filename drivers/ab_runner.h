@@ -2,7 +2,7 @@
 // `gfxstat ab` without the command line: two or more variants of one
 // workload (builds, environments) run interleaved in blocks, every run
 // recorded as `gfxstat run` records it plus its design, block and place in
-// the block; after each block the stop rule (analysis/sequential_test.h)
+// the block; after each block the stop rule (analysis/confidence_sequence.h)
 // looks at each candidate's block differences against the baseline and
 // the experiment ends as soon as every one is settled, or at max_blocks,
 // or after a fixed number of blocks.
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis/sequential_test.h"
+#include "analysis/confidence_sequence.h"
 #include "data/results_model.h"
 #include "drivers/ab_schedule.h"
 #include "drivers/run_loop.h"

@@ -27,7 +27,7 @@ namespace gfxstat::drivers {
 // gr and fifo, msm's msm_gpu.c and a6xx_gpu.c, panfrost_job.c and
 // panfrost_mmu.c, v3d_gem.c and v3d_irq.c, radeon, etnaviv) and of the
 // kernel's panic.c, traps, hung_task.c and the RCU stall warning. Each has
-// a test with such a line (tests/unit/kernel_trouble_test.cpp).
+// a test with such a line (tests/unit/drivers/kernel_trouble_test.cpp).
 const std::vector<KernelTroubleRule>& kernel_trouble_rules() {
     static const std::vector<KernelTroubleRule> rules = {
         // i915

@@ -74,7 +74,7 @@ ValueAxis value_axis(const std::string& metric, const std::string& unit, double 
     double ref = reference && drawable(*reference)
                      ? std::fabs(*reference)
                      : std::max(drawable(lo) ? std::fabs(lo) : 0.0, drawable(hi) ? std::fabs(hi) : 0.0);
-    a.unit = report::readable_unit(unit, ref);
+    a.unit = text::readable_unit(unit, ref);
     a.ticks = nice_ticks(a.unit.shown(lo), a.unit.shown(hi), target);
     a.scale = {a.ticks.lo, a.ticks.hi, r0, r1};
     a.label = a.unit.unit.empty() ? metric : metric + " (" + a.unit.unit + ")";

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "plot/scene.h"
-#include "report/readable_units.h"
+#include "text/readable_units.h"
 
 namespace gfxstat::plot {
 
@@ -50,7 +50,7 @@ struct Frame {
 // A value axis for a metric: its display unit, ticks, scale and label
 // ("frame time (ms)"; the metric alone when the unit is unknown).
 struct ValueAxis {
-    report::DisplayUnit unit;
+    text::DisplayUnit unit;
     Ticks ticks;
     LinearScale scale;  // in shown units
     std::string label;

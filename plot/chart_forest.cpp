@@ -8,7 +8,7 @@
 
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
-#include "report/name_cutter.h"
+#include "text/name_cutter.h"
 
 namespace gfxstat::plot {
 
@@ -89,7 +89,7 @@ std::string forest_svg(const ForestPlot& fp, const ChartOptions& o) {
     // their ends: "fps", "frame_time"), and two labels cut alike are told
     // apart by a number after the mark; the whole label is in the tooltip.
     const size_t label_columns = static_cast<size_t>(std::max(5.0, (f.left - 8 - 4) / 7.0));
-    report::NameCutter labels(report::NameCutter::Keep::both_ends);
+    text::NameCutter labels(text::NameCutter::Keep::both_ends);
     for (size_t i = 0; i < rows.size(); ++i) {
         const ForestRow& r = *rows[i];
         bool geo = fp.geomean && i + 1 == rows.size();

@@ -100,7 +100,7 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
                 std::snprintf(buf, sizeof buf, "%+.1f%%", (after->level / before->level - 1) * 100);
                 size = buf;
             } else {
-                size = report::scaled_value(after->level - before->level, y.unit, 3, true);
+                size = text::scaled_value(after->level - before->level, y.unit, 3, true);
             }
         }
         std::string tip = "change at " + h.builds[c].label + (size.empty() ? "" : ": " + size);

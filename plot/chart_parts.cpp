@@ -101,6 +101,6 @@ Path invalid_cross(double x, double y, double r) {
     return p;
 }
 
-std::string value_text(double recorded, const ValueAxis& a) { return report::scaled_value(recorded, a.unit, 4); }
+std::string value_text(double recorded, const ValueAxis& a) { return text::scaled_value(recorded, a.unit, 4); }
 
 }  // namespace gfxstat::plot::detail

@@ -7,17 +7,17 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "report/text_escape.h"
-#include "report/xml_escape.h"
+#include "text/text_escape.h"
+#include "text/xml_escape.h"
 
 namespace gfxstat::plot {
 
 std::string xml_text(std::string_view raw, size_t max_bytes) {
     // Clipped as terminal text (never inside a UTF-8 sequence), then XML by
     // report's one escaper, which the HTML page and JUnit files share.
-    std::string safe = report::escape_text(raw);
-    if (max_bytes) safe = report::clip_text(safe, max_bytes);
-    return report::xml_escape(safe);
+    std::string safe = text::escape_text(raw);
+    if (max_bytes) safe = text::clip_text(safe, max_bytes);
+    return text::xml_escape(safe);
 }
 
 std::string svg_number(double v) {

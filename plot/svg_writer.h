@@ -12,10 +12,10 @@
 namespace gfxstat::plot {
 
 // `raw` safe inside an XML text node or a double-quoted attribute: first
-// as one line of terminal text (report::escape_text: control characters,
+// as one line of terminal text (text::escape_text: control characters,
 // invalid UTF-8 and invisible format characters made visible as \xNN or
 // \uNNNN), clipped to `max_bytes` when not 0, then XML by
-// report::xml_escape (report/xml_escape.h: & < > " ' as entities; U+FFFE
+// text::xml_escape (report/xml_escape.h: & < > " ' as entities; U+FFFE
 // and U+FFFF, valid UTF-8 but not XML characters, as "\ufffe", "\uffff").
 std::string xml_text(std::string_view raw, size_t max_bytes = 0);
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "report/xml_escape.h"
+#include "text/xml_escape.h"
 
 namespace gfxstat::report {
 
@@ -86,7 +86,7 @@ void add_table(std::string& out, const HtmlTable& t) {
     out += "<table>\n";
     if (!t.head.empty()) {
         out += "<thead><tr>";
-        for (const auto& h : t.head) out += "<th>" + xml_text(h) + "</th>";
+        for (const auto& h : t.head) out += "<th>" + text::xml_text(h) + "</th>";
         out += "</tr></thead>\n";
     }
     out += "<tbody>\n";
@@ -96,7 +96,7 @@ void add_table(std::string& out, const HtmlTable& t) {
         for (size_t c = 0; c < t.rows[r].size(); ++c) {
             const bool last = c + 1 == t.rows[r].size();
             out += (last && !cls.empty() ? "<td class=\"" + cls + "\">" : std::string("<td>")) +
-                   xml_text(t.rows[r][c]) + "</td>";
+                   text::xml_text(t.rows[r][c]) + "</td>";
         }
         out += "</tr>\n";
     }
@@ -115,10 +115,10 @@ std::string render_html(const HtmlPage& page) {
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n";
     out += "<meta name=\"color-scheme\" content=\"light dark\"/>\n";
     out += "<meta name=\"generator\" content=\"gfxstat\"/>\n";
-    out += "<title>" + xml_text(page.title) + "</title>\n";
+    out += "<title>" + text::xml_text(page.title) + "</title>\n";
     out += "<style>" + std::string(kCss) + "</style>\n</head>\n<body>\n<header>\n";
-    out += "<h1>" + xml_text(page.title) + "</h1>\n";
-    for (const auto& line : page.subtitle) out += "<p class=\"gs-sub\">" + xml_text(line) + "</p>\n";
+    out += "<h1>" + text::xml_text(page.title) + "</h1>\n";
+    for (const auto& line : page.subtitle) out += "<p class=\"gs-sub\">" + text::xml_text(line) + "</p>\n";
     out += "</header>\n";
     // A table of contents when there is more than a screen of sections.
     size_t anchored = 0;
@@ -127,14 +127,14 @@ std::string render_html(const HtmlPage& page) {
         out += "<nav><ul class=\"gs-toc\">\n";
         for (const auto& s : page.sections)
             if (!s.id.empty())
-                out += "<li><a href=\"#" + safe_id(s.id) + "\">" + xml_text(s.title) + "</a></li>\n";
+                out += "<li><a href=\"#" + safe_id(s.id) + "\">" + text::xml_text(s.title) + "</a></li>\n";
         out += "</ul></nav>\n";
     }
     out += "<main>\n";
     for (const auto& s : page.sections) {
         out += s.id.empty() ? std::string("<section>\n") : "<section id=\"" + safe_id(s.id) + "\">\n";
-        out += "<h2>" + xml_text(s.title) + "</h2>\n";
-        for (const auto& p : s.paragraphs) out += "<p>" + xml_text(p) + "</p>\n";
+        out += "<h2>" + text::xml_text(s.title) + "</h2>\n";
+        for (const auto& p : s.paragraphs) out += "<p>" + text::xml_text(p) + "</p>\n";
         for (const auto& t : s.tables) add_table(out, t);
         if (!s.figures.empty()) {
             out += "<div class=\"gs-figures\">\n";
@@ -142,20 +142,20 @@ std::string render_html(const HtmlPage& page) {
                 out += "<figure>\n";
                 out += svg_element(f.svg);
                 out += "\n";
-                if (!f.caption.empty()) out += "<figcaption>" + xml_text(f.caption) + "</figcaption>\n";
+                if (!f.caption.empty()) out += "<figcaption>" + text::xml_text(f.caption) + "</figcaption>\n";
                 out += "</figure>\n";
             }
             out += "</div>\n";
         }
         for (const auto& b : s.blocks) {
             out += b.open ? "<details open=\"open\">" : "<details>";
-            out += "<summary>" + xml_text(b.summary) + "</summary>\n<pre>" + xml_escape(b.text) +
+            out += "<summary>" + text::xml_text(b.summary) + "</summary>\n<pre>" + text::xml_escape(b.text) +
                    "</pre></details>\n";
         }
         out += "</section>\n";
     }
     out += "</main>\n";
-    if (!page.footer.empty()) out += "<footer>" + xml_text(page.footer) + "</footer>\n";
+    if (!page.footer.empty()) out += "<footer>" + text::xml_text(page.footer) + "</footer>\n";
     out += "</body>\n</html>\n";
     return out;
 }

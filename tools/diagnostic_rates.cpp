@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "analysis/diagnostics.h"
-#include "cli/report/diagnostic_words.h"
+#include "report/diagnostic_words.h"
 #include "tools/sample_families.h"
 
 using namespace gfxstat;

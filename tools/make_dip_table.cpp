@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
         replicates, large_replicates, seed);
     out +=
         "// Quantiles of Hartigan's dip of uniform samples, by Monte Carlo simulation\n"
-        "// (analysis/dip_simulation.cpp); dip_p_value (analysis/dip_test.cpp) interpolates\n"
+        "// (analysis/dip_simulation.cpp); dip_p_value (analysis/dip.cpp) interpolates\n"
         "// in them. Type-7 quantiles of the simulated dips; replicates per size:\n";
     for (size_t n : kSizes)
         add("//   n = %zu: %" PRIu64 "\n", n, n >= kLargeFrom ? large_replicates : replicates);

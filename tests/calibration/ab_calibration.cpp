@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // gfxstat_ab_calibration: the error rates and run counts of `gfxstat ab`'s
-// stop rule (analysis/sequential_test.h) by seeded simulation on the
+// stop rule (analysis/confidence_sequence.h) by seeded simulation on the
 // calibration families (families.h), run as ab runs them: blocks of both
 // variants in a random order, one boot, a look after every block, stop at
 // the first call or at --max-runs blocks (ab_sim.h says how each family

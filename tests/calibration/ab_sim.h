@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "analysis/sequential_test.h"
+#include "analysis/confidence_sequence.h"
 #include "tests/calibration/families.h"
 
 namespace gfxstat::calibration {

@@ -50,7 +50,7 @@ bool in_quick(const Family& f, size_t n, Condition c) {
     return family && (n == 3 || n == 10 || n == 50) && (c == Condition::aa || c == Condition::scale10);
 }
 
-// The outlier sentence as the reports write it (cli/report/diagnostic_words.cpp,
+// The outlier sentence as the reports write it (report/diagnostic_words.cpp,
 // sample_findings): values beyond the calibrated cutoff c(n)
 // (Outlier::reported), and none when the sample is bimodal (its second
 // mode is not a set of outliers).
@@ -142,7 +142,7 @@ CellResult run_cell(const CellSpec& spec) {
             case PrimaryTest::welch_boot_means:
             case PrimaryTest::paired_boot_means: ++r.by_boot_means; break;
             // Fleets: these families have no machines (the machine-level
-            // test is calibrated in tests/unit/fleet_calibration_test.cpp).
+            // test is calibrated in tests/unit/analysis/fleet_calibration_test.cpp).
             case PrimaryTest::paired_machine_means:
             case PrimaryTest::welch_machine_means: ++r.by_other; break;
             default: ++r.by_other; break;  // tests added since (an exact comparison)

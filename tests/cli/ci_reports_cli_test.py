@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""compare's and ab's CI reports (cli/report/ci_exports.h): --junit,
+"""compare's and ab's CI reports (report/ci/ci_exports.h): --junit,
 --openmetrics, --kcidb, --markdown (and $GITHUB_STEP_SUMMARY) and --json,
 written beside the text on stdout from one analysis.
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Independent reference values for analysis/nested_variance.cpp and the
 fleet part of `gfxstat compare` (machine > boot > run). Writes
-tests/data/fleet_reference.json, read by tests/unit/nested_variance_test.cpp
+tests/data/fleet_reference.json, read by tests/unit/analysis/nested_variance_test.cpp
 and tests/cli/fleet_cli_test.py.
 
 Run with Debian's /usr/bin/python3 (python3-numpy, python3-scipy):

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Reference values for tests/unit/frame_times_test.cpp, computed apart from
+"""Reference values for tests/unit/analysis/frame_times_test.cpp, computed apart from
 gfxstat: exact rationals (fractions) for sums and fps, the statistics
 module's 'inclusive' quantiles (R's type 7) for the median and p99.
 

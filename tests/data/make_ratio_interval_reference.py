@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 """Writes ratio_interval_reference.json: Fieller's confidence intervals
 for ratios of means, the reference for analysis/ratio_interval.cpp
-(tests/unit/ratio_interval_test.cpp) and for compare's relative intervals
+(tests/unit/analysis/ratio_interval_test.cpp) and for compare's relative intervals
 (tests/cli/defects/04_relative_interval_ratio_test.py).
 
 Shares nothing with the C++: textbook formulas in mpmath at 50 digits.

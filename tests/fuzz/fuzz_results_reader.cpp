@@ -39,7 +39,7 @@
 #include <string_view>
 
 #include "cli/compare_command.h"
-#include "cli/report/compare_report.h"
+#include "findings/compare_findings.h"
 #include "cli/sample_inputs.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"

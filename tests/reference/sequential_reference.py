@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
-"""Reference values for tests/unit/sequential_test_test.cpp.
+"""Reference values for tests/unit/analysis/confidence_sequence_test.cpp.
 
-The Bayes factor of analysis/sequential_test.h, computed WITHOUT its closed
+The Bayes factor of analysis/confidence_sequence.h, computed WITHOUT its closed
 form: the two marginal likelihoods of the block differences x_i = d_i - mu
 are integrated numerically with scipy,
 

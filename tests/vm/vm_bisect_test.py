@@ -54,7 +54,7 @@ STEP_AT = 11
 
 # A run prints one score: the commit's level (100, then 97) times 100 plus
 # 0..99 from /dev/urandom: about 0.3% of noise, so that each step decides
-# in few runs (the statistics are tests/unit/bisect_test.cpp's; this test
+# in few runs (the statistics are tests/unit/drivers/bisect_test.cpp's; this test
 # is about the boots).
 BENCH = """#!/bin/sh
 d=$(dirname "$0")

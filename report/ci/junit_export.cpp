@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: MIT
+// compare's verdicts as JUnit XML, the way GitLab's test report reads it
+// (artifacts:reports:junit): a <testsuite> per benchmark group (a metric's
+// name up to its last '/': IGT's "4KiB" of "4KiB/upload_linear"), a
+// <testcase> per comparison whose classname GitLab shows as the suite and
+// name as the name, a <failure> exactly where the gate trips, <skipped>
+// for an inconclusive comparison under --strict, the comparison's text in
+// <system-out>, and the whole text report in the first suite's <system-out>.
+// The report never fails the job: the exit status is the gate.
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <string>
+
+#include "report/ci/ci_exports.h"
+#include "text/text_escape.h"
+#include "text/xml_escape.h"
+
+namespace gfxstat::cli {
+
+namespace {
+
+// Text as XML character data or an attribute value: escaped for people
+// line by line (a newline stays a newline in <system-out>), then XML by
+// report/xml_escape.h: markup characters as references, and what XML 1.0
+// cannot hold at all (C0 controls, U+FFFE, U+FFFF) in gfxstat's visible form.
+std::string xml(std::string_view raw, bool already_escaped = false) {
+    return already_escaped ? text::xml_escape(raw) : text::xml_message(raw);
+}
+
+std::string seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", std::isfinite(s) && s > 0 ? s : 0.0);
+    return buf;
+}
+
+struct Suite {
+    std::vector<const VerdictRow*> rows;
+    size_t failures = 0, skipped = 0;
+};
+
+std::string number(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+// What a comparison's testcase says in <system-out>: its line and why.
+std::string case_text(const VerdictRow& row) {
+    std::string t = row.line + "\n" + row.verdict.reason + "\n";
+    t += "baseline " + row.baseline + ": mean " + number(row.baseline_centre) + " (" +
+         std::to_string(row.baseline_n) + (row.paired_suite ? " benchmarks" : " values") + ")\n";
+    t += "candidate " + row.candidate + ": mean " + number(row.candidate_centre) + " (" +
+         std::to_string(row.candidate_n) + (row.paired_suite ? " benchmarks" : " values") + ")\n";
+    if (!row.primary) t += "secondary metric: reported, never gated\n";
+    return t;
+}
+
+}  // namespace
+
+std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
+    const std::vector<VerdictRow> rows = verdict_rows(r, ctx.gate);
+    std::map<std::string, Suite> suites;  // by group, in name order (stable across runs)
+    size_t failures = 0, skipped = 0;
+    for (const VerdictRow& row : rows) {
+        Suite& s = suites[row.group];
+        s.rows.push_back(&row);
+        if (row.fails) ++s.failures, ++failures;
+        else if (row.inconclusive_fails) ++s.skipped, ++skipped;
+    }
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += "<testsuites name=\"" + xml(ctx.program) + "\" tests=\"" + std::to_string(rows.size()) + "\" failures=\"" +
+           std::to_string(failures) + "\" errors=\"0\" skipped=\"" + std::to_string(skipped) + "\" time=\"" +
+           seconds(ctx.seconds) + "\">\n";
+    for (const auto& [group, s] : suites) {
+        out += "  <testsuite name=\"" + xml(group) + "\" tests=\"" + std::to_string(s.rows.size()) + "\" failures=\"" +
+               std::to_string(s.failures) + "\" errors=\"0\" skipped=\"" + std::to_string(s.skipped) + "\" time=\"" +
+               seconds(ctx.seconds) + "\">\n";
+        for (const VerdictRow* row : s.rows) {
+            const std::string name = row->metric + ": " + row->candidate + " vs " + row->baseline;
+            out += "    <testcase classname=\"" + xml("gfxstat." + row->group) + "\" name=\"" + xml(name) +
+                   "\" time=\"" + seconds(0) + "\">\n";
+            if (row->fails)
+                out += "      <failure type=\"regression\" message=\"" + xml(row->line) + "\">" +
+                       xml(row->verdict.reason) + "</failure>\n";
+            else if (row->inconclusive_fails)
+                out += "      <skipped message=\"" + xml("inconclusive (--strict): " + row->line) + "\"/>\n";
+            out += "      <system-out>" + xml(case_text(*row)) + "</system-out>\n";
+            out += "    </testcase>\n";
+        }
+        // The whole text report once, in the first suite (GitLab shows a
+        // testcase's output; other readers show a suite's).
+        if (group == suites.begin()->first)
+            out += "    <system-out>" + xml(ctx.text_report, true) + "</system-out>\n";
+        out += "  </testsuite>\n";
+    }
+    out += "</testsuites>\n";
+    return out;
+}
+
+}  // namespace gfxstat::cli
