@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Golden outputs: runs a broad set of gfxstat commands (tests/golden/cases.py)
+on fixed inputs and compares what each prints (stdout, stderr, exit status)
+and every file it writes with the outputs stored under tests/golden/expected/,
+byte for byte after the named normalisation rules below.
+
+  golden_test.py --gfxstat BUILD/gfxstat --source SRC            compare
+  golden_test.py --gfxstat BUILD/gfxstat --source SRC --update   rewrite expected/
+
+An update must be reviewed as a diff (git diff tests/golden/expected) before
+it is committed: it is the record of what every command prints."""
+
+import argparse
+import concurrent.futures
+import difflib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import cases as case_list  # noqa: E402
+
+# What may differ between two runs of the same binary, each masked as
+# narrowly as found: (name, why, pattern, replacement). Patterns apply to
+# every captured stream and file, in this order.
+NORMALISE = [
+    ("tmpdir", "each case runs in a fresh temporary directory",
+     None, "<TMP>"),  # filled in per case: the literal path
+    ("version", "the version string names the commit the binary was built from",
+     None, "<VERSION>"),  # filled in: the literal string `gfxstat version` prints
+    ("created", "a results file records when it was created",
+     re.compile(r'"created": ?"\d{4}-\d\d-\d\dT[\d:.]+Z"'), '"created":"<TIME>"'),
+    ("run start", "each run records when it started (KCIDB: when the analysis ran)",
+     re.compile(r'"(start|started|ended|start_time)": ?"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'"\1":"<TIME>"'),
+    ("duration", "each run records how long it took",
+     re.compile(r'"duration_s": ?[0-9.e+-]+'), '"duration_s":<SECONDS>'),
+    ("run progress", "run's progress line shows each run's wall time",
+     re.compile(r"(run \d+/\d+ \w+) [0-9.e+-]+ s"), r"\1 <SECONDS> s"),
+    ("results id", "a new results file gets a random id; its logs are named by it",
+     re.compile(r'("id": ?"|\.logs/)[0-9a-f]{16,32}'), r"\1<ID>"),
+    ("kcidb id", "KCIDB ids are hashed from the results files' random ids and times",
+     re.compile(r'("\w*id": "[\w.-]+:gfxstat-)[0-9a-f]{16}'), r"\1<HASH>"),
+    ("junit time", "JUnit's time attributes are the analysis' wall time",
+     re.compile(r' time="[0-9.]+"'), ' time="<SECONDS>"'),
+    ("html made on", "the HTML page's footer says when it was made",
+     re.compile(r"( on )\d{4}-\d\d-\d\dT[\d:.]+Z(\. Nothing on this page)"), r"\1<TIME>\2"),
+    ("lava results block", "run --lava prints the results file (with its times) in base64, with its size and hash",
+     re.compile(r"(<GFXSTAT_RESULTS_BEGIN v1 name=\S+ bytes=)\d+ sha256=[0-9a-f]{64}>\n(?:[A-Za-z0-9+/=]+\n)*"),
+     r"\1<N> sha256=<HASH>>\n<BASE64>\n"),
+    ("design id", "ab draws a new design id for each experiment",
+     re.compile(r"design-[0-9a-f]{16}"), "design-<ID>"),
+    ("environment", "a recorded environment describes the machine the case ran on",
+     re.compile(r'\{"type":"environment",.*\}'), '{"type":"environment",<MACHINE>}'),
+    ("environment id", "derived from the machine's environment",
+     re.compile(r"env-[0-9a-f]{16}"), "env-<ID>"),
+    ("boot id", "the machine's boot id",
+     re.compile(r'"boot": ?"[0-9a-f-]{36}"'), '"boot":"<BOOT>"'),
+]
+
+
+def normalise(text, tmp, version):
+    for name, _, pattern, repl in NORMALISE:
+        if name == "tmpdir":
+            text = text.replace(tmp, repl)
+        elif name == "version":
+            text = text.replace(version, repl)
+        else:
+            text = pattern.sub(repl, text)
+    return text
+
+
+def environment(tmp):
+    """A fixed environment: no variable of the caller's reaches gfxstat."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": tmp,
+           "GFXSTAT_KMSG": "/dev/null", "GFXSTAT_BOOT_ID_FILE": os.path.join(tmp, ".boot_id"),
+           "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+    return env
+
+
+def text_of(data):
+    return data.decode("utf-8", errors="surrogateescape")
+
+
+def run_case(case, gfxstat, source, version):
+    """The case's normalised record: exit status, stdout, stderr, files."""
+    tmp = tempfile.mkdtemp(prefix="gfxstat-golden-")
+    try:
+        work = os.path.join(tmp, "w")
+        os.mkdir(work)
+        with open(os.path.join(tmp, ".boot_id"), "w") as f:
+            f.write("0b0e0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d\n")
+        # The repository's inputs under fixed names, so that paths in outputs
+        # do not depend on where the source tree is.
+        for link, target in (("data", "tests/data"), ("fixtures", "tests/fixtures"), ("examples", "examples"),
+                             ("fuzz", "tests/fuzz")):
+            os.symlink(os.path.join(source, target), os.path.join(work, link))
+        env = environment(tmp)
+        env.update(case.env)
+        if case.setup:
+            case.setup(work)
+        before = set(walk(work))
+        ministat = os.path.join(os.path.dirname(gfxstat), "ministat")
+        argv = [{"{gfxstat}": gfxstat, "{ministat}": ministat}.get(a, a) for a in case.argv]
+        p = subprocess.run(argv, input=case.stdin, capture_output=True, cwd=work, env=env, timeout=120)
+        # Each stream normalised on its own, so that its byte count is the
+        # normalised text's (a masked duration changes the raw length).
+        norm = lambda data: normalise(text_of(data), work, version)  # noqa: E731
+        out, err = norm(p.stdout), norm(p.stderr)
+        parts = [f"== {case.name}: gfxstat {' '.join(case.argv[1:])}\n== exit {p.returncode}\n",
+                 f"== stdout ({len(out)} characters)\n", out, f"== stderr ({len(err)} characters)\n", err]
+        # File names normalised too (logs are named by the results file's id).
+        for name, rel in sorted((norm(r.encode()), r) for r in set(walk(work)) - before):
+            if any(rel.startswith(skip) for skip in case.ignore):
+                parts.append(f"== file {name} (not compared: {case.ignore_why})\n")
+                continue
+            with open(os.path.join(work, rel), "rb") as f:
+                data = norm(f.read())
+            parts += [f"== file {name} ({len(data)} characters)\n", data]
+        return "".join(parts)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def walk(top):
+    for root, dirs, files in os.walk(top):
+        for name in files + [d for d in dirs if os.path.islink(os.path.join(root, d))]:
+            path = os.path.join(root, name)
+            if root == top and name in ("data", "fixtures", "examples", "fuzz"):
+                continue
+            if os.path.isfile(path) and not os.path.islink(path):
+                yield os.path.relpath(path, top)
+
+
+def expected_path(name):
+    return os.path.join(HERE, "expected", name + ".out")
+
+
+def read_expected(name):
+    try:
+        with open(expected_path(name), "rb") as f:
+            return text_of(f.read())
+    except FileNotFoundError:
+        return None
+
+
+def mismatch(name, want, got):
+    """None when equal; else the first 40 lines of a unified diff."""
+    if want == got:
+        return None
+    if want is None:
+        return f"{name}: no stored output (run with --update and review the new file)\n"
+    diff = difflib.unified_diff(want.splitlines(keepends=True), got.splitlines(keepends=True),
+                                f"expected/{name}.out", f"{name} now")
+    lines = list(diff)
+    return "".join(lines[:40]) + (f"... ({len(lines) - 40} more diff lines)\n" if len(lines) > 40 else "")
+
+
+def self_check(name, got):
+    """The comparison must be able to fail: one changed byte is caught."""
+    corrupted = got[:-1] + ("X" if not got.endswith("X") else "Y")
+    return mismatch(name, got, corrupted) is not None and mismatch(name, got, got) is None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gfxstat", required=True)
+    ap.add_argument("--source", required=True)
+    ap.add_argument("--update", action="store_true", help="rewrite the stored outputs from this binary")
+    ap.add_argument("--only", help="run only the cases whose name matches this regular expression")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    gfxstat, source = os.path.abspath(args.gfxstat), os.path.abspath(args.source)
+    version = subprocess.run([gfxstat, "version"], capture_output=True, text=True).stdout.split()[-1]
+    cases = case_list.CASES
+    names = [c.name for c in cases]
+    dup = {n for n in names if names.count(n) > 1}
+    if dup:
+        print(f"duplicate case names: {sorted(dup)}")
+        return 1
+    if args.only:
+        cases = [c for c in cases if re.search(args.only, c.name)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(lambda c: run_case(c, gfxstat, source, version), cases))
+    if args.update:
+        os.makedirs(os.path.join(HERE, "expected"), exist_ok=True)
+        for c, got in zip(cases, results):
+            with open(expected_path(c.name), "wb") as f:
+                f.write(got.encode("utf-8", errors="surrogateescape"))
+        if not args.only:
+            keep = {c.name + ".out" for c in cases}
+            for stale in set(os.listdir(os.path.join(HERE, "expected"))) - keep:
+                os.remove(os.path.join(HERE, "expected", stale))
+        print(f"{len(cases)} golden outputs written; review them with git diff before committing")
+        return 0
+    failed = []
+    for c, got in zip(cases, results):
+        diff = mismatch(c.name, read_expected(c.name), got)
+        if diff:
+            failed.append(c.name)
+            print(diff)
+    if not self_check(cases[0].name, results[0]):
+        print("self-check: a corrupted expected output was not caught")
+        return 1
+    if failed:
+        print(f"{len(failed)} of {len(cases)} golden outputs differ: {' '.join(failed)}")
+        print("if the change is intended: golden_test.py --update, then review git diff tests/golden/expected")
+        return 1
+    print(f"{len(cases)} golden outputs match")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
