@@ -23,14 +23,15 @@ class Case:
     env: dict = dataclasses.field(default_factory=dict)
     ignore: tuple = ()
     ignore_why: str = ""
+    prep: list = dataclasses.field(default_factory=list)
 
 
 CASES = []
 
 
-def case(name, *args, stdin=b"", setup=None, env=None, ministat=False, ignore=(), ignore_why=""):
+def case(name, *args, stdin=b"", setup=None, env=None, ministat=False, ignore=(), ignore_why="", prep=()):
     argv = ["{ministat}" if ministat else G, *args]
-    CASES.append(Case(name, argv, stdin, setup, env or {}, ignore, ignore_why))
+    CASES.append(Case(name, argv, stdin, setup, env or {}, ignore, ignore_why, [[G, *p] for p in prep]))
 
 
 PAIR = mk.ab_pair
@@ -282,3 +283,22 @@ case("ab_alternate", "ab", "--runs", "2", "--seed", "5", "--order", "alternate",
 case("ab_gate", "ab", "--runs", "4", "--seed", "2", "--gate", "--variant", "a", "--variant", "b", *RUNSET,
      "--command", "a:sh -c 'echo 5'", "--command", "b:sh -c 'echo 4'", "-o", "ab.json")
 case("ab_one_variant", "ab", "--variant", "a", "-o", "ab.json", "--", "true")
+
+# ---- campaign: a plan of two variants over 4 simulated boots
+INIT = ["campaign", "init", "plan.json", "-d", "c"]
+SIMULATED = [INIT, ["campaign", "resume", "c", "--simulate-reboots", "--no-check"]]
+case("campaign_init", *INIT, setup=mk.campaign_plan)
+case("campaign_init_bad_plan", "campaign", "init", "plan.json", "-d", "c", setup=mk.campaign_plan_without_expect)
+case("campaign_status_new", "campaign", "status", "c", setup=mk.campaign_plan, prep=[INIT])
+case("campaign_status", "campaign", "status", "c", setup=mk.campaign_plan, prep=SIMULATED)
+case("campaign_status_json", "campaign", "status", "c", "--json", setup=mk.campaign_plan, prep=SIMULATED)
+case("campaign_analyze", "campaign", "analyze", "c", *NB, setup=mk.campaign_plan, prep=SIMULATED)
+case("campaign_analyze_json", "campaign", "analyze", "c", *NB, "--format", "json", setup=mk.campaign_plan,
+     prep=SIMULATED)
+case("campaign_analyze_markdown", "campaign", "analyze", "c", *NB, "--format", "markdown", setup=mk.campaign_plan,
+     prep=SIMULATED)
+case("campaign_install_service", "campaign", "install-service", "c", "--unit-dir", "units", setup=mk.campaign_plan,
+     prep=[INIT])
+case("campaign_stop", "campaign", "stop", "c", setup=mk.campaign_plan, prep=[INIT])
+case("campaign_not_a_dir", "campaign", "status", "nowhere")
+case("campaign_usage", "campaign")

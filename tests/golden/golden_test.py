@@ -52,6 +52,10 @@ NORMALISE = [
     ("lava results block", "run --lava prints the results file (with its times) in base64, with its size and hash",
      re.compile(r"(<GFXSTAT_RESULTS_BEGIN v1 name=\S+ bytes=)\d+ sha256=[0-9a-f]{64}>\n(?:[A-Za-z0-9+/=]+\n)*"),
      r"\1<N> sha256=<HASH>>\n<BASE64>\n"),
+    ("journal time", "a campaign's journal records when each event happened",
+     re.compile(r'"t":\d+\.\d+,"time":"\d{4}-\d\d-\d\dT[\d:.]+Z"'), '"t":<EPOCH>,"time":"<TIME>"'),
+    ("journal kernel", "a campaign's journal records the running kernel's release",
+     re.compile(r'"kernel":"[^"]*"'), '"kernel":"<KERNEL>"'),
     ("design id", "ab draws a new design id for each experiment",
      re.compile(r"design-[0-9a-f]{16}"), "design-<ID>"),
     ("environment", "a recorded environment describes the machine the case ran on",
@@ -105,9 +109,16 @@ def run_case(case, gfxstat, source, version):
         env.update(case.env)
         if case.setup:
             case.setup(work)
-        before = set(walk(work))
         ministat = os.path.join(os.path.dirname(gfxstat), "ministat")
-        argv = [{"{gfxstat}": gfxstat, "{ministat}": ministat}.get(a, a) for a in case.argv]
+        words = {"{gfxstat}": gfxstat, "{ministat}": ministat}
+        # Commands that make the case's inputs (a campaign to look at): their
+        # output is not compared, but they must succeed.
+        for prep in case.prep:
+            q = subprocess.run([words.get(a, a) for a in prep], capture_output=True, cwd=work, env=env, timeout=120)
+            if q.returncode != 0:
+                return f"== {case.name}: preparing {prep[1:]} failed ({q.returncode}): {text_of(q.stderr)}\n"
+        before = set(walk(work))
+        argv = [words.get(a, a) for a in case.argv]
         p = subprocess.run(argv, input=case.stdin, capture_output=True, cwd=work, env=env, timeout=120)
         # Each stream normalised on its own, so that its byte count is the
         # normalised text's (a masked duration changes the raw length).

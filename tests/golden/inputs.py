@@ -150,6 +150,28 @@ def steady_script(d):
            "echo \"score: $((100 + n % 3))\"\n")
 
 
+def campaign_plan(d, expect=True):
+    """Two variants, 2 boots each, 2 runs and a warm-up a boot; the workload
+    prints 100 + V + (a counter mod 3), V the variant's environment."""
+    count = os.path.join(d, "count")
+    command = ["sh", "-c", "n=$(cat %s 2>/dev/null || echo 0); echo $((n + 1)) > %s; echo $((100 + V + n %% 3))"
+               % (count, count)]
+    variants = [{"label": v, "reboot": True, "env": {"V": str(i)}} for i, v in enumerate(("a", "b"))]
+    if expect:
+        for v in variants:
+            v["expect"] = {"command": ["true"]}
+    plan = {"name": "try", "variants": variants, "runs_per_boot": 2, "boots_per_variant": 2, "warmup_runs": 1,
+            "workload": {"command": command, "parser": "lines", "metric_name": "fps", "unit": "fps",
+                         "direction": "higher"},
+            "reboot_command": ["true"], "seed": 3}
+    with open(os.path.join(d, "plan.json"), "w") as f:
+        json.dump(plan, f, indent=1)
+
+
+def campaign_plan_without_expect(d):
+    campaign_plan(d, expect=False)
+
+
 def all_of(*makers):
     def make(d):
         for m in makers:
