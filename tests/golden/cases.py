@@ -252,6 +252,20 @@ case("bisect_check_json", "bisect", "check", "--good", "a.json", "--bad", "b.jso
 case("bisect_check_same", "bisect", "check", "--good", "a.json", "--bad", "a2.json", "--target-metric", "fps",
      setup=mk.same_pair)
 
+BENCH = ["--metric", r"score=score: (\d+)", "--higher-is-better", "--no-check"]
+REFS = [["run", "--runs", "6", *BENCH, "--label", "good", "-o", "good.json", "--", "./bench.sh", "100"],
+        ["run", "--runs", "6", *BENCH, "--label", "bad", "-o", "bad.json", "--", "./bench.sh", "90"]]
+STEP = ["bisect", "step", "--good", "good.json", "--bad", "bad.json", "-C", "repo", "-o", "steps.json"]
+case("bisect_step_bad", *STEP, "--", "./bench.sh", "91", setup=mk.bisect_repo, prep=REFS)
+case("bisect_step_good", *STEP, "--", "./bench.sh", "100", setup=mk.bisect_repo, prep=REFS)
+case("bisect_step_no_bisection", *STEP, "--", "./bench.sh", "100", setup=mk.bisect_repo_idle, prep=REFS)
+case("bisect_step_build_fails", *STEP, "--build", "exit 1", "--", "./bench.sh", "100", setup=mk.bisect_repo,
+     prep=REFS)
+case("bisect_check_refs", "bisect", "check", "--good", "good.json", "--bad", "bad.json", "--commits", "4",
+     setup=mk.bisect_repo, prep=REFS)
+case("bisect_report_made", "bisect", "report", "steps.json", setup=mk.bisect_repo,
+     prep=REFS + [STEP + ["--", "./bench.sh", "91"]])
+
 # ---- lava
 case("lava_testdef", "lava", "testdef", "--name", "glmark2", "-o", "t.yaml", "--", "gfxstat", "run", "-o", "r.json",
      "--", "glmark2")

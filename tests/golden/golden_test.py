@@ -14,6 +14,7 @@ it is committed: it is the record of what every command prints."""
 import argparse
 import concurrent.futures
 import difflib
+import json
 import os
 import re
 import shutil
@@ -34,11 +35,11 @@ NORMALISE = [
     ("version", "the version string names the commit the binary was built from",
      None, "<VERSION>"),  # filled in: the literal string `gfxstat version` prints
     ("created", "a results file records when it was created",
-     re.compile(r'"created": ?"\d{4}-\d\d-\d\dT[\d:.]+Z"'), '"created":"<TIME>"'),
+     re.compile(r'("created": ?)"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'\1"<TIME>"'),
     ("run start", "each run records when it started (KCIDB: when the analysis ran)",
-     re.compile(r'"(start|started|ended|start_time)": ?"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'"\1":"<TIME>"'),
+     re.compile(r'("(?:start|started|ended|start_time)": ?)"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'\1"<TIME>"'),
     ("duration", "each run records how long it took",
-     re.compile(r'"duration_s": ?[0-9.e+-]+'), '"duration_s":<SECONDS>'),
+     re.compile(r'("duration_s": ?)[0-9.e+-]+'), r'\1<SECONDS>'),
     ("run progress", "run's progress line shows each run's wall time",
      re.compile(r"(run \d+/\d+ \w+) [0-9.e+-]+ s"), r"\1 <SECONDS> s"),
     ("results id", "a new results file gets a random id; its logs are named by it",
@@ -58,13 +59,22 @@ NORMALISE = [
      re.compile(r'"kernel":"[^"]*"'), '"kernel":"<KERNEL>"'),
     ("design id", "ab draws a new design id for each experiment",
      re.compile(r"design-[0-9a-f]{16}"), "design-<ID>"),
-    ("environment", "a recorded environment describes the machine the case ran on",
-     re.compile(r'\{"type":"environment",.*\}'), '{"type":"environment",<MACHINE>}'),
+    ("environment", "a recorded environment describes the machine the case ran on (which fields it has too);"
+     " its tags are gfxstat's and kept",
+     re.compile(r'^\{"type":"environment",.*\}$', re.M), lambda m: machine_masked(m.group(0))),
     ("environment id", "derived from the machine's environment",
      re.compile(r"env-[0-9a-f]{16}"), "env-<ID>"),
     ("boot id", "the machine's boot id",
-     re.compile(r'"boot": ?"[0-9a-f-]{36}"'), '"boot":"<BOOT>"'),
+     re.compile(r'("boot": ?)"[0-9a-f-]{36}"'), r'\1"<BOOT>"'),
 ]
+
+
+def machine_masked(line):
+    """An environment record with everything but its tags masked."""
+    record = json.loads(line)
+    tags = record.get("tags")
+    return '{"type":"environment",<MACHINE>' + (',"tags":' + json.dumps(tags, separators=(",", ":"))
+                                                 if tags is not None else "") + "}"
 
 
 def normalise(text, tmp, version):
@@ -112,11 +122,11 @@ def run_case(case, gfxstat, source, version):
         ministat = os.path.join(os.path.dirname(gfxstat), "ministat")
         words = {"{gfxstat}": gfxstat, "{ministat}": ministat}
         # Commands that make the case's inputs (a campaign to look at): their
-        # output is not compared, but they must succeed.
+        # output is not compared, but they must not fail.
         for prep in case.prep:
             q = subprocess.run([words.get(a, a) for a in prep], capture_output=True, cwd=work, env=env, timeout=120)
-            if q.returncode != 0:
-                return f"== {case.name}: preparing {prep[1:]} failed ({q.returncode}): {text_of(q.stderr)}\n"
+            if q.returncode not in (0, 1):  # 1: a bisect step's "bad", a gate's regression
+                raise RuntimeError(f"{case.name}: preparing {prep[1:]} failed ({q.returncode}): {text_of(q.stderr)}")
         before = set(walk(work))
         argv = [words.get(a, a) for a in case.argv]
         p = subprocess.run(argv, input=case.stdin, capture_output=True, cwd=work, env=env, timeout=120)

@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import random
+import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "cli"))
@@ -170,6 +171,37 @@ def campaign_plan(d, expect=True):
 
 def campaign_plan_without_expect(d):
     campaign_plan(d, expect=False)
+
+
+GIT_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+           "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
+
+
+def bisect_repo(d, bisecting=True):
+    """A benchmark script taking its level as argument (plus a counter mod 3)
+    and a git repository of 5 commits, bisection under way between the
+    first and the last; the references are recorded by the case's prep."""
+    script(d, "bench.sh", "#!/bin/sh\nn=$(cat n 2>/dev/null || echo 0)\necho $((n + 1)) > n\n"
+           "echo \"score: $(($1 + n % 3))\"\n")
+    repo = os.path.join(d, "repo")
+    os.mkdir(repo)
+    env = dict(os.environ, HOME=d, **GIT_ENV)
+
+    def git(*args):
+        subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True, env=env)
+    git("init", "-q", "-b", "main")
+    for i in range(5):
+        with open(os.path.join(repo, "f"), "w") as f:
+            f.write("%d\n" % i)
+        git("add", "f")
+        git("commit", "-q", "-m", "commit %d" % i)
+    if bisecting:
+        git("bisect", "start", "HEAD", "HEAD~4")
+
+
+def bisect_repo_idle(d):
+    bisect_repo(d, bisecting=False)
 
 
 def all_of(*makers):
