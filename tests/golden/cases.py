@@ -54,6 +54,12 @@ case("unknown_command", "compar")
 case("describe", "__describe")
 case("complete_compare", "__complete", "kind", "compare", "--format")
 case("complete_run_workload", "__complete", "kind", "run", "--workload")
+case("complete_commands", "__complete", "commands")
+case("complete_options", "__complete", "options", "compare")
+case("complete_values", "__complete", "values", "compare", "--format")
+case("complete_variants", "__complete", "variants", GFXB, CAMP)
+case("complete_metrics", "__complete", "metrics", GFXB)
+case("complete_nothing", "__complete", "nosuch")
 for sub in ("ministat", "summary", "compare", "import", "show", "merge", "run", "workload", "ab", "campaign",
             "bisect", "history", "report", "lava", "devices", "tune", "version"):
     case(f"help_{sub}", sub, "--help")
@@ -135,6 +141,7 @@ case("compare_exports_strict", "compare", *NB, "--gate", "--strict", "--junit", 
      setup=mk.same_pair)
 case("compare_step_summary", "compare", *NB, "--markdown", "report.md", "a.json", "b.json", setup=PAIR,
      env={"GITHUB_STEP_SUMMARY": "summary.md"})
+case("compare_campaign_variant", "compare", *NB, "--baseline", "patched", "--variant", "baseline", CAMP)
 case("compare_campaign", "compare", *NB, CAMP)
 case("compare_campaign_markdown", "compare", *NB, "--format", "markdown", CAMP)
 case("compare_campaign_json", "compare", *NB, "--format", "json", CAMP)
@@ -196,6 +203,8 @@ case("show_fleet", "show", "fleet.json", setup=mk.fleet)
 case("show_suite_width", "show", "--width", "100", "suite.json", setup=mk.suite)
 case("merge_pair", "merge", "a.json", "b.json", "-o", "m.json", setup=PAIR)
 case("merge_stdout", "merge", "a.json", "b.json", "-o", "-", setup=PAIR)
+case("merge_replace", "merge", "--replace", "a.json", "b.json", "-o", "a.json", setup=PAIR)
+case("merge_three", "merge", "a.json", "b.json", "a2.json", "-o", "m.json", setup=mk.all_of(PAIR, mk.same_pair))
 case("merge_exists", "merge", "a.json", "b.json", "-o", "a.json", setup=PAIR)
 case("import_lines", "import", "--from", "lines", "x.txt", "-o", "r.json", "--label", "x", setup=COLS)
 case("import_lines_stdin", "import", "--from", "lines", "-", "-o", "-", "--unit", "ms", "--lower-is-better",
@@ -238,6 +247,12 @@ case("history_files", "history", "--json", "h.json", "--plot", "h.svg", "--html"
      *ALL_HIST, setup=HIST)
 case("history_before_step", "history", *ALL_HIST[:6], setup=HIST)
 case("history_since", "history", "--since", mk.build_commit(3), "--min-builds", "3", *ALL_HIST, setup=HIST)
+case("history_git_order", "history", "--order", "git", "--git", "repo", *reversed(ALL_HIST),
+     setup=mk.history_repo)
+case("history_date_order", "history", "--order", "date", "--alpha", "0.05", "--permutations", "199", *ALL_HIST,
+     setup=HIST)
+case("history_merged", "history", "--format", "markdown", "m.json", setup=HIST,
+     prep=[["merge", *ALL_HIST, "-o", "m.json"]])
 case("history_bad_key", "history", "--key", "nope", *ALL_HIST, setup=HIST)
 
 # ---- bisect
@@ -296,6 +311,8 @@ case("ab_alternate", "ab", "--runs", "2", "--seed", "5", "--order", "alternate",
      "-o", "ab.json", "--", "sh", "-c", "echo 7")
 case("ab_gate", "ab", "--runs", "4", "--seed", "2", "--gate", "--variant", "a", "--variant", "b", *RUNSET,
      "--command", "a:sh -c 'echo 5'", "--command", "b:sh -c 'echo 4'", "-o", "ab.json")
+case("ab_abba", "ab", "--runs", "2", "--seed", "9", "--order", "abba", "--variant", "a", "--variant", "b",
+     "--variant", "c", *RUNSET, "--env", "b:X=1", "-o", "ab.json", "--", "sh", "-c", "echo $((5 + ${X:-0}))")
 case("ab_one_variant", "ab", "--variant", "a", "-o", "ab.json", "--", "true")
 
 # ---- campaign: a plan of two variants over 4 simulated boots

@@ -178,7 +178,7 @@ GIT_ENV = {"GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL
            "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
 
 
-def bisect_repo(d, bisecting=True):
+def bisect_repo(d, bisecting=True, commits=5):
     """A benchmark script taking its level as argument (plus a counter mod 3)
     and a git repository of 5 commits, bisection under way between the
     first and the last; the references are recorded by the case's prep."""
@@ -189,15 +189,22 @@ def bisect_repo(d, bisecting=True):
     env = dict(os.environ, HOME=d, **GIT_ENV)
 
     def git(*args):
-        subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True, env=env)
+        return subprocess.run(["git", "-C", repo, *args], check=True, capture_output=True, env=env, text=True).stdout
     git("init", "-q", "-b", "main")
-    for i in range(5):
+    for i in range(commits):
         with open(os.path.join(repo, "f"), "w") as f:
             f.write("%d\n" % i)
         git("add", "f")
         git("commit", "-q", "-m", "commit %d" % i)
     if bisecting:
         git("bisect", "start", "HEAD", "HEAD~4")
+    return git("rev-list", "--reverse", "HEAD").split()
+
+
+def history_repo(d, builds=10, step_at=6):
+    """history()'s files, tagged with the commits of a git repository."""
+    for i, commit in enumerate(bisect_repo(d, bisecting=False, commits=builds)):
+        one_variant(d, "b%02d.json" % i, "bench", 100.0 if i < step_at else 97.0, 100 + i, runs=6, commit=commit)
 
 
 def bisect_repo_idle(d):
