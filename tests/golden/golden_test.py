@@ -28,44 +28,19 @@ sys.path.insert(0, HERE)
 import cases as case_list  # noqa: E402
 
 # What may differ between two runs of the same binary, each masked as
-# narrowly as found: (name, why, pattern, replacement). Patterns apply to
-# every captured stream and file, in this order.
-NORMALISE = [
-    ("tmpdir", "each case runs in a fresh temporary directory",
-     None, "<TMP>"),  # filled in per case: the literal path
-    ("version", "the version string names the commit the binary was built from",
-     None, "<VERSION>"),  # filled in: the literal string `gfxstat version` prints
-    ("created", "a results file records when it was created",
-     re.compile(r'("created": ?)"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'\1"<TIME>"'),
-    ("run start", "each run records when it started (KCIDB: when the analysis ran)",
-     re.compile(r'("(?:start|started|ended|start_time)": ?)"\d{4}-\d\d-\d\dT[\d:.]+Z"'), r'\1"<TIME>"'),
-    ("duration", "each run records how long it took",
-     re.compile(r'("duration_s": ?)[0-9.e+-]+'), r'\1<SECONDS>'),
-    ("run progress", "run's progress line shows each run's wall time",
-     re.compile(r"(run \d+/\d+ \w+) [0-9.e+-]+ s"), r"\1 <SECONDS> s"),
-    ("results id", "a new results file gets a random id; its logs are named by it",
-     re.compile(r'("id": ?"|\.logs/)[0-9a-f]{16,32}'), r"\1<ID>"),
-    ("kcidb id", "KCIDB ids are hashed with the time of the analysis (a new run, new ids)",
-     re.compile(r'("\w*id": "[\w.-]+:gfxstat-)[0-9a-f]{16}'), r"\1<HASH>"),
-    ("junit time", "JUnit's time attributes are the analysis' wall time",
-     re.compile(r' time="[0-9.]+"'), ' time="<SECONDS>"'),
-    ("html made on", "the HTML page's footer says when it was made",
-     re.compile(r"( on )\d{4}-\d\d-\d\dT[\d:.]+Z(\. Nothing on this page)"), r"\1<TIME>\2"),
-    ("lava results block", "run --lava prints the results file (with its times) in base64, with its size and hash",
-     re.compile(r"(<GFXSTAT_RESULTS_BEGIN v1 name=\S+ bytes=)\d+ sha256=[0-9a-f]{64}>\n(?:[A-Za-z0-9+/=]+\n)*"),
-     r"\1<N> sha256=<HASH>>\n<BASE64>\n"),
-    ("journal time", "a campaign's journal records when each event happened",
-     re.compile(r'"t":\d+\.\d+,"time":"\d{4}-\d\d-\d\dT[\d:.]+Z"'), '"t":<EPOCH>,"time":"<TIME>"'),
-    ("journal kernel", "a campaign's journal records the running kernel's release",
-     re.compile(r'"kernel":"[^"]*"'), '"kernel":"<KERNEL>"'),
-    ("design id", "ab draws a new design id for each experiment",
-     re.compile(r"design-[0-9a-f]{16}"), "design-<ID>"),
-    ("environment", "a recorded environment describes the machine the case ran on (which fields it has too);"
-     " its tags are gfxstat's and kept",
-     re.compile(r'^\{"type":"environment",.*\}$', re.M), lambda m: machine_masked(m.group(0))),
-    ("environment id", "derived from the machine's environment",
-     re.compile(r"env-[0-9a-f]{16}"), "env-<ID>"),
-]
+# narrowly as found: normalise.json holds the rules, in the order they apply
+# to every captured stream and file, each with its name and reason. Rules
+# without a pattern are literal strings known at run time (the temporary
+# directory, the version); the environment rule's replacement is a function.
+def load_rules():
+    with open(os.path.join(HERE, "normalise.json")) as f:
+        rules = json.load(f)
+    for r in rules:
+        if "pattern" in r:
+            r["pattern"] = re.compile(r["pattern"], re.M)
+        if r["name"] == "environment":
+            r["replace"] = lambda m: machine_masked(m.group(0))
+    return rules
 
 
 def machine_masked(line):
@@ -77,14 +52,16 @@ def machine_masked(line):
 
 
 def normalise(text, tmp, version):
-    for name, _, pattern, repl in NORMALISE:
-        if name == "tmpdir":
-            text = text.replace(tmp, repl)
-        elif name == "version":
-            text = text.replace(version, repl)
+    literal = {"tmpdir": tmp, "version": version}
+    for r in NORMALISE:
+        if "pattern" in r:
+            text = r["pattern"].sub(r["replace"], text)
         else:
-            text = pattern.sub(repl, text)
+            text = text.replace(literal[r["name"]], r["replace"])
     return text
+
+
+NORMALISE = load_rules()
 
 
 def environment(tmp):
