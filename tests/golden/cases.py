@@ -297,6 +297,15 @@ case("ab_lava_signals", "ab", "--runs", "2", "--seed", "3", "--lava", "on", "--v
 case("devices", "devices", env={"GFXSTAT_SYSFS_ROOT": "data/probe_root/machine"})
 case("devices_json", "devices", "--json", env={"GFXSTAT_SYSFS_ROOT": "data/probe_root/machine"})
 case("tune_show", "tune", "show", "--root", "data/probe_root/tunable")
+case("tune_show_json", "tune", "show", "--json", "--root", "data/probe_root/tunable")
+case("tune_apply", "tune", "apply", "--root", "root", setup=mk.tunable_machine)
+case("tune_apply_gpu_freq", "tune", "apply", "--gpu-freq", "rp0", "--root", "root", setup=mk.tunable_machine)
+case("tune_reset", "tune", "reset", "--root", "root", setup=mk.tunable_machine, prep=[["tune", "apply", "--root", "root"]])
+case("tune_reset_nothing", "tune", "reset", "--root", "root", setup=mk.tunable_machine)
+case("tune_unknown", "tune", "check")
+case("tune_show_garbage", "tune", "show", "--root", "data/probe_root/garbage")
+case("workload_no_such_device", "workload", "drm-ioctl", "--device", "/nonexistent")
+case("workload_not_drm", "workload", "i915-exec-nop", "--device", "/dev/null")
 case("tune_show_machine", "tune", "show", "--root", "data/probe_root/machine")
 
 # ---- run and ab with deterministic programs

@@ -103,7 +103,7 @@ def run_case(case, gfxstat, source, version):
             q = subprocess.run([words.get(a, a) for a in prep], capture_output=True, cwd=work, env=env, timeout=120)
             if q.returncode not in (0, 1):  # 1: a bisect step's "bad", a gate's regression
                 raise RuntimeError(f"{case.name}: preparing {prep[1:]} failed ({q.returncode}): {text_of(q.stderr)}")
-        before = set(walk(work))
+        before = contents(work)
         argv = [words.get(a, a) for a in case.argv]
         p = subprocess.run(argv, input=case.stdin, capture_output=True, cwd=work, env=env, timeout=120)
         # Each stream normalised on its own, so that its byte count is the
@@ -113,12 +113,14 @@ def run_case(case, gfxstat, source, version):
         parts = [f"== {case.name}: gfxstat {shlex.join(case.argv[1:])}\n== exit {p.returncode}\n",
                  f"== stdout ({len(out)} characters)\n", out, f"== stderr ({len(err)} characters)\n", err]
         # File names normalised too (logs are named by the results file's id).
-        for name, rel in sorted((norm(r.encode()), r) for r in set(walk(work)) - before):
+        # Files the command wrote: new ones and those whose content changed.
+        after = contents(work)
+        written = [r for r in after if before.get(r) != after[r]]
+        for name, rel in sorted((norm(r.encode()), r) for r in written):
             if any(rel.startswith(skip) for skip in case.ignore):
                 parts.append(f"== file {name} (not compared: {case.ignore_why})\n")
                 continue
-            with open(os.path.join(work, rel), "rb") as f:
-                data = norm(f.read())
+            data = norm(after[rel])
             parts += [f"== file {name} ({len(data)} characters)\n", data]
         return "".join(parts)
     finally:
@@ -133,6 +135,15 @@ def walk(top):
                 continue
             if os.path.isfile(path) and not os.path.islink(path):
                 yield os.path.relpath(path, top)
+
+
+def contents(top):
+    """{relative path: bytes} of the files under `top` (not the linked inputs)."""
+    out = {}
+    for rel in walk(top):
+        with open(os.path.join(top, rel), "rb") as f:
+            out[rel] = f.read()
+    return out
 
 
 def expected_path(name):

@@ -8,6 +8,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 
@@ -209,6 +210,12 @@ def history_repo(d, builds=10, step_at=6):
 
 def bisect_repo_idle(d):
     bisect_repo(d, bisecting=False)
+
+
+def tunable_machine(d):
+    """A copy of the fake machine that tune may change (tests/data/probe_root/tunable)."""
+    shutil.copytree(os.path.join(SOURCE, "tests", "data", "probe_root", "tunable"), os.path.join(d, "root"),
+                    symlinks=True)
 
 
 def all_of(*makers):
