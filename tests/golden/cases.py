@@ -294,8 +294,9 @@ case("ab_lava_signals", "ab", "--runs", "2", "--seed", "3", "--lava", "on", "--v
      *RUNSET, "-o", "ab.json", "--", "sh", "-c", "echo 5")
 
 # ---- devices, tune (a fake machine)
-case("devices", "devices", env={"GFXSTAT_SYSFS_ROOT": "data/probe_root/machine"})
-case("devices_json", "devices", "--json", env={"GFXSTAT_SYSFS_ROOT": "data/probe_root/machine"})
+# devices lists this machine's /dev/dri (libdrm reads no fake root): left
+# out but for its usage (README.md).
+case("devices_usage", "devices", "--jsn")
 case("tune_show", "tune", "show", "--root", "data/probe_root/tunable")
 case("tune_show_json", "tune", "show", "--json", "--root", "data/probe_root/tunable")
 case("tune_apply", "tune", "apply", "--root", "root", setup=mk.tunable_machine)
@@ -322,6 +323,10 @@ case("ab_gate", "ab", "--runs", "4", "--seed", "2", "--gate", "--variant", "a", 
      "--command", "a:sh -c 'echo 5'", "--command", "b:sh -c 'echo 4'", "-o", "ab.json")
 case("ab_abba", "ab", "--runs", "2", "--seed", "9", "--order", "abba", "--variant", "a", "--variant", "b",
      "--variant", "c", *RUNSET, "--env", "b:X=1", "-o", "ab.json", "--", "sh", "-c", "echo $((5 + ${X:-0}))")
+case("ab_runs_failed", "ab", "-o", "x.json", "--seed", "4", "--variant", "a", "--variant", "b", "--parser", "lines", "--gate",
+     "--no-check", "--junit", "j.xml", "--kcidb", "k.json", "--openmetrics", "o.txt", "--markdown", "m.md",
+     "--json", "r.json", "--", "sh", "-c", "exit 1")
+case("run_runs_failed", "run", "--runs", "3", *RUNSET, "-o", "r.json", "--", "sh", "-c", "exit 1")
 case("ab_one_variant", "ab", "--variant", "a", "-o", "ab.json", "--", "true")
 
 # ---- campaign: a plan of two variants over 4 simulated boots
@@ -337,8 +342,10 @@ case("campaign_analyze_json", "campaign", "analyze", "c", *NB, "--format", "json
      prep=SIMULATED)
 case("campaign_analyze_markdown", "campaign", "analyze", "c", *NB, "--format", "markdown", setup=mk.campaign_plan,
      prep=SIMULATED)
-case("campaign_install_service", "campaign", "install-service", "c", "--unit-dir", "units", setup=mk.campaign_plan,
-     prep=[INIT])
+case("campaign_install_service", "campaign", "install-service", "c", "--unit-dir", "units",
+     setup=mk.all_of(mk.campaign_plan, lambda d: os.mkdir(os.path.join(d, "units"))), prep=[INIT])
+case("campaign_install_service_no_dir", "campaign", "install-service", "c", "--unit-dir", "units",
+     setup=mk.campaign_plan, prep=[INIT])
 case("campaign_stop", "campaign", "stop", "c", setup=mk.campaign_plan, prep=[INIT])
 case("campaign_not_a_dir", "campaign", "status", "nowhere")
 case("campaign_usage", "campaign")

@@ -51,13 +51,22 @@ def machine_masked(line):
                                                  if tags is not None else "") + "}"
 
 
-def normalise(text, tmp, version):
-    literal = {"tmpdir": tmp, "version": version}
+def systemd_escaped(path):
+    """The path as systemd-escape --path writes it (a unit's name)."""
+    return "".join("-" if c == "/" else c if c.isalnum() or c in ":_." else "\\x%02x" % ord(c)
+                   for c in path.strip("/"))
+
+
+def normalise(text, tmp, version, gfxstat):
+    escaped = systemd_escaped(tmp)
+    literal = {"tmpdir": [tmp], "tmpdir in a unit name": [escaped.replace("\\", "\\\\"), escaped],
+               "version": [version], "gfxstat binary": [gfxstat]}
     for r in NORMALISE:
         if "pattern" in r:
             text = r["pattern"].sub(r["replace"], text)
         else:
-            text = text.replace(literal[r["name"]], r["replace"])
+            for value in literal[r["name"]]:
+                text = text.replace(value, r["replace"])
     return text
 
 
@@ -68,6 +77,8 @@ def environment(tmp):
     """A fixed environment: no variable of the caller's reaches gfxstat."""
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LC_ALL": "C.UTF-8", "TZ": "UTC", "HOME": tmp,
            "GFXSTAT_KMSG": "/dev/null", "GFXSTAT_BOOT_ID_FILE": os.path.join(tmp, ".boot_id"),
+           # An empty machine: no GPU clocks sampled, nothing probed of this one's.
+           "GFXSTAT_SYSFS_ROOT": os.path.join(tmp, "machine"),
            "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
            "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z"}
@@ -84,6 +95,7 @@ def run_case(case, gfxstat, source, version):
     try:
         work = os.path.join(tmp, "w")
         os.mkdir(work)
+        os.mkdir(os.path.join(tmp, "machine"))
         with open(os.path.join(tmp, ".boot_id"), "w") as f:
             f.write("0b0e0c1d-2e3f-4a5b-8c6d-7e8f9a0b1c2d\n")
         # The repository's inputs under fixed names, so that paths in outputs
@@ -108,7 +120,7 @@ def run_case(case, gfxstat, source, version):
         p = subprocess.run(argv, input=case.stdin, capture_output=True, cwd=work, env=env, timeout=120)
         # Each stream normalised on its own, so that its byte count is the
         # normalised text's (a masked duration changes the raw length).
-        norm = lambda data: normalise(text_of(data), work, version)  # noqa: E731
+        norm = lambda data: normalise(text_of(data), work, version, gfxstat)  # noqa: E731
         out, err = norm(p.stdout), norm(p.stderr)
         parts = [f"== {case.name}: gfxstat {shlex.join(case.argv[1:])}\n== exit {p.returncode}\n",
                  f"== stdout ({len(out)} characters)\n", out, f"== stderr ({len(err)} characters)\n", err]
