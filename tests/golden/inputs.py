@@ -74,6 +74,35 @@ def throttled(d):
     return write_records(os.path.join(d, "throttled.json"), recs)
 
 
+def drifting(d):
+    """Two variants of 20 runs, each run in an environment of its own whose
+    load average and temperature rise while b's values fall (a drift that
+    the recorded readings explain)."""
+    rng = random.Random(13)
+    recs = [header("d" * 32), {"type": "metric", "name": "fps", "unit": "fps", "direction": "higher"}]
+    for v in ("a", "b"):
+        for i in range(20):
+            env = "env-%016x" % (len(recs))
+            recs.append({"type": "environment", "id": env, "hostname": "dut", "load_average": "%.2f" % (
+                0.1 + (0.1 * i if v == "b" else 0)), "temp_cpu": "%d" % (50 + (i if v == "b" else 0))})
+            fps = round(60 * (1 - (0.004 * i if v == "b" else 0)) * (1 + rng.gauss(0, 0.002)), 3)
+            recs.append({"type": "run", "variant": v, "run": i, "exit": {"class": "ok", "code": 0}, "environment": env,
+                         "metrics": {"fps": fps}})
+    return write_records(os.path.join(d, "drift.json"), recs)
+
+
+def paired_suite(d):
+    """Twelve benchmarks measured once a side: a suite paired by benchmark."""
+    rng = random.Random(17)
+    names = ["%d %s" % (n, k) for n in (2, 4, 8, 16, 32, 64) for k in ("linear", "tiled")]
+    recs = [header("e" * 32)] + [{"type": "metric", "name": n, "unit": "MiB/s", "direction": "higher"} for n in names]
+    for v, factor in (("before", 1.0), ("after", 0.97)):
+        recs.append({"type": "run", "variant": v, "run": 0, "exit": {"class": "ok", "code": 0},
+                     "metrics": {n: round(1000 * (i + 1) * factor * (1 + rng.gauss(0, 0.01)), 2)
+                                 for i, n in enumerate(names)}})
+    return write_records(os.path.join(d, "paired.json"), recs)
+
+
 def failed_runs(d):
     """Two variants, b with failed and timed-out runs."""
     rng = random.Random(11)
