@@ -1,67 +1,181 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""The layers of docs/architecture.md, checked on every #include of ours.
+"""The layers of docs/architecture.md, checked on every source file.
 
-Arrows point downwards only: cli -> report, drivers -> formats -> data ->
-analysis. A file may include its own layer and the layers below it; an
-include of a layer above (data/ including formats/, formats/ including
-drivers/) is an upward arrow and fails the test, naming file and line.
+Arrows point downwards only:
+
+    cli -> report -> plot
+      \\      \\
+       +------> findings -> drivers -> formats -> data -> analysis
+                                                   text (the ground floor)
+
+A file may include its own layer and the layers its own may use (ALLOWED);
+an include of any other layer of ours is an arrow the wrong way and fails
+the test, naming file and line. Besides the includes:
+  - report/ and plot/ compute no statistic: they may name analysis/ types
+    (CamelCase) but call no analysis/ function;
+  - cli/ includes no JSON library (JSON is written in data/ and report/),
+    and no file of cli/ passes MAX_CLI_LINES lines;
+  - cli/report/ does not exist: every renderer lives in report/.
 """
 import argparse
 import pathlib
 import re
 import sys
 
-# Layer -> the layers of ours it may include besides itself. cli/ may
-# include anything (cli/report/ is part of it).
+# Layer -> the layers of ours it may include besides itself.
 ALLOWED = {
-    "cli": {"report", "plot", "drivers", "formats", "data", "analysis"},
-    "report": {"data", "analysis"},
-    # plot/ draws beside report/: its escaping and units from report/,
-    # nothing else of ours (its input is plot/plot_data.h, filled by cli/).
-    "plot": {"report"},
-    "drivers": {"formats", "data", "analysis"},
-    "formats": {"data", "analysis"},
-    "data": {"analysis"},
+    "cli": {"report", "plot", "findings", "drivers", "formats", "data", "analysis", "text"},
+    "report": {"plot", "findings", "drivers", "formats", "data", "analysis", "text"},
+    "plot": {"text"},
+    "findings": {"drivers", "formats", "data", "analysis", "text"},
+    "drivers": {"formats", "data", "analysis", "text"},
+    "formats": {"data", "analysis", "text"},
+    "data": {"analysis", "text"},
     "analysis": set(),
+    "text": set(),
 }
+# Renderers: analysis/ types only. What they may call of analysis/ is its
+# vocabulary (a verdict's name and words: outcome_name, primary_test_words,
+# ...) and ministat's ASCII layout of a sample (ministat_plot, which
+# analysis/ keeps beside the tests that hold it to Debian's ministat); a
+# statistic (moments, t_quantile, an interval) is computed in findings/.
+RENDERERS = {"report", "plot"}
+RENDERER_MAY_CALL = re.compile(r"^([a-z0-9_]+_(name|names|words|symbol)|ministat_plot|plot_can_draw)$")
+MAX_CLI_LINES = 350
+
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/]+)/[^"]*"')
+JSON_INCLUDE = re.compile(r'^\s*#\s*include\s*<nlohmann/')
+# A call of an analysis function: analysis::lower_case( ; a type is CamelCase.
+ANALYSIS_CALL = re.compile(r'\banalysis::([a-z_][a-z0-9_]*)\s*\(')
+ANALYSIS_USING = re.compile(r'^\s*using\s+(namespace\s+)?(gfxstat::)?analysis\b')
+COMMENT = re.compile(r'//.*$')
+
+
+def sources(root, layer):
+    for path in sorted((root / layer).rglob("*")):
+        if path.suffix in (".h", ".cpp", ".hpp", ".cc"):
+            yield path
 
 
 def check(root):
     problems = []
     checked = 0
+    if (root / "cli" / "report").exists():
+        problems.append("cli/report/: exists; renderers belong in report/ (report/ci/ for CI exports)")
     for layer, allowed in ALLOWED.items():
-        for path in sorted((root / layer).rglob("*")):
-            if path.suffix not in (".h", ".cpp", ".hpp", ".cc"):
-                continue
+        for path in sources(root, layer):
             checked += 1
+            rel = path.relative_to(root)
             text = path.read_text(encoding="utf-8", errors="replace")
-            for number, line in enumerate(text.splitlines(), 1):
+            lines = text.splitlines()
+            for number, line in enumerate(lines, 1):
                 m = INCLUDE.match(line)
-                if not m:
-                    continue
-                target = m.group(1)
-                if target in ALLOWED and target != layer and target not in allowed:
-                    problems.append(f"{path.relative_to(root)}:{number}: {layer}/ includes {target}/ "
-                                    f"({line.strip()}): an arrow upwards")
+                if m:
+                    target = m.group(1)
+                    if target in ALLOWED and target != layer and target not in allowed:
+                        problems.append(f"{rel}:{number}: {layer}/ includes {target}/ "
+                                        f"({line.strip()}): an arrow the wrong way")
+                if layer == "cli" and JSON_INCLUDE.match(line):
+                    problems.append(f"{rel}:{number}: cli/ includes a JSON library ({line.strip()}): "
+                                    f"JSON is written by report/ and data/")
+                if layer in RENDERERS:
+                    code = COMMENT.sub("", line)
+                    call = ANALYSIS_CALL.search(code)
+                    if call and not RENDERER_MAY_CALL.match(call.group(1)):
+                        problems.append(f"{rel}:{number}: {layer}/ calls analysis::{call.group(1)}: "
+                                        f"a renderer computes no statistic (findings/ does)")
+                    if ANALYSIS_USING.match(code):
+                        problems.append(f"{rel}:{number}: {layer}/ imports analysis/ names "
+                                        f"({code.strip()}): a renderer calls no statistic")
+            if layer == "cli" and len(lines) > MAX_CLI_LINES:
+                problems.append(f"{rel}: {len(lines)} lines: a file of cli/ stays under {MAX_CLI_LINES} "
+                                f"(rendering goes to report/, logic to findings/ or drivers/)")
     return checked, problems
 
 
 def self_test():
-    """The check must be able to fail: an upward include in a scratch tree."""
+    """Each rule must be able to fail: planted violations in a scratch tree."""
     import tempfile
     with tempfile.TemporaryDirectory() as d:
         root = pathlib.Path(d)
         for layer in ALLOWED:
             (root / layer).mkdir()
+        (root / "cli" / "report").mkdir()
         (root / "data" / "x.cpp").write_text('#include "data/y.h"\n#include "formats/format.h"\n')
         (root / "formats" / "y.h").write_text('  #  include "drivers/run_parsers.h"\n#include <vector>\n')
-        (root / "cli" / "z.cpp").write_text('#include "drivers/run_parsers.h"\n')
+        (root / "cli" / "z.cpp").write_text('#include "drivers/run_parsers.h"\n#include <nlohmann/json.hpp>\n'
+                                            + "int x;\n" * MAX_CLI_LINES)
+        (root / "findings" / "f.cpp").write_text('#include "report/compare_text.h"\n#include "data/sample.h"\n')
+        (root / "plot" / "p.cpp").write_text('#include "findings/compare_findings.h"\n#include "text/plural.h"\n')
+        (root / "report" / "r.cpp").write_text('#include "analysis/comparison.h"\n'
+                                               'analysis::Verdict v;  // analysis::median(x) in a comment\n'
+                                               'double m = analysis::median(x);\n'
+                                               'using namespace gfxstat::analysis;\n')
+        (root / "analysis" / "a.cpp").write_text('#include "text/plural.h"\n')
+        (root / "text" / "t.cpp").write_text('#include "data/utf8.h"\n')
         _, problems = check(root)
-        expected = ["data/x.cpp:2: data/ includes formats/", "formats/y.h:1: formats/ includes drivers/"]
-        if sorted(p.split(" (")[0] for p in problems) != expected:
-            sys.exit(f"layers_test self-test: expected {expected}, got {problems}")
+        expected = sorted([
+            "analysis/a.cpp:1: analysis/ includes text/",
+            "cli/report/: exists; renderers belong in report/",
+            "cli/z.cpp: 352 lines: a file of cli/ stays under 350",
+            "cli/z.cpp:2: cli/ includes a JSON library",
+            "data/x.cpp:2: data/ includes formats/",
+            "findings/f.cpp:1: findings/ includes report/",
+            "formats/y.h:1: formats/ includes drivers/",
+            "plot/p.cpp:1: plot/ includes findings/",
+            "report/r.cpp:3: report/ calls analysis::median: a renderer computes no statistic",
+            "report/r.cpp:4: report/ imports analysis/ names",
+            "text/t.cpp:1: text/ includes data/",
+        ])
+        got = sorted(problems)
+        for want in expected:
+            if not any(p.startswith(want) for p in got):
+                sys.exit(f"layers_test self-test: a planted violation was not caught: {want}\ngot: {got}")
+        if len(got) != len(expected):
+            sys.exit(f"layers_test self-test: expected {len(expected)} problems, got {got}")
+
+
+# What the move into these layers has left to do: each entry is a problem
+# that check() still finds on today's tree. The list only shrinks: a new
+# problem fails the test, and so does an entry that no longer happens (take
+# it out), so that it ends empty.
+KNOWN = {
+    "cli/ab_command.cpp: too many lines",
+    "cli/bisect_command.cpp: cli/ includes a JSON library",
+    "cli/bisect_command.cpp: too many lines",
+    "cli/campaign_command.cpp: cli/ includes a JSON library",
+    "cli/campaign_command.cpp: too many lines",
+    "cli/command_describe.cpp: cli/ includes a JSON library",
+    "cli/compare_command.cpp: too many lines",
+    "cli/devices_command.cpp: cli/ includes a JSON library",
+    "cli/history_command.cpp: cli/ includes a JSON library",
+    "cli/history_command.cpp: too many lines",
+    "cli/history_render.cpp: cli/ includes a JSON library",
+    "cli/ministat_command.cpp: too many lines",
+    "cli/run_command.cpp: too many lines",
+    "cli/show_command.cpp: cli/ includes a JSON library",
+    "cli/show_command.cpp: too many lines",
+    "cli/summary_command.cpp: cli/ includes a JSON library",
+    "cli/summary_command.cpp: too many lines",
+    "cli/summary_compare.cpp: cli/ includes a JSON library",
+    "cli/summary_compare.cpp: too many lines",
+    "cli/tune_command.cpp: cli/ includes a JSON library",
+    "cli/version_command.cpp: cli/ includes a JSON library",
+    "findings/recorded_context.cpp: findings/ includes report/",
+    "findings/throttle_note.cpp: findings/ includes report/",
+    "report/plot_inputs.cpp: report/ calls analysis::mean_interval",
+    "report/plot_inputs.cpp: report/ calls analysis::median_interval",
+    "report/suite_table.cpp: report/ calls analysis::moments",
+    "report/suite_table.cpp: report/ calls analysis::t_quantile",
+}
+
+
+def key(problem):
+    """A problem without its line number and line: stable across edits."""
+    place, _, rest = problem.partition(": ")
+    rest = re.sub(r"^\d+ lines", "too many lines", rest)
+    return place.split(":")[0] + ": " + re.sub(r" \(.*", "", rest).split(": ")[0]
 
 
 def main():
@@ -72,11 +186,18 @@ def main():
     checked, problems = check(pathlib.Path(args.source))
     if checked < 50:
         sys.exit(f"layers_test: only {checked} sources under {args.source}: wrong --source?")
-    for p in problems:
+    new = [p for p in problems if key(p) not in KNOWN]
+    gone = sorted(KNOWN - {key(p) for p in problems})
+    for p in new:
         print(p)
+    for k in gone:
+        print(f"fixed, take it out of KNOWN in tests/layers_test.py: {k}")
+    if new or gone:
+        sys.exit(f"layers_test: {len(new)} new problem(s) with the layers, {len(gone)} fixed one(s) still listed")
     if problems:
-        sys.exit(f"layers_test: {len(problems)} upward include(s)")
-    print(f"layers_test: {checked} sources, every include points downwards")
+        print(f"layers_test: {len(problems)} known problem(s) left (KNOWN)")
+    print(f"layers_test: {checked} sources, every include points downwards, "
+          f"renderers compute nothing, cli/ is thin")
 
 
 if __name__ == "__main__":
