@@ -16,6 +16,8 @@ which); this test holds the docs to them and to the tree:
     looked up in the README's folder. Paths are read from the file's
     folder or the tree's root; names with a placeholder (NAME, *, <x>)
     outside a bullet's file list are not looked up.
+--unlisted prints the sources of each layer that no bullet of its README
+names (after a move: what the READMEs may still have to say) and passes.
 """
 import argparse
 import pathlib
@@ -70,7 +72,7 @@ def may_include_lines(text):
     return found
 
 
-def paths_in(text, layer_readme):
+def paths_in(text, layer_readme, folder):
     """(line number, path, in a file list) for every path the text names."""
     for number, line in enumerate(text.splitlines(), 1):
         line = URL.sub("", line)
@@ -81,14 +83,55 @@ def paths_in(text, layer_readme):
             path = m.group(1)
             first = path.removeprefix("../").split("/")[0]
             if "/" in path.rstrip("/") or path.startswith("../"):
-                if first in TOP or path.startswith("../"):
+                if first in TOP or path.startswith("../") or (layer_readme and (folder / first).is_dir()):
                     yield number, path, False
+    if layer_readme:
+        for number, name in listed_names(text):
+            yield number, name, True
+
+
+def bullets(text):
+    """(line number, text) of each bullet, its wrapped lines joined."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
         bullet = BULLET.match(line)
-        if layer_readme and bullet and ": " in bullet.group(1):
-            names = bullet.group(1).split(": ")[0]
-            for m in TICKED.finditer(names):
+        if bullet:
+            found.append([number, bullet.group(1)])
+        elif found and line.startswith("  ") and line.strip() and found[-1][0] is not None:
+            found[-1][1] += " " + line.strip()
+        elif found:
+            found.append([None, ""])  # the list ended
+    return [(n, t) for n, t in found if n is not None]
+
+
+def listed_names(text):
+    """(line number, file name) of a README's bullets: the backticked names
+    before each bullet's first ": "."""
+    for number, item in bullets(text):
+        if ": " in item:
+            for m in TICKED.finditer(item.split(": ")[0]):
                 if FILE_NAME.match(m.group(1)):
-                    yield number, m.group(1), True
+                    yield number, m.group(1)
+
+
+def unlisted(root):
+    """Sources of each layer that its README's bullets do not name: what a
+    README may still have to say after files moved (reported, not failed:
+    a file may belong to a group its README names by concern)."""
+    left = []
+    for layer in ALLOWED:
+        readme = root / layer / "README.md"
+        names = [n for _, n in listed_names(readme.read_text(encoding="utf-8"))] if readme.exists() else []
+        for path in sorted((root / layer).rglob("*")):
+            if path.suffix not in (".h", ".cpp"):
+                continue
+            rel = path.relative_to(root / layer)
+            stem = rel.with_suffix("").as_posix()
+            if not any(pathlib.PurePosixPath(rel.as_posix()).match(n) or pathlib.PurePosixPath(stem).match(n)
+                       or rel.as_posix() == n or stem == n or rel.as_posix().startswith(n.rstrip("/") + "/")
+                       and n.endswith("/") for n in names):
+                left.append(f"{layer}/{rel.as_posix()}")
+    return left
 
 
 def check(root):
@@ -123,7 +166,7 @@ def check(root):
                             f"{sorted(named) or 'nothing'}, tests/layers_test.py ALLOWED says {want}")
     for path, text, layer_readme in documents:
         rel = path.relative_to(root)
-        for number, name, listed in paths_in(text, layer_readme):
+        for number, name, listed in paths_in(text, layer_readme, path.parent):
             if not exists(root, path.parent, name):
                 what = "a file listed here" if listed else "a path"
                 problems.append(f"{rel}:{number}: names {what} that does not exist: {name}")
@@ -143,14 +186,17 @@ def self_test():
             names = ", ".join(f"`{x}/`" for x in sorted(allowed)) or "nothing of ours"
             if layer == "plot":
                 names = "`text/`, `report/`"  # planted: one too many
+            if layer == "analysis":
+                names = "nothing but `text/`"  # planted: ALLOWED is empty
             (root / layer / "README.md").write_text(f"# {layer}/\n\nMay include:\n{names}.\n")
         (root / "text" / "plural.h").write_text("")
         (root / "report" / "ci").mkdir()
         (root / "report" / "ci" / "junit_export.cpp").write_text("")
         (root / "report" / "README.md").write_text(
             "# report/\n\nMay include: " + ", ".join(f"`{x}/`" for x in sorted(ALLOWED["report"])) + ".\n"
-            "- `ci/`, `ci/junit_export`, `ci/*_export`, `gone_render`, `*_gone`: the CI exports\n"
-            "- `--plot` (not a file): the pictures; see `../docs/gone.md`\n")
+            "- `ci/`, `ci/junit_export`, `ci/*_export`, `gone_render`,\n  `*_gone`: the CI exports\n"
+            "- `--plot` (not a file): the pictures; see `../docs/gone.md`\n"
+            "Exports: `ci/junit_export`, `ci/gone_export`, `cli/gone`, `gone/x`, `kill -9`.\n")
         layers = ", ".join(f"`{x}/`" for x in ALLOWED if x != "drivers")
         (root / "docs" / "architecture.md").write_text(
             f"{layers}\n`text/plural`, text/plural.h, `text/nearest_word`, report/ci/junit_export.cpp\n"
@@ -164,7 +210,10 @@ def self_test():
             "docs/architecture.md:3: names a path that does not exist: cli/old_report.h",
             "report/README.md:4: names a file listed here that does not exist: gone_render",
             "report/README.md:4: names a file listed here that does not exist: *_gone",
-            "report/README.md:5: names a path that does not exist: ../docs/gone.md",
+            "report/README.md:6: names a path that does not exist: ../docs/gone.md",
+            "report/README.md:7: names a path that does not exist: ci/gone_export",
+            "report/README.md:7: names a path that does not exist: cli/gone",
+            "analysis/README.md:3: \"May include:\" names ['text']",
         ])
         for want in expected:
             if not any(p.startswith(want) for p in got):
@@ -176,9 +225,15 @@ def self_test():
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True)
+    ap.add_argument("--unlisted", action="store_true",
+                    help="list the sources no README bullet names, and pass")
     args = ap.parse_args()
     self_test()
     root = pathlib.Path(args.source)
+    if args.unlisted:
+        for name in unlisted(root):
+            print(name)
+        return
     if not (root / "tests" / "layers_test.py").exists():
         sys.exit(f"docs_layers_test: {root} is not gfxstat's tree: wrong --source?")
     problems = check(root)
