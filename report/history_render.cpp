@@ -56,11 +56,7 @@ std::string build_range(const Loaded& L, const MetricHistory& h, const analysis:
     return seg.first == seg.last ? a : a + " .. " + b;
 }
 
-}  // namespace
-
-void print_history_text(FILE* out, const Settings& s, const History& history) {
-    const Loaded& L = history.loaded;
-    const std::vector<MetricHistory>& hs = history.metrics;
+void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
     for (size_t mi = 0; mi < hs.size(); ++mi) {
         const MetricHistory& h = hs[mi];
         const data::MetricInfo& info = h.series->info;
@@ -92,9 +88,7 @@ void print_history_text(FILE* out, const Settings& s, const History& history) {
     }
 }
 
-void print_history_markdown(FILE* out, const Settings& s, const History& history) {
-    const Loaded& L = history.loaded;
-    const std::vector<MetricHistory>& hs = history.metrics;
+void render_markdown(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
     for (size_t mi = 0; mi < hs.size(); ++mi) {
         const MetricHistory& h = hs[mi];
         const data::MetricInfo& info = h.series->info;
@@ -129,8 +123,6 @@ void print_history_markdown(FILE* out, const Settings& s, const History& history
         for (const auto& n : h.notes) std::fprintf(out, "\nNote: %s\n", escape_markdown(n).c_str());
     }
 }
-
-namespace {
 
 nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::vector<size_t>& order,
                                const std::vector<MetricHistory>& hs) {
@@ -200,6 +192,14 @@ nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::ve
 }
 
 }  // namespace
+
+void print_history_text(FILE* out, const Settings& s, const History& h) {
+    render_text(out, s, h.loaded, h.metrics);
+}
+
+void print_history_markdown(FILE* out, const Settings& s, const History& h) {
+    render_markdown(out, s, h.loaded, h.metrics);
+}
 
 std::string history_text(const Settings& s, const History& h) {
     char* buf = nullptr;
