@@ -16,6 +16,7 @@
 #include "data/input_error.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/kernel_log_watch.h"
+#include "report/campaign_init.h"
 #include "report/ci/lava_report.h"
 #include "report/diagnostic_words.h"
 #include "text/plural.h"
@@ -69,22 +70,7 @@ int campaign_init_main(int argc, char** argv) {
             throw data::input_error(plan_path, 0, std::string("workload: ") + e.what());
         }
         drivers::init_campaign(dir, plan);
-        size_t per_boot = 0;
-        for (const auto& s : plan.slots) per_boot = std::max(per_boot, s.steps.size());
-        const std::string shown_dir = escape_text(dir);
-        // One command per line, to copy; short enough for a 72-column reply.
-        std::printf("campaign %s: %s, %s (%zu per variant),\n  %s (%zu measured), %s\n", shown_dir.c_str(),
-                    plural(plan.variants.size(), "variant").c_str(), plural(plan.slots.size(), "boot slot").c_str(),
-                    plan.boots_per_variant, plural(plan.steps.size(), "run").c_str(), plan.measured_steps(),
-                    plural(plan.planned_reboots(), "reboot").c_str());
-        std::printf("next: resume at every boot, start, then follow it:\n"
-                    "  gfxstat campaign install-service %s --enable\n"
-                    "  gfxstat campaign resume %s\n"
-                    "  gfxstat campaign status %s\n"
-                    "try it first, without rebooting, in a directory of its own:\n"
-                    "  gfxstat campaign init %s -d TRY_DIR\n"
-                    "  gfxstat campaign resume TRY_DIR --simulate-reboots\n",
-                    shown_dir.c_str(), shown_dir.c_str(), shown_dir.c_str(), escape_text(plan_path).c_str());
+        report::print_campaign_laid_out(plan, dir, plan_path, stdout);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s init: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
