@@ -27,7 +27,8 @@
 #include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
 #include "cli/command_words.h"
-#include "cli/lava_report.h"
+#include "cli/lava_option.h"
+#include "report/ci/lava_report.h"
 #include "cli/compare_command.h"
 #include "report/ci/runs_failed_report.h"
 #include "cli/workload_setup.h"
@@ -395,7 +396,7 @@ int ab_main(int argc, char** argv) {
     };
     drivers::AbReport result;
     // Inside a LAVA test shell: the results and verdicts as test cases, or
-    // a raise when the runs could not be set up (cli/lava_report.h).
+    // a raise when the runs could not be set up (report/ci/lava_report.h).
     LavaReport lava(kProg, lava_mode);
     try {
         result = drivers::run_ab(

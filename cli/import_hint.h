@@ -15,6 +15,7 @@
 #include "data/input_error.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
+#include "text/shell_quote.h"
 
 namespace gfxstat::cli {
 
@@ -38,8 +39,7 @@ data::InputError with_import_hint(const data::InputError& e, const std::string& 
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
                                            data::ReadReport* report);
 
-// A word quoted for a POSIX shell (and zsh) when it needs it: x.json as it
-// is, my file.json as 'my file.json', it's as 'it'\''s', =x as '=x'.
-std::string shell_quote(const std::string& word);
+// A word quoted for a POSIX shell (text/shell_quote.h).
+using text::shell_quote;
 
 }  // namespace gfxstat::cli

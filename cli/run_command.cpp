@@ -11,7 +11,8 @@
 #include "cli/command_line.h"
 #include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
-#include "cli/lava_report.h"
+#include "cli/lava_option.h"
+#include "report/ci/lava_report.h"
 #include "cli/run_command.h"
 #include "cli/tune_command.h"
 #include "cli/workload_setup.h"
@@ -270,7 +271,7 @@ int run_main(int argc, char** argv) {
     size_t last_width = 0;
     drivers::RunReport report;
     // Inside a LAVA test shell: the results as test cases, or a raise when
-    // the runs could not be set up (cli/lava_report.h).
+    // the runs could not be set up (report/ci/lava_report.h).
     LavaReport lava(prog, lava_mode);
     try {
         report = drivers::run_plan(plan, *parser, [&](const drivers::RunProgress& p) {

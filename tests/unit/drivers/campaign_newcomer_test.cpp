@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/campaign_design.h"
+#include "report/campaign_design.h"
 #include "report/diagnostic_words.h"
 #include "data/results_model.h"
 #include "drivers/campaign_plan.h"
@@ -269,8 +269,8 @@ TEST(AdviceVocabulary, DefaultNamesRunsOptionsAndCampaignTheGivenKnobs) {
 
 // ----------------------------------------------------------- design section
 
-cli::CampaignDesignFacts design_facts() {
-    cli::CampaignDesignFacts f;
+findings::CampaignDesignFacts design_facts() {
+    findings::CampaignDesignFacts f;
     f.name = "drm|tip";
     f.runs_done = 1;
     f.runs_total = 1;
@@ -286,7 +286,7 @@ cli::CampaignDesignFacts design_facts() {
 }
 
 TEST(CampaignDesign, MarkdownIsHeadingListsAndATable) {
-    const std::string md = printed([](FILE* out) { cli::print_campaign_design(design_facts(), true, out); });
+    const std::string md = printed([](FILE* out) { report::print_campaign_design(design_facts(), true, out); });
     std::vector<std::string> lines;
     for (size_t at = 0; at < md.size();) {
         const size_t nl = md.find('\n', at);
@@ -318,7 +318,7 @@ TEST(CampaignDesign, MarkdownIsHeadingListsAndATable) {
 }
 
 TEST(CampaignDesign, TextKeepsItsLinesWithPluralsRight) {
-    const std::string text = printed([](FILE* out) { cli::print_campaign_design(design_facts(), false, out); });
+    const std::string text = printed([](FILE* out) { report::print_campaign_design(design_facts(), false, out); });
     // Wrapped to 72 columns: the layout on a line of its own.
     EXPECT_NE(text.find("campaign drm|tip: 1 of 1 run done; 1 boot per variant planned, 1 run + 1\n"
                         "  warm-up per boot;\n"
@@ -328,9 +328,9 @@ TEST(CampaignDesign, TextKeepsItsLinesWithPluralsRight) {
     EXPECT_NE(text.find("  base|line: measured in 1 boot (warning: one boot;"), std::string::npos) << text;
     EXPECT_NE(text.find("  patched: measured in 2 boots\n"), std::string::npos) << text;
     EXPECT_NE(text.find("  note: 2 runs ran in 2 simulated boots"), std::string::npos) << text;
-    cli::CampaignDesignFacts f = design_facts();
+    findings::CampaignDesignFacts f = design_facts();
     f.simulated_note = std::string(30, 'x') + " " + std::string(30, 'y') + " " + std::string(30, 'z');
-    const std::string wrapped = printed([&](FILE* out) { cli::print_campaign_design(f, false, out); });
+    const std::string wrapped = printed([&](FILE* out) { report::print_campaign_design(f, false, out); });
     EXPECT_NE(wrapped.find("  note: " + std::string(30, 'x') + " " + std::string(30, 'y') + "\n        " +
                            std::string(30, 'z') + "\n"),
               std::string::npos)

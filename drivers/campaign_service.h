@@ -9,8 +9,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
-namespace gfxstat::cli {
+namespace gfxstat::drivers {
 
 // `path` (absolute) as `systemd-escape --path` writes it: slashes at the
 // ends dropped and runs of them made one, '/' as '-', a leading '.' and
@@ -56,8 +57,29 @@ std::string unit_path_taken(const std::string& path, const std::string& campaign
 std::string older_unit_warning(const std::string& unit_dir, const std::string& plan_name, const std::string& name,
                                const std::string& campaign_dir);
 
+// The paths a unit names, canonical (no links) and writable by root
+// alone: the unit runs `campaign resume` as root at every boot, so the
+// plan's commands, the gfxstat it names and the files resume writes must
+// be ones no other user can change, or that user's commands would run as
+// root. Throws InputError naming the path that is not, and when the
+// directory or `exe` holds a control character (a unit cannot name it).
+struct UnitPaths {
+    std::string campaign_dir, exe, unit_dir;
+};
+UnitPaths checked_unit_paths(const std::string& campaign_dir, const std::string& exe, const std::string& unit_dir);
+
+// `systemctl daemon-reload`, then `systemctl enable NAME`, their output to
+// `log`: nothing when both succeed, else the command that failed, why it
+// did not start (when it did not) and what it wrote to the log.
+struct SystemctlFailure {
+    std::vector<std::string> argv;
+    std::string not_started;  // "" when it ran
+    std::string output;
+};
+std::optional<SystemctlFailure> enable_unit(const std::string& name, const std::string& log);
+
 // The campaign directory a unit's text resumes, when the text is a unit
 // gfxstat wrote (its first line and its ExecStart); nullopt otherwise.
 std::optional<std::string> campaign_dir_of_unit(const std::string& unit_text);
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::drivers

@@ -1,17 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The design part of `gfxstat campaign analyze`, printed before compare's
-// report: how many runs are done, how the variants met the boots, what
-// went wrong, whether the analysis is interim, and whether the boots were
-// simulated. Plain text for a terminal or mail; markdown (a heading, lists
-// and a table) with --format markdown, so that the whole output pastes
-// into a merge-request comment.
+// report (report/campaign_design.h): how many runs are done, how the
+// variants met the boots, what went wrong, whether the analysis is
+// interim, and whether the boots were simulated.
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <vector>
 
-namespace gfxstat::cli {
+#include "drivers/campaign_status.h"
+
+namespace gfxstat::findings {
 
 struct CampaignDesignFacts {
     std::string name;
@@ -28,7 +27,7 @@ struct CampaignDesignFacts {
     std::string simulated_note;  // drivers::simulated_boots_note; "" for real boots
 };
 
-// Labels and the name come from the campaign's files: escaped here.
-void print_campaign_design(const CampaignDesignFacts& facts, bool markdown, FILE* out);
+// The facts of the campaign as it stands.
+CampaignDesignFacts campaign_design_facts(const drivers::CampaignStatus& status);
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::findings

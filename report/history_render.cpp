@@ -1,44 +1,27 @@
 // SPDX-License-Identifier: MIT
-// gfxstat history's reports: text, markdown and JSON of the change points
-// found (cli/history_model.h; docs/history.md, "Output").
+#include "report/history_render.h"
+
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
-#include "cli/history_model.h"
+#include "data/input_error.h"
 #include "report/json_version.h"
 #include "text/plural.h"
 #include "text/text_escape.h"
 
-namespace gfxstat::cli::history {
+namespace gfxstat::report {
+
+using namespace findings::history;
 
 using text::escape_markdown;
 using text::escape_text;
 using text::plural;
 
-bool hex_word(const std::string& s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
-        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-    });
-}
+namespace {
 
-// ------------------------------------------------------------------ output
-
-// Four significant digits for people, without an exponent between 0.001
-// and a million (10050 points, not 1.005e+04).
-std::string number(double v) {
-    if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    const double a = std::fabs(v);
-    if (a == 0 || (a >= 1e-3 && a < 1e6)) {
-        const int decimals = a == 0 ? 0 : std::max(0, 3 - static_cast<int>(std::floor(std::log10(a))));
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    }
-    return buf;
-}
 std::string pct(double v) {
     if (!std::isfinite(v)) return "n/a";
     char buf[64];
@@ -145,7 +128,7 @@ nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::ve
                                const std::vector<MetricHistory>& hs) {
     using J = nlohmann::ordered_json;
     J j;
-    add_gfxstat_version(j);
+    cli::add_gfxstat_version(j);
     j["method"] = "binary segmentation; split statistic: weighted t of build means; permutation test over builds";
     j["order"] = s.order;
     j["key"] = s.key.empty() ? J("commit, build") : J(s.key);
@@ -208,10 +191,30 @@ nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::ve
     return j;
 }
 
+}  // namespace
 
-std::string history_json(const Settings& s, const Loaded& L, const std::vector<size_t>& order,
-                         const std::vector<MetricHistory>& hs) {
-    return to_json(s, L, order, hs).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+void print_history_text(FILE* out, const Settings& s, const History& h) {
+    render_text(out, s, h.loaded, h.metrics);
 }
 
-}  // namespace gfxstat::cli::history
+void print_history_markdown(FILE* out, const Settings& s, const History& h) {
+    render_markdown(out, s, h.loaded, h.metrics);
+}
+
+std::string history_text(const Settings& s, const History& h) {
+    char* buf = nullptr;
+    size_t len = 0;
+    FILE* mem = open_memstream(&buf, &len);
+    if (!mem) throw data::InputError("--html: out of memory");
+    print_history_text(mem, s, h);
+    std::fclose(mem);
+    const std::string text(buf, len);
+    std::free(buf);
+    return text;
+}
+
+std::string history_json(const Settings& s, const History& h) {
+    return to_json(s, h.loaded, h.order, h.metrics).dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace gfxstat::report

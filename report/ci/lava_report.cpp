@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
-#include "cli/lava_report.h"
+#include "report/ci/lava_report.h"
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 
 #include "report/ci/ci_exports.h"
@@ -10,13 +9,6 @@
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
-
-void add_lava_option(CLI::App& app, std::string& mode) {
-    app.add_option("--lava", mode,
-                   "LAVA signals (test sets and cases, the results file in the log): auto (default: inside a LAVA "
-                   "test shell), on, off")
-        ->check(CLI::IsMember({"auto", "on", "off"}));
-}
 
 LavaReport::LavaReport(std::string prog, const std::string& mode) : prog_(std::move(prog)) {
     const auto m = drivers::parse_lava_mode(mode.empty() ? "auto" : mode);

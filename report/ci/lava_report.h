@@ -11,16 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace CLI {
-class App;
-}
-
 namespace gfxstat::cli {
 
 struct ExportRequest;
-
-// Registers --lava MODE on `app`, writing into `mode` ("auto" unless given).
-void add_lava_option(CLI::App& app, std::string& mode);
 
 class LavaReport {
 public:

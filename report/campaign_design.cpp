@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: MIT
-#include "cli/campaign_design.h"
+#include "report/campaign_design.h"
 
 #include "report/diagnostic_words.h"
 #include "text/plural.h"
 #include "text/text_escape.h"
 
-namespace gfxstat::cli {
+namespace gfxstat::report {
 
 namespace {
 
+using findings::CampaignDesignFacts;
 using text::plural;
 
 std::string runs_line(const CampaignDesignFacts& f) {
@@ -39,7 +40,7 @@ std::string anomalies_line(const CampaignDesignFacts& f) {
 // Every line wrapped to 72 columns, to paste into mail like compare's
 // report that follows.
 void print_wrapped(FILE* out, const std::string& text, size_t first_indent, size_t indent) {
-    for (const auto& line : wrap_words(text, 72, first_indent, indent)) std::fprintf(out, "%s\n", line.c_str());
+    for (const auto& line : cli::wrap_words(text, 72, first_indent, indent)) std::fprintf(out, "%s\n", line.c_str());
 }
 
 void print_text(const CampaignDesignFacts& f, FILE* out) {
@@ -83,4 +84,4 @@ void print_campaign_design(const CampaignDesignFacts& facts, bool markdown, FILE
     else print_text(facts, out);
 }
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::report

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/campaign_service.h"
+#include "drivers/campaign_service.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -9,9 +9,11 @@
 
 #include "data/file_read.h"
 #include "data/input_error.h"
+#include "data/safe_files.h"
+#include "drivers/process_runner.h"
 #include "text/text_escape.h"
 
-namespace gfxstat::cli {
+namespace gfxstat::drivers {
 
 namespace {
 
@@ -57,6 +59,16 @@ std::optional<std::string> unquote_first(const std::string& s, size_t& end) {
         else out += c;
     }
     return std::nullopt;
+}
+
+// `path` from the working directory, "./" dropped.
+std::string absolute(const std::string& path) {
+    if (!path.empty() && path[0] == '/') return path;
+    char cwd[4096];
+    if (!getcwd(cwd, sizeof cwd)) return path;
+    std::string p = path;
+    while (p.rfind("./", 0) == 0) p = p.substr(2);
+    return std::string(cwd) + "/" + p;
 }
 
 }  // namespace
@@ -167,6 +179,43 @@ std::string older_unit_warning(const std::string& unit_dir, const std::string& p
            old + ", then remove it";
 }
 
+UnitPaths checked_unit_paths(const std::string& campaign_dir, const std::string& exe, const std::string& unit_dir) {
+    UnitPaths p;
+    p.campaign_dir = data::check_writable_only_by_root(absolute(campaign_dir), "the campaign directory");
+    data::check_writable_only_by_root(p.campaign_dir + "/plan.json", "the campaign's plan");
+    p.exe = data::check_writable_only_by_root(exe, "the gfxstat executable");
+    // A sticky directory may be writable by others: a link they plant
+    // with the unit's name is refused by the writer, and the unit, once
+    // written, is root's.
+    p.unit_dir = data::check_writable_only_by_root(unit_dir, "the unit directory", /*sticky_ok=*/true);
+    for (unsigned char c : p.campaign_dir + p.exe)
+        if (c < 0x20 || c == 0x7f)
+            throw data::InputError("the directory or gfxstat's path holds a control character; a unit file cannot "
+                                   "name it");
+    return p;
+}
+
+std::optional<SystemctlFailure> enable_unit(const std::string& name, const std::string& log) {
+    for (const std::vector<std::string>& argv :
+         {std::vector<std::string>{"systemctl", "daemon-reload"}, std::vector<std::string>{"systemctl", "enable", name}}) {
+        ProcessSpec spec;
+        spec.argv = argv;
+        spec.stdout_path = log;
+        spec.stderr_path = log;
+        const ProcessResult pr = run_process(spec);
+        if (pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0) continue;
+        SystemctlFailure f;
+        f.argv = argv;
+        if (pr.ended == ProcessResult::Ended::not_started) f.not_started = pr.error;
+        try {
+            f.output = data::read_whole_file(log);
+        } catch (const std::exception&) {
+        }
+        return f;
+    }
+    return std::nullopt;
+}
+
 std::optional<std::string> campaign_dir_of_unit(const std::string& text) {
     if (text.rfind(kHeader, 0) != 0) return std::nullopt;
     const std::string key = "\nExecStart=";
@@ -185,4 +234,4 @@ std::optional<std::string> campaign_dir_of_unit(const std::string& text) {
     return dir;
 }
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::drivers
