@@ -3,10 +3,8 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "cli/command_table.h"
-#include "data/gfxstat_version.h"
 #include "formats/registry.h"
 
 namespace gfxstat::cli {
@@ -100,19 +98,6 @@ void set_result(CommandDescription d) {
     request().result = std::move(d);
 }
 
-nlohmann::json option_json(const OptionDescription& o) {
-    return {{"names", o.names},
-            {"positional", o.positional},
-            {"type", o.type},
-            {"expected_min", o.expected_min},
-            {"expected_max", o.expected_max},
-            {"required", o.required},
-            {"default", o.default_text},
-            {"group", o.group},
-            {"description", o.description},
-            {"choices", o.choices}};
-}
-
 }  // namespace
 
 bool describe_requested() { return request().active; }
@@ -157,28 +142,11 @@ std::optional<CommandDescription> describe_run(const std::function<void()>& comm
     return std::move(request().result);
 }
 
-std::string description_json(const CommandDescription& d) {
-    nlohmann::json j;
-    j["name"] = d.name;
-    j["description"] = d.description;
-    j["footer"] = d.footer;
-    j["options"] = nlohmann::json::array();
-    for (const auto& o : d.options) j["options"].push_back(option_json(o));
-    j["subcommands"] = nlohmann::json::array();
-    for (const auto& s : d.subcommands) j["subcommands"].push_back({{"name", s.name}, {"summary", s.summary}});
-    j["options_from"] = d.options_from;
-    return j.dump(2);
-}
-
 int describe_main(int argc, char** argv) {
     if (argc < 2) {
-        nlohmann::json j;
-        j["name"] = "gfxstat";
-        j["version"] = data::gfxstat_version();
-        j["commands"] = nlohmann::json::array();
-        for (const auto& c : command_table())
-            j["commands"].push_back({{"name", c.name}, {"summary", one_line_summary(c)}});
-        std::printf("%s\n", j.dump(2).c_str());
+        std::vector<SubcommandSummary> commands;
+        for (const auto& c : command_table()) commands.push_back({c.name, one_line_summary(c)});
+        std::printf("%s\n", report::command_list_json(commands).c_str());
         return 0;
     }
     if (!find_command(argv[1])) {
@@ -191,7 +159,7 @@ int describe_main(int argc, char** argv) {
         std::fprintf(stderr, "gfxstat __describe: the command gave no description\n");
         return 2;
     }
-    std::printf("%s\n", description_json(*d).c_str());
+    std::printf("%s\n", report::description_json(*d).c_str());
     return 0;
 }
 

@@ -18,40 +18,18 @@
 #include <string>
 #include <vector>
 
+#include "report/describe_json.h"
+
 namespace CLI {
 class App;
 }
 
 namespace gfxstat::cli {
 
-struct OptionDescription {
-    std::vector<std::string> names;  // "-C", "--column"; a positional: its name ("files")
-    bool positional = false;
-    std::string type;          // CLI11's type text ("INT", "TEXT:{a,b}"); "" for a flag
-    int expected_min = 0;      // values per use: 0 for a flag
-    int expected_max = 0;      // -1: any number
-    bool required = false;
-    std::string default_text;  // only a default the command declares; "" otherwise
-    std::string group = "Options";
-    std::string description;
-    std::vector<std::string> choices;  // the only values accepted, when there is such a list
-};
-
-struct SubcommandSummary {
-    std::string name;
-    std::string summary;
-};
-
-struct CommandDescription {
-    std::string name;  // "gfxstat compare", "gfxstat campaign init"
-    std::string description;
-    std::string footer;
-    std::vector<OptionDescription> options;      // in definition order, hidden ones left out
-    std::vector<SubcommandSummary> subcommands;  // campaign, tune: SUB names
-    // Commands whose options this one takes too (campaign analyze passes
-    // its options on to compare): words for describe_command.
-    std::vector<std::vector<std::string>> options_from;
-};
+// The model (report/describe_json.h) under the names the commands use.
+using report::CommandDescription;
+using report::OptionDescription;
+using report::SubcommandSummary;
 
 // Whether a describe request is pending (parse_command_line's test).
 bool describe_requested();
@@ -68,8 +46,6 @@ int describe_fixed(const CommandDescription& description);
 std::optional<CommandDescription> describe_command(const std::vector<std::string>& words);
 // Runs `command` under a describe request: what it described, if anything.
 std::optional<CommandDescription> describe_run(const std::function<void()>& command);
-
-std::string description_json(const CommandDescription& description);
 
 // gfxstat __describe [COMMAND [SUB]]: prints the JSON; without a command,
 // the command table. argv[0] is "__describe".

@@ -1,119 +1,17 @@
 // SPDX-License-Identifier: MIT
-// gfxstat devices: the DRM devices libdrm finds, as a table or JSON.
+// gfxstat devices: the DRM devices libdrm finds, as a table or JSON
+// (report/devices_render.h).
 #include "cli/devices_command.h"
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
-#include "report/json_version.h"
-#include "text/text_escape.h"
+#include "drivers/drm_devices.h"
+#include "report/devices_render.h"
 
 namespace gfxstat::cli {
-
-using text::escape_message;
-using text::escape_text;
-
-namespace {
-
-std::string bus_text(const drivers::DrmBusInfo& b) {
-    std::string s = b.type.empty() ? "unknown" : b.type;
-    if (!b.vendor.empty()) s += " " + b.vendor + ":" + b.device;
-    if (!b.subsystem_vendor.empty()) s += " sub " + b.subsystem_vendor + ":" + b.subsystem_device;
-    if (!b.revision.empty()) s += " rev " + b.revision;
-    if (!b.address.empty()) s += " (" + b.address + ")";
-    return s;
-}
-
-std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
-
-}  // namespace
-
-// Driver names, versions, descriptions and bus ids come from the kernel
-// and sysfs: escaped before they are laid out.
-std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices) {
-    if (devices.empty()) return "no DRM devices found (no /dev/dri)\n";
-    // One row per device, then its workloads indented below it.
-    std::vector<std::vector<std::string>> rows{{"PRIMARY", "RENDER", "DRIVER", "VERSION", "DATE", "BUS"}};
-    for (const auto& d : devices)
-        rows.push_back({or_dash(d.primary), or_dash(d.render), d.driver ? d.driver->name : "?",
-                        d.driver ? d.driver->version : "?", d.driver ? or_dash(d.driver->date) : "?",
-                        bus_text(d.bus)});
-    std::vector<size_t> width(rows[0].size(), 0);
-    for (auto& r : rows)
-        for (auto& cell : r) cell = escape_text(cell);
-    for (const auto& r : rows)
-        for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
-    const auto line = [&](const std::vector<std::string>& r) {
-        std::string s;
-        for (size_t i = 0; i < r.size(); ++i) {
-            s += r[i];
-            if (i + 1 < r.size()) s += std::string(width[i] - r[i].size() + 2, ' ');
-        }
-        return s + "\n";
-    };
-    std::string out = line(rows[0]);
-    for (size_t k = 0; k < devices.size(); ++k) {
-        const auto& d = devices[k];
-        out += line(rows[k + 1]);
-        if (d.driver && !d.driver->description.empty()) out += "  " + escape_text(d.driver->description) + "\n";
-        for (const std::string& e : {d.render_error, d.primary_error})
-            if (!e.empty()) out += "  " + escape_message(e) + "\n";
-        for (const auto& w : d.workloads) {
-            std::string name = escape_text(w.workload);
-            name.resize(std::max<size_t>(name.size(), 14), ' ');
-            out += "  " + name + (w.runnable ? "runnable" : "not runnable: " + escape_message(w.why)) + "\n";
-        }
-    }
-    return out;
-}
-
-std::string devices_json(const std::vector<drivers::DrmDeviceInfo>& devices) {
-    using nlohmann::json;
-    json list = json::array();
-    for (const auto& d : devices) {
-        json j;
-        j["nodes"] = {{"primary", d.primary.empty() ? json(nullptr) : json(d.primary)},
-                      {"render", d.render.empty() ? json(nullptr) : json(d.render)}};
-        if (d.driver)
-            j["driver"] = {{"name", d.driver->name},
-                           {"version", d.driver->version},
-                           {"date", d.driver->date},
-                           {"description", d.driver->description}};
-        else
-            j["driver"] = nullptr;
-        json errors = json::object();
-        if (!d.primary_error.empty()) errors["primary"] = d.primary_error;
-        if (!d.render_error.empty()) errors["render"] = d.render_error;
-        if (!errors.empty()) j["open_errors"] = errors;
-        j["dumb_buffers"] = d.dumb_buffers ? json(*d.dumb_buffers) : json(nullptr);
-        json bus = {{"type", d.bus.type.empty() ? json(nullptr) : json(d.bus.type)}};
-        const std::pair<const char*, const std::string*> fields[] = {
-            {"vendor", &d.bus.vendor},
-            {"device", &d.bus.device},
-            {"subsystem_vendor", &d.bus.subsystem_vendor},
-            {"subsystem_device", &d.bus.subsystem_device},
-            {"revision", &d.bus.revision},
-            {"address", &d.bus.address}};
-        for (const auto& [key, value] : fields)
-            if (!value->empty()) bus[key] = *value;
-        j["bus"] = bus;
-        json workloads = json::object();
-        for (const auto& w : d.workloads) {
-            json x = {{"runnable", w.runnable}};
-            if (!w.runnable) x["why"] = w.why;
-            workloads[w.workload] = x;
-        }
-        j["workloads"] = workloads;
-        list.push_back(j);
-    }
-    json doc{{"devices", list}};
-    add_gfxstat_version(doc);
-    return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
-}
 
 int devices_main(int argc, char** argv) {
     CLI::App app{"The DRM devices of this machine (libdrm): nodes, driver, bus, and which native "
@@ -123,7 +21,7 @@ int devices_main(int argc, char** argv) {
     app.add_flag("--json", as_json, "JSON for machines: {\"devices\": [...]}");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const auto devices = drivers::list_drm_devices();
-    std::string out = as_json ? devices_json(devices) : devices_text(devices);
+    std::string out = as_json ? report::devices_json(devices) : report::devices_text(devices);
     std::error_code ec;
     if (devices.empty() && !as_json && std::filesystem::exists("/dev/dri", ec))
         out = "no DRM devices found (/dev/dri has no card or render node that libdrm or a scan recognises)\n";

@@ -11,24 +11,14 @@
 #include <string>
 #include <vector>
 
-#include "analysis/verdict.h"
+#include "findings/summary_comparison.h"
 
 namespace gfxstat::cli {
 
 struct CompareSettings;
 
-// What compare's options mean here (the defaults are compare's).
-struct SummaryCompareSettings {
-    double confidence = 0.95;  // in (0.5, 1): the equivalence test's interval is at 1 - 2 alpha
-    double threshold = 0.01;   // relative (compare's --threshold is in percent: divide by 100)
-    analysis::Better better = analysis::Better::unknown;  // --lower-is-better / --higher-is-better
-    std::string format = "text";                          // text, markdown or json
-    int width = 72;                                       // text: lines at most this many columns
-    bool gate = false, strict = false;
-    bool fdr = false;      // Benjamini-Hochberg instead of Holm over the comparisons
-    std::string baseline;  // a row's label (--baseline); "" for the first row of the first file
-    std::string program = "gfxstat compare";  // what errors on stderr begin with
-};
+// What compare's options mean here (findings/summary_comparison.h).
+using findings::SummaryCompareSettings;
 
 // The settings of a parsed `gfxstat compare` command line that apply to
 // summaries: confidence, threshold (percent to relative), direction,

@@ -3,10 +3,9 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "cli/command_line.h"
-#include "report/json_version.h"
+#include "report/version_json.h"
 #include "data/gfxstat_version.h"
 
 namespace gfxstat::cli {
@@ -17,9 +16,7 @@ int version_main(int argc, char** argv) {
     app.add_flag("--json", json, "JSON for machines: {\"gfxstat_version\": \"...\"}");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (json) {
-        nlohmann::ordered_json doc = nlohmann::ordered_json::object();
-        add_gfxstat_version(doc);
-        std::printf("%s\n", doc.dump(2).c_str());
+        std::printf("%s\n", report::version_json().c_str());
     } else {
         std::printf("gfxstat %s\n", data::gfxstat_version());
     }

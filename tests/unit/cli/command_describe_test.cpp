@@ -12,7 +12,7 @@
 
 using gfxstat::cli::describe_command;
 using gfxstat::cli::describe_run;
-using gfxstat::cli::description_json;
+using gfxstat::report::description_json;
 
 namespace {
 

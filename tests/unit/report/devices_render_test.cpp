@@ -2,7 +2,7 @@
 // gfxstat devices' renderings: the table and the JSON document, for no
 // device, a vgem device (platform bus, both nodes) and an i915 device on
 // PCI whose primary node may not be opened.
-#include "cli/devices_command.h"
+#include "report/devices_render.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 
 #include "data/gfxstat_version.h"
 
-namespace gfxstat::cli {
+namespace gfxstat::report {
 namespace {
 
 using drivers::DrmDeviceInfo;
@@ -99,4 +99,4 @@ TEST(DevicesRender, TextFromTheKernelEscaped) {
 }
 
 }  // namespace
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::report

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: MIT
+// What gfxstat show (and gfxstat report's show section) say about a results
+// file, computed before anything is printed: the counts per variant,
+// machine and boot (data/results_overview.h), the diagnostics of every
+// run-level sample, and the warnings about variants that mix workloads.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/diagnostics.h"
+#include "data/results_model.h"
+#include "data/results_overview.h"
+#include "findings/recorded_context.h"
+
+namespace gfxstat::findings {
+
+// Diagnostics of every metric of every variant (diagnostics.h).
+struct VariantDiagnostics {
+    std::string metric, variant, unit;
+    analysis::SampleDiagnostics diagnostics;
+    cli::RecordedSeries recorded;  // what the runs recorded, for the drift sentences
+};
+
+struct ShowOverview {
+    data::ResultsOverview overview;
+    std::vector<VariantDiagnostics> diagnostics;  // run-level metrics only
+    std::vector<std::string> workload_warnings;   // workload_warnings(overview, false)
+};
+
+// The file read as `name`. Throws data::InputError (a file without runs)
+// before a renderer has printed anything.
+ShowOverview show_overview(const data::ResultsFile& f, const std::string& name);
+
+// One line per variant whose runs mix workloads, for stderr, the text and
+// JSON: runs of different commands under one label are not one sample.
+// `listed`: the workloads are printed just above, so not again.
+std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool listed = false);
+
+}  // namespace gfxstat::findings

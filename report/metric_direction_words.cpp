@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: MIT
+#include "report/metric_direction_words.h"
+
+namespace gfxstat::report {
+
+const char* direction_words(data::Direction d) {
+    switch (d) {
+        case data::Direction::lower_is_better: return "lower is better";
+        case data::Direction::higher_is_better: return "higher is better";
+        case data::Direction::unknown: break;
+    }
+    return "direction unknown";
+}
+
+}  // namespace gfxstat::report
