@@ -11,14 +11,12 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "text/nearest_word.h"
-#include "report/json_version.h"
+#include "report/tune_show.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
@@ -64,34 +62,8 @@ int show_main(int argc, char** argv) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (!use_root(root, "gfxstat tune show")) return 2;
     const auto findings = drivers::check_machine();
-    if (json) {
-        nlohmann::ordered_json j;
-        add_gfxstat_version(j);
-        j["findings"] = nlohmann::ordered_json::array();
-        for (const auto& f : findings)
-            j["findings"].push_back({{"id", f.id}, {"what", f.what}, {"state", f.state}, {"advice", f.advice},
-                                     {"problem", f.problem}});
-        // Process names and file contents may hold anything: replace, never throw.
-        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-        return 0;
-    }
-    size_t w_what = 4, w_state = 5;
-    std::vector<std::array<std::string, 3>> rows;
-    for (const auto& f : findings) {
-        rows.push_back({escape_message(f.what), escape_message(f.state), f.advice.empty() ? "-" : escape_message(f.advice)});
-        w_what = std::max(w_what, rows.back()[0].size());
-        w_state = std::max(w_state, rows.back()[1].size());
-    }
-    w_state = std::min<size_t>(w_state, 60);  // a longer state pushes its advice, not every row's
-    std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), "what", static_cast<int>(w_state), "state", "advice");
-    for (const auto& r : rows)
-        std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), r[0].c_str(), static_cast<int>(w_state), r[1].c_str(),
-                    r[2].c_str());
-    const auto problems = std::count_if(findings.begin(), findings.end(), [](const auto& f) { return f.problem; });
-    std::printf("%s\n", problems ? (std::to_string(problems) + " thing" + (problems == 1 ? "" : "s") +
-                                    " may add noise to measurements")
-                                       .c_str()
-                                 : "nothing found that would add noise");
+    const std::string out = json ? report::tune_show_json(findings) : report::tune_show_text(findings);
+    std::fputs(out.c_str(), stdout);
     return 0;
 }
 

@@ -158,7 +158,6 @@ KNOWN = {
     "cli/summary_command.cpp: too many lines",
     "cli/summary_compare.cpp: cli/ includes a JSON library",
     "cli/summary_compare.cpp: too many lines",
-    "cli/tune_command.cpp: cli/ includes a JSON library",
     "cli/version_command.cpp: cli/ includes a JSON library",
     "findings/recorded_context.cpp: findings/ includes report/",
     "findings/throttle_note.cpp: findings/ includes report/",
