@@ -12,21 +12,16 @@
 #include "cli/run_options.h"
 
 #include <CLI/CLI.hpp>
-#include <sys/random.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <map>
 #include <memory>
 
 #include "cli/command_line.h"
 #include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
-#include "cli/command_words.h"
+#include "cli/ab_variant_options.h"
 #include "cli/lava_report.h"
 #include "cli/compare_command.h"
 #include "report/ci/runs_failed_report.h"
@@ -54,23 +49,6 @@ extern "C" void on_ab_signal(int sig) {
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
-// "lp2:VK_ICD_FILENAMES=..." -> ("lp2", "VK_ICD_FILENAMES=..."), when the
-// text before the first ':' is one of the variants; else nullopt.
-std::optional<std::pair<std::string, std::string>> split_variant(const std::string& s,
-                                                                 const std::vector<std::string>& variants) {
-    const size_t colon = s.find(':');
-    if (colon == std::string::npos) return std::nullopt;
-    const std::string v = s.substr(0, colon);
-    if (std::find(variants.begin(), variants.end(), v) == variants.end()) return std::nullopt;
-    return std::make_pair(v, s.substr(colon + 1));
-}
-
-std::string variant_list(const std::vector<std::string>& variants) {
-    std::string out;
-    for (const auto& v : variants) out += (out.empty() ? "" : ", ") + v;
-    return out;
-}
-
 int fail(const std::string& message) {
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());
     return 2;
@@ -83,7 +61,7 @@ int ab_main(int argc, char** argv) {
                  "(every variant once per block, in a seeded random order), stopping as soon as a "
                  "sequential test settles the verdict (docs/ab.md); then the compare report.",
                  "gfxstat ab"};
-    std::string output, workload, load_shared, device, order_name = "random",
+    std::string output, workload, device, order_name = "random",
                 target_metric, log_dir;
     std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command;
     size_t runs = 0, max_runs = 50, min_runs = 2, warmup = 0, switch_warmup = 0, max_failures = 3;
@@ -170,66 +148,21 @@ int ab_main(int argc, char** argv) {
     if (!given("--seed")) seed = drivers::random_ab_seed();
 
     // Per-variant settings.
-    std::map<std::string, std::vector<std::string>> env_of, argv_of;
-    std::map<std::string, std::string> prepare_of, cleanup_of, load_of;
-    std::map<std::string, std::map<std::string, std::string>> tags_of;
-    std::string prepare_all, cleanup_all;
-    std::map<std::string, std::string> tags_all;
-    for (const auto& e : envs) {
-        const auto vv = split_variant(e, variants);
-        if (!vv) return fail("--env wants VARIANT:KEY=VALUE with VARIANT one of " + variant_list(variants) + ", not '" + e + "'");
-        const size_t eq = vv->second.find('=');
-        if (eq == 0 || eq == std::string::npos) return fail("--env wants VARIANT:KEY=VALUE, not '" + e + "'");
-        env_of[vv->first].push_back(vv->second);
-    }
-    for (const auto& c : commands) {
-        const auto vv = split_variant(c, variants);
-        if (!vv) return fail("--command wants VARIANT:COMMAND with VARIANT one of " + variant_list(variants) + ", not '" + c + "'");
-        if (argv_of.count(vv->first)) return fail("--command for variant '" + vv->first + "' is given twice");
-        try {
-            argv_of[vv->first] = split_command_words(vv->second);
-        } catch (const std::invalid_argument& err) {
-            return fail("--command " + vv->first + ": " + err.what());
-        }
-        if (argv_of[vv->first].empty()) return fail("--command for variant '" + vv->first + "' is empty");
-    }
-    const auto hooks = [&](const std::vector<std::string>& given_hooks, std::map<std::string, std::string>& of,
-                           std::string& all, const char* name) -> std::string {
-        for (const auto& h : given_hooks) {
-            // --load cpu:N is every variant's load, even with a variant named cpu.
-            const bool shared_load = std::string(name) == "--load" && h.rfind("cpu:", 0) == 0 &&
-                                     h.size() > 4 && h.find_first_not_of("0123456789", 4) == std::string::npos;
-            if (const auto vv = split_variant(h, variants); vv && !shared_load) {
-                if (of.count(vv->first)) return std::string(name) + " for variant '" + vv->first + "' is given twice";
-                of[vv->first] = vv->second;
-            } else {
-                if (!all.empty()) return std::string(name) + " without VARIANT: is given twice";
-                all = h;
-            }
-        }
-        return "";
-    };
-    if (auto e = hooks(prepares, prepare_of, prepare_all, "--prepare"); !e.empty()) return fail(e);
-    if (auto e = hooks(cleanups, cleanup_of, cleanup_all, "--cleanup"); !e.empty()) return fail(e);
-    if (auto e = hooks(loads, load_of, load_shared, "--load"); !e.empty()) return fail(e);
-    for (const auto& t : tags) {
-        if (const auto vv = split_variant(t, variants)) {
-            if (!parse_tag(vv->second, tags_of[vv->first])) return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
-        } else if (!parse_tag(t, tags_all)) {
-            return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
-        }
-    }
-    if (!workload.empty() && (!command.empty() || !argv_of.empty()))
+    AbVariantSettings per;
+    if (const std::string e = read_variant_settings({envs, commands, prepares, cleanups, loads, tags}, variants, per);
+        !e.empty())
+        return fail(e);
+    if (!workload.empty() && (!command.empty() || !per.argv_of.empty()))
         return fail("give a command (after -- or with --command) or a --workload, not both");
     if (workload.empty() && command.empty())
         for (const auto& v : variants)
-            if (!argv_of.count(v))
+            if (!per.argv_of.count(v))
                 return fail("variant '" + v + "' has nothing to run: give a shared command after --, its own "
                             "--command " + v + ":'...', or a --workload");
     if (!workload.empty())
         for (const char* o : {"--parser", "--metric", "--metric-name", "--unit", "--lower-is-better", "--higher-is-better"})
             if (given(o)) return fail(std::string(o) + " does not go with --workload (it has its own parser)");
-    if ((!load_of.empty() || !load_shared.empty()) && workload != "wakeup-latency")
+    if ((!per.load_of.empty() || !per.load_shared.empty()) && workload != "wakeup-latency")
         return fail("--load goes with --workload wakeup-latency");
 
     drivers::AbPlan plan;
@@ -247,9 +180,9 @@ int ab_main(int argc, char** argv) {
     for (const std::string& v : variants) {
         WorkloadOptions wo;
         wo.builtin = workload;
-        wo.command = argv_of.count(v) ? argv_of[v] : command;
+        wo.command = per.argv_of.count(v) ? per.argv_of[v] : command;
         wo.device = device;
-        wo.load = load_of.count(v) ? load_of[v] : load_shared;
+        wo.load = per.load_of.count(v) ? per.load_of[v] : per.load_shared;
         wo.duration = duration;
         wo.iterations = iterations;
         wo.size = size;
@@ -265,13 +198,13 @@ int ab_main(int argc, char** argv) {
         } catch (const std::invalid_argument& e) {
             return fail(std::string("variant '") + v + "': " + e.what());
         }
-        for (const auto& [key, value] : tags_all) rp.tags[key] = value;
-        for (const auto& [key, value] : tags_of[v]) rp.tags[key] = value;
-        rp.env = env_of[v];
+        for (const auto& [key, value] : per.tags_all) rp.tags[key] = value;
+        for (const auto& [key, value] : per.tags_of[v]) rp.tags[key] = value;
+        rp.env = per.env_of[v];
         if (rp.workload) rp.workload->env.clear();
         rp.variant = v;
-        rp.prepare = prepare_of.count(v) ? prepare_of[v] : prepare_all;
-        rp.cleanup = cleanup_of.count(v) ? cleanup_of[v] : cleanup_all;
+        rp.prepare = per.prepare_of.count(v) ? per.prepare_of[v] : per.prepare_all;
+        rp.cleanup = per.cleanup_of.count(v) ? per.cleanup_of[v] : per.cleanup_all;
         rp.results_path = output;
         rp.log_dir = log_dir;
         rp.timeout_s = timeout;
