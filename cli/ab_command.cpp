@@ -25,7 +25,7 @@
 #include "cli/lava_report.h"
 #include "cli/compare_command.h"
 #include "report/ci/runs_failed_report.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/ab_runner.h"

@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "drivers/command_words.h"
 
 namespace gfxstat::cli {

@@ -24,7 +24,8 @@
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "text/nearest_word.h"
-#include "cli/workload_setup.h"
+#include "cli/run_options.h"
+#include "drivers/workload_setup.h"
 #include "data/input_error.h"
 #include "drivers/bisect_references.h"
 #include "drivers/bisect_step.h"
@@ -150,11 +151,11 @@ int step_main(int argc, char** argv) {
                  "1 (bad) or 125 (skip); 128 stops the bisection.",
                  "gfxstat bisect step"};
     drivers::BisectReferenceOptions o;
-    std::string steps_path, results_path, build, log_dir, parser_name, metric_name, unit, work_dir = ".";
-    std::vector<std::string> command, regexes;
+    std::string steps_path, results_path, build, log_dir, work_dir = ".";
+    std::vector<std::string> command;
     double timeout = 0, cooldown = 0;
     size_t warmup = 0, max_failures = 3;
-    bool lower = false, higher = false;
+    RunOptions ro;
     add_reference_options(app, o, true);
     app.add_option("-o,--output", steps_path, "the steps file (created by the first step, added to by each)")
         ->required();
@@ -163,13 +164,7 @@ int step_main(int argc, char** argv) {
     app.add_option("-C", work_dir, "the git work tree, where --build runs (default: the current directory)");
     app.add_option("command", command,
                    "-- COMMAND [ARGS...]: the workload, without a shell (default: the one the good runs recorded)");
-    app.add_option("--parser", parser_name, "how to read the output (default: as the good runs were read)");
-    app.add_option("--metric", regexes, "NAME=REGEX with one capture group, matched per line (repeatable)")
-        ->allow_extra_args(false);
-    app.add_option("--metric-name", metric_name, "the lines parser's metric name");
-    app.add_option("--unit", unit, "unit of the --metric or lines metrics");
-    auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
-    app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
+    add_parser_options(app, ro, true);
     app.add_option("--warmup", warmup, "warm-up runs of each commit first, recorded and left out")
         ->check(CLI::Range(0, 1000));
     app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
@@ -197,20 +192,12 @@ int step_main(int argc, char** argv) {
         plan.expected_steps_given = p.steps_given;
         WorkloadOptions wo;
         wo.command = command;
-        const bool parser_given = !parser_name.empty() || !regexes.empty() || !metric_name.empty() || !unit.empty() ||
-                                  lower || higher;
+        const bool parser_given = ro.parser_given();
         if (p.good.workload) {
             if (wo.command.empty()) wo.command = p.good.workload->argv;
             if (!parser_given) parser_from_record(*p.good.workload, wo);
         }
-        if (parser_given) {
-            wo.parser_name = parser_name;
-            wo.metric_name = metric_name;
-            wo.regexes = regexes;
-            wo.unit = unit;
-            wo.direction = lower ? data::Direction::lower_is_better
-                                 : higher ? data::Direction::higher_is_better : data::Direction::unknown;
-        }
+        if (parser_given) ro.apply_parser(wo);
         if (wo.command.empty())
             return abort_with("give the workload after -- (the good runs recorded none to take it from)");
         Workload w = make_workload(wo);

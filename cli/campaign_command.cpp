@@ -27,7 +27,7 @@
 #include "text/nearest_word.h"
 #include "report/diagnostic_words.h"
 #include "report/json_version.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"

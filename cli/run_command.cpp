@@ -14,7 +14,7 @@
 #include "cli/lava_report.h"
 #include "cli/run_command.h"
 #include "cli/run_options.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/results_model.h"
 
 namespace CLI {

@@ -10,7 +10,7 @@
 
 #include "cli/command_line.h"
 #include "cli/run_command.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "drivers/drm_workloads.h"
 #include "drivers/wakeup_latency.h"
 #include "text/text_escape.h"

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/signed_percent.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::report {
@@ -12,14 +13,6 @@ using text::escape_message;
 using text::escape_text;
 
 namespace {
-
-std::string percent(double x) {
-    if (std::isnan(x)) return "n/a";
-    if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.3g%%", 100 * x);
-    return buf;
-}
 
 std::string number(double x) {
     char buf[32];
@@ -86,14 +79,14 @@ std::vector<std::string> ab_block_lines(const drivers::AbBlockProgress& p, const
         const bool relative = std::isfinite(l.relative_change);
         const bool bounded = std::isfinite(l.change_lower) && std::isfinite(l.change_upper) &&
                              !(l.log_ratio && !(l.lower > -1));
-        if (l.blocks >= 1) line += " " + (relative ? percent(l.relative_change) : number(l.change));
+        if (l.blocks >= 1) line += " " + (relative ? signed_percent(l.relative_change) : number(l.change));
         if (fixed) {
             out.push_back(line);
             head = std::string(head.size(), ' ');
             continue;
         }
         if (bounded)
-            line += relative ? " [" + percent(l.lower) + ", " + percent(l.upper) + "]"
+            line += relative ? " [" + signed_percent(l.lower) + ", " + signed_percent(l.upper) + "]"
                              : " [" + number(l.change_lower) + ", " + number(l.change_upper) + "]";
         if (l.call != analysis::SequentialCall::go_on) {
             line += std::string(": ") + analysis::sequential_call_name(l.call);

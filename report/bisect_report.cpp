@@ -20,7 +20,7 @@ namespace {
 
 std::string step_estimate(const findings::BisectStepView& v) {
     if (v.step->values.empty()) return "";
-    return bisect_percent(v.look.estimate) + bisect_look_interval(v.look);
+    return signed_percent(v.look.estimate) + bisect_look_interval(v.look);
 }
 
 // Why a commit is called what it is: its step's estimate, or the bisection's
@@ -34,7 +34,7 @@ std::string evidence(const findings::BisectFindings& f, const std::optional<size
                std::to_string(*step + 1) + ")";
     }
     return short_commit_id(commit) + " is the bisection's " + (bad_side ? "bad" : "good") + " commit (" +
-           (bad_side ? bisect_percent(f.refs.change) + " against good, " + std::to_string(f.refs.bad_runs) + " runs"
+           (bad_side ? signed_percent(f.refs.change) + " against good, " + std::to_string(f.refs.bad_runs) + " runs"
                      : std::to_string(f.refs.good_runs) + " runs") +
            ")";
 }

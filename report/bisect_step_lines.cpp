@@ -12,7 +12,7 @@ namespace gfxstat::report {
 
 std::string bisect_run_line(const drivers::BisectRunProgress& pr) {
     const analysis::BisectLook& l = pr.look;
-    std::string line = "run " + std::to_string(l.runs) + ": " + bisect_percent(l.estimate) + " against good" +
+    std::string line = "run " + std::to_string(l.runs) + ": " + signed_percent(l.estimate) + " against good" +
                        bisect_look_interval(l);
     char ev[64];
     std::snprintf(ev, sizeof ev, ", evidence %+.2f of +-%.2f", l.evidence, pr.evidence_needed);
@@ -26,7 +26,7 @@ std::string bisect_step_line(const drivers::BisectStepReport& result) {
     line += ": " + s.call;
     if (!s.values.empty()) {
         const analysis::BisectLook& l = result.look;
-        line += ", " + bisect_percent(l.estimate) + " against good" + bisect_look_interval(l);
+        line += ", " + signed_percent(l.estimate) + " against good" + bisect_look_interval(l);
         line += " after " + std::to_string(s.values.size()) + " run" + (s.values.size() == 1 ? "" : "s");
     }
     if (s.call == "skip") line += " (" + text::escape_message(s.reason) + ")";

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/signed_percent.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::report {
@@ -28,15 +29,7 @@ const char* direction_words(data::Direction d) {
 
 }  // namespace
 
-std::string bisect_percent(double x) {
-    if (std::isnan(x)) return "n/a";
-    if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.3g%%", 100 * x);
-    return buf;
-}
-
-std::string bisect_interval(double lo, double hi) { return "[" + bisect_percent(lo) + ", " + bisect_percent(hi) + "]"; }
+std::string bisect_interval(double lo, double hi) { return "[" + signed_percent(lo) + ", " + signed_percent(hi) + "]"; }
 
 std::string bisect_look_interval(const analysis::BisectLook& l) {
     // A ratio's interval reaching -100% or beyond is no interval to show.
@@ -57,13 +50,13 @@ std::vector<std::string> bisect_reference_lines(const data::BisectPlanRecord& pl
         line += ": " + std::to_string(ref.values.size()) + " runs, " + (r.log_scale ? "geometric mean " : "mean ") +
                 number(center) + unit;
         if (ref.values.size() >= 2)
-            line += r.log_scale ? ", spread " + bisect_percent(std::expm1(sd)).substr(1) : ", sd " + number(sd);
+            line += r.log_scale ? ", spread " + signed_percent(std::expm1(sd)).substr(1) : ", sd " + number(sd);
         out.push_back(line);
     };
     side("good", plan.good, r.good_center, r.good_sd);
     side("bad ", plan.bad, r.bad_center, r.bad_sd);
     char buf[160];
-    std::snprintf(buf, sizeof buf, "  bad vs good: %s %s (%.4g%% interval), p = %.3g", bisect_percent(r.change).c_str(),
+    std::snprintf(buf, sizeof buf, "  bad vs good: %s %s (%.4g%% interval), p = %.3g", signed_percent(r.change).c_str(),
                   bisect_interval(r.change_lower, r.change_upper).c_str(), 100 * (1 - r.reference_alpha), r.p);
     out.push_back(buf);
     std::snprintf(buf, sizeof buf,

@@ -9,11 +9,10 @@
 
 #include "analysis/bisect_classify.h"
 #include "data/bisect_log.h"
+#include "report/signed_percent.h"
 
 namespace gfxstat::report {
 
-// "+3.2%", "n/a", "+inf": a ratio's change as a percent.
-std::string bisect_percent(double x);
 // "[-0.5%, +7.1%]"
 std::string bisect_interval(double lo, double hi);
 // " [-0.5%, +7.1%]": a look's interval, "" where it is unbounded.
