@@ -116,9 +116,8 @@ int ab_main(int argc, char** argv) {
     app.add_option("--switch-warmup", switch_warmup,
                    "warm-up runs before each run that follows another variant's (default 0)")
         ->check(CLI::Range(0, 1000));
-    app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(number_in(0.001, 1e7));
-    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(number_in(0.0, 1e7));
+    add_timeout_option(app, timeout);
+    add_cooldown_option(app, cooldown);
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");

@@ -167,9 +167,8 @@ int step_main(int argc, char** argv) {
     add_parser_options(app, ro, true);
     app.add_option("--warmup", warmup, "warm-up runs of each commit first, recorded and left out")
         ->check(CLI::Range(0, 1000));
-    app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(number_in(0.001, 1e7));
-    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(number_in(0.0, 1e7));
+    add_timeout_option(app, timeout);
+    add_cooldown_option(app, cooldown);
     app.add_option("--max-failures", max_failures, "skip the commit after this many runs in a row without a value")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's output and the build's go (default: RESULTS.logs)");

@@ -96,11 +96,10 @@ int run_main(int argc, char** argv) {
     app.add_option("--confidence", plan.confidence, "of the interval (default 0.95)")->check(number_in(0.5, 0.9999));
     app.add_option("--warmup", plan.warmup, "warm-up runs first, recorded and left out of analyses")
         ->check(CLI::Range(0, 1000000));
-    app.add_option("--timeout", plan.timeout_s, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(number_in(0.001, 1e7));
+    add_timeout_option(app, plan.timeout_s);
     app.add_option("--prepare", plan.prepare, "shell command before each run (/bin/sh -c)");
     app.add_option("--cleanup", plan.cleanup, "shell command after each run (/bin/sh -c)");
-    app.add_option("--cooldown", plan.cooldown_s, "seconds to wait between runs")->check(number_in(0, 1e7));
+    add_cooldown_option(app, plan.cooldown_s);
     app.add_option("--label", plan.variant, "variant label (default: the command's name)");
     app.add_option("--tag", tags, "key=value recorded with the environment (repeatable)")->allow_extra_args(false);
     add_parser_options(app, ro);

@@ -3,6 +3,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/command_line.h"
+
 namespace gfxstat::cli {
 
 data::Direction RunOptions::direction() const {
@@ -33,6 +35,15 @@ void add_parser_options(CLI::App& app, RunOptions& o, bool from_references) {
     app.add_option("--unit", o.unit, "unit of the --metric or lines metrics");
     auto* lo = app.add_flag("--lower-is-better", o.lower, "direction of the --metric or lines metrics");
     app.add_flag("--higher-is-better", o.higher, "direction of the --metric or lines metrics")->excludes(lo);
+}
+
+void add_timeout_option(CLI::App& app, double& seconds) {
+    app.add_option("--timeout", seconds, "seconds per run; then SIGTERM, SIGKILL to its process group")
+        ->check(number_in(0.001, 1e7));
+}
+
+void add_cooldown_option(CLI::App& app, double& seconds) {
+    app.add_option("--cooldown", seconds, "seconds to wait between runs")->check(number_in(0.0, 1e7));
 }
 
 void add_startup_options(CLI::App& app, RunOptions& o) {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The options gfxstat run, ab and bisect step share, declared once: how a
 // command's output is read (--parser, --metric, --metric-name, --unit and
-// the direction), and for run and ab what happens on the machine before
-// the first run (--tune, --no-check). Each command registers the groups
+// the direction), the runs' --timeout and --cooldown, and for run and ab
+// what happens on the machine before the first run (--tune, --no-check). Each command registers the groups
 // where its --help lists them.
 #pragma once
 
@@ -36,6 +36,11 @@ struct RunOptions {
 // --higher-is-better. `from_references`: bisect step, whose defaults are
 // the parser the good runs recorded, says so in --help.
 void add_parser_options(CLI::App& app, RunOptions& o, bool from_references = false);
+
+// --timeout (seconds per run) and --cooldown (seconds between runs), apart:
+// run lists its --prepare and --cleanup between them.
+void add_timeout_option(CLI::App& app, double& seconds);
+void add_cooldown_option(CLI::App& app, double& seconds);
 
 // --tune and --no-check (drivers/run_startup.h).
 void add_startup_options(CLI::App& app, RunOptions& o);
