@@ -130,15 +130,7 @@ int ab_main(int argc, char** argv) {
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
-    if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
-    for (size_t i = 0; i < variants.size(); ++i) {
-        if (variants[i].empty()) return fail("a --variant label is empty");
-        // VARIANT: prefixes address the variants; a label with ':' could not be.
-        if (variants[i].find(':') != std::string::npos)
-            return fail("--variant '" + variants[i] + "': a label cannot hold ':' (--env LABEL:KEY=VALUE names it)");
-        for (size_t j = 0; j < i; ++j)
-            if (variants[i] == variants[j]) return fail("--variant '" + escape_text(variants[i]) + "' is given twice");
-    }
+    if (const std::string e = check_variant_labels(variants); !e.empty()) return fail(e);
     if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");

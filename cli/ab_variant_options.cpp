@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "drivers/workload_setup.h"
+#include "text/text_escape.h"
 #include "drivers/command_words.h"
 
 namespace gfxstat::cli {
@@ -31,6 +32,19 @@ std::string variant_list(const std::vector<std::string>& variants) {
 }
 
 }  // namespace
+
+std::string check_variant_labels(const std::vector<std::string>& variants) {
+    if (variants.size() < 2) return "give two or more --variant (the first is the baseline)";
+    for (size_t i = 0; i < variants.size(); ++i) {
+        if (variants[i].empty()) return "a --variant label is empty";
+        // VARIANT: prefixes address the variants; a label with ':' could not be.
+        if (variants[i].find(':') != std::string::npos)
+            return "--variant '" + variants[i] + "': a label cannot hold ':' (--env LABEL:KEY=VALUE names it)";
+        for (size_t j = 0; j < i; ++j)
+            if (variants[i] == variants[j]) return "--variant '" + text::escape_text(variants[i]) + "' is given twice";
+    }
+    return "";
+}
 
 std::string read_variant_settings(const AbVariantOptions& given, const std::vector<std::string>& variants,
                                   AbVariantSettings& out) {

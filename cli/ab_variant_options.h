@@ -11,6 +11,10 @@
 
 namespace gfxstat::cli {
 
+// "" when the --variant labels can be told apart and addressed (two or
+// more, none empty, none with ':', none twice), else the usage error.
+std::string check_variant_labels(const std::vector<std::string>& variants);
+
 // The option values as given, in order.
 struct AbVariantOptions {
     std::vector<std::string> envs, commands, prepares, cleanups, loads, tags;
