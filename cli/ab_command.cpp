@@ -9,33 +9,29 @@
 // written; 128 + the signal when interrupted: 130 for SIGINT, 143 for
 // SIGTERM). Nothing recorded is lost.
 #include "cli/ab_command.h"
-#include "cli/tune_command.h"
+#include "cli/run_options.h"
 
 #include <CLI/CLI.hpp>
-#include <sys/random.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <cerrno>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
-#include <map>
 #include <memory>
 
 #include "cli/command_line.h"
 #include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
-#include "cli/command_words.h"
+#include "cli/ab_variant_options.h"
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
 #include "cli/compare_command.h"
 #include "report/ci/runs_failed_report.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/input_error.h"
 #include "data/results_writer.h"
 #include "drivers/ab_runner.h"
-#include "drivers/kernel_log_watch.h"
+#include "drivers/run_startup.h"
+#include "report/ab_progress.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -54,97 +50,6 @@ extern "C" void on_ab_signal(int sig) {
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
-uint64_t random_seed() {
-    uint64_t s = 0;
-    while (::getrandom(&s, sizeof s, 0) != static_cast<ssize_t>(sizeof s))
-        if (errno != EINTR) return 0x5eed;
-    return s >> 1;  // fits a JSON reader's signed 64-bit integers
-}
-
-// "lp2:VK_ICD_FILENAMES=..." -> ("lp2", "VK_ICD_FILENAMES=..."), when the
-// text before the first ':' is one of the variants; else nullopt.
-std::optional<std::pair<std::string, std::string>> split_variant(const std::string& s,
-                                                                 const std::vector<std::string>& variants) {
-    const size_t colon = s.find(':');
-    if (colon == std::string::npos) return std::nullopt;
-    const std::string v = s.substr(0, colon);
-    if (std::find(variants.begin(), variants.end(), v) == variants.end()) return std::nullopt;
-    return std::make_pair(v, s.substr(colon + 1));
-}
-
-std::string variant_list(const std::vector<std::string>& variants) {
-    std::string out;
-    for (const auto& v : variants) out += (out.empty() ? "" : ", ") + v;
-    return out;
-}
-
-std::string percent(double x) {
-    if (std::isnan(x)) return "n/a";
-    if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.3g%%", 100 * x);
-    return buf;
-}
-
-std::string number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.4g", x);
-    return buf;
-}
-
-// "block 7/50 (lp2 lp1): lp2 vs lp1 fps +3.2% [-0.5%, +7.1%]: the interval
-// must leave 0 or fit inside +-1%". With fixed blocks there is no stop
-// rule: the running estimate only (the paired t decides at the end).
-std::vector<std::string> block_lines(const drivers::AbBlockProgress& p, const std::vector<std::string>& labels,
-                                     double alpha, double threshold_pct, bool fixed) {
-    std::string head = "block " + std::to_string(p.block + 1) + "/" + std::to_string(p.planned) + " (";
-    for (size_t i = 0; i < p.order.size(); ++i) {
-        head += (i ? " " : "") + labels[p.order[i]];
-        if (!p.ok[i]) head += " failed";
-    }
-    head += ")";
-    std::vector<std::string> out;
-    for (size_t c = 0; c < p.looks.size(); ++c) {
-        const analysis::SequentialLook& l = p.looks[c];
-        std::string line = head + ": " + labels[c + 1] + " vs " + labels[0];
-        if (!p.metric.empty()) line += " " + p.metric;
-        // Relative when the baseline's centre is not 0, else in the
-        // metric's units.
-        const bool relative = std::isfinite(l.relative_change);
-        const bool bounded = std::isfinite(l.change_lower) && std::isfinite(l.change_upper) &&
-                             !(l.log_ratio && !(l.lower > -1));
-        if (l.blocks >= 1) line += " " + (relative ? percent(l.relative_change) : number(l.change));
-        if (fixed) {
-            out.push_back(line);
-            head = std::string(head.size(), ' ');
-            continue;
-        }
-        if (bounded)
-            line += relative ? " [" + percent(l.lower) + ", " + percent(l.upper) + "]"
-                             : " [" + number(l.change_lower) + ", " + number(l.change_upper) + "]";
-        if (l.call != analysis::SequentialCall::go_on) {
-            line += std::string(": ") + analysis::sequential_call_name(l.call);
-        } else if (!bounded) {
-            // The mixture cannot reach 1/alpha before this many blocks.
-            size_t first = 2;
-            while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture)))
-                ++first;
-            if (l.blocks >= first)
-                line += " (the same difference in every block so far: no spread to judge it by yet)";
-            else
-                line += " (" + std::to_string(l.blocks) + " complete block" + (l.blocks == 1 ? "" : "s") +
-                        "; the interval needs " + std::to_string(first) + ")";
-        } else {
-            char buf[96];
-            std::snprintf(buf, sizeof buf, ": the interval must leave 0 or fit inside +-%g%%", threshold_pct);
-            line += buf;
-        }
-        out.push_back(line);
-        head = std::string(head.size(), ' ');
-    }
-    return out;
-}
-
 int fail(const std::string& message) {
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());
     return 2;
@@ -157,14 +62,14 @@ int ab_main(int argc, char** argv) {
                  "(every variant once per block, in a seeded random order), stopping as soon as a "
                  "sequential test settles the verdict (docs/ab.md); then the compare report.",
                  "gfxstat ab"};
-    std::string output, workload, load_shared, device, parser_name, metric_name, unit, order_name = "random",
+    std::string output, workload, device, order_name = "random",
                 target_metric, log_dir;
-    std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command, regexes;
+    std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command;
     size_t runs = 0, max_runs = 50, min_runs = 2, warmup = 0, switch_warmup = 0, max_failures = 3;
     double duration = 1, timeout = 0, cooldown = 0;
     uint64_t iterations = 0, size = 0, seed = 0;
     unsigned burst = 0;
-    bool lower = false, higher = false;
+    RunOptions ro;
     CompareSettings report;
 
     app.add_option("-o,--output", output, "results file (created, or appended to with new labels)")->required();
@@ -193,13 +98,7 @@ int ab_main(int argc, char** argv) {
         ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
     app.add_option("--size", size, "with drm-gem: bytes per dumb buffer")->check(CLI::Range(uint64_t{4}, uint64_t{0xFFFFF000}));
     app.add_option("--burst", burst, "with i915-exec-nop: batches per engine per turn")->check(CLI::Range(1u, 1000000u));
-    app.add_option("--parser", parser_name, "how to read the output (default: lines; see docs/run.md)");
-    app.add_option("--metric", regexes, "NAME=REGEX with one capture group, matched per line (repeatable)")
-        ->allow_extra_args(false);
-    app.add_option("--metric-name", metric_name, "the lines parser's metric name (default: value)");
-    app.add_option("--unit", unit, "unit of the --metric or lines metrics");
-    auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
-    app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
+    add_parser_options(app, ro);
     app.add_option("--target-metric", target_metric,
                    "the metric the stop rule watches (default: the parser's primary one)");
     app.add_option("--runs", runs, "a fixed number of blocks (runs per variant), no stop rule")
@@ -218,16 +117,13 @@ int ab_main(int argc, char** argv) {
     app.add_option("--switch-warmup", switch_warmup,
                    "warm-up runs before each run that follows another variant's (default 0)")
         ->check(CLI::Range(0, 1000));
-    app.add_option("--timeout", timeout, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(number_in(0.001, 1e7));
-    app.add_option("--cooldown", cooldown, "seconds to wait between runs")->check(number_in(0.0, 1e7));
+    add_timeout_option(app, timeout);
+    add_cooldown_option(app, cooldown);
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
     add_report_options(app, report, true);
-    bool tune = false, no_check = false;
-    app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
-    app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    add_startup_options(app, ro);
     std::string lava_mode = "auto";
     add_lava_option(app, lava_mode);
     app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
@@ -235,83 +131,30 @@ int ab_main(int argc, char** argv) {
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
-    if (variants.size() < 2) return fail("give two or more --variant (the first is the baseline)");
-    for (size_t i = 0; i < variants.size(); ++i) {
-        if (variants[i].empty()) return fail("a --variant label is empty");
-        // VARIANT: prefixes address the variants; a label with ':' could not be.
-        if (variants[i].find(':') != std::string::npos)
-            return fail("--variant '" + variants[i] + "': a label cannot hold ':' (--env LABEL:KEY=VALUE names it)");
-        for (size_t j = 0; j < i; ++j)
-            if (variants[i] == variants[j]) return fail("--variant '" + escape_text(variants[i]) + "' is given twice");
-    }
+    if (const std::string e = check_variant_labels(variants); !e.empty()) return fail(e);
     if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
     if (min_runs > max_runs) return fail("--min-runs is larger than --max-runs");
     const std::optional<drivers::AbOrder> order = drivers::parse_ab_order(order_name);
-    if (!given("--seed")) seed = random_seed();
+    if (!given("--seed")) seed = drivers::random_ab_seed();
 
     // Per-variant settings.
-    std::map<std::string, std::vector<std::string>> env_of, argv_of;
-    std::map<std::string, std::string> prepare_of, cleanup_of, load_of;
-    std::map<std::string, std::map<std::string, std::string>> tags_of;
-    std::string prepare_all, cleanup_all;
-    std::map<std::string, std::string> tags_all;
-    for (const auto& e : envs) {
-        const auto vv = split_variant(e, variants);
-        if (!vv) return fail("--env wants VARIANT:KEY=VALUE with VARIANT one of " + variant_list(variants) + ", not '" + e + "'");
-        const size_t eq = vv->second.find('=');
-        if (eq == 0 || eq == std::string::npos) return fail("--env wants VARIANT:KEY=VALUE, not '" + e + "'");
-        env_of[vv->first].push_back(vv->second);
-    }
-    for (const auto& c : commands) {
-        const auto vv = split_variant(c, variants);
-        if (!vv) return fail("--command wants VARIANT:COMMAND with VARIANT one of " + variant_list(variants) + ", not '" + c + "'");
-        if (argv_of.count(vv->first)) return fail("--command for variant '" + vv->first + "' is given twice");
-        try {
-            argv_of[vv->first] = split_command_words(vv->second);
-        } catch (const std::invalid_argument& err) {
-            return fail("--command " + vv->first + ": " + err.what());
-        }
-        if (argv_of[vv->first].empty()) return fail("--command for variant '" + vv->first + "' is empty");
-    }
-    const auto hooks = [&](const std::vector<std::string>& given_hooks, std::map<std::string, std::string>& of,
-                           std::string& all, const char* name) -> std::string {
-        for (const auto& h : given_hooks) {
-            // --load cpu:N is every variant's load, even with a variant named cpu.
-            const bool shared_load = std::string(name) == "--load" && h.rfind("cpu:", 0) == 0 &&
-                                     h.size() > 4 && h.find_first_not_of("0123456789", 4) == std::string::npos;
-            if (const auto vv = split_variant(h, variants); vv && !shared_load) {
-                if (of.count(vv->first)) return std::string(name) + " for variant '" + vv->first + "' is given twice";
-                of[vv->first] = vv->second;
-            } else {
-                if (!all.empty()) return std::string(name) + " without VARIANT: is given twice";
-                all = h;
-            }
-        }
-        return "";
-    };
-    if (auto e = hooks(prepares, prepare_of, prepare_all, "--prepare"); !e.empty()) return fail(e);
-    if (auto e = hooks(cleanups, cleanup_of, cleanup_all, "--cleanup"); !e.empty()) return fail(e);
-    if (auto e = hooks(loads, load_of, load_shared, "--load"); !e.empty()) return fail(e);
-    for (const auto& t : tags) {
-        if (const auto vv = split_variant(t, variants)) {
-            if (!parse_tag(vv->second, tags_of[vv->first])) return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
-        } else if (!parse_tag(t, tags_all)) {
-            return fail("--tag wants [VARIANT:]key=value, not '" + t + "'");
-        }
-    }
-    if (!workload.empty() && (!command.empty() || !argv_of.empty()))
+    AbVariantSettings per;
+    if (const std::string e = read_variant_settings({envs, commands, prepares, cleanups, loads, tags}, variants, per);
+        !e.empty())
+        return fail(e);
+    if (!workload.empty() && (!command.empty() || !per.argv_of.empty()))
         return fail("give a command (after -- or with --command) or a --workload, not both");
     if (workload.empty() && command.empty())
         for (const auto& v : variants)
-            if (!argv_of.count(v))
+            if (!per.argv_of.count(v))
                 return fail("variant '" + v + "' has nothing to run: give a shared command after --, its own "
                             "--command " + v + ":'...', or a --workload");
     if (!workload.empty())
         for (const char* o : {"--parser", "--metric", "--metric-name", "--unit", "--lower-is-better", "--higher-is-better"})
             if (given(o)) return fail(std::string(o) + " does not go with --workload (it has its own parser)");
-    if ((!load_of.empty() || !load_shared.empty()) && workload != "wakeup-latency")
+    if ((!per.load_of.empty() || !per.load_shared.empty()) && workload != "wakeup-latency")
         return fail("--load goes with --workload wakeup-latency");
 
     drivers::AbPlan plan;
@@ -329,19 +172,14 @@ int ab_main(int argc, char** argv) {
     for (const std::string& v : variants) {
         WorkloadOptions wo;
         wo.builtin = workload;
-        wo.command = argv_of.count(v) ? argv_of[v] : command;
+        wo.command = per.argv_of.count(v) ? per.argv_of[v] : command;
         wo.device = device;
-        wo.load = load_of.count(v) ? load_of[v] : load_shared;
+        wo.load = per.load_of.count(v) ? per.load_of[v] : per.load_shared;
         wo.duration = duration;
         wo.iterations = iterations;
         wo.size = size;
         wo.burst = burst;
-        wo.parser_name = parser_name;
-        wo.metric_name = metric_name;
-        wo.regexes = regexes;
-        wo.unit = unit;
-        wo.direction = lower ? data::Direction::lower_is_better
-                             : higher ? data::Direction::higher_is_better : data::Direction::unknown;
+        ro.apply_parser(wo);
         drivers::RunPlan rp;
         try {
             Workload w = make_workload(wo);
@@ -352,13 +190,13 @@ int ab_main(int argc, char** argv) {
         } catch (const std::invalid_argument& e) {
             return fail(std::string("variant '") + v + "': " + e.what());
         }
-        for (const auto& [key, value] : tags_all) rp.tags[key] = value;
-        for (const auto& [key, value] : tags_of[v]) rp.tags[key] = value;
-        rp.env = env_of[v];
+        for (const auto& [key, value] : per.tags_all) rp.tags[key] = value;
+        for (const auto& [key, value] : per.tags_of[v]) rp.tags[key] = value;
+        rp.env = per.env_of[v];
         if (rp.workload) rp.workload->env.clear();
         rp.variant = v;
-        rp.prepare = prepare_of.count(v) ? prepare_of[v] : prepare_all;
-        rp.cleanup = cleanup_of.count(v) ? cleanup_of[v] : cleanup_all;
+        rp.prepare = per.prepare_of.count(v) ? per.prepare_of[v] : per.prepare_all;
+        rp.cleanup = per.cleanup_of.count(v) ? per.cleanup_of[v] : per.cleanup_all;
         rp.results_path = output;
         rp.log_dir = log_dir;
         rp.timeout_s = timeout;
@@ -367,27 +205,14 @@ int ab_main(int argc, char** argv) {
         plan.variants.push_back(std::move(rp));
     }
 
-    std::fprintf(stderr, "%s: %zu variants, baseline '%s'; order %s", kProg, variants.size(),
-                 escape_text(variants[0]).c_str(), order_name.c_str());
-    if (*order == drivers::AbOrder::random)
-        std::fprintf(stderr, " (--seed %llu repeats it)", static_cast<unsigned long long>(seed));
-    if (plan.blocks)
-        std::fprintf(stderr, "; %zu blocks\n", *plan.blocks);
-    else
-        std::fprintf(stderr, "; stops when settled (%s at %g%%, threshold %g%%), at most %zu blocks\n",
-                     analysis::kSequentialMethod, 100 * report.confidence, report.threshold_pct, max_runs);
+    std::fprintf(stderr, "%s: %s\n", kProg,
+                 report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
-    TuneGuard tuning(kProg);  // restores on every return below
-    if (tune)
-        if (const auto rc = tuning.apply()) return *rc;
-    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped while tuning (run_ab would not see it)
-    if (!no_check) print_machine_check(kProg, tuning.applied());
-    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped during the check: nothing run
-    // Said once, before the first run: what the kernel log watch cannot see.
-    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
-        std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
+    drivers::TuneGuard tuning(kProg);  // restores on every return below
+    if (const auto rc = drivers::start_measuring(kProg, tuning, ro.tune, ro.no_check, g_stop_signals)) return *rc;
+    const size_t first_bounded = drivers::first_bounded_block(1 - per_confidence);
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
     const auto clear_line = [&] {
@@ -402,25 +227,13 @@ int ab_main(int argc, char** argv) {
         result = drivers::run_ab(
             plan, *parser,
             [&](const drivers::AbRunProgress& p) {
-                const data::RunRecord& r = *p.record;
                 if (!tty) {
                     // Without a terminal only what went wrong, as it happens.
-                    if (r.exit_class != data::ExitClass::ok)
-                        std::fprintf(stderr, "%s: %s %s: %s%s\n", kProg,
-                                     p.warmup ? "warm-up" : ("block " + std::to_string(p.block + 1)).c_str(),
-                                     escape_text(r.variant).c_str(), data::exit_class_name(r.exit_class),
-                                     r.exit_reason.empty() ? "" : (" (" + escape_message(r.exit_reason) + ")").c_str());
+                    if (const auto failure = report::ab_run_failure_line(p))
+                        std::fprintf(stderr, "%s: %s\n", kProg, failure->c_str());
                     return;
                 }
-                std::string line = (p.warmup ? std::string("warm-up ") : "block " + std::to_string(p.block + 1) + " ") +
-                                   r.variant + " " + data::exit_class_name(r.exit_class);
-                if (r.duration_s) {
-                    char buf[32];
-                    std::snprintf(buf, sizeof buf, " %.3g s", *r.duration_s);
-                    line += buf;
-                }
-                if (!r.exit_reason.empty()) line += " (" + r.exit_reason + ")";
-                line = escape_message(line);
+                const std::string line = escape_message(report::ab_run_line(p));
                 clear_line();
                 std::fprintf(stderr, "%s", line.c_str());
                 last_width = line.size();
@@ -429,7 +242,7 @@ int ab_main(int argc, char** argv) {
             [&](const drivers::AbBlockProgress& p) {
                 clear_line();
                 for (const std::string& line :
-                     block_lines(p, variants, 1 - per_confidence, report.threshold_pct, plan.blocks.has_value()))
+                     report::ab_block_lines(p, variants, first_bounded, report.threshold_pct, plan.blocks.has_value()))
                     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
                 std::fflush(stderr);
             });
@@ -454,12 +267,7 @@ int ab_main(int argc, char** argv) {
     for (const std::string& w : result.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
 
-    std::string done = std::to_string(result.blocks) + " block" + (result.blocks == 1 ? "" : "s") +
-                       (result.last_block_cut ? " (the last cut short)" : "") + ", " +
-                       std::to_string(result.measured) + " measured run" + (result.measured == 1 ? "" : "s");
-    if (result.warmups) done += ", " + std::to_string(result.warmups) + " warm-up" + (result.warmups == 1 ? "" : "s");
-    if (result.failed) done += ", " + std::to_string(result.failed) + " failed";
-    std::fprintf(stderr, "%s: %s recorded in %s\n", kProg, done.c_str(), escape_text(output).c_str());
+    std::fprintf(stderr, "%s: %s\n", kProg, report::ab_recorded_line(result, output).c_str());
     if (result.outcome == drivers::RunOutcome::invalid || result.outcome == drivers::RunOutcome::error) {
         lava.setup_failed(result.message);
     } else if (result.outcome != drivers::RunOutcome::completed) {
@@ -513,35 +321,13 @@ int ab_main(int argc, char** argv) {
     // failed (as for --max-failures), and the reason is the variant's.
     for (size_t v = 0; v < variants.size(); ++v)
         if (v < result.usable.size() && result.usable[v] < 2) {
-            std::string why = "variant '" + variants[v] + "': " + std::to_string(result.usable[v]) +
-                              " measured run" + (result.usable[v] == 1 ? "" : "s") + " ended ok with " +
-                              (result.metric.empty() ? std::string("a metric") : "'" + result.metric + "'") +
-                              "; a comparison needs 2";
-            if (!result.last_failure[v].empty()) why += " (last failure: " + result.last_failure[v] + ")";
+            const std::string why = report::ab_too_few_runs(result, variants, v);
             std::fprintf(stderr, "%s: %s; every run is in %s\n", kProg, escape_message(why).c_str(),
                          escape_text(output).c_str());
             lava.results(output, variants);
             return runs_failed(why);
         }
-    if (plan.blocks) {
-        std::fprintf(stderr, "%s: the %zu blocks asked for are done\n", kProg, *plan.blocks);  // --runs >= 2
-    } else if (result.settled) {
-        std::fprintf(stderr, "%s: settled after %zu blocks: every comparison's %s is decided\n", kProg, result.blocks,
-                     analysis::kSequentialMethod);
-    } else {
-        std::fprintf(stderr, "%s: inconclusive after %zu blocks (--max-runs %zu)", kProg, result.blocks, max_runs);
-        for (size_t c = 0; c < result.looks.size(); ++c) {
-            const analysis::SequentialLook& l = result.looks[c];
-            if (l.call != analysis::SequentialCall::go_on) continue;
-            std::fprintf(stderr, "; %s vs %s: ", escape_text(variants[c + 1]).c_str(), escape_text(variants[0]).c_str());
-            if (l.blocks_to_settle)
-                std::fprintf(stderr, "about %zu more block%s would likely settle it", *l.blocks_to_settle,
-                             *l.blocks_to_settle == 1 ? "" : "s");
-            else
-                std::fprintf(stderr, "no estimate of the blocks it needs (no variability seen yet)");
-        }
-        std::fprintf(stderr, "\n");
-    }
+    std::fprintf(stderr, "%s: %s\n", kProg, report::ab_end_line(plan, result, variants, max_runs).c_str());
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.

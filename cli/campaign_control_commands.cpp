@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "cli/command_line.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
 #include "drivers/campaign_runner.h"

@@ -11,7 +11,7 @@
 #include "cli/help_lists.h"
 #include "cli/lava_option.h"
 #include "cli/tune_command.h"
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "drivers/campaign_runner.h"

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 #include "formats/registry.h"
 
 namespace gfxstat::cli {

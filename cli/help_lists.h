@@ -3,7 +3,7 @@
 // (and `gfxstat campaign init --help`, for a plan's workload): the parsers
 // (--parser NAME) and the built-in workloads (--workload NAME), one line
 // each, built from their registries (formats/registry.h,
-// cli/workload_setup.h) when help is asked for, so that a format or a
+// drivers/workload_setup.h) when help is asked for, so that a format or a
 // workload added there is listed at once.
 #pragma once
 

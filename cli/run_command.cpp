@@ -14,13 +14,11 @@
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
 #include "cli/run_command.h"
-#include "cli/tune_command.h"
-#include "cli/workload_setup.h"
+#include "cli/run_options.h"
+#include "drivers/workload_setup.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <climits>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -28,10 +26,10 @@
 #include "data/input_error.h"
 #include "drivers/drm_devices.h"
 #include "drivers/drm_workloads.h"
-#include "drivers/kernel_log_watch.h"
+#include "drivers/run_startup.h"
 #include "drivers/run_parsers.h"
 #include "drivers/run_loop.h"
-#include "drivers/wakeup_latency.h"
+#include "report/run_progress.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -50,44 +48,6 @@ extern "C" void on_stop_signal(int sig) {
     drivers::interrupt_run_plan(again ? SIGKILL : sig);
 }
 
-std::string clock_text(double seconds) {
-    if (!(seconds >= 0) || !std::isfinite(seconds)) return "?";
-    const long s = std::lround(seconds);
-    char buf[32];
-    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
-    return buf;
-}
-
-// "run 3/10 ok 1.02 s  latency_mean 23.2 us, median 23.1 +- 0.4; ETA 0:12"
-std::string progress_text(const drivers::RunProgress& p) {
-    const data::RunRecord& r = *p.record;
-    char buf[512];
-    // A failed run names the run it was to be: after "run 2/50 ok" comes
-    // "run 3/50 fail" (measured counts only the ok runs).
-    const size_t number = p.measured + (r.exit_class == data::ExitClass::ok ? 0 : 1);
-    const std::string head = p.warmup ? "warm-up" : "run " + std::to_string(number) + "/" + std::to_string(p.planned);
-    std::string text = head + " " + data::exit_class_name(r.exit_class);
-    if (r.duration_s) {
-        std::snprintf(buf, sizeof buf, " %.3g s", *r.duration_s);
-        text += buf;
-    }
-    if (!r.exit_reason.empty()) text += " (" + r.exit_reason + ")";
-    if (p.estimate && !p.metric.empty()) {
-        // The running estimate of the tracked metric and its interval.
-        std::snprintf(buf, sizeof buf, "  %s: %s %.6g", p.metric.c_str(), p.mean ? "mean" : "median", *p.estimate);
-        text += buf;
-        if (p.half_width) {
-            std::snprintf(buf, sizeof buf, " +- %.3g", *p.half_width);
-            text += buf;
-        }
-        if (!p.unit.empty()) text += " " + p.unit;
-    }
-    if (p.seconds_per_run > 0 && p.planned > p.measured)
-        text += "  ETA " + clock_text(p.seconds_per_run * static_cast<double>(p.planned - p.measured));
-    return text;
-}
-
 }  // namespace
 
 int run_main(int argc, char** argv) {
@@ -95,13 +55,13 @@ int run_main(int argc, char** argv) {
                  "environment, logs) in a results file.",
                  "gfxstat run"};
     drivers::RunPlan plan;
-    std::vector<std::string> command, tags, regexes;
-    std::string parser_name, metric_name, workload, load, unit, device;
+    std::vector<std::string> command, tags;
+    std::string workload, load, device;
     size_t runs = 0;
     double duration = 1;
     uint64_t iterations = 0, size = 0;
     unsigned burst = 0;
-    bool lower = false, higher = false;
+    RunOptions ro;
     app.add_option("-o,--output", plan.results_path, "results file (created, or appended to)")->required();
     app.add_option("command", command, "-- COMMAND [ARGS...]: run without a shell");
     app.add_option("--workload", workload,
@@ -137,28 +97,19 @@ int run_main(int argc, char** argv) {
     app.add_option("--confidence", plan.confidence, "of the interval (default 0.95)")->check(number_in(0.5, 0.9999));
     app.add_option("--warmup", plan.warmup, "warm-up runs first, recorded and left out of analyses")
         ->check(CLI::Range(0, 1000000));
-    app.add_option("--timeout", plan.timeout_s, "seconds per run; then SIGTERM, SIGKILL to its process group")
-        ->check(number_in(0.001, 1e7));
+    add_timeout_option(app, plan.timeout_s);
     app.add_option("--prepare", plan.prepare, "shell command before each run (/bin/sh -c)");
     app.add_option("--cleanup", plan.cleanup, "shell command after each run (/bin/sh -c)");
-    app.add_option("--cooldown", plan.cooldown_s, "seconds to wait between runs")->check(number_in(0, 1e7));
+    add_cooldown_option(app, plan.cooldown_s);
     app.add_option("--label", plan.variant, "variant label (default: the command's name)");
     app.add_option("--tag", tags, "key=value recorded with the environment (repeatable)")->allow_extra_args(false);
-    app.add_option("--parser", parser_name, "how to read the output (default: lines; see docs/run.md)");
-    app.add_option("--metric", regexes, "NAME=REGEX with one capture group, matched per line (repeatable)")
-        ->allow_extra_args(false);
-    app.add_option("--metric-name", metric_name, "the lines parser's metric name (default: value)");
-    app.add_option("--unit", unit, "unit of the --metric or lines metrics");
-    auto* lo = app.add_flag("--lower-is-better", lower, "direction of the --metric or lines metrics");
-    app.add_flag("--higher-is-better", higher, "direction of the --metric or lines metrics")->excludes(lo);
+    add_parser_options(app, ro);
     app.add_option("--max-failures", plan.max_consecutive_failures, "stop after this many failed runs in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_flag("--force", plan.mix_workloads,
                  "record the runs even when the variant holds runs of another workload (command, parser)");
     app.add_option("--log-dir", plan.log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
-    bool tune = false, no_check = false;
-    app.add_flag("--tune", tune, "gfxstat tune apply's settings for the runs, restored at the end (docs/tune.md)");
-    app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");
+    add_startup_options(app, ro);
     std::string lava_mode = "auto";
     add_lava_option(app, lava_mode);
     app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
@@ -236,12 +187,7 @@ int run_main(int argc, char** argv) {
     wo.iterations = iterations;
     wo.size = size;
     wo.burst = burst;
-    wo.parser_name = parser_name;
-    wo.metric_name = metric_name;
-    wo.regexes = regexes;
-    wo.unit = unit;
-    wo.direction = lower ? data::Direction::lower_is_better
-                         : higher ? data::Direction::higher_is_better : data::Direction::unknown;
+    ro.apply_parser(wo);
     std::unique_ptr<drivers::OutputParser> parser;
     try {
         Workload w = make_workload(wo);
@@ -257,15 +203,8 @@ int run_main(int argc, char** argv) {
     }
 
     install_stop_handler(on_stop_signal);
-    TuneGuard tuning(prog);  // restores on every return below
-    if (tune)
-        if (const auto rc = tuning.apply()) return *rc;
-    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped while tuning (run_plan would not see it)
-    if (!no_check) print_machine_check(prog, tuning.applied());
-    if (g_stop_signals) return stopped_status(g_stop_signals);  // stopped during the check: nothing run
-    // Said once, before the first run: what the kernel log watch cannot see.
-    if (const std::string w = drivers::process_kernel_log_watch()->why_not(); !w.empty())
-        std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
+    drivers::TuneGuard tuning(prog);  // restores on every return below
+    if (const auto rc = drivers::start_measuring(prog, tuning, ro.tune, ro.no_check, g_stop_signals)) return *rc;
 
     const bool tty = isatty(STDERR_FILENO);
     size_t last_width = 0;
@@ -276,7 +215,7 @@ int run_main(int argc, char** argv) {
     try {
         report = drivers::run_plan(plan, *parser, [&](const drivers::RunProgress& p) {
             // Exit reasons, metric names and units come from the workload.
-            const std::string line = escape_message(progress_text(p));
+            const std::string line = escape_message(report::run_progress_line(p));
             if (tty) {
                 // One line, rewritten in place; padded over the previous one.
                 std::fprintf(stderr, "\r%s%*s", line.c_str(),
@@ -308,23 +247,7 @@ int run_main(int argc, char** argv) {
     for (const std::string& w : report.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", prog, escape_message(w).c_str());
 
-    std::string done = std::to_string(report.measured) + " measured run" + (report.measured == 1 ? "" : "s");
-    if (report.warmups) done += ", " + std::to_string(report.warmups) + " warm-up" + (report.warmups == 1 ? "" : "s");
-    if (report.failed) done += ", " + std::to_string(report.failed) + " failed";
-    if (report.invalid) done += " (" + std::to_string(report.invalid) + " invalid: the kernel reported GPU trouble)";
-    std::fprintf(stderr, "%s: %s of '%s' recorded in %s\n", prog, done.c_str(), escape_text(plan.variant).c_str(),
-                 escape_text(plan.results_path).c_str());
-    if (!plan.runs && report.outcome == drivers::RunOutcome::completed) {
-        if (report.target_reached)
-            std::fprintf(stderr, "%s: target reached: the interval's half-width is %.3g%% (target %g%%)\n", prog,
-                         *report.last_half_width_pct, plan.target_ci_pct);
-        else
-            std::fprintf(stderr, "%s: note: --max-runs %zu reached before the target: half-width %s (target %g%%)\n",
-                         prog, plan.max_runs,
-                         report.last_half_width_pct ? (std::to_string(*report.last_half_width_pct).substr(0, 6) + "%").c_str()
-                                                    : "unknown",
-                         plan.target_ci_pct);
-    }
+    for (const std::string& line : report::run_end_lines(plan, report)) std::fprintf(stderr, "%s: %s\n", prog, line.c_str());
     // The workload could not run, or its runs could not be recorded: a
     // setup failure for LAVA; otherwise what was recorded is reported.
     if (report.outcome == drivers::RunOutcome::invalid || report.outcome == drivers::RunOutcome::error)
@@ -349,81 +272,6 @@ int run_main(int argc, char** argv) {
         case drivers::RunOutcome::error:  // not a usage error: runs were made and are kept
             std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
             return 1;
-    }
-    return 0;
-}
-
-int workload_main(int argc, char** argv) {
-    CLI::App app{"gfxstat's built-in workloads (run them with gfxstat run --workload NAME).", "gfxstat workload"};
-    std::string name, device;
-    drivers::WakeupOptions o;
-    uint64_t iterations = 0, size = 1 << 20;
-    unsigned burst = 8;
-    app.add_option("name", name, "wakeup-latency, drm-ioctl, drm-gem, i915-exec-nop")
-        ->required()
-        ->check(CLI::IsMember(kWorkloads));
-    app.add_option("--duration", o.duration_s,
-                   "wakeup-latency, i915-exec-nop: seconds of measuring (per engine; default 1)")
-        ->check(number_in(0.001, 3600));
-    app.add_option("--interval", o.interval_us, "wakeup-latency: microseconds between deadlines (default 1000)")
-        ->check(number_in(10, 1e7));
-    app.add_option("--load-threads", o.load_threads, "wakeup-latency: busy background threads (default 0)")
-        ->check(CLI::Range(0, 1024));
-    app.add_option("--device", device, "DRM workloads: the node (default: the first fitting device)");
-    app.add_option("--iterations", iterations, "drm-ioctl (default 10000), drm-gem (default 200): timed iterations")
-        ->check(CLI::Range(uint64_t{1}, uint64_t{10000000}));
-    app.add_option("--size", size, "drm-gem: bytes per dumb buffer, a multiple of 4 (default 1048576)")
-        ->check(CLI::Range(uint64_t{4}, uint64_t{0xFFFFF000}));
-    app.add_option("--burst", burst, "i915-exec-nop: batches per engine per round-robin turn (default 8)")
-        ->check(CLI::Range(1u, 1000000u));
-    if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    const std::string prog = "gfxstat workload " + name;
-    const auto given = [&](const char* opt) { return app.get_option(opt)->count() > 0; };
-    const struct {
-        const char* option;
-        std::vector<std::string> workloads;
-    } own[] = {{"--duration", {"wakeup-latency", "i915-exec-nop"}},
-               {"--interval", {"wakeup-latency"}},
-               {"--load-threads", {"wakeup-latency"}},
-               {"--device", {"drm-ioctl", "drm-gem", "i915-exec-nop"}},
-               {"--iterations", {"drm-ioctl", "drm-gem"}},
-               {"--size", {"drm-gem"}},
-               {"--burst", {"i915-exec-nop"}}};
-    for (const auto& x : own)
-        if (given(x.option) && std::find(x.workloads.begin(), x.workloads.end(), name) == x.workloads.end()) {
-            std::fprintf(stderr, "%s: %s does not go with %s\n", prog.c_str(), x.option, name.c_str());
-            return 2;
-        }
-    if (name == "wakeup-latency") {
-        const drivers::WakeupResult r = drivers::measure_wakeups(o);
-        drivers::print_wakeup_report(r, stdout);
-        return 0;
-    }
-    try {
-        if (name == "drm-ioctl") {
-            drivers::DrmIoctlOptions io;
-            io.device = device;
-            if (iterations) io.iterations = iterations;
-            drivers::print_drm_ioctl_report(drivers::run_drm_ioctl(io), stdout);
-        } else if (name == "drm-gem") {
-            drivers::DrmGemOptions go;
-            go.device = device;
-            go.size = size;
-            if (iterations) go.iterations = iterations;
-            drivers::print_drm_gem_report(drivers::run_drm_gem(go), stdout);
-        } else {
-            drivers::I915ExecNopOptions no;
-            no.device = device;
-            no.duration_s = o.duration_s;
-            no.burst = burst;
-            drivers::print_i915_exec_nop_report(drivers::run_i915_exec_nop(no), stdout);
-        }
-    } catch (const drivers::DrmWorkloadError& e) {
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
-        return e.exit_code();
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: %s\n", prog.c_str(), escape_message(e.what()).c_str());
-        return 1;
     }
     return 0;
 }

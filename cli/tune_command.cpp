@@ -11,19 +11,15 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <array>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 
 #include "cli/command_describe.h"
 #include "cli/command_line.h"
 #include "text/nearest_word.h"
-#include "report/json_version.h"
+#include "report/tune_show.h"
 #include "drivers/machine_check.h"
 #include "drivers/machine_tune.h"
 #include "drivers/system_root.h"
-#include "drivers/tune_lock.h"
-#include "drivers/tune_owner.h"
 #include "drivers/tune_state.h"
 #include "text/text_escape.h"
 
@@ -64,34 +60,8 @@ int show_main(int argc, char** argv) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (!use_root(root, "gfxstat tune show")) return 2;
     const auto findings = drivers::check_machine();
-    if (json) {
-        nlohmann::ordered_json j;
-        add_gfxstat_version(j);
-        j["findings"] = nlohmann::ordered_json::array();
-        for (const auto& f : findings)
-            j["findings"].push_back({{"id", f.id}, {"what", f.what}, {"state", f.state}, {"advice", f.advice},
-                                     {"problem", f.problem}});
-        // Process names and file contents may hold anything: replace, never throw.
-        std::printf("%s\n", j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-        return 0;
-    }
-    size_t w_what = 4, w_state = 5;
-    std::vector<std::array<std::string, 3>> rows;
-    for (const auto& f : findings) {
-        rows.push_back({escape_message(f.what), escape_message(f.state), f.advice.empty() ? "-" : escape_message(f.advice)});
-        w_what = std::max(w_what, rows.back()[0].size());
-        w_state = std::max(w_state, rows.back()[1].size());
-    }
-    w_state = std::min<size_t>(w_state, 60);  // a longer state pushes its advice, not every row's
-    std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), "what", static_cast<int>(w_state), "state", "advice");
-    for (const auto& r : rows)
-        std::printf("%-*s  %-*s  %s\n", static_cast<int>(w_what), r[0].c_str(), static_cast<int>(w_state), r[1].c_str(),
-                    r[2].c_str());
-    const auto problems = std::count_if(findings.begin(), findings.end(), [](const auto& f) { return f.problem; });
-    std::printf("%s\n", problems ? (std::to_string(problems) + " thing" + (problems == 1 ? "" : "s") +
-                                    " may add noise to measurements")
-                                       .c_str()
-                                 : "nothing found that would add noise");
+    const std::string out = json ? report::tune_show_json(findings) : report::tune_show_text(findings);
+    std::fputs(out.c_str(), stdout);
     return 0;
 }
 
@@ -192,91 +162,6 @@ int tune_main(int argc, char** argv) {
                  text::did_you_mean(bare == std::string::npos ? sub : sub.substr(bare), {"show", "apply", "reset"}).c_str());
     usage(stderr);
     return 2;
-}
-
-void print_machine_check(const char* prog, bool tuned_by_caller) {
-    std::vector<drivers::MachineFinding> problems;
-    for (auto& f : drivers::check_machine()) {
-        if (f.problem) problems.push_back(std::move(f));
-        else if (f.id == "tuned_now" && !tuned_by_caller)  // not noise, but the runs should say what they ran on
-            std::fprintf(stderr, "%s: note: the machine is %s; %s\n", prog, escape_message(f.state).c_str(),
-                         escape_message(f.advice).c_str());
-    }
-    if (problems.empty()) return;
-    std::fprintf(stderr, "%s: before measuring: %zu thing%s may add noise (gfxstat tune show; --no-check leaves this out)\n",
-                 prog, problems.size(), problems.size() == 1 ? "" : "s");
-    for (const auto& f : problems)
-        std::fprintf(stderr, "  %s: %s -- %s\n", escape_message(f.what).c_str(), escape_message(f.state).c_str(),
-                     escape_message(f.advice).c_str());
-    std::fflush(stderr);
-}
-
-std::optional<int> TuneGuard::apply() {
-    try {
-        // One lock from looking at the state to the last write: two run --tune
-        // starting together cannot both find the machine untuned.
-        drivers::require_tune_privileges();
-        const auto lock = drivers::lock_tune(true);
-        if (auto s = drivers::load_tune_state(); s && s->boot_id == drivers::tune_boot_id()) {
-            switch (drivers::tune_owner(*s)) {
-                case drivers::TuneOwner::live_run:
-                    // It restores the machine when it ends, under this command's runs.
-                    std::fprintf(stderr,
-                                 "%s: --tune: another gfxstat run --tune (pid %ld) tuned this machine and restores it "
-                                 "when it ends; wait for it, or tune once with gfxstat tune apply\n",
-                                 prog_, s->pid);
-                    return 1;
-                case drivers::TuneOwner::apply:
-                    std::fprintf(stderr, "%s: tune: already tuned by gfxstat tune apply at %s; left as it is\n", prog_,
-                                 escape_text(s->time).c_str());
-                    return std::nullopt;
-                case drivers::TuneOwner::dead_run:
-                    std::fprintf(stderr,
-                                 "%s: tune: still tuned by gfxstat run --tune (pid %ld) at %s, which ended without "
-                                 "restoring it; left as it is (gfxstat tune reset restores it)\n",
-                                 prog_, s->pid, escape_text(s->time).c_str());
-                    return std::nullopt;
-            }
-        }
-        drivers::TuneRequest request;
-        request.by = drivers::kTunedByRun;
-        const auto r = drivers::apply_tune(request);
-        for (const auto& n : r.notes) std::fprintf(stderr, "%s: tune: note: %s\n", prog_, escape_message(n).c_str());
-        applied_ = !r.changes.empty();
-        if (applied_)
-            std::fprintf(stderr, "%s: tune: governor, turbo and GPU frequency set for the runs (restored at the end)\n",
-                         prog_);
-    } catch (const drivers::TuneError& e) {
-        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
-        return e.exit_code();
-    } catch (const std::exception& e) {  // an unreadable state file
-        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
-        return 2;
-    }
-    return std::nullopt;
-}
-
-bool TuneGuard::restore() {
-    if (!applied_) return true;
-    applied_ = false;
-    try {
-        const auto lock = drivers::lock_tune(false);
-        // A gfxstat tune apply while the runs went took the tuning over: it is
-        // the user's now, until gfxstat tune reset.
-        const auto s = drivers::load_tune_state();
-        if (!s || s->by != drivers::kTunedByRun || s->pid != static_cast<long>(::getpid())) {
-            std::fprintf(stderr, "%s: tune: %s; left as it is\n", prog_,
-                         s ? ("gfxstat tune apply took the tuning over at " + escape_text(s->time)).c_str()
-                           : "the tune state is gone (gfxstat tune reset?); nothing to restore");
-            return true;
-        }
-        drivers::reset_tune();
-        std::fprintf(stderr, "%s: tune: the machine's settings are restored\n", prog_);
-        return true;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "%s: --tune: %s\n", prog_, escape_message(e.what()).c_str());
-        return false;
-    }
 }
 
 }  // namespace gfxstat::cli

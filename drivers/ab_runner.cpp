@@ -55,6 +55,21 @@ double per_comparison_confidence(double confidence, size_t candidates) {
     return 1 - (1 - confidence) / static_cast<double>(std::max<size_t>(candidates, 1));
 }
 
+uint64_t random_ab_seed() {
+    uint64_t s = 0;
+    while (::getrandom(&s, sizeof s, 0) != static_cast<ssize_t>(sizeof s))
+        if (errno != EINTR) return 0x5eed;
+    return s >> 1;  // fits a JSON reader's signed 64-bit integers
+}
+
+size_t first_bounded_block(double alpha) {
+    // The mixture cannot reach 1/alpha before this many blocks.
+    size_t first = 2;
+    while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture)))
+        ++first;
+    return first;
+}
+
 data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metric, const std::string& id) {
     data::DesignRecord d;
     d.id = id;

@@ -45,6 +45,15 @@ struct AbPlan {
 // chance that any of them is called wrongly stays within 1 - confidence.
 double per_comparison_confidence(double confidence, size_t candidates);
 
+// A seed for the random block order, drawn from the kernel; half the range
+// of a uint64, so that JSON readers with signed 64-bit integers read it.
+uint64_t random_ab_seed();
+
+// The first complete block at which the confidence sequence at `alpha` has
+// a finite radius: before it, the interval does not exist yet (1000 when
+// it never does within that).
+size_t first_bounded_block(double alpha);
+
 struct AbBlockProgress {
     size_t block = 0;            // from 0
     std::vector<size_t> order;   // variant indices as they ran

@@ -55,7 +55,7 @@ struct ResumeReport {
 
 struct ResumeOptions {
     bool continue_after_halt = false;   // --continue: clear a halt or a stop first
-    std::vector<std::string> command;   // the workload (cli/workload_setup)
+    std::vector<std::string> command;   // the workload (drivers/workload_setup)
     const OutputParser* parser = nullptr;
     std::map<std::string, std::string> tags;  // the workload's
     std::optional<data::WorkloadRecord> workload;  // recorded with each run (RunPlan::workload)

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +38,10 @@ std::vector<std::string> split_words(const std::string& text) {
 }
 
 }  // namespace
+
+std::string short_commit_id(const std::string& id) {
+    return id.empty() ? "(work tree)" : id.substr(0, std::min<size_t>(12, id.size()));
+}
 
 std::optional<std::string> git_output(const std::string& dir, const std::vector<std::string>& args, std::string* error) {
     std::vector<std::string> argv = {"git", "-C", dir};

@@ -36,6 +36,10 @@ struct GitBisectState {
 // none, or when git cannot say).
 GitBisectState git_bisect_state(const std::string& dir);
 
+// A commit as people read it in a bisection's lines: its first 12 hex
+// digits, or "(work tree)" for a step made without a commit.
+std::string short_commit_id(const std::string& id);
+
 // git's standard output for `git -C dir ARGS...`, without the final newline;
 // nullopt when git cannot be run or exits non-zero (`error` gets its first
 // line of standard error, or why it did not start).

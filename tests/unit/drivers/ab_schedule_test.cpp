@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: MIT
 // The block orders of gfxstat ab (drivers/ab_schedule.h) and the splitting
-// of a variant's --command into words (cli/command_words.h).
+// of a variant's --command into words (drivers/command_words.h).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "cli/command_words.h"
+#include "drivers/command_words.h"
 #include "drivers/ab_schedule.h"
 
-using gfxstat::cli::split_command_words;
+using gfxstat::drivers::split_command_words;
 using gfxstat::drivers::AbOrder;
 using gfxstat::drivers::block_order;
 

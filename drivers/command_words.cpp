@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-#include "cli/command_words.h"
+#include "drivers/command_words.h"
 
 #include <stdexcept>
 
-namespace gfxstat::cli {
+namespace gfxstat::drivers {
 
 std::vector<std::string> split_command_words(std::string_view text) {
     std::vector<std::string> words;
@@ -59,4 +59,4 @@ std::vector<std::string> split_command_words(std::string_view text) {
     return words;
 }
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::drivers

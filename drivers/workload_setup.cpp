@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/workload_setup.h"
+#include "drivers/workload_setup.h"
 
 #include <climits>
 #include <cstdio>

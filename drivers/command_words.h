@@ -11,10 +11,10 @@
 #include <string_view>
 #include <vector>
 
-namespace gfxstat::cli {
+namespace gfxstat::drivers {
 
 // Throws std::invalid_argument for an unterminated quote or a trailing
 // backslash; an empty or blank string gives no words.
 std::vector<std::string> split_command_words(std::string_view text);
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::drivers
