@@ -84,7 +84,7 @@ struct GeomeanReport {
 
 // A suite whose benchmarks gave one value a side (per-test averages pasted
 // in a mail, one figure per IGT subtest): no benchmark can be tested on
-// its own, so the benchmarks are the pairs (cli/compare_suite.h). One per
+// its own, so the benchmarks are the pairs (findings/compare_suite.h). One per
 // candidate, over the benchmarks measured for both it and the baseline.
 struct PairedSuiteReport {
     std::string candidate;

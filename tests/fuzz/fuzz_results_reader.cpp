@@ -39,6 +39,8 @@
 #include <string_view>
 
 #include "cli/compare_command.h"
+#include "findings/compare_inputs.h"
+#include "findings/comparison_analysis.h"
 #include "findings/compare_findings.h"
 #include "cli/sample_inputs.h"
 #include "cli/show_command.h"
