@@ -12,6 +12,7 @@
 #include "analysis/ministat_plot.h"
 #include "findings/compare_findings.h"
 #include "report/diagnostic_words.h"
+#include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"

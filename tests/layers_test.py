@@ -161,8 +161,6 @@ KNOWN = {
     "cli/summary_compare.cpp: too many lines",
     "cli/tune_command.cpp: cli/ includes a JSON library",
     "cli/version_command.cpp: cli/ includes a JSON library",
-    "findings/recorded_context.cpp: findings/ includes report/",
-    "findings/throttle_note.cpp: findings/ includes report/",
     "report/plot_inputs.cpp: report/ calls analysis::mean_interval",
     "report/plot_inputs.cpp: report/ calls analysis::median_interval",
     "report/suite_table.cpp: report/ calls analysis::moments",
