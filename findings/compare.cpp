@@ -11,6 +11,7 @@
 #include "findings/compare_inputs.h"
 #include "findings/compare_suite.h"
 #include "findings/comparison_analysis.h"
+#include "findings/sample_intervals.h"
 #include "findings/throttled_view.h"
 #include "text/text_escape.h"
 
@@ -74,13 +75,14 @@ void analyse(CompareReport& r, const CompareOptions& o) {
     }
     if (cli::wants_paired_suite(r)) {
         cli::analyse_paired_suite(r, o.fdr);  // the benchmarks are the pairs
-        return;
+    } else {
+        // A suite where some benchmark was not measured (enough) for a
+        // variant: the rest are compared, and a note says what is missing.
+        if (r.metrics.size() > 1) cli::leave_out_unmeasured(r);
+        cli::analyse_comparisons(r, o.fdr, o.diagnostics);
+        cli::compute_geomeans(r, o.geomean);  // its notes are in every format
     }
-    // A suite where some benchmark was not measured (enough) for a
-    // variant: the rest are compared, and a note says what is missing.
-    if (r.metrics.size() > 1) cli::leave_out_unmeasured(r);
-    cli::analyse_comparisons(r, o.fdr, o.diagnostics);
-    cli::compute_geomeans(r, o.geomean);  // its notes are in every format
+    describe_samples(r);
 }
 
 }  // namespace

@@ -161,10 +161,6 @@ KNOWN = {
     "cli/summary_compare.cpp: too many lines",
     "cli/tune_command.cpp: cli/ includes a JSON library",
     "cli/version_command.cpp: cli/ includes a JSON library",
-    "report/plot_inputs.cpp: report/ calls analysis::mean_interval",
-    "report/plot_inputs.cpp: report/ calls analysis::median_interval",
-    "report/suite_table.cpp: report/ calls analysis::moments",
-    "report/suite_table.cpp: report/ calls analysis::t_quantile",
 }
 
 
