@@ -20,7 +20,7 @@
 #include <cstdio>
 #include <string_view>
 
-#include "cli/plot_files.h"
+#include "report/plot_files.h"
 #include "cli/sample_inputs.h"
 #include "cli/summary_compare.h"
 #include "data/input_error.h"

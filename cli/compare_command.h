@@ -57,7 +57,7 @@ struct CompareSettings : findings::CompareOptions {
     // value returned is the exit status, and nothing is compared.
     std::function<std::optional<int>(std::vector<std::string>& files, CompareSettings& s)> after_parse;
     // --plot FILE (.svg, or .png through rsvg-convert) and --plot-kind
-    // (cli/plot_files.h): pictures of the comparison beside the report.
+    // (report/plot_files.h): pictures of the comparison beside the report.
     std::string plot;
     std::string plot_kind = "distributions";
     // Run once the report is printed, with what compare analysed (gfxstat

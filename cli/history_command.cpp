@@ -12,7 +12,7 @@
 #include "cli/history_command.h"
 #include "cli/history_model.h"
 #include "cli/history_page.h"
-#include "cli/plot_files.h"
+#include "report/plot_files.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
