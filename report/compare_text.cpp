@@ -36,7 +36,6 @@ const char* better_words(analysis::Better b) {
     return "direction unknown";
 }
 
-std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "value" : m.metric; }
 
 const char* design_kind(const MetricReport& m, size_t k) {
     if (m.design(k)) return "blocked";
