@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "report/ci/ci_exports.h"
+#include "findings/compare.h"
 #include "findings/compare_findings.h"
 #include "data/column_file.h"
 #include "data/results_model.h"
@@ -19,13 +20,8 @@ namespace gfxstat::cli {
 // gfxstat compare [options] BASELINE CANDIDATE...
 int compare_main(int argc, char** argv);
 
-// --metric, --baseline and --variant.
-struct CompareChoices {
-    std::vector<std::string> metrics;   // empty: all
-    std::string baseline;               // empty: the first variant
-    std::vector<std::string> variants;  // empty: all others
-    bool exact = false;                 // --exact: every metric compared is deterministic
-};
+// --metric, --baseline and --variant (findings/compare.h).
+using findings::CompareChoices;
 
 // What compare read and analysed, for a caller that draws it
 // (CompareSettings::after_report): the report (each sample's run order kept),
@@ -40,45 +36,28 @@ struct CompareOutcome {
     bool table = false;
 };
 
-// Every option of `gfxstat compare`, as parsed (defaults as compare's).
-struct CompareSettings {
-    CompareChoices choices;            // --metric, --baseline, --variant, --exact
-    double confidence = 0.95;          // --confidence
-    bool confidence_given = false;     // else a blocked design's is taken
-    double threshold_pct = 1;          // --threshold, in percent
-    bool threshold_given = false;
+// Every option of `gfxstat compare`, as parsed (defaults as compare's):
+// the analysis's (findings::CompareOptions), and how and where its report
+// is shown.
+struct CompareSettings : findings::CompareOptions {
     std::string format = "text";       // text, markdown or json
-    bool gate = false, strict = false, fdr = false;
-    bool diagnostics = true;           // --no-diagnostics clears it
-    bool lower = false, higher = false;  // --lower-is-better, --higher-is-better
-    std::vector<std::string> geomean;  // --geomean
-    int width = 72;                    // --width: text lines at most this wide
+    bool gate = false, strict = false;
     bool brief = false;                // --brief: one line per metric and candidate
-    bool table = false;                // --table: the suite table, whatever the shape
     bool full = false;                 // --full: a report per benchmark, even for a suite
-    SuiteLayout layout;                // --sort, --only-changed
-    std::string filter;                // --filter EXPR (data/bench_filter.h)
-    std::string row, col;              // --row, --col KEYS (data/projection.h); "" for the defaults
     bool summaries = false;            // --summaries: the files hold N, mean and sd per side
     // --junit, --openmetrics, --kcidb, --markdown, --json FILE: reports
     // written beside stdout's (report/ci/ci_exports.h).
     std::vector<ExportRequest> exports;
     std::string kcidb_origin = "gfxstat";  // --kcidb-origin
-    int resamples = 9999;              // --bootstrap
-    uint64_t seed = 12345;
-    bool drop_outliers = false;
-    bool drop_throttled = false;       // --drop-throttled
     data::ColumnFormat column;         // -C, -d (column files)
     std::string program = "gfxstat compare";  // what notes and errors on stderr begin with
-    AdviceVocabulary advice;           // how the diagnostics' advice names the knobs
-    bool note_simulated_boots = true;  // a note on stderr for runs of simulated boots
     // Run once the command line parsed and before anything is compared, so
     // that a caller (campaign analyze) prints nothing before a usage error:
     // it may replace the positional `files` and change the settings; a
     // value returned is the exit status, and nothing is compared.
     std::function<std::optional<int>(std::vector<std::string>& files, CompareSettings& s)> after_parse;
     // --plot FILE (.svg, or .png through rsvg-convert) and --plot-kind
-    // (cli/plot_files.h): pictures of the comparison beside the report.
+    // (report/plot_files.h): pictures of the comparison beside the report.
     std::string plot;
     std::string plot_kind = "distributions";
     // Run once the report is printed, with what compare analysed (gfxstat
@@ -113,20 +92,4 @@ int compare_files(const std::vector<std::string>& files, const CompareSettings& 
 // (inconclusive with --gate --strict), 2 (bad input).
 int compare_results_file(const std::string& path, const CompareSettings& s, FILE* out);
 
-// One results file holding several variants, compared within itself: the
-// samples of each metric, baseline and candidates (throws InputError).
-std::vector<MetricReport> within_one_file(const std::string& name, const data::ResultsFile& file,
-                                          const CompareChoices& ch);
-
-// Fills in report.metrics' comparisons and verdicts (after --drop-outliers
-// when report.drop_outliers): the statistics of every candidate against its
-// baseline, p-values adjusted over all of them (Holm, or Benjamini-Hochberg
-// with `fdr`), then each verdict. Throws InputError for a side with fewer
-// than 2 values.
-// Which metrics are primary (the multiplicity family, the gate) and which
-// secondary: all when the user named them (`named`); else those the
-// workload declares primary; else those with a direction; else all.
-void assign_roles(std::vector<MetricReport>& metrics, bool named);
-
-void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int threads = 2);
 }  // namespace gfxstat::cli

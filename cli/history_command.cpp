@@ -11,7 +11,7 @@
 
 #include "cli/command_line.h"
 #include "cli/import_hint.h"
-#include "cli/plot_files.h"
+#include "report/plot_files.h"
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"

@@ -255,15 +255,6 @@ std::vector<LoadedSample> input_samples(data::MetricSelection&& sel, const Sampl
     return out;
 }
 
-data::MetricSelection select_metric_suggesting(const data::ResultsFile& file, const std::string& name,
-                                               std::string_view metric, const std::vector<std::string>& variants) {
-    try {
-        return data::select_metric(file, name, metric, variants);
-    } catch (const data::UnknownMetricError& e) {
-        throw data::InputError(e.what() + text::did_you_mean(e.typed, e.known));
-    }
-}
-
 RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
     OpenedInput input(in);
     try {

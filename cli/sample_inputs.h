@@ -16,20 +16,10 @@
 #include "data/column_file.h"
 #include "data/results_model.h"
 #include "data/results_select.h"
+#include "findings/metric_selection.h"
+#include "findings/sample_input.h"
 
 namespace gfxstat::cli {
-
-struct SampleInput {
-    std::string path;  // "-" for standard input
-    std::string name;  // the file's name: errors about the file, and reports when there is no label
-    // The name of the data set in reports (benchstat's `old=a.txt`); empty:
-    // none. A results file with a label must give one data set (one variant).
-    // (Default initialisers: {path, name} stays a complete initialiser.)
-    std::string label = {};
-    // The column to read (1-based), overriding the command's -C for this
-    // file (`a.txt:2`); only for column files.
-    std::optional<size_t> column = std::nullopt;
-};
 
 // One command-line file argument, as benchstat and ministat users write it:
 //   - an existing path, or "-", is that path, whatever it holds ('=', ':');
@@ -102,11 +92,6 @@ std::vector<LoadedSample> loaded_samples(data::MetricSelection&& sel, const std:
 // loaded_samples for input `in`: named by its label when it has one (then
 // the selection must hold one variant; throws data::InputError otherwise).
 std::vector<LoadedSample> input_samples(data::MetricSelection&& sel, const SampleInput& in, bool qualify);
-
-// data::select_metric, a --metric the file lacks answered with the nearest
-// names it holds ("did you mean latency?", cli/nearest_word.h).
-data::MetricSelection select_metric_suggesting(const data::ResultsFile& file, const std::string& name,
-                                               std::string_view metric, const std::vector<std::string>& variants);
 
 // One input read whole, whichever kind it is: a column file's sample (the
 // input's column, named by its label when it has one), or a parsed results

@@ -7,12 +7,14 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "analysis/comparison.h"
 #include "analysis/geomean.h"
+#include "analysis/location_interval.h"
 #include "analysis/paired_suite.h"
 #include "analysis/verdict.h"
 #include "data/blocked_pairs.h"
@@ -24,6 +26,22 @@
 #include "findings/throttle_note.h"
 
 namespace gfxstat::cli {
+
+// A sample's intervals, at the report's confidence over the values as
+// analysed (findings/sample_intervals.h), for the renderers to show.
+struct SampleIntervals {
+    double mean = std::numeric_limits<double>::quiet_NaN();
+    // The t interval's half-width over |mean|: NaN with one value or a mean of 0.
+    double mean_spread = std::numeric_limits<double>::quiet_NaN();
+    analysis::LocationInterval median;  // distribution-free
+    // One per boot of the layout, in its order: n 0 for a boot left without
+    // a value analysed; empty when the boots are not known value by value.
+    struct BootMean {
+        size_t n = 0;
+        analysis::LocationInterval mean;  // t interval, its part below 0 cut for positive values
+    };
+    std::vector<BootMean> boot_means;
+};
 
 struct ReportSample {
     std::string label;
@@ -42,6 +60,7 @@ struct ReportSample {
     // What the runs recorded about the machine as they went (load average,
     // temperatures, clocks), for the drift sentences; empty for column files.
     RecordedSeries recorded;
+    SampleIntervals intervals;  // filled once the analysis is done
 };
 
 // A candidate compared with its baseline within one blocked design (a
@@ -84,7 +103,7 @@ struct GeomeanReport {
 
 // A suite whose benchmarks gave one value a side (per-test averages pasted
 // in a mail, one figure per IGT subtest): no benchmark can be tested on
-// its own, so the benchmarks are the pairs (cli/compare_suite.h). One per
+// its own, so the benchmarks are the pairs (findings/compare_suite.h). One per
 // candidate, over the benchmarks measured for both it and the baseline.
 struct PairedSuiteReport {
     std::string candidate;

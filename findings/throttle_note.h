@@ -1,23 +1,19 @@
 // SPDX-License-Identifier: MIT
-// Compare's note on throttled runs (docs/compare-format.md, "Throttled
-// runs"): how many runs of each side the GPU clock sampler saw throttled,
-// and whether each verdict holds on the unthrottled runs alone; or, with
-// --drop-throttled, how many were left out.
+// What compare found about throttled runs (docs/compare-format.md,
+// "Throttled runs"): how many runs of each side the GPU clock sampler saw
+// throttled, and whether each verdict holds on the unthrottled runs alone;
+// or, with --drop-throttled, how many were left out. The note's words are
+// report/throttle_note.h's.
 #pragma once
 
 #include <cstddef>
-#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
 #include "analysis/verdict.h"
 
 namespace gfxstat::cli {
-
-struct CompareReport;
 
 struct ThrottleSide {
     std::string label;
@@ -48,16 +44,5 @@ struct ThrottleReport {
         return n;
     }
 };
-
-// "throttled: 3 of 10 runs of A, 0 of 10 of B"
-std::string throttle_counts_line(const ThrottleReport& t);
-// "the same verdict (regression, +3.1%)", "a different verdict (no_change
-// instead of regression, +0.2%)", "no comparison (...)".
-std::string verdict_without_words(const VerdictWithout& v);
-
-// Each renderer's part; nothing when the report has no throttle note.
-void render_throttle_text(const CompareReport& r, FILE* out);
-void render_throttle_markdown(const CompareReport& r, FILE* out);
-void add_throttle_json(const CompareReport& r, nlohmann::json& doc);
 
 }  // namespace gfxstat::cli

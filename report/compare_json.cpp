@@ -6,6 +6,7 @@
 
 #include "findings/compare_findings.h"
 #include "report/diagnostic_words.h"
+#include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/json_version.h"
 #include "report/suite_table.h"

@@ -7,6 +7,7 @@
 #include "findings/compare_findings.h"
 #include "report/invalid_runs.h"
 #include "report/diagnostic_words.h"
+#include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
 #include "text/readable_units.h"

@@ -12,6 +12,7 @@
 #include "analysis/ministat_plot.h"
 #include "findings/compare_findings.h"
 #include "report/diagnostic_words.h"
+#include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"
@@ -35,7 +36,6 @@ const char* better_words(analysis::Better b) {
     return "direction unknown";
 }
 
-std::string metric_title(const MetricReport& m) { return m.metric.empty() ? "value" : m.metric; }
 
 const char* design_kind(const MetricReport& m, size_t k) {
     if (m.design(k)) return "blocked";

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "findings/recorded_context.h"
+#include "report/recorded_words.h"
 
 namespace gfxstat::cli {
 

@@ -116,7 +116,7 @@ std::vector<plot::RunPoint> runs_from_file(const data::ResultsFile& file, const 
 
 std::string short_boot(const std::string& boot) { return boot.size() > 8 ? boot.substr(0, 8) : boot; }
 
-plot::VariantPlot variant_plot(const CompareReport& r, const MetricReport& m, const ReportSample& s, size_t index,
+plot::VariantPlot variant_plot(const MetricReport& m, const ReportSample& s, size_t index,
                                const std::vector<data::ResultsFile>& files) {
     plot::VariantPlot v;
     v.label = s.label;
@@ -139,28 +139,20 @@ plot::VariantPlot variant_plot(const CompareReport& r, const MetricReport& m, co
             v.runs.push_back(std::move(p));
         }
     }
-    // The median and its distribution-free interval (undefined below 6
-    // values at 95%: drawn as the median alone).
-    const analysis::LocationInterval med = analysis::median_interval(analysed, r.confidence);
+    // The median and its distribution-free interval, as findings/ computed
+    // it (undefined below 6 values at 95%: drawn as the median alone).
+    const analysis::LocationInterval& med = s.intervals.median;
     v.median = {s.label, analysed.size(), med.estimate, med.defined ? med.low : med.estimate,
                 med.defined ? med.high : med.estimate};
     // Per boot: the mean of its analysed values and its t interval.
-    if (boots_known) {
-        std::vector<std::vector<double>> by_boot(layout.boots.size());
-        for (size_t i = 0; i < analysed.size(); ++i) by_boot[layout.boot_of_value[i]].push_back(analysed[i]);
-        for (size_t b = 0; b < by_boot.size(); ++b) {
-            if (by_boot[b].empty()) continue;
-            analysis::LocationInterval mean = analysis::mean_interval(by_boot[b], r.confidence);
-            // The mean of positive values is positive: the part of a t
-            // interval below 0 (few runs, a wide spread) holds no mean they
-            // could have, and leaving it out keeps the interval's coverage.
-            const bool positive =
-                std::all_of(by_boot[b].begin(), by_boot[b].end(), [](double x) { return x > 0; });
-            if (mean.defined && positive) mean.low = std::max(mean.low, 0.0);
-            v.boots.push_back({short_boot(layout.boots[b]), by_boot[b].size(), mean.estimate,
+    if (boots_known)
+        for (size_t b = 0; b < s.intervals.boot_means.size() && b < layout.boots.size(); ++b) {
+            const SampleIntervals::BootMean& boot = s.intervals.boot_means[b];
+            if (boot.n == 0) continue;
+            const analysis::LocationInterval& mean = boot.mean;
+            v.boots.push_back({short_boot(layout.boots[b]), boot.n, mean.estimate,
                                mean.defined ? mean.low : mean.estimate, mean.defined ? mean.high : mean.estimate});
         }
-    }
     return v;
 }
 
@@ -207,9 +199,9 @@ plot::MetricPlot metric_plot(const CompareReport& report, const MetricReport& m,
     p.unit = m.unit;
     p.unit_reference = unit_reference(m);
     p.direction = direction_word(m.better);
-    p.variants.push_back(variant_plot(report, m, m.baseline, 0, files));
+    p.variants.push_back(variant_plot(m, m.baseline, 0, files));
     for (size_t k = 0; k < m.candidates.size(); ++k)
-        p.variants.push_back(variant_plot(report, m, m.candidates[k], k + 1, files));
+        p.variants.push_back(variant_plot(m, m.candidates[k], k + 1, files));
     for (size_t k = 0; k < m.candidates.size(); ++k) {
         const std::string caption = verdict_caption(report, m, k);
         if (caption.empty()) continue;

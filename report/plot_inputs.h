@@ -2,11 +2,11 @@
 // What compare's pictures draw (plot/plot_data.h), filled from the report
 // compare analysed: the runs as analysed (CompareReport::keep_run_order),
 // their boots and blocks, the medians' and the boots' intervals, and the
-// verdict in words. plot/ computes no statistic, so the intervals it draws
-// are computed here with analysis/ (location_interval.h), at the report's
-// confidence: the median's distribution-free interval per variant, and a
-// t interval of the mean per boot (the boot means themselves are the ones
-// compare's boot clustering tests).
+// verdict in words. Neither plot/ nor this file computes a statistic: the
+// intervals drawn are the ones findings/sample_intervals.h computed at the
+// report's confidence, the median's distribution-free interval per variant
+// and a t interval of the mean per boot (the boot means themselves are the
+// ones compare's boot clustering tests).
 #pragma once
 
 #include <optional>

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "report/diagnostic_words.h"
+#include "report/throttle_note.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"
 #include "report/suite_table.h"

@@ -9,8 +9,6 @@
 #include <limits>
 #include <map>
 
-#include "analysis/moments.h"
-#include "analysis/student_t.h"
 #include "report/diagnostic_words.h"
 
 namespace gfxstat::cli {
@@ -19,15 +17,11 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// The mean and the relative half-width of its t interval at `confidence`
-// (NaN with one value, or a mean of 0).
-std::pair<double, double> centre_of(const ReportSample& s, double confidence) {
+// The mean and the relative half-width of its t interval, as findings/
+// computed them (NaN with one value, or a mean of 0).
+std::pair<double, double> centre_of(const ReportSample& s) {
     if (s.sample.size() == 0) return {kNaN, kNaN};
-    const analysis::Moments m = analysis::moments(s.sample.view());
-    if (m.n < 2 || m.mean == 0) return {m.mean, kNaN};
-    const double half = analysis::t_quantile(1 - (1 - confidence) / 2, static_cast<double>(m.n - 1)) * m.stddev /
-                        std::sqrt(static_cast<double>(m.n));
-    return {m.mean, std::fabs(half / m.mean)};
+    return {s.intervals.mean, s.intervals.mean_spread};
 }
 
 // Footnotes: each distinct text once, numbered in order of first use.
@@ -228,7 +222,7 @@ SuiteTable build_suite_table(const CompareReport& r) {
         row.better = m.better;
         row.primary = m.primary;
         row.order = i;
-        std::tie(row.baseline, row.baseline_spread) = centre_of(m.baseline, r.confidence);
+        std::tie(row.baseline, row.baseline_spread) = centre_of(m.baseline);
         row.cells.resize(t.candidates.size());
         if (first) t.unit = m.unit;
         else if (t.unit != m.unit) t.unit.clear();
@@ -239,7 +233,7 @@ SuiteTable build_suite_table(const CompareReport& r) {
             const size_t k = static_cast<size_t>(
                 std::find(t.candidates.begin(), t.candidates.end(), m.candidates[j].label) - t.candidates.begin());
             SuiteCell c;
-            std::tie(c.centre, c.spread) = centre_of(m.candidates[j], r.confidence);
+            std::tie(c.centre, c.spread) = centre_of(m.candidates[j]);
             if (j < m.comparisons.size()) {
                 const analysis::TwoSampleComparison& cmp = m.comparisons[j];
                 const analysis::Verdict& v = m.verdicts[j];

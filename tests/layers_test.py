@@ -136,28 +136,6 @@ def self_test():
             sys.exit(f"layers_test self-test: expected {len(expected)} problems, got {got}")
 
 
-# What the move into these layers has left to do: each entry is a problem
-# that check() still finds on today's tree. The list only shrinks: a new
-# problem fails the test, and so does an entry that no longer happens (take
-# it out), so that it ends empty.
-KNOWN = {
-    "cli/compare_command.cpp: too many lines",
-    "findings/recorded_context.cpp: findings/ includes report/",
-    "findings/throttle_note.cpp: findings/ includes report/",
-    "report/plot_inputs.cpp: report/ calls analysis::mean_interval",
-    "report/plot_inputs.cpp: report/ calls analysis::median_interval",
-    "report/suite_table.cpp: report/ calls analysis::moments",
-    "report/suite_table.cpp: report/ calls analysis::t_quantile",
-}
-
-
-def key(problem):
-    """A problem without its line number and line: stable across edits."""
-    place, _, rest = problem.partition(": ")
-    rest = re.sub(r"^\d+ lines", "too many lines", rest)
-    return place.split(":")[0] + ": " + re.sub(r" \(.*", "", rest).split(": ")[0]
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True)
@@ -166,16 +144,10 @@ def main():
     checked, problems = check(pathlib.Path(args.source))
     if checked < 50:
         sys.exit(f"layers_test: only {checked} sources under {args.source}: wrong --source?")
-    new = [p for p in problems if key(p) not in KNOWN]
-    gone = sorted(KNOWN - {key(p) for p in problems})
-    for p in new:
+    for p in problems:
         print(p)
-    for k in gone:
-        print(f"fixed, take it out of KNOWN in tests/layers_test.py: {k}")
-    if new or gone:
-        sys.exit(f"layers_test: {len(new)} new problem(s) with the layers, {len(gone)} fixed one(s) still listed")
     if problems:
-        print(f"layers_test: {len(problems)} known problem(s) left (KNOWN)")
+        sys.exit(f"layers_test: {len(problems)} problem(s) with the layers")
     print(f"layers_test: {checked} sources, every include points downwards, "
           f"renderers compute nothing, cli/ is thin")
 

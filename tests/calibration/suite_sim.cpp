@@ -119,7 +119,7 @@ SuiteCellResult run_suite_cell(const SuiteCellSpec& spec) {
     for (size_t rep = 0; rep < spec.reps; ++rep) {
         Rng rng(analysis::mix64(spec.seed + rep));
         draw_suite(noise, spec.k, spec.change, rng, pairs);
-        // compare's path (cli/compare_suite.cpp, analyse_paired_suite) for
+        // compare's path (findings/compare_suite.cpp, analyse_paired_suite) for
         // one candidate: Holm over a family of one leaves p as it is.
         const analysis::PairedSuite s = analysis::analyse_paired_suite(pairs, opt);
         const analysis::PrimaryChoice primary = analysis::paired_suite_primary(s);

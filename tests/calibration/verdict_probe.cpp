@@ -8,7 +8,7 @@ namespace gfxstat::calibration {
 using analysis::Outcome;
 
 Probe probe_verdict(const analysis::TwoSampleComparison& c, const ProbeInputs& in) {
-    // The CLI's own path (cli/compare_command.cpp, analyse_comparisons).
+    // The CLI's own path (findings/comparison_analysis.cpp, analyse_comparisons).
     const analysis::VerdictInputs vi = analysis::verdict_inputs(c, in.better, in.confidence, in.threshold,
                                                                 c.primary_p, "p");
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Comparison -> verdict for one metric, exactly as `gfxstat compare` makes
-// it (cli/compare_command.cpp, analyse_comparisons), plus the interval of
+// it (findings/comparison_analysis.cpp, analyse_comparisons), plus the interval of
 // the headline change. The one place the calibration suite touches the
 // verdict's inputs: when compare_samples or decide change, rewire this
 // file and every measured rate follows.

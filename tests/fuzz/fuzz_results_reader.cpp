@@ -39,6 +39,9 @@
 #include <string_view>
 
 #include "cli/compare_command.h"
+#include "findings/compare_inputs.h"
+#include "findings/comparison_analysis.h"
+#include "findings/sample_intervals.h"
 #include "findings/compare_findings.h"
 #include "cli/sample_inputs.h"
 #include "cli/show_command.h"
@@ -349,6 +352,7 @@ void check_rendering(const ResultsFile& f) {
     try {
         report.metrics = gfxstat::cli::within_one_file("fuzz", f, choices);
         gfxstat::cli::analyse_comparisons(report, false, true, 1);
+        gfxstat::findings::describe_samples(report);
     } catch (const InputError&) {
         return;
     } catch (const std::invalid_argument&) {

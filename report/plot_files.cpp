@@ -1,27 +1,20 @@
 // SPDX-License-Identifier: MIT
-// compare --plot (plot_files.h).
-#include "cli/plot_files.h"
+// compare --plot (report/plot_files.h).
+#include "report/plot_files.h"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 #include <set>
 
-#include "report/plot_inputs.h"
 #include "data/digest.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
+#include "drivers/program_filter.h"
 #include "plot/charts.h"
-
-extern char** environ;
+#include "report/plot_inputs.h"
 
 namespace gfxstat::cli {
 
@@ -93,72 +86,36 @@ void write_picture(const std::string& path, const std::string& svg) {
 
 }  // namespace
 
-bool program_in_path(const std::string& program) {
-    const char* path = std::getenv("PATH");
-    if (!path) return false;
-    std::string dirs = path;
-    size_t start = 0;
-    while (start <= dirs.size()) {
-        const size_t end = std::min(dirs.find(':', start), dirs.size());
-        const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
-        const std::string candidate = dir + "/" + program;
-        struct stat st {};
-        if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(candidate.c_str(), X_OK) == 0)
-            return true;
-        start = end + 1;
-    }
-    return false;
-}
-
 void check_plot_request(const std::string& path, const std::string& kind) {
     (void)kind;  // its values are checked by the option itself
     if (!ends_with(path, ".svg") && !ends_with(path, ".png"))
         throw data::InputError("--plot " + path + ": name a .svg file (or .png, drawn through " + kConverter + ")");
-    if (ends_with(path, ".png") && !program_in_path(kConverter))
+    if (ends_with(path, ".png") && !drivers::program_in_path(kConverter))
         throw data::InputError("--plot " + path + ": a PNG is made by " + kConverter +
                                " (Debian: apt install librsvg2-bin), which is not in PATH; install it, or write an "
                                ".svg");
 }
 
 std::string svg_to_png(const std::string& svg) {
-    // The SVG in an unnamed memory file (no temporary file, no pipe to fill
-    // while the PNG pipe fills the other way), the PNG through a pipe.
-    const int in = ::memfd_create("gfxstat-plot.svg", MFD_CLOEXEC);
-    if (in < 0) throw data::InputError(std::string("--plot: cannot hold the SVG for ") + kConverter + ": " + std::strerror(errno));
-    data::UniqueFd in_fd(in);
-    data::write_fully(in, svg, "the SVG");
-    ::lseek(in, 0, SEEK_SET);
-    int fds[2];
-    if (::pipe2(fds, O_CLOEXEC) != 0) throw data::InputError(std::string("--plot: pipe: ") + std::strerror(errno));
-    data::UniqueFd read_end(fds[0]), write_end(fds[1]);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, in, 0);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    char arg0[] = "rsvg-convert", arg1[] = "--format=png";
-    char* argv[] = {arg0, arg1, nullptr};
-    pid_t pid = 0;
-    const int rc = ::posix_spawnp(&pid, kConverter, &actions, nullptr, argv, environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (rc != 0)
-        throw data::InputError(std::string("--plot: cannot run ") + kConverter + ": " + std::strerror(rc) +
-                               (rc == ENOENT ? " (Debian: apt install librsvg2-bin)" : ""));
-    write_end = data::UniqueFd();  // our copy: the child's end closes at its exit
-    std::string png;
-    char buf[65536];
-    for (;;) {
-        const ssize_t n = ::read(read_end.get(), buf, sizeof buf);
-        if (n > 0) png.append(buf, static_cast<size_t>(n));
-        else if (n == 0 || errno != EINTR) break;
+    const drivers::FilterRun run = drivers::run_filter({kConverter, "--format=png"}, svg, "the SVG");
+    switch (run.failed) {
+        case drivers::FilterRun::Failed::none: break;
+        case drivers::FilterRun::Failed::input:
+            throw data::InputError(std::string("--plot: cannot hold the SVG for ") + kConverter + ": " +
+                                   std::strerror(run.error));
+        case drivers::FilterRun::Failed::pipe:
+            throw data::InputError(std::string("--plot: pipe: ") + std::strerror(run.error));
+        case drivers::FilterRun::Failed::spawn:
+            throw data::InputError(std::string("--plot: cannot run ") + kConverter + ": " + std::strerror(run.error) +
+                                   (run.error == ENOENT ? " (Debian: apt install librsvg2-bin)" : ""));
     }
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    const int status = run.status;
     if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
         throw data::InputError(std::string("--plot: ") + kConverter + " failed (" +
                                (WIFEXITED(status) ? "exit status " + std::to_string(WEXITSTATUS(status))
                                                   : "signal " + std::to_string(WTERMSIG(status))) +
                                ")");
+    const std::string& png = run.output;
     if (png.size() < 8 || png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0)
         throw data::InputError(std::string("--plot: ") + kConverter + " wrote no PNG");
     return png;

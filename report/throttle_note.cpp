@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "findings/throttle_note.h"
+#include "report/throttle_note.h"
 
 #include <cmath>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/throttle_compare.h"
+#include "findings/throttled_view.h"
 
 #include "data/input_error.h"
 #include "data/throttled_runs.h"

@@ -36,10 +36,7 @@ std::vector<std::string> write_history_plots(const std::string& path, const std:
 
 // The PNG rsvg-convert makes of `svg` (run by argv, no shell: the SVG on
 // its standard input, the PNG read from its standard output). Throws
-// InputError when it is missing or fails.
+// InputError when it is missing or fails (drivers/program_filter.h runs it).
 std::string svg_to_png(const std::string& svg);
-
-// Whether `program` is an executable file in a directory of $PATH.
-bool program_in_path(const std::string& program);
 
 }  // namespace gfxstat::cli

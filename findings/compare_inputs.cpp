@@ -3,17 +3,17 @@
 // file compared within itself (variant against variant, with its blocked
 // design when it has one), several results files of one variant each, and
 // --filter/--row/--col applied to them first.
-#include "cli/compare_inputs.h"
+#include "findings/compare_inputs.h"
 
 #include <algorithm>
 #include <unordered_map>
 
-#include "cli/sample_inputs.h"
 #include "data/bench_filter.h"
 #include "data/blocked_pairs.h"
 #include "data/input_error.h"
 #include "data/projection.h"
 #include "data/results_select.h"
+#include "findings/metric_selection.h"
 #include "text/plural.h"
 
 namespace gfxstat::cli {
@@ -241,7 +241,7 @@ std::vector<MetricReport> results_metrics(const std::vector<SampleInput>& inputs
 }
 
 
-void forget_split_runs(const CompareSettings& s, std::vector<MetricReport>& metrics) {
+void forget_split_runs(const findings::CompareOptions& s, std::vector<MetricReport>& metrics) {
     if (s.row.empty() && s.col.empty()) return;
     for (MetricReport& m : metrics) {
         m.baseline.counts.without_metric = 0;
@@ -249,7 +249,7 @@ void forget_split_runs(const CompareSettings& s, std::vector<MetricReport>& metr
     }
 }
 
-void select_benchmarks(const CompareSettings& s, const std::vector<SampleInput>& inputs,
+void select_benchmarks(const findings::CompareOptions& s, const std::vector<SampleInput>& inputs,
                        std::vector<data::ResultsFile>& files, std::vector<std::string>& notes) {
     if (s.filter.empty() && s.row.empty() && s.col.empty()) return;
     data::BenchFilter filter;

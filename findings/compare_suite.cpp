@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/compare_suite.h"
+#include "findings/compare_suite.h"
 
 #include <algorithm>
 #include <cmath>
