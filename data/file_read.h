@@ -17,12 +17,12 @@ std::string read_all(int fd, const std::string& name);
 class InputFile {
 public:
     explicit InputFile(const std::string& path);
+    int fd() const { return fd_; }
+    bool is_stdin() const { return stdin_; }
+
     ~InputFile();
     InputFile(const InputFile&) = delete;
     InputFile& operator=(const InputFile&) = delete;
-
-    int fd() const { return fd_; }
-    bool is_stdin() const { return stdin_; }
 
 private:
     int fd_;

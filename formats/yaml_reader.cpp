@@ -245,6 +245,14 @@ private:
         while (!at_end() && space(s_[pos_])) ++pos_;
         keep = out.size();
     }
+    // Inside a quoted scalar at `c`: a line break folded or a line separator
+    // kept (true), or neither (false), the same in both quotes.
+    bool line_break_taken(char c, std::string& out, size_t& keep) {
+        if (c == '\n') fold(out, keep);
+        else if (line_separator()) keep_separator(out, keep);
+        else return false;
+        return true;
+    }
 
     uint32_t hex_escape(int digits) {
         uint32_t v = 0;
@@ -273,14 +281,7 @@ private:
                 ++pos_;
                 return out;
             }
-            if (c == '\n') {
-                fold(out, keep);
-                continue;
-            }
-            if (line_separator()) {
-                keep_separator(out, keep);
-                continue;
-            }
+            if (line_break_taken(c, out, keep)) continue;
             if (c != '\\') {
                 check_char(static_cast<unsigned char>(c));
                 out += c;
@@ -353,14 +354,7 @@ private:
                 ++pos_;
                 return out;
             }
-            if (c == '\n') {
-                fold(out, keep);
-                continue;
-            }
-            if (line_separator()) {
-                keep_separator(out, keep);
-                continue;
-            }
+            if (line_break_taken(c, out, keep)) continue;
             check_char(static_cast<unsigned char>(c));
             out += c;
             ++pos_;
