@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/rank_tests.h"
+#include "analysis/rank_formulas.h"
 
 #include <algorithm>
 #include <array>
@@ -67,19 +68,6 @@ std::vector<double> sorted(std::span<const double> s) {
     return v;
 }
 
-// sum(t^3 - t) over the groups of equal values of a sorted array.
-double tie_sum(const std::vector<double>& s) {
-    double sum = 0;
-    for (size_t i = 0; i < s.size();) {
-        size_t j = i + 1;
-        while (j < s.size() && s[j] == s[i]) ++j;
-        const double t = static_cast<double>(j - i);
-        sum += t * t * t - t;
-        i = j;
-    }
-    return sum;
-}
-
 // The pooled ranking, by a merge of the two sorted samples (the same ranks as
 // one sort of the pooled values).
 struct Pooled {
@@ -112,7 +100,6 @@ Pooled pool(const std::vector<double>& a, const std::vector<double>& b) {
     return p;
 }
 
-double normal_upper(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }  // 1 - Phi(z)
 
 // ---------------------------------------------------------------------------
 // The exact null distribution of U for sample sizes (m, n), no ties.
@@ -398,12 +385,6 @@ private:
     std::mt19937_64 rng_{0x9e3779b97f4a7c15ULL};  // fixed: only the run time is random
 };
 
-// R's median(): the mean of the two middle values for an even count.
-double mean2(double x, double y) {
-    const double s = x + y;
-    return std::isfinite(s) ? s / 2 : x / 2 + y / 2;
-}
-
 }  // namespace
 
 MannWhitney mann_whitney(std::span<const double> baseline, std::span<const double> candidate) {
@@ -474,7 +455,7 @@ HodgesLehmann hodges_lehmann(std::span<const double> baseline, std::span<const d
         // there either way.)
         const double na = static_cast<double>(a.size()), nb = static_cast<double>(b.size());
         const double n = na + nb;
-        const double within = tie_sum(a) + tie_sum(b);
+        const double within = tie_sum_sorted(a) + tie_sum_sorted(b);
         // sigma0 > 0 whenever both samples are non-empty: shifted off each
         // other, the two samples never form a single tie group.
         const double sigma0 = std::sqrt((mn / 12) * ((n + 1) - within / (n * (n - 1))));
@@ -504,7 +485,7 @@ HodgesLehmann hodges_lehmann(std::span<const double> baseline, std::span<const d
     const uint64_t k_median = (total + 1) / 2;  // and k_median + 1 when total is even
     diffs.focus(std::min(k_lower, k_median), std::max(k_upper, k_median));
     const auto [m1, m2] = diffs.select(k_median);
-    r.estimate = total % 2 ? m1 : mean2(m1, m2);
+    r.estimate = total % 2 ? m1 : mean_of_middles(m1, m2);
     r.ci = {diffs.select(k_lower).first, diffs.select(k_upper).first};
     return r;
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/signed_rank.h"
+#include "analysis/rank_formulas.h"
 
 #include <algorithm>
 #include <bit>
@@ -62,33 +63,12 @@ Ranked rank_absolute(std::vector<double> x) {  // x: nonzero values, any order
     return r;
 }
 
-// sum(t^3 - t) over the groups of equal values of a sorted array.
-double tie_sum_sorted(const std::vector<double>& s) {
-    double sum = 0;
-    for (size_t i = 0; i < s.size();) {
-        size_t j = i + 1;
-        while (j < s.size() && s[j] == s[i]) ++j;
-        const double t = static_cast<double>(j - i);
-        sum += t * t * t - t;
-        i = j;
-    }
-    return sum;
-}
-
-double normal_upper(double z) { return 0.5 * std::erfc(z / std::sqrt(2.0)); }  // 1 - Phi(z)
-
 double continuity(double dz) { return dz > 0 ? 0.5 : dz < 0 ? -0.5 : 0.0; }
 
 // sqrt(Var V) for n nonzero values with the given tie sum: n(n+1)(2n+1)/24
 // less sum(t^3 - t)/48. Positive for n >= 1, even when all n are tied.
 double sigma_v(double n, double tie_sum) {
     return std::sqrt(n * (n + 1) * (2 * n + 1) / 24 - tie_sum / 48);
-}
-
-// R's median(): the mean of the two middle values for an even count.
-double mean2(double a, double b) {
-    const double s = a + b;
-    return std::isfinite(s) ? s / 2 : a / 2 + b / 2;
 }
 
 // ---------------------------------------------------------------------------
@@ -225,7 +205,7 @@ double r_interval_statistic(const std::vector<double>& x, double d) {
 
 double sorted_median(const std::vector<double>& s) {
     const size_t m = s.size();
-    return m % 2 ? s[m / 2] : mean2(s[m / 2 - 1], s[m / 2]);
+    return m % 2 ? s[m / 2] : mean_of_middles(s[m / 2 - 1], s[m / 2]);
 }
 
 }  // namespace
@@ -280,7 +260,7 @@ OneSampleHodgesLehmann hodges_lehmann_one_sample(std::span<const double> differe
     const uint64_t total = walsh.size();
     const uint64_t k_median = (total + 1) / 2;  // and k_median + 1 when total is even
     r.estimate = total % 2 ? walsh.select(k_median)
-                           : mean2(walsh.select(k_median), walsh.select(k_median + 1));
+                           : mean_of_middles(walsh.select(k_median), walsh.select(k_median + 1));
     const double alpha = 1 - confidence;
 
     if (exact_case(x.size(), rank_absolute(x).ties, zeros)) {

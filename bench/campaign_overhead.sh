@@ -17,22 +17,15 @@
 # /tmp/gfxstat-bench).
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_parse_args 2,17 3 "$@"
 
-root="$(dirname "$here")"
-GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
 HYPERFINE="${HYPERFINE:-/usr/bin/hyperfine}"
 BENCH_N="${BENCH_N:-300}"
-BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
-case "$BENCH_N" in ''|*[!0-9]*|0|1) echo "$0: BENCH_N must be an integer above 1" >&2; exit 2 ;; esac
-[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT" >&2; exit 2; }
+bench_env "$here" BENCH_N
+[ "$BENCH_N" -gt 1 ] || { echo "$0: BENCH_N must be an integer above 1" >&2; exit 2; }
 [ -x "$HYPERFINE" ] || { echo "$0: hyperfine not found at $HYPERFINE (apt-get install hyperfine)" >&2; exit 2; }
-mkdir -p "$BENCH_DIR"
-
-now() { date +%s.%N; }
 
 # Two switchable variants in one boot (no reboot), N/2 runs each.
 plan="$BENCH_DIR/campaign-plan.json"
@@ -49,23 +42,11 @@ for _ in $(seq "$runs"); do
     dir="$BENCH_DIR/campaign"
     rm -rf "$dir"
     "$GFXSTAT" campaign init "$plan" -d "$dir" >/dev/null
-    t0=$(now)
-    "$GFXSTAT" campaign resume "$dir" 2>/dev/null
-    t1=$(now)
-    c=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
+    bench_ms_per_step best_c "$steps" "$GFXSTAT" campaign resume "$dir"
     out="$BENCH_DIR/campaign-run.json"
     rm -rf "$out" "$out.logs"
-    t0=$(now)
-    "$GFXSTAT" run --parser time --runs "$steps" -o "$out" -- true 2>/dev/null
-    t1=$(now)
-    g=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
-    t0=$(now)
-    "$HYPERFINE" --runs "$steps" -N --style none true >/dev/null 2>&1
-    t1=$(now)
-    h=$(awk "BEGIN{print ($t1 - $t0) / $steps * 1000}")
-    if [ -z "$best_c" ] || awk "BEGIN{exit !($c < $best_c)}"; then best_c=$c; fi
-    if [ -z "$best_g" ] || awk "BEGIN{exit !($g < $best_g)}"; then best_g=$g; fi
-    if [ -z "$best_h" ] || awk "BEGIN{exit !($h < $best_h)}"; then best_h=$h; fi
+    bench_ms_per_step best_g "$steps" "$GFXSTAT" run --parser time --runs "$steps" -o "$out" -- true
+    bench_ms_per_step best_h "$steps" "$HYPERFINE" --runs "$steps" -N --style none true
 done
 rm -rf "$BENCH_DIR/campaign" "$BENCH_DIR/campaign-run.json" "$BENCH_DIR/campaign-run.json.logs" "$plan"
 
@@ -75,10 +56,5 @@ printf '%-44s %12.3f\n' "gfxstat run --parser time -- true" "$best_g"
 printf '%-44s %12.3f\n' "hyperfine -N --runs N true" "$best_h"
 printf 'ratio campaign/run: %.2f, campaign/hyperfine: %.2f\n' \
     "$(awk "BEGIN{print $best_c / $best_g}")" "$(awk "BEGIN{print $best_c / $best_h}")"
-if awk "BEGIN{exit !($best_c <= 2 * $best_g)}"; then
-    echo "goal (campaign step <= 2 x run): met"
-else
-    echo "goal (campaign step <= 2 x run): MISSED"
-    [ "$strict" -eq 1 ] && exit 1
-fi
-exit 0
+bench_goal "campaign step <= 2 x run" "$(awk "BEGIN{print 2 * $best_g}")" "$best_c"
+exit $status

@@ -17,25 +17,17 @@
 # (values per file, default 1000000).
 set -euo pipefail
 
-GOAL=3
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,19 3 "$@"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,19 3 BENCH_N=1000000 "$@"
 
-root="$(dirname "$here")"
-GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
+GOAL=3
+
 MINISTAT="${MINISTAT:-/usr/bin/ministat}"
-BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
-BENCH_N="${BENCH_N:-1000000}"
-TIME=/usr/bin/time
-case "$BENCH_N" in ''|*[!0-9]*|0) echo "$0: BENCH_N must be a positive integer" >&2; exit 2 ;; esac
-[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT" >&2; exit 2; }
-[ -x "$TIME" ] || { echo "$0: GNU time not found at $TIME (apt-get install time)" >&2; exit 2; }
 
 data="$BENCH_DIR/compare-n$BENCH_N"
 stamp="v1 seed=20261130 n=$BENCH_N a=normal(1000,50) b=normal(1002,50) %.3f"
-if [ ! -f "$data/.complete" ] || [ "$(cat "$data/.complete")" != "$stamp" ]; then
+if bench_data_stale "$data" "$stamp"; then
     echo "generating 2 x $BENCH_N values in $data ..." >&2
     mkdir -p "$data"
     python3 - "$data" "$BENCH_N" <<'PY'
@@ -49,31 +41,22 @@ PY
     echo "$stamp" > "$data/.complete"
 fi
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-
-# measure CMD...: prints "best-wall-seconds peak-rss-KiB" (bench/lib.sh);
-# the command's output stays in $work/last.out.
-measure() {
-    bench_best "$work" last "$@"
-    echo "$best_wall $peak_rss"
+# row LABEL CMD...: one line of the table, the best wall and peak RSS of CMD;
+# sets wall to the best wall.
+row() {
+    local label="$1" rss
+    shift
+    read -r wall rss < <(bench_measure "$@")
+    printf '%-34s %8s %9.1f\n' "$label" "$wall" "$(bench_mib "$rss")"
 }
 
-read -r g_wall g_rss < <(measure "$GFXSTAT" compare --format json "$data/a" "$data/b")
 printf '%-34s %8s %9s\n' command "wall s" "RSS MiB"
-printf '%-34s %8s %9.1f\n' "gfxstat compare (every statistic)" "$g_wall" "$(awk "BEGIN{print $g_rss/1024}")"
-read -r n_wall n_rss < <(measure "$GFXSTAT" compare --bootstrap 0 --format json "$data/a" "$data/b")
-printf '%-34s %8s %9.1f\n' "gfxstat compare --bootstrap 0" "$n_wall" "$(awk "BEGIN{print $n_rss/1024}")"
-read -r d_wall d_rss < <(measure "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b")
-printf '%-34s %8s %9.1f\n' "gfxstat compare --no-diagnostics" "$d_wall" "$(awk "BEGIN{print $d_rss/1024}")"
+row "gfxstat compare (every statistic)" "$GFXSTAT" compare --format json "$data/a" "$data/b"
+g_wall=$wall
+row "gfxstat compare --bootstrap 0" "$GFXSTAT" compare --bootstrap 0 --format json "$data/a" "$data/b"
+row "gfxstat compare --no-diagnostics" "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b"
 if [ -x "$MINISTAT" ]; then
-    read -r m_wall m_rss < <(measure "$MINISTAT" -A "$data/a" "$data/b")
-    printf '%-34s %8s %9.1f\n' "ministat -A (pooled t only)" "$m_wall" "$(awk "BEGIN{print $m_rss/1024}")"
+    row "ministat -A (pooled t only)" "$MINISTAT" -A "$data/a" "$data/b"
 fi
-if awk "BEGIN{exit !($g_wall <= $GOAL)}"; then
-    echo "goal (<= ${GOAL} s): met"
-else
-    echo "goal (<= ${GOAL} s): MISSED"
-    [ "$strict" -eq 1 ] && exit 1
-fi
-exit 0
+bench_goal "<= ${GOAL} s" "$GOAL" "$g_wall"
+exit $status

@@ -12,10 +12,8 @@
 # Environment: BUILD (default build), JOBS (default 2).
 set -euo pipefail
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(dirname "$here")"
-BUILD="${BUILD:-build}"
-JOBS="${JOBS:-2}"
+# shellcheck source=bench/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 strict=0
 args=()
 while [ $# -gt 0 ]; do
@@ -28,9 +26,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-cd "$root"
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$BUILD" -j "$JOBS" --target gfxstat_gpu_usage_bench >/dev/null
+bench_build_target "$here" gfxstat_gpu_usage_bench
 out="$("$BUILD/tests/gfxstat_gpu_usage_bench" "${args[@]}")"
 echo "$out"
 share="$(echo "$out" | sed -n 's/.* \([0-9.]*\)% of a core at 10 Hz$/\1/p' | head -1)"

@@ -23,25 +23,15 @@
 # missed; 2 on a usage error or a missing tool.
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,23 3 BENCH_N=5000000 "$@"
+
 SPEEDUP_GOAL=10
 MEMORY_GOAL=0.7
 
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,23 3 "$@"
-
-root="$(dirname "$here")"
-GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
 MINISTAT="${MINISTAT:-/usr/bin/ministat}"
-BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
-BENCH_N="${BENCH_N:-5000000}"
-TIME=/usr/bin/time
-
-case "$BENCH_N" in ''|*[!0-9]*|0) echo "$0: BENCH_N must be a positive integer" >&2; exit 2 ;; esac
-[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
 [ -x "$MINISTAT" ] || { echo "$0: ministat not found at $MINISTAT (apt-get install ministat)" >&2; exit 2; }
-[ -x "$TIME" ] || { echo "$0: GNU time not found at $TIME (apt-get install time)" >&2; exit 2; }
 command -v python3 >/dev/null || { echo "$0: python3 is needed to generate the data" >&2; exit 2; }
 GFXSTAT="$(cd "$(dirname "$GFXSTAT")" && pwd)/$(basename "$GFXSTAT")"
 
@@ -49,7 +39,7 @@ GFXSTAT="$(cd "$(dirname "$GFXSTAT")" && pwd)/$(basename "$GFXSTAT")"
 data="$BENCH_DIR/n$BENCH_N"
 marker="$data/.complete"
 stamp="v1 seed=20261130 n=$BENCH_N a=normal(1000,50) b=normal(1001,50) fmt=%.3f"
-if [ ! -f "$marker" ] || [ "$(cat "$marker")" != "$stamp" ] || [ ! -f "$data/a" ] || [ ! -f "$data/b" ]; then
+if bench_data_stale "$data" "$stamp" || [ ! -f "$data/a" ] || [ ! -f "$data/b" ]; then
     echo "generating 2 x $BENCH_N values in $data ..." >&2
     mkdir -p "$data"
     rm -f "$marker"
@@ -70,9 +60,6 @@ for name, mean, seed in (("a", 1000.0, 20261130), ("b", 1001.0, 20261131)):
 EOF
     printf '%s\n' "$stamp" > "$marker"
 fi
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/ministat-speed.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
 
 echo "timing: warm-up + best of $runs, $BENCH_N values per file, $(nproc) cores" >&2
 cd "$data"  # the tables name the files as given: a and b

@@ -16,14 +16,12 @@
 # /tmp/gfxstat-bench), BENCH_KIB (the short line in KiB, default 64).
 set -euo pipefail
 
-GOAL=20
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,18 3 "$@"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,18 3 BENCH_KIB=64 "$@"
 
-BENCH_KIB="${BENCH_KIB:-64}"
-bench_setup "$here" BENCH_KIB
+GOAL=20
+
 
 declare -A gwall grss ewall
 for kib in "$BENCH_KIB" $((BENCH_KIB * 10)); do
@@ -43,15 +41,10 @@ done
 big=$((BENCH_KIB * 10))
 printf '%-10s %16s %16s %16s\n' line "gfxstat wall s" "gfxstat RSS MiB" "grep -E wall s"
 for kib in "$BENCH_KIB" "$big"; do
-    printf '%-10s %16s %16.1f %16s\n' "$kib KiB" "${gwall[$kib]}" "$(awk "BEGIN{print ${grss[$kib]}/1024}")" "${ewall[$kib]}"
+    printf '%-10s %16s %16.1f %16s\n' "$kib KiB" "${gwall[$kib]}" "$(bench_mib "${grss[$kib]}")" "${ewall[$kib]}"
 done
-tr=$(awk -v a="${gwall[$BENCH_KIB]}" -v b="${gwall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
-er=$(awk -v a="${ewall[$BENCH_KIB]}" -v b="${ewall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
+tr=$(bench_growth "${gwall[$BENCH_KIB]}" "${gwall[$big]}")
+er=$(bench_growth "${ewall[$BENCH_KIB]}" "${ewall[$big]}")
 echo "growth for 10x the line: gfxstat ${tr}x, grep -E ${er}x"
-if awk -v t="$tr" -v g="$GOAL" 'BEGIN{exit !(t <= g)}'; then
-    echo "goal (growth <= ${GOAL}x): met"
-else
-    echo "goal (growth <= ${GOAL}x): MISSED"
-    [ "$strict" -eq 1 ] && exit 1
-fi
-exit 0
+bench_goal "growth <= ${GOAL}x" "$GOAL" "$tr"
+exit $status

@@ -23,25 +23,17 @@
 # /tmp/gfxstat-bench), BENCH_N (values, default 1000000; a multiple of 1000).
 set -euo pipefail
 
-GOAL=3
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,25 5 "$@"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,25 5 BENCH_N=1000000 "$@"
 
-root="$(dirname "$here")"
-GFXSTAT="${GFXSTAT:-$root/build/gfxstat}"
-BENCH_DIR="${BENCH_DIR:-/tmp/gfxstat-bench}"
-BENCH_N="${BENCH_N:-1000000}"
-TIME=/usr/bin/time
-case "$BENCH_N" in ''|*[!0-9]*|0) echo "$0: BENCH_N must be a positive integer" >&2; exit 2 ;; esac
+GOAL=3
+
 [ $((BENCH_N % 1000)) -eq 0 ] || { echo "$0: BENCH_N must be a multiple of 1000" >&2; exit 2; }
-[ -x "$GFXSTAT" ] || { echo "$0: gfxstat not found at $GFXSTAT (build it, or set GFXSTAT=...)" >&2; exit 2; }
-[ -x "$TIME" ] || { echo "$0: GNU time not found at $TIME (apt-get install time)" >&2; exit 2; }
 
 data="$BENCH_DIR/results-n$BENCH_N"
 stamp="v1 seed=20261130 n=$BENCH_N normal(23,2) %.3f"
-if [ ! -f "$data/.complete" ] || [ "$(cat "$data/.complete")" != "$stamp" ]; then
+if bench_data_stale "$data" "$stamp"; then
     echo "generating $BENCH_N values in $data ..." >&2
     mkdir -p "$data"
     rm -f "$data/.complete" "$data/one-run.json"
@@ -76,24 +68,14 @@ PY
     echo "$stamp" > "$data/.complete"
 fi
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/gfxstat-bench.XXXXXX")"
-trap 'rm -rf "$work"' EXIT
-
-# measure CMD...: prints "best-wall-seconds peak-rss-KiB" (bench/lib.sh);
-# the command's output stays in $work/last.out.
-measure() {
-    bench_best "$work" last "$@"
-    echo "$best_wall $peak_rss"
-}
-
-read -r col_wall col_rss < <(measure "$GFXSTAT" summary --json --no-diagnostics "$data/column.txt")
+read -r col_wall col_rss < <(bench_measure "$GFXSTAT" summary --json --no-diagnostics "$data/column.txt")
 cp "$work/last.out" "$work/column.json"
 status=0
 printf '%-12s %10s %10s %8s %8s  %s\n' layout "wall s" "RSS MiB" ratio goal stats
-printf '%-12s %10s %10.1f %8s %8s  %s\n' column "$col_wall" "$(awk "BEGIN{print $col_rss/1024}")" 1.00 - reference
+printf '%-12s %10s %10.1f %8s %8s  %s\n' column "$col_wall" "$(bench_mib "$col_rss")" 1.00 - reference
 for layout in one-run runs-x-reps scalar-runs; do
     f="$data/$layout.json"
-    read -r wall rss < <(measure "$GFXSTAT" summary --json --no-diagnostics "$f")
+    read -r wall rss < <(bench_measure "$GFXSTAT" summary --json --no-diagnostics "$f")
     cp "$work/last.out" "$work/$layout.json"
     # Identical statistics (names aside) or the timing means nothing.
     if python3 - "$work/column.json" "$work/$layout.json" <<'PY'
@@ -103,18 +85,16 @@ keys = ("n", "min", "q1", "median", "q3", "max", "mean", "stddev")
 sys.exit(0 if all(a[k] == b[k] for k in keys) else 1)
 PY
     then same=identical; else same=DIFFERENT; status=1; fi
-    ratio=$(awk "BEGIN{printf \"%.2f\", ($col_wall > 0 ? $wall / $col_wall : 0)}")
+    ratio=$(bench_growth "$col_wall" "$wall" 2)
     goal="<= $GOAL"
     verdict=""
     if [ "$layout" = scalar-runs ]; then
         goal="(info)"
-    elif awk "BEGIN{exit !($ratio <= $GOAL)}"; then
-        verdict=" met"
     else
-        verdict=" MISSED"
-        [ "$strict" -eq 1 ] && status=1
+        bench_judge "$GOAL" "$ratio"
+        verdict=" $judged"
     fi
-    printf '%-12s %10s %10.1f %8s %8s  %s\n' "$layout" "$wall" "$(awk "BEGIN{print $rss/1024}")" \
+    printf '%-12s %10s %10.1f %8s %8s  %s\n' "$layout" "$wall" "$(bench_mib "$rss")" \
         "${ratio}x" "$goal$verdict" "$same"
 done
 exit $status

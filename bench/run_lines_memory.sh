@@ -15,15 +15,13 @@
 # /tmp/gfxstat-bench), BENCH_MB (the small output in MiB, default 5).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,16 3 BENCH_MB=5 "$@"
+
 GOAL_RSS=6
 GOAL_GROWTH=20
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,16 3 "$@"
 
-BENCH_MB="${BENCH_MB:-5}"
-bench_setup "$here" BENCH_MB
 
 declare -A wall rss kib
 for mb in "$BENCH_MB" $((BENCH_MB * 10)); do
@@ -49,15 +47,13 @@ big=$((BENCH_MB * 10))
 status=0
 printf '%-10s %10s %10s %12s\n' output "wall s" "RSS MiB" "RSS/output"
 for mb in "$BENCH_MB" "$big"; do
-    printf '%-10s %10s %10.1f %11.1fx\n' "$mb MiB" "${wall[$mb]}" "$(awk "BEGIN{print ${rss[$mb]}/1024}")" \
+    printf '%-10s %10s %10.1f %11.1fx\n' "$mb MiB" "${wall[$mb]}" "$(bench_mib "${rss[$mb]}")" \
         "$(awk "BEGIN{print ${rss[$mb]}/${kib[$mb]}}")"
 done
 per=$(awk "BEGIN{printf \"%.1f\", ${rss[$big]}/${kib[$big]}}")
-tr=$(awk -v a="${wall[$BENCH_MB]}" -v b="${wall[$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
-rr=$(awk -v a="${rss[$BENCH_MB]}" -v b="${rss[$big]}" 'BEGIN{printf "%.1f", b / a}')
+tr=$(bench_growth "${wall[$BENCH_MB]}" "${wall[$big]}")
+rr=$(bench_growth "${rss[$BENCH_MB]}" "${rss[$big]}")
 echo "growth for 10x the output: wall ${tr}x, peak RSS ${rr}x"
-if awk -v p="$per" -v g="$GOAL_RSS" 'BEGIN{exit !(p <= g)}'; then v=met; else v=MISSED; [ "$strict" -eq 1 ] && status=1; fi
-echo "goal (peak RSS <= $GOAL_RSS x the output at $big MiB): $v"
-if awk -v t="$tr" -v r="$rr" -v g="$GOAL_GROWTH" 'BEGIN{exit !(t <= g && r <= g)}'; then v=met; else v=MISSED; [ "$strict" -eq 1 ] && status=1; fi
-echo "goal (growth <= ${GOAL_GROWTH}x): $v"
+bench_goal "peak RSS <= $GOAL_RSS x the output at $big MiB" "$GOAL_RSS" "$per"
+bench_goal "growth <= ${GOAL_GROWTH}x" "$GOAL_GROWTH" "$tr" "$rr"
 exit $status

@@ -19,15 +19,13 @@
 # /dev/shm/gfxstat-bench: tmpfs).
 set -euo pipefail
 
-GOAL=1.2
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,21 1 "$@"
-
-BENCH_N="${BENCH_N:-1000}"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 BENCH_DIR="${BENCH_DIR:-/dev/shm/gfxstat-bench}"
-bench_setup "$here" BENCH_N
+bench_start 2,21 1 BENCH_N=1000 "$@"
+
+GOAL=1.2
+
 have_perf=0
 if command -v perf >/dev/null 2>&1 && perf stat -i -e task-clock -x, true >/dev/null 2>&1; then have_perf=1; fi
 
@@ -72,10 +70,5 @@ if [ -n "${GFXSTAT_BEFORE:-}" ]; then
     measure before "$GFXSTAT_BEFORE"
 fi
 measure gfxstat "$GFXSTAT"
-if awk -v r="$last_ratio" -v g="$GOAL" 'BEGIN { exit !(r <= g) }'; then
-    echo "goal (CPU per run at $big <= $GOAL x at $BENCH_N): met"
-else
-    echo "goal (CPU per run at $big <= $GOAL x at $BENCH_N): MISSED"
-    [ "$strict" -eq 1 ] && status=1
-fi
+bench_goal "CPU per run at $big <= $GOAL x at $BENCH_N" "$GOAL" "$last_ratio"
 exit $status

@@ -19,16 +19,14 @@
 # tests every variant against the baseline, some milliseconds each).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,19 3 BENCH_N=2000 "$@"
+
 GOAL=15
 SHOW_GOAL_S=1
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,19 3 "$@"
 
-BENCH_N="${BENCH_N:-2000}"
 BENCH_COMPARE_N="${BENCH_COMPARE_N:-200}"
-bench_setup "$here" BENCH_N
 case "$BENCH_COMPARE_N" in ''|*[!0-9]*|0) echo "$0: BENCH_COMPARE_N must be a positive integer" >&2; exit 2 ;; esac
 
 # results_file N: the imported file of N variants (its CSV kept in BENCH_DIR).
@@ -84,18 +82,18 @@ for form in "${forms[@]}"; do
         compare) label="compare" ;;
     esac
     n=${size[$form]}; big=$((n * 10))
-    tr=$(awk -v a="${wall[$form,$n]}" -v b="${wall[$form,$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
-    rr=$(awk -v a="${rss[$form,$n]}" -v b="${rss[$form,$big]}" 'BEGIN{printf "%.1f", b / a}')
-    verdict=met
+    tr=$(bench_growth "${wall[$form,$n]}" "${wall[$form,$big]}")
+    rr=$(bench_growth "${rss[$form,$n]}" "${rss[$form,$big]}")
     goal="<= $GOAL"
-    if ! awk -v t="$tr" -v g="$GOAL" 'BEGIN{exit !(t <= g)}'; then verdict=MISSED; fi
+    bench_judge "$GOAL" "$tr"
+    verdict=$judged
     if [ "$form" = show ]; then
         goal="$goal, <= ${SHOW_GOAL_S} s at $big"
-        awk -v w="${wall[$form,$big]}" -v g="$SHOW_GOAL_S" 'BEGIN{exit !(w <= g)}' || verdict=MISSED
+        bench_judge "$SHOW_GOAL_S" "${wall[$form,$big]}"
+        [ "$judged" = met ] || verdict=MISSED
     fi
-    if [ "$verdict" = MISSED ] && [ "$strict" -eq 1 ]; then status=1; fi
     printf '%-16s %8s %9s %9.1f %8s %9s %9.1f %8s %8s  %s: %s\n' "$label" "$n" "${wall[$form,$n]}" \
-        "$(awk "BEGIN{print ${rss[$form,$n]}/1024}")" "$big" "${wall[$form,$big]}" \
-        "$(awk "BEGIN{print ${rss[$form,$big]}/1024}")" "${tr}x" "${rr}x" "$goal" "$verdict"
+        "$(bench_mib "${rss[$form,$n]}")" "$big" "${wall[$form,$big]}" \
+        "$(bench_mib "${rss[$form,$big]}")" "${tr}x" "${rr}x" "$goal" "$verdict"
 done
 exit $status

@@ -15,14 +15,12 @@
 # /tmp/gfxstat-bench), BENCH_N (columns of the small table, default 2000).
 set -euo pipefail
 
-GOAL=20
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 # shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,16 3 "$@"
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,16 3 BENCH_N=2000 "$@"
 
-BENCH_N="${BENCH_N:-2000}"
-bench_setup "$here" BENCH_N
+GOAL=20
+
 
 declare -A wall rss
 for n in "$BENCH_N" $((BENCH_N * 10)); do
@@ -50,15 +48,11 @@ printf '%-12s %8s %10s %10s %10s %10s %8s %8s  %s\n' command columns "wall s" "R
     "RSS MiB" "wall x" "RSS x"
 for form in text json; do
     cmd="show"; [ "$form" = json ] && cmd="show --json"
-    tr=$(awk -v a="${wall[$form,$BENCH_N]}" -v b="${wall[$form,$big]}" 'BEGIN{printf "%.1f", (a > 0 ? b / a : 0)}')
-    rr=$(awk -v a="${rss[$form,$BENCH_N]}" -v b="${rss[$form,$big]}" 'BEGIN{printf "%.1f", b / a}')
-    verdict=met
-    if ! awk -v t="$tr" -v r="$rr" -v g="$GOAL" 'BEGIN{exit !(t <= g && r <= g)}'; then
-        verdict=MISSED
-        [ "$strict" -eq 1 ] && status=1
-    fi
+    tr=$(bench_growth "${wall[$form,$BENCH_N]}" "${wall[$form,$big]}")
+    rr=$(bench_growth "${rss[$form,$BENCH_N]}" "${rss[$form,$big]}")
+    bench_judge "$GOAL" "$tr" "$rr"
     printf '%-12s %8s %10s %10.1f %10s %10s %8.1f %8s %8s  goal <= %s: %s\n' "$cmd" "$BENCH_N" \
-        "${wall[$form,$BENCH_N]}" "$(awk "BEGIN{print ${rss[$form,$BENCH_N]}/1024}")" "$big" "${wall[$form,$big]}" \
-        "$(awk "BEGIN{print ${rss[$form,$big]}/1024}")" "${tr}x" "${rr}x" "$GOAL" "$verdict"
+        "${wall[$form,$BENCH_N]}" "$(bench_mib "${rss[$form,$BENCH_N]}")" "$big" "${wall[$form,$big]}" \
+        "$(bench_mib "${rss[$form,$big]}")" "${tr}x" "${rr}x" "$GOAL" "$judged"
 done
 exit $status

@@ -19,15 +19,13 @@
 # /tmp/gfxstat-bench), BENCH_N (benchmarks of the generated suite, default 1000).
 set -euo pipefail
 
+# shellcheck source=bench/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+bench_start 2,18 3 BENCH_N=1000 "$@"
+
 GOAL_RATIO=1.1
 GOAL_GROWTH=15
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-# shellcheck source=bench/lib.sh
-. "$here/lib.sh"
-bench_parse_args 2,18 3 "$@"
 
-BENCH_N="${BENCH_N:-1000}"
-bench_setup "$here" BENCH_N
 [ "$BENCH_N" -ge 10 ] || { echo "$0: BENCH_N must be at least 10" >&2; exit 2; }
 gfxbench9="$(dirname "$here")/tests/data/results/gfxbench9.json"
 [ -f "$gfxbench9" ] || { echo "$0: $gfxbench9 not found" >&2; exit 2; }
@@ -76,27 +74,16 @@ for input in "${inputs[@]}"; do
     done
 done
 
-mib() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-status=0
-verdict() {  # verdict VALUE GOAL: sets judged to "met" or "MISSED" (and status to 1 with --strict)
-    judged=met
-    if ! awk -v v="$1" -v g="$2" 'BEGIN { exit !(v <= g) }'; then
-        judged=MISSED
-        [ "$strict" -eq 1 ] && status=1
-    fi
-    return 0
-}
 printf '%-16s %10s %9s %10s %9s %8s\n' input "table s" "RSS MiB" "--full s" "RSS MiB" "ratio"
 for input in "${inputs[@]}"; do
-    ratio=$(awk -v a="${wall[table,$input]}" -v b="${wall[full,$input]}" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-    verdict "$ratio" "$GOAL_RATIO"
-    printf '%-16s %10s %9s %10s %9s %8s  goal <= %s: %s\n' "$input" "${wall[table,$input]}" \
-        "$(mib "${rss[table,$input]}")" "${wall[full,$input]}" "$(mib "${rss[full,$input]}")" "${ratio}x" \
+    ratio=$(bench_growth "${wall[full,$input]}" "${wall[table,$input]}" 2)
+    bench_judge "$GOAL_RATIO" "$ratio"
+    printf '%-16s %10s %9.1f %10s %9.1f %8s  goal <= %s: %s\n' "$input" "${wall[table,$input]}" \
+        "$(bench_mib "${rss[table,$input]}")" "${wall[full,$input]}" "$(bench_mib "${rss[full,$input]}")" "${ratio}x" \
         "$GOAL_RATIO" "$judged"
 done
-growth=$(awk -v a="${wall[table,suite-$small]}" -v b="${wall[table,suite-$BENCH_N]}" \
-    'BEGIN { printf "%.1f", (a > 0 ? b / a : 0) }')
-verdict "$growth" "$GOAL_GROWTH"
+growth=$(bench_growth "${wall[table,suite-$small]}" "${wall[table,suite-$BENCH_N]}")
+bench_judge "$GOAL_GROWTH" "$growth"
 printf 'suite table, %s benchmarks / %s: %sx the wall time  goal <= %s: %s\n' "$BENCH_N" "$small" "$growth" \
     "$GOAL_GROWTH" "$judged"
 exit $status

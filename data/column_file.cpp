@@ -9,6 +9,7 @@
 #include <cstring>
 #include <vector>
 
+#include "data/file_read.h"
 #include "data/input_error.h"
 
 namespace gfxstat::data {
@@ -144,14 +145,8 @@ ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& form
 
 ColumnFile read_column_path(const std::string& path, const std::string& name,
                             const ColumnFormat& format) {
-    if (path == "-") return read_column(STDIN_FILENO, name, format);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    return read_column(fd, name, format);
+    const InputFile in(path);
+    return read_column(in.fd(), name, format);
 }
 
 }  // namespace gfxstat::data

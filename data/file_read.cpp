@@ -30,15 +30,19 @@ std::string read_all(int fd, const std::string& name) {
     return text;
 }
 
+InputFile::InputFile(const std::string& path) : fd_(STDIN_FILENO), stdin_(path == "-") {
+    if (stdin_) return;
+    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd_ < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
+}
+
+InputFile::~InputFile() {
+    if (!stdin_) ::close(fd_);
+}
+
 std::string read_whole_file(const std::string& path) {
-    if (path == "-") return read_all(STDIN_FILENO, "<stdin>");
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw input_error(path, 0, std::string("cannot open: ") + std::strerror(errno));
-    struct Closer {
-        int fd;
-        ~Closer() { ::close(fd); }
-    } closer{fd};
-    return read_all(fd, path);
+    const InputFile in(path);
+    return read_all(in.fd(), in.is_stdin() ? "<stdin>" : path);
 }
 
 }  // namespace gfxstat::data

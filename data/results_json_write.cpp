@@ -143,16 +143,23 @@ void append_string_array(std::string& out, const std::vector<std::string>& items
     out += ']';
 }
 
-void append_string_map(std::string& out, const std::map<std::string, std::string>& m) {
-    out += '{';
-    bool first = true;
+// The "key":"value" members of `m`, comma-separated, with a comma before
+// the first as well when members precede them. Keys are data: escaped
+// (member() does not).
+void append_string_members(std::string& out, const std::map<std::string, std::string>& m, bool after_members) {
+    bool comma = after_members;
     for (const auto& [k, v] : m) {
-        if (!first) out += ',';
-        first = false;
+        if (comma) out += ',';
+        comma = true;
         append_json_string(out, k);
         out += ':';
         append_json_string(out, v);
     }
+}
+
+void append_string_map(std::string& out, const std::map<std::string, std::string>& m) {
+    out += '{';
+    append_string_members(out, m, false);
     out += '}';
 }
 
@@ -193,23 +200,10 @@ void append_workload(std::string& out, const WorkloadRecord& w) {
 void append_environment_line(std::string& out, const Environment& env) {
     out += "{\"type\":\"environment\"";
     member(out, "id", env.id);
-    for (const auto& [k, v] : env.fields) {  // keys are data: escape them (member() does not)
-        out += ',';
-        append_json_string(out, k);
-        out += ':';
-        append_json_string(out, v);
-    }
+    append_string_members(out, env.fields, true);
     if (!env.tags.empty()) {
-        out += ",\"tags\":{";
-        bool first = true;
-        for (const auto& [k, v] : env.tags) {
-            if (!first) out += ',';
-            first = false;
-            append_json_string(out, k);
-            out += ':';
-            append_json_string(out, v);
-        }
-        out += '}';
+        out += ",\"tags\":";
+        append_string_map(out, env.tags);
     }
     if (env.workload) append_workload(out, *env.workload);
     out += "}\n";

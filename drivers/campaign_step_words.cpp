@@ -5,18 +5,9 @@
 #include <vector>
 
 #include "drivers/run_loop.h"
+#include "text/number_format.h"
 
 namespace gfxstat::drivers {
-
-namespace {
-
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
-}
-
-}  // namespace
 
 std::string step_result_words(const data::RunRecord& run, const data::ResultsFile& file, const std::string& tracked) {
     std::string line = data::exit_class_name(run.exit_class);
@@ -41,8 +32,8 @@ std::string step_result_words(const data::RunRecord& run, const data::ResultsFil
         const data::MetricInfo* info = file.find_metric(name);
         const std::string unit = info && !info->unit.empty() ? " " + info->unit : "";
         line += ": " + name + " ";
-        if (m->values.size() == 1) line += number(run_median(*m)) + unit;  // the token's value, decimal or binary
-        else line += "median " + number(run_median(*m)) + unit + " of " + std::to_string(m->values.size()) + " values";
+        if (m->values.size() == 1) line += text::number_g(run_median(*m), 4) + unit;  // the token's value, decimal or binary
+        else line += "median " + text::number_g(run_median(*m), 4) + unit + " of " + std::to_string(m->values.size()) + " values";
     }
     if (!run.exit_reason.empty()) line += " (" + run.exit_reason + ")";
     return line;

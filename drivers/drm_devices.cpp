@@ -2,6 +2,7 @@
 // DRM devices through libdrm, with /dev/dri as a fallback for nodes libdrm
 // does not report. See drm_devices.h.
 #include "drivers/drm_devices.h"
+#include "drivers/libdrm_devices.h"
 
 #include <fcntl.h>
 #include <sys/ioctl.h>
@@ -111,20 +112,11 @@ std::pair<int, unsigned> sort_key(const DrmDeviceInfo& d) {
 
 std::vector<DrmDeviceInfo> from_libdrm() {
     std::vector<DrmDeviceInfo> out;
-    const int count = drmGetDevices2(0, nullptr, 0);
-    if (count <= 0) return out;
-    std::vector<drmDevicePtr> devs(static_cast<size_t>(count), nullptr);
-    const int got = drmGetDevices2(0, devs.data(), count);
-    if (got <= 0) return out;
-    for (int i = 0; i < got; ++i) {
-        const drmDevicePtr dev = devs[static_cast<size_t>(i)];
-        if (!dev) continue;
+    for_each_libdrm_device([&](const drmDevice& device, const std::string& primary, const std::string& render) {
+        const drmDevice* dev = &device;
         DrmDeviceInfo d;
-        if ((dev->available_nodes & (1 << DRM_NODE_PRIMARY)) && dev->nodes[DRM_NODE_PRIMARY])
-            d.primary = dev->nodes[DRM_NODE_PRIMARY];
-        if ((dev->available_nodes & (1 << DRM_NODE_RENDER)) && dev->nodes[DRM_NODE_RENDER])
-            d.render = dev->nodes[DRM_NODE_RENDER];
-        if (d.primary.empty() && d.render.empty()) continue;
+        d.primary = primary;
+        d.render = render;
         switch (dev->bustype) {
             case DRM_BUS_PCI:
                 d.bus.type = "pci";
@@ -167,8 +159,7 @@ std::vector<DrmDeviceInfo> from_libdrm() {
             default: break;
         }
         out.push_back(std::move(d));
-    }
-    drmFreeDevices(devs.data(), got);
+    });
     return out;
 }
 

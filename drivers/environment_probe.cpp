@@ -4,6 +4,7 @@
 // content that does not parse leaves its field out. Nothing here throws.
 #include "drivers/environment_probe.h"
 #include "drivers/gpu_sysfs.h"
+#include "drivers/libdrm_devices.h"
 
 #include <fcntl.h>
 #include <sys/utsname.h>
@@ -231,19 +232,11 @@ std::string hex4(unsigned v) {
 // master for a moment), PCI ids from the bus info.
 std::vector<DrmDevice> libdrm_devices() {
     std::vector<DrmDevice> out;
-    const int count = drmGetDevices2(0, nullptr, 0);
-    if (count <= 0) return out;
-    std::vector<drmDevicePtr> devs(static_cast<size_t>(count), nullptr);
-    const int got = drmGetDevices2(0, devs.data(), count);
-    if (got <= 0) return out;
-    for (int i = 0; i < got; ++i) {
-        const drmDevicePtr d = devs[static_cast<size_t>(i)];
-        if (!d) continue;
-        const bool has_primary = (d->available_nodes & (1 << DRM_NODE_PRIMARY)) && d->nodes[DRM_NODE_PRIMARY];
-        const bool has_render = (d->available_nodes & (1 << DRM_NODE_RENDER)) && d->nodes[DRM_NODE_RENDER];
-        if (!has_primary && !has_render) continue;
+    for_each_libdrm_device([&](const drmDevice& device, const std::string& primary, const std::string& render) {
+        const drmDevice* d = &device;
+        const bool has_primary = !primary.empty(), has_render = !render.empty();
         DrmDevice dev;
-        const std::string node = has_primary ? d->nodes[DRM_NODE_PRIMARY] : d->nodes[DRM_NODE_RENDER];
+        const std::string node = has_primary ? primary : render;
         dev.sysfs_name = fs::path(node).filename().string();
         if (auto n = numbered(dev.sysfs_name, "card")) {
             dev.kind = 0;
@@ -252,12 +245,11 @@ std::vector<DrmDevice> libdrm_devices() {
             dev.kind = 1;
             dev.number = *r;
         } else {
-            continue;  // a node name we cannot place in /sys/class/drm
+            return;  // a node name we cannot place in /sys/class/drm
         }
         if (d->bustype == DRM_BUS_PCI && d->deviceinfo.pci)
             dev.pci_id = hex4(d->deviceinfo.pci->vendor_id) + ":" + hex4(d->deviceinfo.pci->device_id);
-        for (const char* path : {has_render ? d->nodes[DRM_NODE_RENDER] : nullptr,
-                                 has_primary ? d->nodes[DRM_NODE_PRIMARY] : nullptr}) {
+        for (const char* path : {has_render ? render.c_str() : nullptr, has_primary ? primary.c_str() : nullptr}) {
             if (!path) continue;
             const int fd = ::open(path, O_RDONLY | O_CLOEXEC);
             if (fd < 0) continue;  // EACCES and the like: sysfs names the driver
@@ -274,8 +266,7 @@ std::vector<DrmDevice> libdrm_devices() {
             if (dev.driver) break;
         }
         out.push_back(std::move(dev));
-    }
-    drmFreeDevices(devs.data(), got);
+    });
     return out;
 }
 

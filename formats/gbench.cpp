@@ -166,20 +166,12 @@ ParseResult parse_gbench(const RunOutput& o) {
     ParseResult r;
     try {
         GbenchRun run = read_gbench("stdout", o.out);
-        for (GbenchMetric& m : run.metrics) {
-            ParsedMetric p;
-            p.name = std::move(m.name);
-            p.unit = std::move(m.unit);
-            p.direction = Direction::lower_is_better;
-            p.primary = m.primary;
-            p.values = std::move(m.values);
-            r.metrics.push_back(std::move(p));
-        }
+        for (GbenchMetric& m : run.metrics)
+            r.metrics.push_back(parsing::parsed_metric(std::move(m.name), std::move(m.unit),
+                                                       Direction::lower_is_better, m.primary, std::move(m.values)));
         r.environment = std::move(run.fields);
     } catch (const InputError& e) {
-        r = {};
-        r.error = e.what();
-        if (o.out.find_first_not_of(" \t\r\n") == std::string_view::npos) r.error += " (stdout is empty)";
+        r = parsing::stdout_failure(e.what(), o.out);
     }
     return r;
 }

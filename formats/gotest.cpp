@@ -192,20 +192,12 @@ ParseResult parse_gotest(const RunOutput& o) {
     ParseResult r;
     try {
         GotestRun run = read_gotest("stdout", o.out);
-        for (Series& s : run.series) {
-            ParsedMetric m;
-            m.name = std::move(s.info.name);
-            m.unit = std::move(s.info.unit);
-            m.direction = s.info.direction;
-            m.primary = s.info.primary;
-            m.values = std::move(s.values);
-            r.metrics.push_back(std::move(m));
-        }
+        for (Series& s : run.series)
+            r.metrics.push_back(parsing::parsed_metric(std::move(s.info.name), std::move(s.info.unit),
+                                                       s.info.direction, s.info.primary, std::move(s.values)));
         r.environment = std::move(run.fields);
     } catch (const InputError& e) {
-        r = {};
-        r.error = e.what();
-        if (o.out.find_first_not_of(" \t\r\n") == std::string_view::npos) r.error += " (stdout is empty)";
+        r = parsing::stdout_failure(e.what(), o.out);
     }
     return r;
 }

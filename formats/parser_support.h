@@ -236,6 +236,26 @@ inline ParseResult failure(std::string error) {
     return r;
 }
 
+// A parse of a JSON or text report on stdout that failed with `error`,
+// noting an empty stdout (the program wrote its report elsewhere, or died).
+inline ParseResult stdout_failure(const std::string& error, std::string_view out) {
+    const bool empty = out.find_first_not_of(" \t\r\n") == std::string_view::npos;
+    return failure(empty ? error + " (stdout is empty)" : error);
+}
+
+// A metric of a run read from the program's own report: its values and how
+// the report declares it.
+inline ParsedMetric parsed_metric(std::string name, std::string unit, Direction d,
+                                  std::optional<bool> primary, std::vector<data::NumberToken> values) {
+    ParsedMetric m;
+    m.name = std::move(name);
+    m.unit = std::move(unit);
+    m.direction = d;
+    m.primary = primary;
+    m.values = std::move(values);
+    return m;
+}
+
 inline ParseResult success(Collector& c) {
     ParseResult r;
     r.metrics = c.take();

@@ -148,17 +148,44 @@ private:
         return n;
     }
 
-    YamlNode flow_mapping(int depth) {
+    // At the '{' or '[' that opens a flow collection: its node, empty; past
+    // the bracket.
+    YamlNode open_flow(YamlNode::Kind kind) {
         YamlNode n;
-        n.kind = YamlNode::Kind::mapping;
+        n.kind = kind;
         n.line = t_.line_of(pos_);
-        ++pos_;  // '{'
+        ++pos_;
+        return n;
+    }
+
+    // Where a flow collection's next item would start: false at `close`
+    // (after the last item, or a trailing ','), an error at the end of the
+    // text.
+    bool flow_item_follows(char close, const char* what, size_t line) {
+        skip_blanks(true);
+        if (peek() == close) return false;
+        if (at_end())
+            error(std::string("'") + close + "' to close the flow " + what + " that begins on line " + std::to_string(line));
+        return true;
+    }
+
+    // After an item of a flow collection: true past its ',' (another item
+    // may follow), false at `close`; anything else is an error.
+    bool flow_comma(char close, const char* what) {
+        skip_blanks(true);
+        if (peek() == ',') {
+            ++pos_;
+            return true;
+        }
+        if (peek() == close) return false;
+        error(std::string("',' or '") + close + "' in the flow " + what + ", not " + shown(s_, pos_));
+    }
+
+    YamlNode flow_mapping(int depth) {
+        YamlNode n = open_flow(YamlNode::Kind::mapping);
         // Keys seen, hashed: a line of 50,000 keys stays linear.
         std::unordered_set<std::string> keys;
-        for (;;) {
-            skip_blanks(true);
-            if (peek() == '}') break;
-            if (at_end()) error("'}' to close the flow mapping that begins on line " + std::to_string(n.line));
+        while (flow_item_follows('}', "mapping", n.line)) {
             const size_t key_at = pos_;
             YamlNode key = node(true, depth + 1);
             if (!key.is_scalar()) {
@@ -177,35 +204,17 @@ private:
                 error("each key once in a mapping; " + data::quote_token(key.text) + " is given twice");
             }
             n.members.push_back(YamlMember{std::move(key.text), std::move(value)});
-            skip_blanks(true);
-            if (peek() == ',') {
-                ++pos_;
-                continue;
-            }
-            if (peek() == '}') break;
-            error("',' or '}' in the flow mapping, not " + shown(s_, pos_));
+            if (!flow_comma('}', "mapping")) break;
         }
         ++pos_;  // '}'
         return n;
     }
 
     YamlNode flow_sequence(int depth) {
-        YamlNode n;
-        n.kind = YamlNode::Kind::sequence;
-        n.line = t_.line_of(pos_);
-        ++pos_;  // '['
-        for (;;) {
-            skip_blanks(true);
-            if (peek() == ']') break;
-            if (at_end()) error("']' to close the flow sequence that begins on line " + std::to_string(n.line));
+        YamlNode n = open_flow(YamlNode::Kind::sequence);
+        while (flow_item_follows(']', "sequence", n.line)) {
             n.items.push_back(node(true, depth + 1));
-            skip_blanks(true);
-            if (peek() == ',') {
-                ++pos_;
-                continue;
-            }
-            if (peek() == ']') break;
-            error("',' or ']' in the flow sequence, not " + shown(s_, pos_));
+            if (!flow_comma(']', "sequence")) break;
         }
         ++pos_;  // ']'
         return n;
@@ -236,6 +245,14 @@ private:
         while (!at_end() && space(s_[pos_])) ++pos_;
         keep = out.size();
     }
+    // Inside a quoted scalar at `c`: a line break folded or a line separator
+    // kept (true), or neither (false), the same in both quotes.
+    bool line_break_taken(char c, std::string& out, size_t& keep) {
+        if (c == '\n') fold(out, keep);
+        else if (line_separator()) keep_separator(out, keep);
+        else return false;
+        return true;
+    }
 
     uint32_t hex_escape(int digits) {
         uint32_t v = 0;
@@ -264,14 +281,7 @@ private:
                 ++pos_;
                 return out;
             }
-            if (c == '\n') {
-                fold(out, keep);
-                continue;
-            }
-            if (line_separator()) {
-                keep_separator(out, keep);
-                continue;
-            }
+            if (line_break_taken(c, out, keep)) continue;
             if (c != '\\') {
                 check_char(static_cast<unsigned char>(c));
                 out += c;
@@ -344,14 +354,7 @@ private:
                 ++pos_;
                 return out;
             }
-            if (c == '\n') {
-                fold(out, keep);
-                continue;
-            }
-            if (line_separator()) {
-                keep_separator(out, keep);
-                continue;
-            }
+            if (line_break_taken(c, out, keep)) continue;
             check_char(static_cast<unsigned char>(c));
             out += c;
             ++pos_;

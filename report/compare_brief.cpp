@@ -18,6 +18,7 @@
 #include "text/readable_units.h"
 #include "text/text_escape.h"
 #include "text/text_width.h"
+#include "text/print_wrapped.h"
 
 namespace gfxstat::cli {
 
@@ -123,17 +124,12 @@ std::string closing_words(const CompareReport& r, const std::vector<BriefRow>& r
     return t;
 }
 
-void print_wrapped(FILE* out, const std::string& escaped, size_t width, size_t first_indent, size_t indent) {
-    for (const std::string& line : text::wrap_text(escaped, width, first_indent, indent))
-        std::fprintf(out, "%s\n", line.c_str());
-}
-
 }  // namespace
 
 void render_brief_text(const CompareReport& r, FILE* out) {
     const size_t width = static_cast<size_t>(std::max(r.width, text::kMinWidth));
     const std::vector<BriefRow> rows = brief_rows(r);
-    print_wrapped(out, escape_text(header_words(r)), width, 0, 2);
+    text::print_wrapped(out, escape_text(header_words(r)), width, 0, 2);
     bool several = false;
     for (const auto& m : r.metrics) several |= m.candidates.size() > 1;
     // One metric (named in the header) and several candidates: the rows
@@ -185,15 +181,15 @@ void render_brief_text(const CompareReport& r, FILE* out) {
         // Too narrow for a row: the name on its line, the numbers under it.
         for (size_t i = 1; i < cells.size(); ++i) {
             const Cells& c = cells[i];
-            print_wrapped(out, c.metric + (several ? " " + c.candidate : std::string()), width, 0, 2);
+            text::print_wrapped(out, c.metric + (several ? " " + c.candidate : std::string()), width, 0, 2);
             const std::string unit = one_unit && !rows[i - 1].unit.empty() ? " " + escape_text(rows[i - 1].unit) : "";
-            print_wrapped(out, c.means + unit + ", " + c.change + ", " + c.verdict, width, 2, 4);
+            text::print_wrapped(out, c.means + unit + ", " + c.change + ", " + c.verdict, width, 2, 4);
         }
     }
-    for (const auto& [cut, whole] : names.legend()) print_wrapped(out, cut + " is " + whole, width, 0, 2);
-    for (const auto& g : r.geomeans) print_wrapped(out, escape_text(geomean_words(g)), width, 0, 2);
+    for (const auto& [cut, whole] : names.legend()) text::print_wrapped(out, cut + " is " + whole, width, 0, 2);
+    for (const auto& g : r.geomeans) text::print_wrapped(out, escape_text(geomean_words(g)), width, 0, 2);
     const std::string closing = closing_words(r, rows);
-    if (!closing.empty()) print_wrapped(out, closing, width, 0, 2);
+    if (!closing.empty()) text::print_wrapped(out, closing, width, 0, 2);
 }
 
 void render_brief_markdown(const CompareReport& r, FILE* out) {

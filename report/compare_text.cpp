@@ -22,6 +22,7 @@
 #include "text/readable_units.h"
 #include "text/text_escape.h"
 #include "text/text_width.h"
+#include "text/number_format.h"
 
 namespace gfxstat::cli {
 
@@ -116,8 +117,6 @@ std::string diff(double v, const text::DisplayUnit& row, bool sign = false) {
     return difference_value(v, row, v, sign);
 }
 
-std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
-
 // "Machines:": a fleet's variance split per side, each machine's change
 // with the one that stands out marked, and the sentence naming it. Only
 // for values that span 2+ machines (Fleet::known).
@@ -142,7 +141,7 @@ void print_fleet(const CompareReport& r, const MetricReport& m, size_t k, FILE* 
     const analysis::MachineChanges& mc = f.changes;
     if (!mc.rows.empty()) {
         text::TextTable t;
-        t.head = {"machine", "runs", "change", level(r.confidence) + " CI", ""};
+        t.head = {"machine", "runs", "change", text::percent_g(r.confidence) + " CI", ""};
         const auto pct = [](double x) { return std::isfinite(x) ? fmt("%+.3g%%", x * 100) : std::string("-"); };
         for (const analysis::MachineChange& row : mc.rows)
             t.rows.push_back({escape_text(machine_display_name(m, k, row.machine)),
@@ -270,7 +269,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
             if (!t.defined)
                 return std::string("undefined: both samples are constant; the difference ") +
                        (t.difference == 0 ? "is exactly 0" : "is exactly " + text::scaled_value(t.difference, text::difference_unit(du, std::fabs(t.difference)), 6));
-            return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, level(r.confidence).c_str()) +
+            return fmt("t = %.4g, df = %.4g, p = %.3g, %s CI ", t.t, t.df, t.p, text::percent_g(r.confidence).c_str()) +
                    ci(t.ci, du, t.difference);
         };
         if (tested) field(out, r.width, "Welch t", ttext(c.welch));
@@ -283,7 +282,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (tested) field(out, r.width, "Mann-Whitney",
               fmt("U = %.6g, p = %.3g (%s); Hodges-Lehmann shift %s, %s CI ", c.mann_whitney.u,
                   c.mann_whitney.p, c.mann_whitney.exact ? "exact" : "normal approximation",
-                  diff(c.hodges_lehmann.estimate, du).c_str(), level(r.confidence).c_str()) +
+                  diff(c.hodges_lehmann.estimate, du).c_str(), text::percent_g(r.confidence).c_str()) +
                   ci(c.hodges_lehmann.ci, du, c.hodges_lehmann.estimate));
         if (c.bootstrap && tested) {
             const auto& b = *c.bootstrap;
@@ -299,7 +298,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
             field(out, r.width, "bootstrap", t);
         }
         std::string effect = c.effect.defined
-                                 ? fmt("Hedges' g = %.3g, %s CI ", c.effect.hedges_g, level(r.confidence).c_str()) +
+                                 ? fmt("Hedges' g = %.3g, %s CI ", c.effect.hedges_g, text::percent_g(r.confidence).c_str()) +
                                        ci(c.effect.g_ci)
                                  : std::string("Hedges' g undefined (no variability)");
         effect += fmt("; P(%s > %s) = %.3g", cand.c_str(), m.baseline.label.c_str(),

@@ -8,6 +8,7 @@
 
 #include "findings/recorded_context.h"
 #include "report/recorded_words.h"
+#include "text/number_format.h"
 
 namespace gfxstat::cli {
 
@@ -15,9 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string pct(double relative) { return fmt("%+.2g%%", relative * 100); }
 
-std::string level(double confidence) { return fmt("%g%%", confidence * 100); }
 
 json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
@@ -155,9 +154,9 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           "%.3g to %.3g; Spearman rho = %.2f, p = %.2g). %s",
                           who.c_str(), t.slope > 0 ? "upward" : "downward", count, what.c_str(),
                           std::isnan(t.relative_drift) ? fmt("%+.3g", t.slope * (count - 1)).c_str()
-                                                       : pct(t.relative_drift).c_str(),
+                                                       : text::signed_percent(t.relative_drift, 2).c_str(),
                           t.slope, unit.empty() ? "" : (" " + unit).c_str(), d.drift_over_boots ? "boot" : "value",
-                          level(confidence).c_str(),
+                          text::percent_g(confidence).c_str(),
                           t.slope_ci_low, t.slope_ci_high, t.spearman_rho, t.spearman_p, why.c_str()));
     }
     if (d.trending_within_boots) {
@@ -166,8 +165,8 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           "%.3g, p = %.2g). Look for thermal or power throttling building up; a cooldown between "
                           "runs%s helps.",
                           who.c_str(), w.slope > 0 ? "upward" : "downward",
-                          std::isnan(w.relative_drift) ? "a drift" : pct(w.relative_drift).c_str(), w.slope,
-                          unit.empty() ? "" : (" " + unit).c_str(), level(confidence).c_str(), w.slope_ci_low,
+                          std::isnan(w.relative_drift) ? "a drift" : text::signed_percent(w.relative_drift, 2).c_str(), w.slope,
+                          unit.empty() ? "" : (" " + unit).c_str(), text::percent_g(confidence).c_str(), w.slope_ci_low,
                           w.slope_ci_high, w.p, knob_words(words.cooldown).c_str()));
     }
     if (d.shifted) {
@@ -184,7 +183,7 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           d.drift_over_boots ? d.boots->boots : d.n + (dropped ? dropped->size() : 0),
                           with_unit(c.median_before, "").c_str(),
                           with_unit(c.median_after, unit).c_str(),
-                          std::isnan(c.relative_shift) ? "from 0" : pct(c.relative_shift).c_str(), c.p,
+                          std::isnan(c.relative_shift) ? "from 0" : text::signed_percent(c.relative_shift, 2).c_str(), c.p,
                           why.c_str()));
     }
     if (d.first_run_differs) {
@@ -194,7 +193,7 @@ std::vector<std::string> sample_findings(const std::string& who, const analysis:
                           "warm-up (%s).",
                           several ? "The first value after each boot of" : "The first value of", who.c_str(),
                           std::isnan(f.relative_difference) ? fmt("%+.3g", f.difference).c_str()
-                                                            : pct(f.relative_difference).c_str(),
+                                                            : text::signed_percent(f.relative_difference, 2).c_str(),
                           with_unit(f.mean_firsts, "").c_str(), with_unit(f.mean_others, unit).c_str(), f.p,
                           several ? "them" : "it", words.warmup.c_str()));
     }

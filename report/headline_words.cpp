@@ -5,10 +5,11 @@
 #include <cmath>
 
 #include "report/diagnostic_words.h"
+#include "text/number_format.h"
 
 namespace gfxstat::cli {
 
-std::string change_percent(double relative) { return fmt("%+.3g%%", relative * 100); }
+std::string change_percent(double relative) { return text::signed_percent(relative); }
 
 std::string bound_percent(double x) {
     return std::fabs(x) >= 0.01 ? fmt("%+.1f%%", x * 100) : fmt("%+.2f%%", x * 100);

@@ -17,6 +17,7 @@
 #include "text/readable_units.h"
 #include "text/text_escape.h"
 #include "text/text_width.h"
+#include "text/print_wrapped.h"
 
 namespace gfxstat::cli {
 
@@ -171,9 +172,9 @@ std::string summary_row_words(const CompareReport& r, const SuiteTable& t) {
     return g;
 }
 
+// Lines of this report hold benchmark names from data: escaped here.
 void print_wrapped(FILE* out, const std::string& raw, size_t width, size_t first, size_t rest) {
-    for (const std::string& line : text::wrap_text(escape_text(raw), width, first, rest))
-        std::fprintf(out, "%s\n", line.c_str());
+    text::print_wrapped(out, escape_text(raw), width, first, rest);
 }
 
 // The table within `width`: names cut to what the other columns leave

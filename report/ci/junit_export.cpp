@@ -15,6 +15,7 @@
 #include "report/ci/ci_exports.h"
 #include "text/text_escape.h"
 #include "text/xml_escape.h"
+#include "text/number_format.h"
 
 namespace gfxstat::cli {
 
@@ -39,18 +40,12 @@ struct Suite {
     size_t failures = 0, skipped = 0;
 };
 
-std::string number(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return buf;
-}
-
 // What a comparison's testcase says in <system-out>: its line and why.
 std::string case_text(const VerdictRow& row) {
     std::string t = row.line + "\n" + row.verdict.reason + "\n";
-    t += "baseline " + row.baseline + ": mean " + number(row.baseline_centre) + " (" +
+    t += "baseline " + row.baseline + ": mean " + text::number_g(row.baseline_centre, 6) + " (" +
          std::to_string(row.baseline_n) + (row.paired_suite ? " benchmarks" : " values") + ")\n";
-    t += "candidate " + row.candidate + ": mean " + number(row.candidate_centre) + " (" +
+    t += "candidate " + row.candidate + ": mean " + text::number_g(row.candidate_centre, 6) + " (" +
          std::to_string(row.candidate_n) + (row.paired_suite ? " benchmarks" : " values") + ")\n";
     if (!row.primary) t += "secondary metric: reported, never gated\n";
     return t;

@@ -11,7 +11,6 @@
 //   gfxstat_verdict{metric,baseline,variant,verdict}     1 for the verdict
 //   gfxstat_gate_failed{metric,baseline,variant} 1 where --gate fails
 // ending "# EOF". A value that is not defined is left out, never NaN.
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -21,6 +20,7 @@
 #include "report/ci/ci_exports.h"
 #include "report/ci/ci_names.h"
 #include "text/text_escape.h"
+#include "text/number_format.h"
 
 namespace gfxstat::cli {
 
@@ -28,12 +28,6 @@ namespace {
 
 
 // The shortest text that reads back as the same double.
-std::string number(double v) {
-    char buf[40];
-    const auto res = std::to_chars(buf, buf + sizeof buf, v);
-    return std::string(buf, res.ptr);
-}
-
 struct Family {
     std::string name, help;
     std::vector<std::string> samples;
@@ -43,7 +37,7 @@ struct Family {
         std::string l;
         for (const auto& [k, v] : labels) l += (l.empty() ? "" : ",") + k + "=\"" + openmetrics_label_value(v) + "\"";
         if (!seen.insert(l).second) return;
-        samples.push_back(name + "{" + l + "} " + number(value));
+        samples.push_back(name + "{" + l + "} " + text::shortest_number(value));
     }
 };
 
