@@ -12,8 +12,8 @@
 #include <cstring>
 #include <utility>
 
-#include "cli/command_describe.h"
 #include "cli/command_line.h"
+#include "cli/subcommands.h"
 #include "text/nearest_word.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
@@ -24,16 +24,10 @@
 namespace gfxstat::cli {
 
 using text::escape_message;
-using text::escape_text;
 
 namespace {
 
 constexpr const char* kProg = "gfxstat lava";
-
-const SubcommandSummary kSubcommands[] = {
-    {"testdef", "a LAVA test definition (and with --job a job) that runs a gfxstat run, ab or campaign "
-                "command with --lava on"},
-};
 
 void usage(FILE* out) {
     std::fprintf(out,
@@ -151,28 +145,18 @@ int testdef_main(int argc, char** argv) {
     return 0;
 }
 
+const Subcommand kSubcommands[] = {
+    {"testdef", "a LAVA test definition (and with --job a job) that runs a gfxstat run, ab or campaign "
+                "command with --lava on",
+     testdef_main},
+};
+
 }  // namespace
 
 int lava_main(int argc, char** argv) {
-    if (argc < 2 && describe_requested())
-        return describe_fixed({kProg, "LAVA test definitions and jobs that run gfxstat inside a LAVA test shell.",
-                               "See docs/ci-reports.md, \"LAVA\".", {},
-                               {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
-    if (argc < 2) {
-        std::fprintf(stderr, "%s: missing SUBCOMMAND\n", kProg);
-        usage(stderr);
-        return 2;
-    }
-    const std::string sub = argv[1];
-    if (sub == "-h" || sub == "--help" || sub == "help") {
-        usage(stdout);
-        return 0;
-    }
-    if (sub == "testdef") return testdef_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 text::did_you_mean(sub, {"testdef"}).c_str());
-    usage(stderr);
-    return 2;
+    return run_subcommand({kProg, "LAVA test definitions and jobs that run gfxstat inside a LAVA test shell.",
+                           "See docs/ci-reports.md, \"LAVA\".", kSubcommands, usage},
+                          argc, argv);
 }
 
 }  // namespace gfxstat::cli
