@@ -10,7 +10,7 @@
 #include <cstdio>
 
 #include "cli/command_line.h"
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 #include "cli/plot_files.h"
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
@@ -40,7 +40,7 @@ std::vector<findings::history::Input> read_inputs(const std::vector<std::string>
         if (in.path == "-") in.name = "<stdin>";
         if (in.column) throw data::InputError(in.name + ": a column was given; history reads results files");
         data::ReadReport report;
-        files.push_back(read_results_path_hinted(in.path, in.name, &report));
+        files.push_back(formats::read_results_path_hinted(in.path, in.name, &report));
         if (report.torn_tail)
             std::fprintf(stderr, "%s: warning: %s\n", kProg,
                          escape_message(data::torn_tail_message(in.name, report)).c_str());

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "cli/command_line.h"
 #include "cli/merge_command.h"
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -41,7 +41,7 @@ int merge_main(int argc, char** argv) {
             std::vector<data::MergeInput> inputs;
             for (const std::string& f : files) {
                 reports.emplace_back();
-                read.push_back(read_results_path_hinted(f, f, &reports.back()));
+                read.push_back(formats::read_results_path_hinted(f, f, &reports.back()));
                 if (reports.back().torn_tail)
                     std::fprintf(stderr, "%s: warning: %s\n", prog,
                                  escape_message(data::torn_tail_message(f, reports.back())).c_str());
