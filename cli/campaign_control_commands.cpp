@@ -6,8 +6,6 @@
 #include "cli/campaign_subcommands.h"
 
 #include <CLI/CLI.hpp>
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
 
@@ -17,9 +15,9 @@
 #include "data/safe_files.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/campaign_service.h"
+#include "drivers/campaign_stop.h"
 #include "drivers/campaign_unit.h"
 #include "drivers/campaign_status.h"
-#include "drivers/environment_probe.h"
 #include "report/campaign_status.h"
 #include "report/systemctl_failure.h"
 #include "text/text_escape.h"
@@ -67,13 +65,9 @@ int campaign_stop_main(int argc, char** argv) {
     app.add_option("dir", dir, "the campaign directory")->required();
     app.add_flag("--now", now, "interrupt the current run too (it runs again after --continue)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    drivers::CampaignStopped stopped;
     try {
-        drivers::load_campaign_plan(dir);
-        drivers::JournalWriter journal(drivers::campaign_files(dir).journal);
-        drivers::JournalEvent e;
-        e.type = "stop";
-        e.boot = drivers::current_boot_id();
-        journal.append(e);
+        stopped = drivers::stop_campaign(dir, now);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
@@ -81,13 +75,13 @@ int campaign_stop_main(int argc, char** argv) {
         std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 1;
     }
-    const long pid = drivers::running_resume_pid(dir);
+    const long pid = stopped.pid;
     if (pid > 0 && now) {
-        if (kill(static_cast<pid_t>(pid), SIGTERM) == 0)
+        if (stopped.signal_errno == 0)
             std::fprintf(stderr, "%s: stopped; interrupted the running resume (pid %ld)\n", kProg, pid);
         else
             std::fprintf(stderr, "%s: stopped; cannot signal the running resume (pid %ld): %s\n", kProg, pid,
-                         std::strerror(errno));
+                         std::strerror(stopped.signal_errno));
     } else if (pid > 0) {
         std::fprintf(stderr, "%s: stopped; the running resume (pid %ld) ends after its current run\n", kProg, pid);
     } else {
