@@ -75,13 +75,11 @@ LavaTestdef gfxstat_testdef(const LavaTestdefRequest& r) {
 }
 
 LavaJob gfxstat_testdef_job(const LavaTestdef& t, const LavaTestdefRequest& r) {
-    LavaJob j;
-    j.job_name = r.job_name.empty() ? t.name : r.job_name;
-    j.device_type = r.device_type;
-    j.test_minutes = r.minutes;
-    j.repository = r.repository;
-    j.path = r.path;
-    return j;
+    return {.job_name = r.job_name.empty() ? t.name : r.job_name,
+            .device_type = r.device_type,
+            .test_minutes = r.minutes,
+            .repository = r.repository,
+            .path = r.path};
 }
 
 }  // namespace gfxstat::formats
