@@ -9,7 +9,6 @@
 #include "text/nearest_word.h"
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -87,18 +86,8 @@ int import_main(int argc, char** argv) {
     app.add_option("--boot-col", roles.boot, "CSV, suite table: the column of boot ids");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
-    const std::vector<std::string> import_names = formats::import_names();
-    if (std::find(import_names.begin(), import_names.end(), format) == import_names.end()) {
-        // A format that parses only a live run (`time`: the run's own cost,
-        // which no saved output holds): say so rather than "unknown".
-        if (const formats::Format* f = formats::find_format(format); f && f->parser) {
-            std::fprintf(stderr, "%s: format '%s' reads a live run only (%s): use gfxstat run --parser %s\n", prog,
-                         escape_text(format).c_str(), std::string(f->summary).c_str(), escape_text(format).c_str());
-            return 2;
-        }
-        const std::string near = text::did_you_mean(format, import_names), known = join(import_names, ", ");
-        std::fprintf(stderr, "%s: unknown format '%s'%s\n", prog, escape_text(format).c_str(),
-                     (near.empty() ? "; known: " + known : near + " (known: " + known + ")").c_str());
+    if (const std::string problem = formats::import_format_problem(format); !problem.empty()) {
+        std::fprintf(stderr, "%s: %s\n", prog, problem.c_str());
         return 2;
     }
     if (!labels.empty() && labels.size() != 1 && labels.size() != files.size()) {

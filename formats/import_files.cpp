@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: MIT
 #include "formats/import_files.h"
 
+#include <algorithm>
+
 #include "data/input_error.h"
 #include "formats/registry.h"
+#include "text/nearest_word.h"
+#include "text/text_escape.h"
 
 namespace gfxstat::formats {
 
@@ -30,6 +34,17 @@ std::string joined(const std::vector<std::string>& v) {
 }
 
 }  // namespace
+
+std::string import_format_problem(const std::string& format) {
+    const std::vector<std::string> names = import_names();
+    if (std::find(names.begin(), names.end(), format) != names.end()) return "";
+    const std::string name = text::escape_text(format);
+    if (const Format* f = find_format(format); f && f->parser)
+        return "format '" + name + "' reads a live run only (" + std::string(f->summary) +
+               "): use gfxstat run --parser " + name;
+    const std::string near = text::did_you_mean(format, names), known = joined(names);
+    return "unknown format '" + name + "'" + (near.empty() ? "; known: " + known : near + " (known: " + known + ")");
+}
 
 ImportedRuns import_files(const std::string& format, const std::vector<std::string>& files,
                           const std::vector<std::string>& labels, ImportOptions options,

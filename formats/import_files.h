@@ -26,6 +26,11 @@ struct ImportedRuns {
     std::set<std::string> variants;
 };
 
+// Why `format` cannot be imported, "" when it can: a format that parses
+// only a live run (time: the run's own cost, which no saved output holds),
+// or an unknown name, with the nearest known one. The name is escaped.
+std::string import_format_problem(const std::string& format);
+
 // Adds the runs of every file in `files` to `results` (which may hold an
 // earlier file's runs), read as `format` or, when `roles` names any
 // column, as a suite's CSV table. `labels` is empty (each format's own
