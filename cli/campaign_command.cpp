@@ -14,6 +14,7 @@
 #include "cli/campaign_subcommands.h"
 #include "cli/command_describe.h"
 #include "cli/compare_command.h"
+#include "cli/subcommands.h"
 #include "data/input_error.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/campaign_status.h"
@@ -21,7 +22,6 @@
 #include "findings/campaign_design.h"
 #include "report/campaign_design.h"
 #include "report/ci/lava_report.h"
-#include "text/nearest_word.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -51,17 +51,6 @@ void usage(FILE* out) {
                  "\n"
                  "See docs/campaign.md.\n");
 }
-
-// The subcommands for gfxstat __describe campaign (man page, completion).
-const SubcommandSummary kSubcommands[] = {
-    {"init", "lay out a campaign: plan, schedule, journal, results"},
-    {"resume", "do what this boot owes: runs, then the next reboot (run at every boot by the service); "
-               "--simulate-reboots tries a plan in this boot, without rebooting"},
-    {"status", "progress, ETA, anomalies"},
-    {"stop", "stop after the current run (--now: interrupt it)"},
-    {"install-service", "write a systemd unit that resumes at boot"},
-    {"analyze", "the comparison, boots as clusters"},
-};
 
 // --------------------------------------------------------------- analyze
 
@@ -181,32 +170,25 @@ int analyze_main(int argc, char** argv) {
     return status;
 }
 
+// The subcommands, their summaries for gfxstat __describe campaign (man
+// page, completion) and their entry points.
+const Subcommand kSubcommands[] = {
+    {"init", "lay out a campaign: plan, schedule, journal, results", campaign_init_main},
+    {"resume", "do what this boot owes: runs, then the next reboot (run at every boot by the service); "
+               "--simulate-reboots tries a plan in this boot, without rebooting",
+     campaign_resume_main},
+    {"status", "progress, ETA, anomalies", campaign_status_main},
+    {"stop", "stop after the current run (--now: interrupt it)", campaign_stop_main},
+    {"install-service", "write a systemd unit that resumes at boot", campaign_install_service_main},
+    {"analyze", "the comparison, boots as clusters", analyze_main},
+};
+
 }  // namespace
 
 int campaign_main(int argc, char** argv) {
-    if (argc < 2 && describe_requested())
-        return describe_fixed({kProg, "A/B campaigns over many boots that survive reboots and crashes.", "See docs/campaign.md.",
-                               {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
-    if (argc < 2) {
-        std::fprintf(stderr, "%s: missing SUBCOMMAND\n", kProg);
-        usage(stderr);
-        return 2;
-    }
-    const std::string sub = argv[1];
-    if (sub == "-h" || sub == "--help" || sub == "help") {
-        usage(stdout);
-        return 0;
-    }
-    if (sub == "init") return campaign_init_main(argc - 1, argv + 1);
-    if (sub == "resume") return campaign_resume_main(argc - 1, argv + 1);
-    if (sub == "status") return campaign_status_main(argc - 1, argv + 1);
-    if (sub == "stop") return campaign_stop_main(argc - 1, argv + 1);
-    if (sub == "install-service") return campaign_install_service_main(argc - 1, argv + 1);
-    if (sub == "analyze") return analyze_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 text::did_you_mean(sub, {"init", "resume", "status", "stop", "install-service", "analyze"}).c_str());
-    usage(stderr);
-    return 2;
+    return run_subcommand({kProg, "A/B campaigns over many boots that survive reboots and crashes.",
+                           "See docs/campaign.md.", kSubcommands, usage},
+                          argc, argv);
 }
 
 }  // namespace gfxstat::cli

@@ -6,12 +6,8 @@
 #include "cli/campaign_subcommands.h"
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <cerrno>
-#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <string_view>
 
 #include "cli/command_line.h"
 #include "drivers/workload_setup.h"
@@ -19,9 +15,11 @@
 #include "data/safe_files.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/campaign_service.h"
+#include "drivers/campaign_stop.h"
+#include "drivers/campaign_unit.h"
 #include "drivers/campaign_status.h"
-#include "drivers/environment_probe.h"
 #include "report/campaign_status.h"
+#include "report/systemctl_failure.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -67,13 +65,9 @@ int campaign_stop_main(int argc, char** argv) {
     app.add_option("dir", dir, "the campaign directory")->required();
     app.add_flag("--now", now, "interrupt the current run too (it runs again after --continue)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    drivers::CampaignStopped stopped;
     try {
-        drivers::load_campaign_plan(dir);
-        drivers::JournalWriter journal(drivers::campaign_files(dir).journal);
-        drivers::JournalEvent e;
-        e.type = "stop";
-        e.boot = drivers::current_boot_id();
-        journal.append(e);
+        stopped = drivers::stop_campaign(dir, now);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
@@ -81,13 +75,13 @@ int campaign_stop_main(int argc, char** argv) {
         std::fprintf(stderr, "%s stop: %s\n", kProg, escape_message(e.what()).c_str());
         return 1;
     }
-    const long pid = drivers::running_resume_pid(dir);
+    const long pid = stopped.pid;
     if (pid > 0 && now) {
-        if (kill(static_cast<pid_t>(pid), SIGTERM) == 0)
+        if (stopped.signal_errno == 0)
             std::fprintf(stderr, "%s: stopped; interrupted the running resume (pid %ld)\n", kProg, pid);
         else
             std::fprintf(stderr, "%s: stopped; cannot signal the running resume (pid %ld): %s\n", kProg, pid,
-                         std::strerror(errno));
+                         std::strerror(stopped.signal_errno));
     } else if (pid > 0) {
         std::fprintf(stderr, "%s: stopped; the running resume (pid %ld) ends after its current run\n", kProg, pid);
     } else {
@@ -112,82 +106,36 @@ int campaign_install_service_main(int argc, char** argv) {
                    "--path writes it)");
     app.add_flag("--enable", enable, "also run systemctl daemon-reload and systemctl enable");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    drivers::CampaignPlan plan;
+    drivers::CampaignUnit unit;
     try {
-        plan = drivers::load_campaign_plan(dir);
-        // Its resume at a real boot would be refused: boots do not mix.
-        if (drivers::read_campaign_state(dir, plan).simulated)
-            throw data::input_error(dir, 0, "this campaign's boots are simulated (resume --simulate-reboots), and a "
-                                            "unit would resume it at real boots; lay the plan out again in a "
-                                            "directory of its own for the real campaign");
+        unit = drivers::campaign_unit(dir, self_executable(), unit_dir, name);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
-    drivers::UnitPaths paths;
-    try {
-        paths = drivers::checked_unit_paths(dir, self_executable(), unit_dir);
-    } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
-        return 2;
-    }
-    const std::string& adir = paths.campaign_dir;
-    const std::string& real_unit_dir = paths.unit_dir;
-    if (name.empty()) {
-        const auto derived = drivers::default_campaign_unit_name(adir);
-        if (!derived) {
-            std::fprintf(stderr, "%s install-service: %s: a unit named after this directory would be longer than "
-                                 "systemd takes (255 bytes); give one with --name NAME.service\n",
-                         kProg, escape_text(adir).c_str());
-            return 2;
-        }
-        name = *derived;
-    } else if (name.find('/') != std::string::npos || name.size() < 9 ||
-               name.compare(name.size() - 8, 8, ".service") != 0) {
-        std::fprintf(stderr, "%s install-service: --name wants NAME.service, not '%s'\n", kProg,
-                     escape_text(name).c_str());
-        return 2;
-    }
-    const std::string unit = drivers::campaign_unit_text(plan.name, adir, paths.exe);
-    const std::string path = real_unit_dir + "/" + name;
-    if (const std::string why = drivers::unit_path_taken(path, adir); !why.empty()) {
-        std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(why).c_str());
-        return 2;
-    }
-    if (const std::string w = drivers::older_unit_warning(real_unit_dir, plan.name, name, adir); !w.empty())
-        std::fprintf(stderr, "%s install-service: warning: %s\n", kProg, escape_message(w).c_str());
+    if (!unit.warning.empty())
+        std::fprintf(stderr, "%s install-service: warning: %s\n", kProg, escape_message(unit.warning).c_str());
     // 0644 whatever the umask; no temporary name, and a symbolic link
     // planted with the unit's name is refused, not followed.
     try {
-        data::write_file_atomically(path, unit, 0644, /*replace=*/true);
+        data::write_file_atomically(unit.path, unit.text, 0644, /*replace=*/true);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s install-service: %s\n", kProg, escape_message(e.what()).c_str());
         return 2;
     }
-    std::printf("wrote %s\n", escape_text(path).c_str());
+    std::printf("wrote %s\n", escape_text(unit.path).c_str());
     if (!enable) {
         std::printf("not enabled; to resume at every boot: systemctl daemon-reload && systemctl enable %s\n",
-                    drivers::shell_word_for_unit(name).c_str());
+                    drivers::shell_word_for_unit(unit.name).c_str());
         return 0;
     }
     // systemctl's output goes to the campaign's hooks directory (opening
     // /dev/stderr would truncate a file stderr is redirected to).
-    if (const auto failed = drivers::enable_unit(name, drivers::campaign_files(dir).hooks + "/systemctl.log")) {
-        // systemctl's own lines, each escaped.
-        const std::string& out = failed->output;
-        std::string said;
-        for (size_t at = 0; at < out.size();) {
-            const size_t nl = std::min(out.find('\n', at), out.size());
-            said += escape_message(std::string_view(out).substr(at, nl - at)) + "\n";
-            at = nl + 1;
-        }
-        std::fprintf(stderr, "%s install-service: '%s %s' failed%s\n%s", kProg, failed->argv[0].c_str(),
-                     escape_text(failed->argv[1]).c_str(),
-                     failed->not_started.empty() ? "" : (": " + escape_message(failed->not_started)).c_str(),
-                     said.c_str());
+    if (const auto failed = drivers::enable_unit(unit.name, drivers::campaign_files(dir).hooks + "/systemctl.log")) {
+        report::print_systemctl_failure(std::string(kProg) + " install-service", *failed, stderr);
         return 1;
     }
-    std::printf("enabled %s\n", escape_text(name).c_str());
+    std::printf("enabled %s\n", escape_text(unit.name).c_str());
     return 0;
 }
 

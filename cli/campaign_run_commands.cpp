@@ -17,16 +17,15 @@
 #include "drivers/campaign_runner.h"
 #include "drivers/kernel_log_watch.h"
 #include "report/campaign_init.h"
+#include "report/campaign_resume.h"
 #include "report/ci/lava_report.h"
 #include "report/diagnostic_words.h"
-#include "text/plural.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
 
 using text::escape_message;
 using text::escape_text;
-using text::plural;
 
 namespace {
 
@@ -158,12 +157,7 @@ int campaign_resume_main(int argc, char** argv) {
         lava.setup_failed(e.what());
         return 1;
     }
-    if (r.runs) std::fprintf(stderr, "%s: %s recorded by this resume\n", kProg, plural(r.runs, "run").c_str());
-    std::fprintf(stderr, "%s: %s\n", kProg, escape_message(r.message).c_str());
-    if (simulate && r.outcome == drivers::ResumeOutcome::complete)
-        std::fprintf(stderr, "%s: the boots were simulated: `gfxstat campaign analyze %s` shows the analysis this "
-                             "plan gives, but not how boots really differ; run the real campaign from a directory "
-                             "of its own\n", kProg, escape_text(dir).c_str());
+    report::print_resume_outcome(kProg, r, dir, simulate, stderr);
     if (r.outcome == drivers::ResumeOutcome::complete) {
         std::vector<std::string> labels;
         for (const auto& v : plan.variants) labels.push_back(v.label);

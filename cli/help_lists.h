@@ -4,7 +4,7 @@
 // (--parser NAME) and the built-in workloads (--workload NAME), one line
 // each, built from their registries (formats/registry.h,
 // drivers/workload_setup.h) when help is asked for, so that a format or a
-// workload added there is listed at once.
+// workload added there is listed at once (the text: report/help_lists.h).
 #pragma once
 
 #include <string>

@@ -6,17 +6,17 @@
 #include "cli/history_command.h"
 
 #include <CLI/CLI.hpp>
-#include <cmath>
 #include <cstdio>
 
 #include "cli/command_line.h"
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 #include "report/plot_files.h"
 #include "cli/sample_inputs.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/safe_files.h"
 #include "findings/history.h"
+#include "findings/history_settings.h"
 #include "report/history_page.h"
 #include "report/history_render.h"
 #include "text/text_escape.h"
@@ -40,7 +40,7 @@ std::vector<findings::history::Input> read_inputs(const std::vector<std::string>
         if (in.path == "-") in.name = "<stdin>";
         if (in.column) throw data::InputError(in.name + ": a column was given; history reads results files");
         data::ReadReport report;
-        files.push_back(read_results_path_hinted(in.path, in.name, &report));
+        files.push_back(formats::read_results_path_hinted(in.path, in.name, &report));
         if (report.torn_tail)
             std::fprintf(stderr, "%s: warning: %s\n", kProg,
                          escape_message(data::torn_tail_message(in.name, report)).c_str());
@@ -103,14 +103,7 @@ int history_main(int argc, char** argv) {
     app.add_option("--seed", s.cp.seed, "permutation seed (default 12345)")->check(whole_number());
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
-        if (s.order == "git" && s.git_dir.empty())
-            throw data::InputError("--order git needs --git DIR, the repository the builds were made from");
-        if (!s.git_dir.empty() && s.order != "git")
-            throw data::InputError("--git DIR orders the builds with --order git; give that too");
-        if (s.cp.alpha * static_cast<double>(s.cp.permutations + 1) <= 1)
-            throw data::InputError("--permutations: at least " +
-                                   std::to_string(static_cast<long>(std::ceil(1 / s.cp.alpha))) +
-                                   " for --alpha " + findings::history::number(s.cp.alpha) + ", or no p could fall below it");
+        findings::history::check_settings(s);
         if (!plot_path.empty()) check_plot_request(plot_path, "history");
         std::vector<data::ResultsFile> files;
         std::vector<findings::history::Input> inputs = read_inputs(file_args, files);

@@ -5,22 +5,20 @@
 // leaves nothing behind and never a half-written results file.
 #include "cli/command_line.h"
 #include "cli/import_command.h"
+#include "cli/results_output.h"
 #include "text/nearest_word.h"
 
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <map>
-#include <set>
 
-#include "formats/csv_suite.h"
-#include "formats/import_support.h"
+#include "formats/import_files.h"
 #include "formats/registry.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "report/import_outcome.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -34,21 +32,6 @@ std::string join(const std::vector<std::string>& v, const char* sep) {
     std::string s;
     for (size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
     return s;
-}
-
-// Values of within-run metrics (a run's frames) are not samples: counted
-// apart, as "600 frames within runs".
-size_t count_samples(const data::ResultsFile& f, size_t first_run, std::map<std::string, size_t>& within) {
-    size_t n = 0;
-    for (size_t i = first_run; i < f.runs().size(); ++i)
-        for (const auto& m : f.runs()[i].metrics) {
-            const data::MetricInfo* info = f.find_metric(m.name);
-            if (info && info->within_run())
-                within[info->per] += m.values.size();
-            else
-                n += m.values.size();
-        }
-    return n;
 }
 
 }  // namespace
@@ -103,18 +86,8 @@ int import_main(int argc, char** argv) {
     app.add_option("--boot-col", roles.boot, "CSV, suite table: the column of boot ids");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const char* prog = "gfxstat import";
-    const std::vector<std::string> import_names = formats::import_names();
-    if (std::find(import_names.begin(), import_names.end(), format) == import_names.end()) {
-        // A format that parses only a live run (`time`: the run's own cost,
-        // which no saved output holds): say so rather than "unknown".
-        if (const formats::Format* f = formats::find_format(format); f && f->parser) {
-            std::fprintf(stderr, "%s: format '%s' reads a live run only (%s): use gfxstat run --parser %s\n", prog,
-                         escape_text(format).c_str(), std::string(f->summary).c_str(), escape_text(format).c_str());
-            return 2;
-        }
-        const std::string near = text::did_you_mean(format, import_names), known = join(import_names, ", ");
-        std::fprintf(stderr, "%s: unknown format '%s'%s\n", prog, escape_text(format).c_str(),
-                     (near.empty() ? "; known: " + known : near + " (known: " + known + ")").c_str());
+    if (const std::string problem = formats::import_format_problem(format); !problem.empty()) {
+        std::fprintf(stderr, "%s: %s\n", prog, problem.c_str());
         return 2;
     }
     if (!labels.empty() && labels.size() != 1 && labels.size() != files.size()) {
@@ -167,9 +140,7 @@ int import_main(int argc, char** argv) {
     }
 
     try {
-        size_t first_new = 0, imported_runs = 0, imported_samples = 0;
-        std::map<std::string, size_t> within;  // per -> values
-        std::set<std::string> variants;
+        formats::ImportedRuns added;
         // With --append, the old file and the new runs are built with the
         // results lock held, so that no run appended by another gfxstat
         // between our read and our rename is lost.
@@ -183,38 +154,13 @@ int import_main(int argc, char** argv) {
             } else {
                 results.header = data::new_results_header();
             }
-            first_new = results.runs().size();
-            for (size_t i = 0; i < files.size(); ++i) {
-                opt.label = labels.empty() ? "" : labels.size() == 1 ? labels[0] : labels[i];
-                if (roles.any())
-                    formats::import_csv_suite(files[i], opt, roles, results);
-                else
-                    formats::import_file(format, files[i], opt, results);
-            }
-            if (results.runs().size() == first_new)
-                throw data::input_error(join(files, ", "), 0, "no runs found to import");
-            variants.clear();
-            for (size_t i = first_new; i < results.runs().size(); ++i) variants.insert(results.runs()[i].variant);
-            imported_runs = results.runs().size() - first_new;
-            within.clear();
-            imported_samples = count_samples(results, first_new, within);
+            added = formats::import_files(format, files, labels, opt, roles, results);
             return results;
         };
-        if (output == "-") {
-            const std::string text = data::serialize_results(build(nullptr, {}));
-            // Written before the success line: a lost write is the one message.
-            if (const int status = write_stdout_now(prog, text)) return status;
-        } else {
-            data::rewrite_results_file(output, append ? data::ExistingFile::update : data::ExistingFile::refuse,
-                                       build);
-        }
-        std::string within_text;
-        for (const auto& [per, n] : within)
-            within_text += ", " + std::to_string(n) + " " + escape_text(per) + (n == 1 ? "" : "s") + " within runs";
-        std::fprintf(stderr, "%s: %zu run%s (%zu samples%s) of %zu variant%s from %zu file%s %s %s\n",
-                     prog, imported_runs, imported_runs == 1 ? "" : "s", imported_samples, within_text.c_str(),
-                     variants.size(), variants.size() == 1 ? "" : "s", files.size(), files.size() == 1 ? "" : "s",
-                     append ? "appended to" : "written to", output == "-" ? "stdout" : escape_text(output).c_str());
+        if (const int status = write_results_output(
+                prog, output, append ? data::ExistingFile::update : data::ExistingFile::refuse, build))
+            return status;
+        report::print_import_outcome(prog, added, files.size(), append, output, stderr);
     } catch (const data::InputError& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
         return 2;

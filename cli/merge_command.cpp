@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "cli/command_line.h"
 #include "cli/merge_command.h"
-#include "cli/import_hint.h"
+#include "cli/results_output.h"
+#include "formats/import_hint.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -41,7 +42,7 @@ int merge_main(int argc, char** argv) {
             std::vector<data::MergeInput> inputs;
             for (const std::string& f : files) {
                 reports.emplace_back();
-                read.push_back(read_results_path_hinted(f, f, &reports.back()));
+                read.push_back(formats::read_results_path_hinted(f, f, &reports.back()));
                 if (reports.back().torn_tail)
                     std::fprintf(stderr, "%s: warning: %s\n", prog,
                                  escape_message(data::torn_tail_message(f, reports.back())).c_str());
@@ -52,14 +53,9 @@ int merge_main(int argc, char** argv) {
             duplicates_dropped = m.duplicates_dropped;
             return std::move(m.merged);
         };
-        if (output == "-") {
-            const std::string text = data::serialize_results(build(nullptr, {}));
-            // Written before the success line: a lost write is the one message.
-            if (const int status = write_stdout_now(prog, text)) return status;
-        } else {
-            data::rewrite_results_file(output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse,
-                                       build);
-        }
+        if (const int status = write_results_output(
+                prog, output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse, build))
+            return status;
         std::fprintf(stderr, "%s: %s from %s", prog, gfxstat::text::plural(merged_runs, "run").c_str(),
                      gfxstat::text::plural(files.size(), "file").c_str());
         if (duplicates_dropped > 0)

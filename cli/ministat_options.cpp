@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "data/input_error.h"
+#include "report/ministat_usage.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -26,29 +27,6 @@ namespace {
 
 constexpr int kMaxWidth = 100000;
 
-void print_usage(FILE* out, const char* prog) {
-    std::fprintf(out,
-                 "Usage: %s [-C column] [-c confidence] [-d delimiter(s)] [-Anqs] [-w width] "
-                 "[--metric NAME]... [--variant LABEL]... [--filter EXPR] [file [file ...]]\n",
-                 prog);
-    std::fprintf(out, "\tconfidence = any level in (0, 100); default 95\n");
-    std::fprintf(out, "\t-A : print statistics only. suppress the graph.\n");
-    std::fprintf(out, "\t-C : column number to extract (starts and defaults to 1)\n");
-    std::fprintf(out, "\t-d : delimiter(s) string, default to \" \\t\"\n");
-    std::fprintf(out, "\t-n : print summary statistics only, no graph/test\n");
-    std::fprintf(out, "\t-q : same as -A\n");
-    std::fprintf(out, "\t-s : print avg/median/stddev bars on separate lines\n");
-    std::fprintf(out,
-                 "\t-w : width of graph/test output (default 74 or terminal width)\n");
-    std::fprintf(out, "\tfiles may be gfxstat results files: one data set per variant\n");
-    std::fprintf(out, "\tLABEL=file names its data set; file:N reads its column N\n");
-    std::fprintf(out,
-                 "\t--metric : the metric to take from results files (repeatable; none: a report per metric)\n");
-    std::fprintf(out, "\t--variant : a variant to take from results files (repeatable)\n");
-    std::fprintf(out, "\t--filter : the observations of results files to report on (docs/filter-language.md)\n");
-    std::fprintf(out, "\t--help : this text, on standard output\n");
-}
-
 }  // namespace
 
 // A usage error: ministat's whine, then the usage, exit 2. As `ministat`
@@ -57,7 +35,7 @@ void print_usage(FILE* out, const char* prog) {
 [[noreturn]] void ministat_usage(const char* prog, const char* whine) {
     if (std::strcmp(prog, "ministat") == 0) std::fprintf(stderr, "%s\n", whine);
     else std::fprintf(stderr, "%s: %s\n", prog, whine);
-    print_usage(stderr, prog);
+    report::print_ministat_usage(stderr, prog);
     std::exit(2);
 }
 
@@ -161,7 +139,7 @@ std::optional<int> parse_ministat_arguments(int argc, char** argv, const char* p
                 }
                 break;
             case kHelp:  // not ministat's (it has none), but what a user tries first
-                print_usage(stdout, prog);
+                report::print_ministat_usage(stdout, prog);
                 return 0;
             case 'A':
             case 'q': no_plot = true; break;

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <thread>
 
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 #include "text/nearest_word.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
@@ -172,7 +172,7 @@ void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const 
 }
 
 // A file that is neither a results file nor a column file may be one that
-// gfxstat import reads: the error says so (cli/import_hint.h). Standard
+// gfxstat import reads: the error says so (formats/import_hint.h). Standard
 // input cannot be read again: its first bytes, read already, are the guess's.
 void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format, const ResultsChoice& choice,
           InputOutcome& out) {
@@ -182,7 +182,7 @@ void load(const SampleInput& in, bool qualify, const data::ColumnFormat& format,
     } catch (const data::UnknownMetricError& e) {
         throw data::InputError(e.what() + text::did_you_mean(e.typed, e.known));
     } catch (const data::InputError& e) {
-        throw with_import_hint(e, in.path, input.prefix());
+        throw formats::with_import_hint(e, in.path, input.prefix());
     }
 }
 
@@ -260,7 +260,7 @@ RawInput read_input(const SampleInput& in, const data::ColumnFormat& format) {
     try {
         return read_opened(in, input, format);
     } catch (const data::InputError& e) {
-        throw with_import_hint(e, in.path, input.prefix());
+        throw formats::with_import_hint(e, in.path, input.prefix());
     }
 }
 

@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "findings/show_overview.h"
@@ -36,7 +36,7 @@ int show_main(int argc, char** argv) {
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
         data::ReadReport report;
-        const data::ResultsFile f = read_results_path_hinted(file, name, &report);
+        const data::ResultsFile f = formats::read_results_path_hinted(file, name, &report);
         if (report.torn_tail)
             std::fprintf(stderr, "gfxstat show: warning: %s\n",
                          escape_message(data::torn_tail_message(name, report)).c_str());

@@ -28,21 +28,12 @@ findings::SampleSummary summarize(LoadedSample& loaded, bool diagnose) {
     return findings::summarize_sample(loaded.sample, loaded.layout, &origin, diagnose);
 }
 
-// A table per metric, a blank line between them.
-void print_by_metric(const std::vector<findings::SampleSummary>& rows, FILE* out, int width) {
-    const auto groups = findings::by_metric(rows);
-    for (size_t i = 0; i < groups.size(); ++i) {
-        if (i) std::fprintf(out, "\n");
-        report::print_summary_table(groups[i], out, width, groups.size() > 1);
-    }
-}
-
 }  // namespace
 
 void render_summary_text(std::vector<LoadedSample>& samples, bool diagnose, FILE* out) {
     std::vector<findings::SampleSummary> rows;
     for (LoadedSample& s : samples) rows.push_back(summarize(s, diagnose));
-    print_by_metric(rows, out, text::kDefaultWidth);
+    report::print_summary_tables(rows, out, text::kDefaultWidth);
 }
 
 namespace {
@@ -187,7 +178,7 @@ int summary_main(int argc, char** argv) {
         return 0;
     }
 
-    print_by_metric(rows, stdout, width);
+    report::print_summary_tables(rows, stdout, width);
     return 0;
 }
 

@@ -3,13 +3,22 @@
 
 namespace gfxstat::report {
 
-const char* direction_words(data::Direction d) {
+const char* direction_words(data::Direction d, const char* unknown) {
     switch (d) {
         case data::Direction::lower_is_better: return "lower is better";
         case data::Direction::higher_is_better: return "higher is better";
         case data::Direction::unknown: break;
     }
-    return "direction unknown";
+    return unknown;
+}
+
+const char* direction_words(analysis::Better b) {
+    switch (b) {
+        case analysis::Better::lower: return direction_words(data::Direction::lower_is_better);
+        case analysis::Better::higher: return direction_words(data::Direction::higher_is_better);
+        case analysis::Better::unknown: break;
+    }
+    return direction_words(data::Direction::unknown);
 }
 
 }  // namespace gfxstat::report

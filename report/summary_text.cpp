@@ -114,4 +114,12 @@ void print_summary_table(const std::vector<findings::SampleSummary>& rows, FILE*
     }
 }
 
+void print_summary_tables(const std::vector<findings::SampleSummary>& rows, FILE* out, int width) {
+    const auto groups = findings::by_metric(rows);
+    for (size_t i = 0; i < groups.size(); ++i) {
+        if (i) std::fprintf(out, "\n");
+        print_summary_table(groups[i], out, width, groups.size() > 1);
+    }
+}
+
 }  // namespace gfxstat::report

@@ -15,4 +15,8 @@ namespace gfxstat::report {
 // Text from data is escaped.
 void print_summary_table(const std::vector<findings::SampleSummary>& rows, FILE* out, int width, bool heading);
 
+// Rows of any metrics: a table per metric (findings::by_metric), a blank
+// line between them, each under its heading when there are several.
+void print_summary_tables(const std::vector<findings::SampleSummary>& rows, FILE* out, int width);
+
 }  // namespace gfxstat::report

@@ -16,7 +16,8 @@
 #include <set>
 #include <sstream>
 
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
+#include "text/shell_quote.h"
 #include "formats/registry.h"
 
 namespace gfxstat::formats {
@@ -160,31 +161,31 @@ TEST(ImportHint, NamesTheCommandWithTheFileQuoted) {
     const fs::path plain = dir / "x.json", spaced = dir / "my 'run'.json";
     fs::copy_file(kImport / "hyperfine/scan.json", plain, fs::copy_options::overwrite_existing);
     fs::copy_file(kImport / "hyperfine/scan.json", spaced, fs::copy_options::overwrite_existing);
-    EXPECT_EQ(cli::import_hint(plain.string()), "; this looks like a hyperfine export: gfxstat import --from hyperfine " +
+    EXPECT_EQ(formats::import_hint(plain.string()), "; this looks like a hyperfine export: gfxstat import --from hyperfine " +
                                                     plain.string() + " -o results.json");
-    EXPECT_EQ(cli::import_hint(spaced.string()), "; this looks like a hyperfine export: gfxstat import --from hyperfine '" +
+    EXPECT_EQ(formats::import_hint(spaced.string()), "; this looks like a hyperfine export: gfxstat import --from hyperfine '" +
                                                      dir.string() + "/my '\\''run'\\''.json' -o results.json");
-    EXPECT_EQ(cli::import_hint((kImport / "pts/composite.xml").string()).find("gfxstat import --from pts "),
+    EXPECT_EQ(formats::import_hint((kImport / "pts/composite.xml").string()).find("gfxstat import --from pts "),
               std::string("; this looks like a Phoronix Test Suite result file: ").size());
-    EXPECT_EQ(cli::import_hint((dir / "missing.json").string()), "");
-    EXPECT_EQ(cli::import_hint("-"), "");
-    EXPECT_EQ(cli::import_hint("-", slurp(kImport / "gotest/bench.txt")),
+    EXPECT_EQ(formats::import_hint((dir / "missing.json").string()), "");
+    EXPECT_EQ(formats::import_hint("-"), "");
+    EXPECT_EQ(formats::import_hint("-", slurp(kImport / "gotest/bench.txt")),
               "; this looks like go test -bench output: gfxstat import --from gotest - -o results.json");
-    EXPECT_EQ(cli::import_hint(dir.string()), "");  // a directory: nothing read
+    EXPECT_EQ(formats::import_hint(dir.string()), "");  // a directory: nothing read
     // The error leads with what the file is, not with why it is no results file.
-    const data::InputError e = cli::with_import_hint(data::InputError(plain.string() + ":1: broken JSON at byte 2"),
+    const data::InputError e = formats::with_import_hint(data::InputError(plain.string() + ":1: broken JSON at byte 2"),
                                                      plain.string());
     EXPECT_EQ(std::string(e.what()), plain.string() + " is not a gfxstat results file: this looks like a hyperfine "
                                                       "export: gfxstat import --from hyperfine " +
                                          plain.string() + " -o results.json");
-    const data::InputError kept = cli::with_import_hint(data::InputError("x: why"), (dir / "missing.json").string());
+    const data::InputError kept = formats::with_import_hint(data::InputError("x: why"), (dir / "missing.json").string());
     EXPECT_EQ(std::string(kept.what()), "x: why");
-    EXPECT_EQ(cli::shell_quote("-x"), "-x");
-    EXPECT_EQ(cli::shell_quote(""), "''");
-    EXPECT_EQ(cli::shell_quote("a$b"), "'a$b'");
+    EXPECT_EQ(text::shell_quote("-x"), "-x");
+    EXPECT_EQ(text::shell_quote(""), "''");
+    EXPECT_EQ(text::shell_quote("a$b"), "'a$b'");
     // zsh expands a word that starts with = to a command's path.
-    EXPECT_EQ(cli::shell_quote("=ls"), "'=ls'");
-    EXPECT_EQ(cli::shell_quote("commit=a"), "commit=a");
+    EXPECT_EQ(text::shell_quote("=ls"), "'=ls'");
+    EXPECT_EQ(text::shell_quote("commit=a"), "commit=a");
     fs::remove_all(dir);
 }
 

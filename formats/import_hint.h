@@ -5,8 +5,8 @@
 // (formats/recognise.h), its error ends with the command that imports it:
 //   x.json: line 2: ...; this looks like a hyperfine export:
 //   gfxstat import --from hyperfine x.json -o results.json
-// The guess is made here, in cli/, only once reading failed: data/ reads
-// results files and knows no foreign format.
+// The guess is made here, in formats/ (which knows the foreign formats),
+// only once reading failed: data/ reads results files and knows none.
 #pragma once
 
 #include <string>
@@ -15,9 +15,8 @@
 #include "data/input_error.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
-#include "text/shell_quote.h"
 
-namespace gfxstat::cli {
+namespace gfxstat::formats {
 
 // "; this looks like ...: gfxstat import --from NAME 'PATH' -o results.json"
 // (PATH quoted for a shell where it needs it), or "" when the file at
@@ -39,7 +38,4 @@ data::InputError with_import_hint(const data::InputError& e, const std::string& 
 data::ResultsFile read_results_path_hinted(const std::string& path, const std::string& name,
                                            data::ReadReport* report);
 
-// A word quoted for a POSIX shell (text/shell_quote.h).
-using text::shell_quote;
-
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::formats

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-#include "cli/import_hint.h"
+#include "formats/import_hint.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,8 +9,9 @@
 
 #include "data/file_read.h"
 #include "formats/recognise.h"
+#include "text/shell_quote.h"
 
-namespace gfxstat::cli {
+namespace gfxstat::formats {
 
 namespace {
 
@@ -23,7 +24,7 @@ std::string file_head(const std::string& path) {
     std::string head;
     struct stat st {};
     if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-        head.resize(formats::kSniffBytes + 1);
+        head.resize(kSniffBytes + 1);
         size_t got = 0;
         while (got < head.size()) {
             const ssize_t n = ::pread(fd, head.data() + got, head.size() - got, static_cast<off_t>(got));
@@ -40,11 +41,11 @@ std::string file_head(const std::string& path) {
 }  // namespace
 
 std::string import_hint(const std::string& path, std::string_view stdin_head) {
-    const std::optional<formats::RecognisedFormat> f =
-        formats::recognise_import(path == "-" ? stdin_head.substr(0, formats::kSniffBytes + 1) : file_head(path));
+    const std::optional<RecognisedFormat> f =
+        recognise_import(path == "-" ? stdin_head.substr(0, kSniffBytes + 1) : file_head(path));
     if (!f) return "";
     // A file named like an option would be taken for one.
-    const std::string file = shell_quote(path != "-" && !path.empty() && path[0] == '-' ? "./" + path : path);
+    const std::string file = text::shell_quote(path != "-" && !path.empty() && path[0] == '-' ? "./" + path : path);
     return "; this looks like " + std::string(f->what) + ": gfxstat import --from " + std::string(f->format) + " " +
            file + " -o results.json";
 }
@@ -73,4 +74,4 @@ data::ResultsFile read_results_path_hinted(const std::string& path, const std::s
     }
 }
 
-}  // namespace gfxstat::cli
+}  // namespace gfxstat::formats
