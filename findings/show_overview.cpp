@@ -54,10 +54,10 @@ std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool 
     return out;
 }
 
-ShowOverview show_overview(const data::ResultsFile& f, const std::string& name) {
+ShowOverview show_overview(const data::ResultsFile& f, const std::string& name, bool diagnostics) {
     ShowOverview s;
     s.overview = data::overview(f);
-    s.diagnostics = diagnose_file(f, name);
+    if (diagnostics) s.diagnostics = diagnose_file(f, name);
     s.workload_warnings = workload_warnings(s.overview);
     return s;
 }

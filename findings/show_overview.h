@@ -29,8 +29,9 @@ struct ShowOverview {
 };
 
 // The file read as `name`. Throws data::InputError (a file without runs)
-// before a renderer has printed anything.
-ShowOverview show_overview(const data::ResultsFile& f, const std::string& name);
+// before a renderer has printed anything. `diagnostics` false: none are
+// run (gfxstat report --no-diagnostics).
+ShowOverview show_overview(const data::ResultsFile& f, const std::string& name, bool diagnostics = true);
 
 // One line per variant whose runs mix workloads, for stderr, the text and
 // JSON: runs of different commands under one label are not one sample.

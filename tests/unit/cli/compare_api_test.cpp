@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // What another command (gfxstat ab) uses of compare: add_report_options
-// on its own CLI::App, and compare_results_file printing the report and
-// returning compare's exit status for a results file with a design.
+// on its own CLI::App, and a results file with a design read, compared
+// (findings::compare) and reported (report_comparison) with compare's
+// exit status.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +19,8 @@
 #include <vector>
 
 #include "cli/compare_command.h"
+#include "cli/compare_output.h"
+#include "cli/compare_reading.h"
 
 namespace gfxstat::cli {
 namespace {
@@ -55,7 +59,12 @@ std::string design_file(const std::string& dir, double change) {
 
 std::string run_to_string(const std::string& path, const CompareSettings& s, int& rc) {
     FILE* out = std::tmpfile();
-    rc = compare_results_file(path, s, out);
+    rc = with_compare_errors(s.program, [&] {
+        const auto started = std::chrono::steady_clock::now();
+        return report_comparison(
+            findings::compare(read_compare_inputs({path}, s), analysis_options(s), compare_notes(s.program)), s, out,
+            started);
+    });
     std::fflush(out);
     std::rewind(out);
     std::string text;
@@ -95,7 +104,7 @@ TEST(CompareApi, ReportOptionsParseIntoSettings) {
     EXPECT_NE(other.get_option_no_throw("--confidence"), nullptr);
 }
 
-TEST(CompareApi, CompareResultsFileGivesTheVerdictAndStatus) {
+TEST(CompareApi, ComparingAResultsFileGivesTheVerdictAndStatus) {
     const std::string dir = temp_dir();
     CompareSettings s;
     s.resamples = 0;
