@@ -15,6 +15,7 @@
 #include "cli/compare_reading.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
+#include "findings/compare_diagnostics.h"
 #include "findings/show_overview.h"
 #include "report/html_report.h"
 #include "report/report_page.h"
@@ -25,13 +26,15 @@ namespace {
 
 // Each results file as `gfxstat show` describes it (nullopt for a file
 // show refuses: no runs), for the page's environment section; its
-// diagnostics only when compare's run too.
+// diagnostics only when compare's run too, and compare's where it made
+// them, so that each sample is diagnosed once.
 std::vector<std::optional<findings::ShowOverview>> show_overviews(const findings::CompareFindings& found,
                                                                   bool diagnostics) {
     std::vector<std::optional<findings::ShowOverview>> shows;
+    const findings::KnownDiagnostics known = findings::compare_diagnostics(found);
     for (size_t i = 0; i < found.files.size() && i < found.names.size(); ++i) {
         try {
-            shows.push_back(findings::show_overview(found.files[i], found.names[i], diagnostics));
+            shows.push_back(findings::show_overview(found.files[i], found.names[i], diagnostics, known));
         } catch (const data::InputError&) {
             shows.push_back(std::nullopt);
         }

@@ -21,6 +21,8 @@
 #include "cli/compare_command.h"
 #include "cli/compare_output.h"
 #include "cli/compare_reading.h"
+#include "findings/compare_diagnostics.h"
+#include "findings/show_overview.h"
 
 namespace gfxstat::cli {
 namespace {
@@ -126,6 +128,46 @@ TEST(CompareApi, ComparingAResultsFileGivesTheVerdictAndStatus) {
     // A file that is not there: compare's status for bad input.
     EXPECT_EQ(run_to_string(dir + "/missing.json", s, rc), "");
     EXPECT_EQ(rc, 2);
+}
+
+// gfxstat report shows each results file as show describes it beside
+// compare's report: show asks for compare's diagnostics first, and runs
+// none of its own for a sample compare diagnosed.
+TEST(CompareApi, ShowTakesCompareDiagnosticsInsteadOfRunningThemAgain) {
+    const std::string dir = temp_dir();
+    const std::string path = design_file(dir, 0.03);
+    CompareSettings s;
+    s.resamples = 0;
+    findings::CompareOptions o = analysis_options(s);
+    o.keep_run_order = true;
+    const findings::CompareFindings found =
+        findings::compare(read_compare_inputs({path}, s), o, [](const char*, const std::string&) {});
+    ASSERT_EQ(found.files.size(), 1u);
+    const findings::KnownDiagnostics known = findings::compare_diagnostics(found);
+    size_t asked = 0, answered = 0;
+    const findings::KnownDiagnostics counting = [&](const std::string& metric, const std::string& unit,
+                                                    const std::string& variant, const std::vector<double>& values,
+                                                    const data::BootLayout& layout) {
+        ++asked;
+        const analysis::SampleDiagnostics* d = known(metric, unit, variant, values, layout);
+        answered += d != nullptr;
+        return d;
+    };
+    const findings::ShowOverview shown = findings::show_overview(found.files[0], path, true, counting);
+    EXPECT_EQ(shown.diagnostics.size(), 2u);
+    EXPECT_EQ(asked, 2u);
+    EXPECT_EQ(answered, 2u);  // A's and B's: none diagnosed twice
+    // What show would have found on its own.
+    const findings::ShowOverview alone = findings::show_overview(found.files[0], path);
+    ASSERT_EQ(alone.diagnostics.size(), shown.diagnostics.size());
+    for (size_t i = 0; i < alone.diagnostics.size(); ++i) {
+        EXPECT_EQ(alone.diagnostics[i].diagnostics.n, shown.diagnostics[i].diagnostics.n);
+        EXPECT_EQ(alone.diagnostics[i].diagnostics.bimodality.bimodal, shown.diagnostics[i].diagnostics.bimodality.bimodal);
+    }
+    // --no-diagnostics: nothing asked, nothing run.
+    asked = 0;
+    EXPECT_TRUE(findings::show_overview(found.files[0], path, false, counting).diagnostics.empty());
+    EXPECT_EQ(asked, 0u);
 }
 
 }  // namespace
