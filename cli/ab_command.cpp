@@ -25,6 +25,8 @@
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
 #include "cli/compare_command.h"
+#include "cli/compare_output.h"
+#include "cli/compare_reading.h"
 #include "report/ci/runs_failed_report.h"
 #include "drivers/workload_setup.h"
 #include "data/input_error.h"
@@ -334,7 +336,12 @@ int ab_main(int argc, char** argv) {
     report.choices.baseline = variants[0];
     report.choices.variants.assign(variants.begin() + 1, variants.end());
     lava.collect_verdicts(report.exports);
-    const int status = compare_results_file(output, report, stdout);
+    const int status = with_compare_errors(kProg, [&] {
+        const auto started = std::chrono::steady_clock::now();
+        findings::CompareInputs in = read_compare_inputs({output}, report);
+        return report_comparison(findings::compare(std::move(in), analysis_options(report), compare_notes(kProg)),
+                                 report, stdout, started);
+    });
     lava.results(output, variants);
     return status;
 }

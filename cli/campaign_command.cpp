@@ -7,6 +7,7 @@
 // 129 SIGHUP; the interrupted run runs again next time).
 #include "cli/campaign_command.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <string_view>
@@ -15,13 +16,19 @@
 #include "cli/command_describe.h"
 #include "cli/compare_command.h"
 #include "cli/subcommands.h"
+#include "cli/compare_output.h"
+#include "cli/compare_reading.h"
+#include "cli/summary_compare.h"
 #include "data/input_error.h"
 #include "drivers/campaign_runner.h"
 #include "drivers/campaign_status.h"
 #include "drivers/lava_signals.h"
 #include "findings/campaign_design.h"
+#include "findings/compare.h"
 #include "report/campaign_design.h"
 #include "report/ci/lava_report.h"
+#include "report/plot_files.h"
+#include "text/nearest_word.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -165,7 +172,17 @@ int analyze_main(int argc, char** argv) {
     std::vector<char*> cargv;
     for (auto& a : args) cargv.push_back(a.data());
     cargv.push_back(nullptr);
-    const int status = compare_main(static_cast<int>(args.size()), cargv.data(), preset);
+    std::vector<std::string> files;
+    CompareSettings c = preset;
+    if (const auto done = parse_compare_line(static_cast<int>(args.size()), cargv.data(), c, files)) return *done;
+    if (c.summaries) return compare_summaries(files, summary_compare_settings(c), stdout);
+    const auto started = std::chrono::steady_clock::now();
+    const int status = with_compare_errors(c.program, [&] {
+        if (!c.plot.empty()) check_plot_request(c.plot, c.plot_kind);
+        return report_comparison(
+            findings::compare(read_compare_inputs(files, c), analysis_options(c), compare_notes(c.program)), c,
+            stdout, started);
+    });
     if (!results_path.empty() && (status == 0 || status == 1 || status == 3)) lava.results(results_path, {});
     return status;
 }

@@ -23,19 +23,6 @@ int compare_main(int argc, char** argv);
 // --metric, --baseline and --variant (findings/compare.h).
 using findings::CompareChoices;
 
-// What compare read and analysed, for a caller that draws it
-// (CompareSettings::after_report): the report (each sample's run order kept),
-// the results files as compared (after --filter and --drop-throttled; empty
-// for column files), the inputs' names, and the text renderer compare used
-// (the suite table, or the report per metric).
-struct CompareOutcome {
-    const CompareReport& report;
-    const std::vector<data::ResultsFile>& files;
-    const std::vector<std::string>& names;
-    void (*text)(const CompareReport&, FILE*);
-    bool table = false;
-};
-
 // Every option of `gfxstat compare`, as parsed (defaults as compare's):
 // the analysis's (findings::CompareOptions), and how and where its report
 // is shown.
@@ -60,10 +47,6 @@ struct CompareSettings : findings::CompareOptions {
     // (report/plot_files.h): pictures of the comparison beside the report.
     std::string plot;
     std::string plot_kind = "distributions";
-    // Run once the report is printed, with what compare analysed (gfxstat
-    // report draws its page from it); a value returned is the exit status.
-    // It may throw InputError, reported as compare's own (exit 2).
-    std::function<std::optional<int>(const CompareOutcome& outcome)> after_report;
 };
 
 // compare's command line over settings a caller made (campaign analyze:
@@ -82,14 +65,13 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs = false
 // --plot and --plot-kind (compare's own: `gfxstat ab` has none).
 void add_plot_options(CLI::App& app, CompareSettings& s);
 
-// compare on files (column files or results files) with settings made by a
-// caller (gfxstat report): the report to `out`, compare's exit status.
-int compare_files(const std::vector<std::string>& files, const CompareSettings& s, FILE* out);
+// compare's command line parsed into `s` (over a caller's preset) and
+// `files`, s.after_parse run, and what does not go together refused
+// (--summaries with options about runs, a --metric or --variant given
+// twice). A value returned is the exit status (--help, a usage error).
+std::optional<int> parse_compare_line(int argc, char** argv, CompareSettings& s, std::vector<std::string>& files);
 
-// Compares the variants of one results file as `gfxstat compare FILE`
-// would, prints the report to `out` (notes and errors to stderr), and
-// returns compare's exit status: 0, 1 (a regression with --gate), 3
-// (inconclusive with --gate --strict), 2 (bad input).
-int compare_results_file(const std::string& path, const CompareSettings& s, FILE* out);
+// 2, with the error on stderr, when a --metric or --variant is given twice.
+std::optional<int> refuse_repeated_choices(const CompareSettings& s);
 
 }  // namespace gfxstat::cli

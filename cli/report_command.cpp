@@ -1,263 +1,45 @@
 // SPDX-License-Identifier: MIT
 // gfxstat report: compare's analysis of the inputs, as compare makes it
-// (the same options, the same statistics), drawn into one HTML page: per
-// metric the distributions, the runs in order and the boot means, beside
-// compare's own text report; a suite's forest plot; the environment
-// differences as `gfxstat show` finds them. Exit statuses: 0 written, 2
-// usage or input errors.
+// (the same options, the same statistics), drawn into one HTML page
+// (report/report_page.h). Exit statuses: 0 written, 2 usage or input
+// errors.
 #include "cli/report_command.h"
 
 #include <CLI/CLI.hpp>
-#include <cmath>
 #include <cstdio>
-#include <map>
-#include <set>
+#include <optional>
 
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
-#include "report/ci/ci_exports.h"
-#include "report/plot_inputs.h"
-#include "cli/show_command.h"
-#include "data/gfxstat_version.h"
+#include "cli/compare_output.h"
+#include "cli/compare_reading.h"
 #include "data/input_error.h"
-#include "data/results_overview.h"
-#include "data/results_writer.h"
 #include "data/safe_files.h"
-#include "plot/charts.h"
+#include "findings/compare_diagnostics.h"
+#include "findings/show_overview.h"
 #include "report/html_report.h"
-#include "text/text_escape.h"
+#include "report/report_page.h"
 
 namespace gfxstat::cli {
 
 namespace {
 
-// A page of hundreds of charts helps nobody and takes long to open: the
-// first metrics are drawn, and the page says how to draw others.
-constexpr size_t kMaxDrawnMetrics = 40;
-
-std::string percent(double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g%%", v * 100);
-    return buf;
-}
-
-// The report's settings without its metrics, copied once: a suite's report
-// may hold thousands of metrics, and each drawn metric's text needs a report
-// of its own.
-CompareReport settings_of(const CompareReport& r) {
-    CompareReport s = r;
-    s.metrics.clear();
-    s.metrics.shrink_to_fit();
-    return s;
-}
-
-// compare's text report of one metric alone: the report with only it (its
-// p-values stay adjusted with the family's others).
-std::string metric_text(const CompareReport& settings, const MetricReport& m) {
-    CompareReport one = settings;
-    one.metrics = {m};
-    one.geomeans.clear();
-    one.geomean_notes.clear();
-    one.paired.clear();
-    one.paired_by_benchmark = false;
-    return render_to_string(render_text, one);
-}
-
-// The environment fields whose values differ between the variants compared,
-// as `gfxstat show` finds them within one file (data/results_overview.h);
-// across files (one variant each) the same comparison over each file's
-// runs. Rows: field, then each variant's values ("(not recorded)" for none).
-report::HtmlTable environment_differences(const CompareOutcome& o, std::vector<std::string>& labels) {
-    // field -> variant label -> value -> runs
-    std::map<std::string, std::map<std::string, std::map<std::string, size_t>>> fields;
-    const MetricReport& first = o.report.metrics.front();
-    labels = {first.baseline.label};
-    for (const auto& c : first.candidates) labels.push_back(c.label);
-    if (o.files.size() == 1) {
-        for (const data::EnvironmentField& e : data::overview(o.files[0]).environment)
-            if (e.differs_between_variants)
-                for (const auto& [variant, values] : e.values)
-                    if (std::find(labels.begin(), labels.end(), variant) != labels.end())
-                        fields[e.field][variant] = values;
-    } else if (o.files.size() == labels.size()) {
-        std::set<std::string> names;
-        for (const auto& f : o.files)
-            for (const auto& env : f.environments()) {
-                for (const auto& [k, v] : env.fields) names.insert(k);
-                for (const auto& [k, v] : env.tags) names.insert("tag:" + k);
-            }
-        for (size_t i = 0; i < o.files.size(); ++i)
-            for (const data::RunRecord& run : o.files[i].runs()) {
-                if (run.warmup) continue;
-                const data::Environment* env = run.environment.empty() ? nullptr : o.files[i].find_environment(run.environment);
-                for (const std::string& name : names) {
-                    std::string value;
-                    if (env) {
-                        const bool tag = name.rfind("tag:", 0) == 0;
-                        const auto& map = tag ? env->tags : env->fields;
-                        const auto it = map.find(tag ? name.substr(4) : name);
-                        if (it != map.end()) value = it->second;
-                    }
-                    ++fields[name][labels[i]][value];
-                }
-            }
-        // Only the fields whose set of values differs between variants.
-        for (auto it = fields.begin(); it != fields.end();) {
-            std::set<std::set<std::string>> sets;
-            for (const std::string& l : labels) {
-                std::set<std::string> vals;
-                for (const auto& [v, n] : it->second[l]) vals.insert(v);
-                sets.insert(vals);
-            }
-            it = sets.size() > 1 ? std::next(it) : fields.erase(it);
+// Each results file as `gfxstat show` describes it (nullopt for a file
+// show refuses: no runs), for the page's environment section; its
+// diagnostics only when compare's run too, and compare's where it made
+// them, so that each sample is diagnosed once.
+std::vector<std::optional<findings::ShowOverview>> show_overviews(const findings::CompareFindings& found,
+                                                                  bool diagnostics) {
+    std::vector<std::optional<findings::ShowOverview>> shows;
+    const findings::KnownDiagnostics known = findings::compare_diagnostics(found);
+    for (size_t i = 0; i < found.files.size() && i < found.names.size(); ++i) {
+        try {
+            shows.push_back(findings::show_overview(found.files[i], found.names[i], diagnostics, known));
+        } catch (const data::InputError&) {
+            shows.push_back(std::nullopt);
         }
     }
-    report::HtmlTable t;
-    t.head = {"field"};
-    for (const auto& l : labels) t.head.push_back(l);
-    for (const auto& [field, by_variant] : fields) {
-        std::vector<std::string> row = {field};
-        for (const std::string& l : labels) {
-            std::string cell;
-            const auto it = by_variant.find(l);
-            if (it != by_variant.end())
-                for (const auto& [value, n] : it->second)
-                    cell += (cell.empty() ? "" : ", ") + (value.empty() ? std::string("(not recorded)") : value) +
-                            (it->second.size() > 1 ? " (" + std::to_string(n) + (n == 1 ? " run)" : " runs)") : "");
-            row.push_back(cell.empty() ? "-" : cell);
-        }
-        t.rows.push_back(std::move(row));
-    }
-    return t;
-}
-
-report::HtmlSection metric_section(const CompareOutcome& o, const CompareReport& settings, const MetricReport& m,
-                                   size_t index) {
-    const CompareReport& r = o.report;
-    report::HtmlSection s;
-    s.id = "metric-" + std::to_string(index + 1);
-    // The unit the charts below and compare's text show (not always the recorded one).
-    s.title = metric_heading(m);
-    for (size_t k = 0; k < m.candidates.size(); ++k)
-        if (std::string c = verdict_caption(r, m, k); !c.empty()) s.paragraphs.push_back(c);
-    if (!m.primary && !m.secondary_why.empty())
-        s.paragraphs.push_back("A secondary metric (" + m.secondary_why + "): reported, never gating.");
-    const plot::MetricPlot p = metric_plot(r, m, o.files);
-    const std::string conf = percent(r.confidence);
-    s.figures.push_back({plot::distributions_svg(p), "The values of each variant as histograms, each median with its " +
-                                                         conf + " distribution-free interval."});
-    s.figures.push_back({plot::run_order_svg(p),
-                         "The values in the order they ran, coloured by boot; warm-ups, invalid runs and dropped "
-                         "outliers marked: they are not in the analysis."});
-    bool boots = false;
-    for (const auto& v : p.variants) boots |= !v.boots.empty();
-    if (boots)
-        s.figures.push_back({plot::boot_means_svg(p), "The mean of each boot with its " + conf + " t interval."});
-    if (!m.comparisons.empty()) s.blocks.push_back({"gfxstat compare's report", metric_text(settings, m), true});
-    return s;
-}
-
-report::HtmlPage build_page(const CompareOutcome& o, const std::string& title) {
-    const CompareReport& r = o.report;
-    report::HtmlPage page;
-    const MetricReport& first = r.metrics.front();
-    std::string against;
-    for (const auto& c : first.candidates) against += (against.empty() ? "" : ", ") + c.label;
-    page.title = title.empty() ? against + " against " + first.baseline.label : title;
-    std::string inputs;
-    for (const auto& n : o.names) inputs += (inputs.empty() ? "" : ", ") + n;
-    page.subtitle.push_back("From " + inputs + ".");
-    page.subtitle.push_back("Confidence " + percent(r.confidence) + ", threshold " + percent(r.threshold) + ", " +
-                            std::to_string(r.metrics.size()) + (r.metrics.size() == 1 ? " metric." : " metrics."));
-
-    // The verdicts at a glance.
-    report::HtmlSection summary;
-    summary.id = "summary";
-    summary.title = "Verdicts";
-    report::HtmlTable t;
-    t.head = {"metric", "candidate", "change", "verdict"};
-    for (const auto& m : r.metrics)
-        for (size_t k = 0; k < m.comparisons.size() && k < m.verdicts.size(); ++k) {
-            const std::string caption = verdict_caption(r, m, k);
-            const std::string verdict = analysis::outcome_words(m.verdicts[k]);
-            // The caption is "LABEL: VERDICT, CHANGE": the change alone here.
-            const std::string lead = m.candidates[k].label + ": " + verdict + ", ";
-            t.rows.push_back({metric_title(m) + (m.primary ? "" : " (secondary)"), m.candidates[k].label,
-                              caption.rfind(lead, 0) == 0 ? caption.substr(lead.size()) : caption, verdict});
-            t.verdicts.push_back(analysis::outcome_name(m.verdicts[k].outcome));
-        }
-    for (const auto& g : r.geomeans) {
-        char ratio[64];
-        std::snprintf(ratio, sizeof ratio, "%.4g", g.geomean.ratio);
-        summary.paragraphs.push_back("Geomean of " + g.candidate + " over " + std::to_string(g.metrics.size()) +
-                                     " metrics: " + ratio + " (each ratio turned so that above 1 is better).");
-    }
-    if (!t.rows.empty()) summary.tables.push_back(std::move(t));
-    for (const auto& note : r.geomean_notes) summary.paragraphs.push_back(note);
-    for (const auto& note : r.selection_notes) summary.paragraphs.push_back(note);
-    page.sections.push_back(std::move(summary));
-
-    // A suite: its changes as a forest, and compare's table.
-    if (r.metrics.size() > 1 || o.table) {
-        report::HtmlSection suite;
-        suite.id = "suite";
-        suite.title = "The suite";
-        if (const auto f = forest_plot(r))
-            suite.figures.push_back({plot::forest_svg(*f, forest_options(*f)), "Each benchmark's change with the " + percent(r.confidence) +
-                                                               " interval of its primary test; the band is the " +
-                                                               percent(r.threshold) + " threshold."});
-        if (o.table) suite.blocks.push_back({"gfxstat compare's suite table", render_to_string(o.text, r), true});
-        if (!suite.figures.empty() || !suite.blocks.empty()) page.sections.push_back(std::move(suite));
-    }
-
-    const CompareReport settings = settings_of(r);
-    for (size_t i = 0; i < r.metrics.size() && i < kMaxDrawnMetrics; ++i)
-        page.sections.push_back(metric_section(o, settings, r.metrics[i], i));
-    if (r.metrics.size() > kMaxDrawnMetrics) {
-        report::HtmlSection more;
-        more.title = "Metrics not drawn";
-        more.paragraphs.push_back("The page draws the first " + std::to_string(kMaxDrawnMetrics) + " of " +
-                                  std::to_string(r.metrics.size()) +
-                                  " metrics; name the others with --metric (or --filter) for a page of their own.");
-        page.sections.push_back(std::move(more));
-    }
-
-    if (!o.files.empty()) {
-        report::HtmlSection env;
-        env.id = "environment";
-        env.title = "Environment";
-        std::vector<std::string> labels;
-        report::HtmlTable diff = environment_differences(o, labels);
-        if (diff.rows.empty())
-            env.paragraphs.push_back("No recorded environment field differs between the variants compared.");
-        else {
-            env.paragraphs.push_back("What differed between the variants' machines, besides the builds compared:");
-            env.tables.push_back(std::move(diff));
-        }
-        for (size_t i = 0; i < o.files.size() && i < o.names.size(); ++i) {
-            try {
-                char* buf = nullptr;
-                size_t size = 0;
-                FILE* f = open_memstream(&buf, &size);
-                if (!f) continue;
-                try {
-                    render_show_text(o.names[i], o.files[i], f);
-                } catch (...) {
-                    std::fclose(f);
-                    std::free(buf);
-                    throw;
-                }
-                std::fclose(f);
-                env.blocks.push_back({"gfxstat show " + o.names[i], std::string(buf, size), false});
-                std::free(buf);
-            } catch (const data::InputError&) {  // a file show refuses (no runs): nothing to show
-            }
-        }
-        page.sections.push_back(std::move(env));
-    }
-    page.footer = std::string("Made by gfxstat ") + data::gfxstat_version() + " on " + data::utc_now_rfc3339() +
-                  ". Nothing on this page is fetched or run: it is one file.";
-    return page;
+    return shows;
 }
 
 }  // namespace
@@ -301,21 +83,21 @@ int report_main(int argc, char** argv) {
         std::fprintf(stderr, "gfxstat report: -o: give the HTML file to write\n");
         return 2;
     }
-    s.after_report = [&](const CompareOutcome& o) -> std::optional<int> {
-        if (o.report.metrics.empty()) throw data::InputError("nothing to draw: no metric was compared");
-        const std::string html = report::render_html(build_page(o, title));
-        data::write_file_atomically(output, html, 0644, true);
+    if (const auto refused = refuse_repeated_choices(s)) return *refused;
+    return with_compare_errors(s.program, [&] {
+        findings::CompareOptions options = analysis_options(s);
+        options.keep_run_order = true;  // the page draws the runs in the order they ran
+        const findings::CompareFindings found =
+            findings::compare(read_compare_inputs(files, s), options, compare_notes(s.program));
+        // compare's notes on stderr, as compare says them; its text goes
+        // into the page.
+        const bool table = suite_table_shown(found.report, s);
+        print_compare_notes(found.report, s, table);
+        if (found.report.metrics.empty()) throw data::InputError("nothing to draw: no metric was compared");
+        const auto page = report::report_page(found, table, title, show_overviews(found, s.diagnostics));
+        data::write_file_atomically(output, report::render_html(page), 0644, true);
         return 0;
-    };
-    // compare's text goes into the page, not to stdout.
-    FILE* sink = std::fopen("/dev/null", "w");
-    if (!sink) {
-        std::fprintf(stderr, "gfxstat report: cannot open /dev/null\n");
-        return 2;
-    }
-    const int status = compare_files(files, s, sink);
-    std::fclose(sink);
-    return status;
+    });
 }
 
 }  // namespace gfxstat::cli

@@ -7,7 +7,8 @@ namespace gfxstat::findings {
 namespace {
 
 // Diagnostics of every metric of every variant (analysis/diagnostics.h).
-std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const std::string& name) {
+std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const std::string& name,
+                                              const KnownDiagnostics& known) {
     std::vector<VariantDiagnostics> out;
     // One pass for every metric: a table of 20,000 columns is 20,000 metrics.
     std::vector<data::MetricSelection> selections = data::select_all_metrics(f, name, {});
@@ -31,7 +32,8 @@ std::vector<VariantDiagnostics> diagnose_file(const data::ResultsFile& f, const 
             layout.boot_of_value = v.layout.boot_of_value;
             layout.boot_ids = v.layout.boots;
             layout.firsts = v.layout.firsts;
-            out.push_back({m.name, v.variant, m.unit, analysis::diagnose_sample(values, layout, {}),
+            const analysis::SampleDiagnostics* made = known ? known(m.name, m.unit, v.variant, values, v.layout) : nullptr;
+            out.push_back({m.name, v.variant, m.unit, made ? *made : analysis::diagnose_sample(values, layout, {}),
                            cli::recorded_series(f, v.layout)});
         }
     }
@@ -54,10 +56,11 @@ std::vector<std::string> workload_warnings(const data::ResultsOverview& o, bool 
     return out;
 }
 
-ShowOverview show_overview(const data::ResultsFile& f, const std::string& name) {
+ShowOverview show_overview(const data::ResultsFile& f, const std::string& name, bool diagnostics,
+                           const KnownDiagnostics& known) {
     ShowOverview s;
     s.overview = data::overview(f);
-    s.diagnostics = diagnose_file(f, name);
+    if (diagnostics) s.diagnostics = diagnose_file(f, name, known);
     s.workload_warnings = workload_warnings(s.overview);
     return s;
 }

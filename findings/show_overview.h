@@ -5,12 +5,14 @@
 // run-level sample, and the warnings about variants that mix workloads.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "analysis/diagnostics.h"
 #include "data/results_model.h"
 #include "data/results_overview.h"
+#include "data/results_select.h"
 #include "findings/recorded_context.h"
 
 namespace gfxstat::findings {
@@ -28,9 +30,20 @@ struct ShowOverview {
     std::vector<std::string> workload_warnings;   // workload_warnings(overview, false)
 };
 
+// A sample's diagnostics another analysis already made (gfxstat report:
+// compare's, findings/compare_diagnostics.h), asked for before show runs
+// them: the metric, its unit, the variant, the values in run order and
+// their boots. nullptr: none made for exactly that sample.
+using KnownDiagnostics = std::function<const analysis::SampleDiagnostics*(
+    const std::string& metric, const std::string& unit, const std::string& variant,
+    const std::vector<double>& values, const data::BootLayout& layout)>;
+
 // The file read as `name`. Throws data::InputError (a file without runs)
-// before a renderer has printed anything.
-ShowOverview show_overview(const data::ResultsFile& f, const std::string& name);
+// before a renderer has printed anything. `diagnostics` false: none are
+// run (gfxstat report --no-diagnostics); `known`: the samples another
+// analysis diagnosed are not diagnosed again.
+ShowOverview show_overview(const data::ResultsFile& f, const std::string& name, bool diagnostics = true,
+                           const KnownDiagnostics& known = {});
 
 // One line per variant whose runs mix workloads, for stderr, the text and
 // JSON: runs of different commands under one label are not one sample.

@@ -316,6 +316,16 @@ def main():
         check("Environment" in html and "gfxstat show" in html, "report: the environment section")
         check("verdict" in html.lower() and "<pre>" in html, "report: compare's report in words")
         pages.append((page, "the ab page", 7))
+        check("\ndiagnostics\n" in html, "report: each file's diagnostics, as gfxstat show words them")
+
+    # --no-diagnostics: none computed, compare's or show's: the page has no
+    # diagnostics section.
+    bare = os.path.join(d, "bare.html")
+    rc, out, err = run([GFXSTAT, "report", ab, "-o", bare, "--no-diagnostics"])
+    if check(rc == 0 and os.path.exists(bare), f"report --no-diagnostics: rc {rc}: {err[-300:]}"):
+        html = read(bare)
+        check("gfxstat show" in html and "\ndiagnostics\n" not in html and "nothing unusual" not in html,
+              "report --no-diagnostics: the files shown without diagnostics")
 
     two = os.path.join(d, "files.html")
     rc, out, err = run([GFXSTAT, "report", a, b, "-o", two, "--title", "base vs patched"])

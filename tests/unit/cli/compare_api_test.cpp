@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
 // What another command (gfxstat ab) uses of compare: add_report_options
-// on its own CLI::App, and compare_results_file printing the report and
-// returning compare's exit status for a results file with a design.
+// on its own CLI::App, and a results file with a design read, compared
+// (findings::compare) and reported (report_comparison) with compare's
+// exit status.
 #include <unistd.h>
 
 #include <gtest/gtest.h>
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -17,6 +19,10 @@
 #include <vector>
 
 #include "cli/compare_command.h"
+#include "cli/compare_output.h"
+#include "cli/compare_reading.h"
+#include "findings/compare_diagnostics.h"
+#include "findings/show_overview.h"
 
 namespace gfxstat::cli {
 namespace {
@@ -55,7 +61,12 @@ std::string design_file(const std::string& dir, double change) {
 
 std::string run_to_string(const std::string& path, const CompareSettings& s, int& rc) {
     FILE* out = std::tmpfile();
-    rc = compare_results_file(path, s, out);
+    rc = with_compare_errors(s.program, [&] {
+        const auto started = std::chrono::steady_clock::now();
+        return report_comparison(
+            findings::compare(read_compare_inputs({path}, s), analysis_options(s), compare_notes(s.program)), s, out,
+            started);
+    });
     std::fflush(out);
     std::rewind(out);
     std::string text;
@@ -95,7 +106,7 @@ TEST(CompareApi, ReportOptionsParseIntoSettings) {
     EXPECT_NE(other.get_option_no_throw("--confidence"), nullptr);
 }
 
-TEST(CompareApi, CompareResultsFileGivesTheVerdictAndStatus) {
+TEST(CompareApi, ComparingAResultsFileGivesTheVerdictAndStatus) {
     const std::string dir = temp_dir();
     CompareSettings s;
     s.resamples = 0;
@@ -117,6 +128,46 @@ TEST(CompareApi, CompareResultsFileGivesTheVerdictAndStatus) {
     // A file that is not there: compare's status for bad input.
     EXPECT_EQ(run_to_string(dir + "/missing.json", s, rc), "");
     EXPECT_EQ(rc, 2);
+}
+
+// gfxstat report shows each results file as show describes it beside
+// compare's report: show asks for compare's diagnostics first, and runs
+// none of its own for a sample compare diagnosed.
+TEST(CompareApi, ShowTakesCompareDiagnosticsInsteadOfRunningThemAgain) {
+    const std::string dir = temp_dir();
+    const std::string path = design_file(dir, 0.03);
+    CompareSettings s;
+    s.resamples = 0;
+    findings::CompareOptions o = analysis_options(s);
+    o.keep_run_order = true;
+    const findings::CompareFindings found =
+        findings::compare(read_compare_inputs({path}, s), o, [](const char*, const std::string&) {});
+    ASSERT_EQ(found.files.size(), 1u);
+    const findings::KnownDiagnostics known = findings::compare_diagnostics(found);
+    size_t asked = 0, answered = 0;
+    const findings::KnownDiagnostics counting = [&](const std::string& metric, const std::string& unit,
+                                                    const std::string& variant, const std::vector<double>& values,
+                                                    const data::BootLayout& layout) {
+        ++asked;
+        const analysis::SampleDiagnostics* d = known(metric, unit, variant, values, layout);
+        answered += d != nullptr;
+        return d;
+    };
+    const findings::ShowOverview shown = findings::show_overview(found.files[0], path, true, counting);
+    EXPECT_EQ(shown.diagnostics.size(), 2u);
+    EXPECT_EQ(asked, 2u);
+    EXPECT_EQ(answered, 2u);  // A's and B's: none diagnosed twice
+    // What show would have found on its own.
+    const findings::ShowOverview alone = findings::show_overview(found.files[0], path);
+    ASSERT_EQ(alone.diagnostics.size(), shown.diagnostics.size());
+    for (size_t i = 0; i < alone.diagnostics.size(); ++i) {
+        EXPECT_EQ(alone.diagnostics[i].diagnostics.n, shown.diagnostics[i].diagnostics.n);
+        EXPECT_EQ(alone.diagnostics[i].diagnostics.bimodality.bimodal, shown.diagnostics[i].diagnostics.bimodality.bimodal);
+    }
+    // --no-diagnostics: nothing asked, nothing run.
+    asked = 0;
+    EXPECT_TRUE(findings::show_overview(found.files[0], path, false, counting).diagnostics.empty());
+    EXPECT_EQ(asked, 0u);
 }
 
 }  // namespace

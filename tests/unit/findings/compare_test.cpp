@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "data/input_error.h"
+#include "findings/compare_gate.h"
 
 namespace gfxstat::findings {
 namespace {
@@ -51,6 +52,27 @@ TEST(FindingsCompare, ColumnFilesAreAnalysedWithoutNotes) {
     EXPECT_LT(m.baseline.intervals.mean_spread, 0.01);
     EXPECT_TRUE(m.candidates[0].intervals.median.defined);
     EXPECT_NEAR(m.candidates[0].intervals.median.estimate, 11, 0.03);
+}
+
+// The gate decides on the findings: a primary regression beyond the
+// threshold trips it, a secondary metric never does, an inconclusive one
+// only with --strict.
+TEST(FindingsCompare, GateStatusIsDecidedOnTheFindings) {
+    CompareOptions o;
+    o.resamples = 0;
+    o.lower = true;
+    const CompareFindings f = compare(two_columns({10, 10.1, 9.9, 10.05, 9.95, 10, 10.02, 9.98},
+                                                  {11, 11.1, 10.9, 11.05, 10.95, 11, 11.02, 10.98}),
+                                      o, [](const char*, const std::string&) {});
+    EXPECT_EQ(gate_status(f.report, false, false), 0);
+    EXPECT_EQ(gate_status(f.report, true, false), 1);
+    cli::CompareReport secondary = f.report;
+    secondary.metrics[0].primary = false;
+    EXPECT_EQ(gate_status(secondary, true, true), 0);
+    cli::CompareReport unsure = f.report;
+    unsure.metrics[0].verdicts[0].outcome = analysis::Outcome::inconclusive;
+    EXPECT_EQ(gate_status(unsure, true, false), 0);
+    EXPECT_EQ(gate_status(unsure, true, true), 3);
 }
 
 TEST(FindingsCompare, OneValueHasNoSpread) {

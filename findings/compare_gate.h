@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: MIT
+// compare's gate: the exit status a CI job reads, decided on the findings
+// alone, so that every command that compares (compare, ab, campaign
+// analyze) gates alike.
+#pragma once
+
+#include "findings/compare_findings.h"
+
+namespace gfxstat::findings {
+
+// 0 when the gate is off or nothing regressed; 1 a primary metric (or a
+// suite tested as pairs) regressed beyond the threshold (--gate); 3 a
+// primary comparison is inconclusive (--gate --strict). Secondary metrics
+// are reported, never gate.
+int gate_status(const cli::CompareReport& report, bool gate, bool strict);
+
+}  // namespace gfxstat::findings
