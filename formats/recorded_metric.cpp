@@ -6,21 +6,15 @@
 namespace gfxstat::formats {
 
 data::MetricInfo metric_declaration(const ParsedMetric& m) {
-    data::MetricInfo info;
-    info.name = m.name;
-    info.unit = m.unit;
-    info.direction = m.direction;
+    data::MetricInfo info(m.name, m.unit, m.direction);
     info.primary = m.primary;
     info.per = m.per;
     return info;
 }
 
 data::MetricValues metric_values(ParsedMetric&& m) {
-    data::MetricValues mv;
-    mv.name = m.name;
-    mv.array = m.values.size() != 1;
-    mv.values = std::move(m.values);
-    return mv;
+    const bool array = m.values.size() != 1;
+    return data::MetricValues{.name = m.name, .values = std::move(m.values), .array = array};
 }
 
 }  // namespace gfxstat::formats

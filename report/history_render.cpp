@@ -9,6 +9,7 @@
 
 #include "data/input_error.h"
 #include "report/json_version.h"
+#include "report/metric_direction_words.h"
 #include "text/plural.h"
 #include "text/text_escape.h"
 
@@ -33,14 +34,6 @@ std::string p_text(double p) {
     std::snprintf(buf, sizeof buf, "%.2g", p);
     return buf;
 }
-const char* direction_words(data::Direction d) {
-    switch (d) {
-        case data::Direction::lower_is_better: return "lower is better";
-        case data::Direction::higher_is_better: return "higher is better";
-        case data::Direction::unknown: break;
-    }
-    return "no direction";
-}
 std::string with_unit(double v, const std::string& unit) { return number(v) + (unit.empty() ? "" : " " + unit); }
 
 // A build's name for people: a commit id cut to 12 hex digits, as git's
@@ -62,7 +55,7 @@ void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vecto
         const data::MetricInfo& info = h.series->info;
         const auto& r = h.result;
         std::fprintf(out, "%s%s (%s%s): %s, %s\n", mi ? "\n" : "", escape_text(info.name).c_str(),
-                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(), direction_words(info.direction),
+                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(), direction_words(info.direction, "no direction"),
                      plural(h.builds.size(), "build").c_str(), plural(r.changes.size(), "change point").c_str());
         for (size_t i = 0; i < r.segments.size(); ++i) {
             const auto& seg = r.segments[i];
@@ -95,7 +88,7 @@ void render_markdown(FILE* out, const Settings& s, const Loaded& L, const std::v
         const auto& r = h.result;
         std::fprintf(out, "%s### %s\n\n%s%s; %s, %s.\n\n", mi ? "\n" : "", escape_markdown(info.name).c_str(),
                      info.unit.empty() ? "" : (escape_markdown(info.unit) + ", ").c_str(),
-                     direction_words(info.direction), plural(h.builds.size(), "build").c_str(),
+                     direction_words(info.direction, "no direction"), plural(h.builds.size(), "build").c_str(),
                      plural(r.changes.size(), "change point").c_str());
         std::fprintf(out, "| builds | n | runs | mean | median |\n| --- | ---: | ---: | ---: | ---: |\n");
         for (const auto& seg : r.segments)
