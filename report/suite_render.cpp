@@ -66,15 +66,6 @@ std::string notes_cell(const std::vector<size_t>& notes) {
 
 std::string row_name(const SuiteRow& row) { return row.name + (row.primary ? "" : "*"); }
 
-const char* direction_words(analysis::Better b) {
-    switch (b) {
-        case analysis::Better::higher: return "higher is better";
-        case analysis::Better::lower: return "lower is better";
-        case analysis::Better::unknown: break;
-    }
-    return "direction unknown";
-}
-
 // What was compared and how, in a few lines of words (raw).
 std::vector<std::string> header_lines(const CompareReport& r, const SuiteTable& t, const std::string& unit) {
     std::vector<std::string> lines;
@@ -82,7 +73,7 @@ std::vector<std::string> header_lines(const CompareReport& r, const SuiteTable& 
     for (size_t i = 0; i < t.candidates.size(); ++i) who += (i ? ", " : "") + t.candidates[i];
     std::string what = fmt("%zu benchmark%s", t.benchmarks, t.benchmarks == 1 ? "" : "s");
     if (!unit.empty()) what += ", " + unit;
-    if (!t.mixed_directions && t.benchmarks) what += std::string(", ") + direction_words(t.direction);
+    if (!t.mixed_directions && t.benchmarks) what += std::string(", ") + better_words(t.direction);
     lines.push_back(who + ": " + what);
     std::string how;
     if (r.paired_by_benchmark)
