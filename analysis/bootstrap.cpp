@@ -396,22 +396,20 @@ BootstrapResult bootstrap_medians(std::span<const double> baseline, std::span<co
     // its influence is 0 (its resamples never vary). R would stop there.
     Influence di, ri;
     const double t0_diff = med_b - med_a, t0_ratio = med_b / med_a;
-    if (a.size() > 1) {
-        const double f = static_cast<double>(a.size() - 1);
-        for (size_t j = 0; j < a.size(); ++j) {
-            const double m = median_without(a, j);
-            di.add(f * (t0_diff - (med_b - m)));
-            ri.add(f * (t0_ratio - med_b / m));
-        }
-    }
-    if (b.size() > 1) {
-        const double f = static_cast<double>(b.size() - 1);
-        for (size_t j = 0; j < b.size(); ++j) {
-            const double m = median_without(b, j);
-            di.add(f * (t0_diff - (m - med_a)));
-            ri.add(f * (t0_ratio - m / med_a));
-        }
-    }
+    // Calls add(n_s - 1, the sample's median without value j) for each j.
+    const auto leave_one_out = [](std::span<const double> sample, auto&& add) {
+        if (sample.size() < 2) return;
+        const double f = static_cast<double>(sample.size() - 1);
+        for (size_t j = 0; j < sample.size(); ++j) add(f, median_without(sample, j));
+    };
+    leave_one_out(a, [&](double f, double m) {
+        di.add(f * (t0_diff - (med_b - m)));
+        ri.add(f * (t0_ratio - med_b / m));
+    });
+    leave_one_out(b, [&](double f, double m) {
+        di.add(f * (t0_diff - (m - med_a)));
+        ri.add(f * (t0_ratio - m / med_a));
+    });
 
     BootstrapResult result;
     result.resamples = options.resamples;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <string>
 
@@ -23,56 +24,58 @@ std::string outcome_words(const Verdict& v) {
     return std::string(outcome_name(v.outcome)) + (v.constant ? " (constant)" : "");
 }
 
-const char* primary_test_name(PrimaryTest t) {
-    switch (t) {
-        case PrimaryTest::welch: return "welch";
-        case PrimaryTest::mann_whitney: return "mann_whitney";
-        case PrimaryTest::welch_boot_means: return "welch_boot_means";
-        case PrimaryTest::paired_boot_means: return "paired_boot_means";
-        case PrimaryTest::exact: return "exact";
-        case PrimaryTest::paired_blocks: return "paired_blocks";
-        case PrimaryTest::sequential_blocks: return "sequential_blocks";
-        case PrimaryTest::paired_benchmarks: return "paired_benchmarks";
-        case PrimaryTest::signed_rank_benchmarks: return "signed_rank_benchmarks";
-        case PrimaryTest::paired_machine_means: return "paired_machine_means";
-        case PrimaryTest::welch_machine_means: return "welch_machine_means";
-    }
-    return "welch";
+namespace {
+
+// What each test is called: its name in JSON, its words in a report, and
+// what it estimates as the change. In the enum's order (checked below).
+struct PrimaryTestWords {
+    PrimaryTest test;
+    const char* name;
+    const char* words;
+    const char* estimate;
+};
+
+constexpr PrimaryTestWords kPrimaryTests[] = {
+    {PrimaryTest::welch, "welch", "Welch t", "difference of means"},
+    {PrimaryTest::mann_whitney, "mann_whitney", "Mann-Whitney U", "Hodges-Lehmann shift"},
+    {PrimaryTest::welch_boot_means, "welch_boot_means", "Welch t on boot means", "difference of boot means"},
+    {PrimaryTest::paired_boot_means, "paired_boot_means", "paired t on boot means",
+     "mean of the per-boot differences"},
+    {PrimaryTest::exact, "exact", "exact comparison", "difference of means"},
+    {PrimaryTest::paired_blocks, "paired_blocks", "paired t on block log ratios", "mean change over the blocks"},
+    {PrimaryTest::sequential_blocks, "sequential_blocks", "t-mixture confidence sequence on blocks",
+     "mean change over the blocks"},
+    {PrimaryTest::paired_benchmarks, "paired_benchmarks", "paired t over the benchmarks",
+     "geometric mean of the per-benchmark ratios"},
+    {PrimaryTest::signed_rank_benchmarks, "signed_rank_benchmarks", "Wilcoxon signed-rank over the benchmarks",
+     "Hodges-Lehmann estimate of the per-benchmark ratios"},
+    {PrimaryTest::paired_machine_means, "paired_machine_means", "paired t on machine means",
+     "mean of the per-machine differences"},
+    {PrimaryTest::welch_machine_means, "welch_machine_means", "Welch t on machine means",
+     "difference of machine means"},
+};
+
+constexpr bool in_enum_order() {
+    size_t i = 0;
+    for (const auto& row : kPrimaryTests)
+        if (static_cast<size_t>(row.test) != i++) return false;
+    return i == static_cast<size_t>(PrimaryTest::welch_machine_means) + 1;
+}
+static_assert(in_enum_order(), "kPrimaryTests: one row per PrimaryTest, in the enum's order");
+
+// An out-of-range value (a bad cast) reads as Welch's row.
+const PrimaryTestWords& words_of(PrimaryTest t) {
+    const auto i = static_cast<size_t>(t);
+    return i < std::size(kPrimaryTests) ? kPrimaryTests[i] : kPrimaryTests[0];
 }
 
-const char* primary_test_words(PrimaryTest t) {
-    switch (t) {
-        case PrimaryTest::welch: return "Welch t";
-        case PrimaryTest::mann_whitney: return "Mann-Whitney U";
-        case PrimaryTest::welch_boot_means: return "Welch t on boot means";
-        case PrimaryTest::paired_boot_means: return "paired t on boot means";
-        case PrimaryTest::exact: return "exact comparison";
-        case PrimaryTest::paired_blocks: return "paired t on block log ratios";
-        case PrimaryTest::sequential_blocks: return "t-mixture confidence sequence on blocks";
-        case PrimaryTest::paired_benchmarks: return "paired t over the benchmarks";
-        case PrimaryTest::signed_rank_benchmarks: return "Wilcoxon signed-rank over the benchmarks";
-        case PrimaryTest::paired_machine_means: return "paired t on machine means";
-        case PrimaryTest::welch_machine_means: return "Welch t on machine means";
-    }
-    return "Welch t";
-}
+}  // namespace
 
-const char* change_estimate_words(PrimaryTest t) {
-    switch (t) {
-        case PrimaryTest::welch: return "difference of means";
-        case PrimaryTest::mann_whitney: return "Hodges-Lehmann shift";
-        case PrimaryTest::welch_boot_means: return "difference of boot means";
-        case PrimaryTest::paired_boot_means: return "mean of the per-boot differences";
-        case PrimaryTest::exact: return "difference of means";
-        case PrimaryTest::paired_blocks:
-        case PrimaryTest::sequential_blocks: return "mean change over the blocks";
-        case PrimaryTest::paired_benchmarks: return "geometric mean of the per-benchmark ratios";
-        case PrimaryTest::signed_rank_benchmarks: return "Hodges-Lehmann estimate of the per-benchmark ratios";
-        case PrimaryTest::paired_machine_means: return "mean of the per-machine differences";
-        case PrimaryTest::welch_machine_means: return "difference of machine means";
-    }
-    return "difference of means";
-}
+const char* primary_test_name(PrimaryTest t) { return words_of(t).name; }
+
+const char* primary_test_words(PrimaryTest t) { return words_of(t).words; }
+
+const char* change_estimate_words(PrimaryTest t) { return words_of(t).estimate; }
 
 Shape shape(const ScaledValues& values, const Moments& m) {
     Shape s;

@@ -21,11 +21,10 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_parse_args 2,17 3 "$@"
 
-HYPERFINE="${HYPERFINE:-/usr/bin/hyperfine}"
 BENCH_N="${BENCH_N:-300}"
 bench_env "$here" BENCH_N
 [ "$BENCH_N" -gt 1 ] || { echo "$0: BENCH_N must be an integer above 1" >&2; exit 2; }
-[ -x "$HYPERFINE" ] || { echo "$0: hyperfine not found at $HYPERFINE (apt-get install hyperfine)" >&2; exit 2; }
+bench_tool HYPERFINE /usr/bin/hyperfine hyperfine
 
 # Two switchable variants in one boot (no reboot), N/2 runs each.
 plan="$BENCH_DIR/campaign-plan.json"

@@ -81,6 +81,15 @@ bench_env() {
     mkdir -p "$BENCH_DIR"
 }
 
+# bench_tool VAR DEFAULT NAME: sets VAR to its value from the environment,
+# or DEFAULT; ends the script (status 2) when that is not an executable,
+# naming the Debian package NAME that has it (hyperfine, ministat).
+bench_tool() {
+    local var="$1" default="$2" name="$3"
+    printf -v "$var" '%s' "${!var:-$default}"
+    [ -x "${!var}" ] || { echo "$0: $name not found at ${!var} (apt-get install $name)" >&2; exit 2; }
+}
+
 # bench_setup SCRIPT_DIR SIZE_VAR: what the scripts that time with
 # bench_best start with: bench_env, a check that GNU time is there, and
 # `work`, a scratch directory removed on exit.

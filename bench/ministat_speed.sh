@@ -30,8 +30,7 @@ bench_start 2,23 3 BENCH_N=5000000 "$@"
 SPEEDUP_GOAL=10
 MEMORY_GOAL=0.7
 
-MINISTAT="${MINISTAT:-/usr/bin/ministat}"
-[ -x "$MINISTAT" ] || { echo "$0: ministat not found at $MINISTAT (apt-get install ministat)" >&2; exit 2; }
+bench_tool MINISTAT /usr/bin/ministat ministat
 command -v python3 >/dev/null || { echo "$0: python3 is needed to generate the data" >&2; exit 2; }
 GFXSTAT="$(cd "$(dirname "$GFXSTAT")" && pwd)/$(basename "$GFXSTAT")"
 

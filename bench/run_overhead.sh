@@ -20,10 +20,9 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 bench_parse_args 2,19 3 "$@"
 
-HYPERFINE="${HYPERFINE:-/usr/bin/hyperfine}"
 BENCH_N="${BENCH_N:-300}"
 bench_env "$here" BENCH_N
-[ -x "$HYPERFINE" ] || { echo "$0: hyperfine not found at $HYPERFINE (apt-get install hyperfine)" >&2; exit 2; }
+bench_tool HYPERFINE /usr/bin/hyperfine hyperfine
 
 best_g="" best_h=""
 for _ in $(seq "$runs"); do

@@ -72,13 +72,8 @@ void JsonCursor::begin_object() {
 
 bool JsonCursor::next_key(std::string& key) {
     skip_space();
-    if (pos_ < text_.size() && text_[pos_] == '}' ) {
-        // A '}' after ',' never gets here: the ',' branch demands a name.
-        ++pos_;
-        --depth_;
-        first_ = false;
-        return false;
-    }
+    // A '}' after ',' never gets here: the ',' branch demands a name.
+    if (leave_at('}')) return false;
     if (!first_) expect(',', "',' or '}'");
     first_ = false;
     skip_space();
@@ -96,13 +91,7 @@ void JsonCursor::begin_array() {
 }
 
 bool JsonCursor::next_item_slow() {
-    skip_space();
-    if (pos_ < text_.size() && text_[pos_] == ']') {
-        ++pos_;
-        --depth_;
-        first_ = false;
-        return false;
-    }
+    // next_item has skipped the white space and handled ']'.
     if (!first_) expect(',', "',' or ']'");
     first_ = false;
     return true;

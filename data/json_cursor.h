@@ -52,18 +52,10 @@ public:
     void begin_array();
     bool next_item() {
         skip_space();
-        if (pos_ < text_.size()) {
-            const char c = text_[pos_];
-            if (c == ']') {
-                ++pos_;
-                --depth_;
-                first_ = false;
-                return false;
-            }
-            if (c == ',' && !first_) {
-                ++pos_;
-                return true;
-            }
+        if (leave_at(']')) return false;
+        if (pos_ < text_.size() && text_[pos_] == ',' && !first_) {
+            ++pos_;
+            return true;
         }
         return next_item_slow();
     }
@@ -92,7 +84,17 @@ private:
             ++pos_;
         }
     }
+    // At `closer` ('}' or ']'): steps over it and out of the object or
+    // array, for next_key and next_item.
+    bool leave_at(char closer) {
+        if (pos_ >= text_.size() || text_[pos_] != closer) return false;
+        ++pos_;
+        --depth_;
+        first_ = false;
+        return true;
+    }
     JsonKind peek_slow();
+    // The first item, or what is neither ',' nor ']' (an error).
     bool next_item_slow();
     void expect(char c, const char* what);
     std::string_view scan_string();  // raw token including quotes

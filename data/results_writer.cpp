@@ -3,7 +3,6 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +19,7 @@
 #include "data/safe_files.h"
 #include "data/file_read.h"
 #include "data/gfxstat_version.h"
+#include "data/random_hex.h"
 
 namespace gfxstat::data {
 
@@ -44,19 +44,9 @@ std::string utc_now_rfc3339() {
 
 ResultsHeader new_results_header() {
     ResultsHeader h;
-    unsigned char bytes[16];
-    size_t got = 0;
-    while (got < sizeof bytes) {
-        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw std::runtime_error("getrandom failed: " + errno_text());
-        }
-        got += static_cast<size_t>(n);
-    }
-    char hex[33];
-    for (size_t i = 0; i < sizeof bytes; ++i) std::snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
-    h.id = hex;
+    const std::optional<std::string> id = random_hex(16);
+    if (!id) throw std::runtime_error("getrandom failed: " + errno_text());
+    h.id = *id;
     h.created = utc_now_rfc3339();
     h.generator = std::string("gfxstat ") + gfxstat_version();
     return h;

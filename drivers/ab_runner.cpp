@@ -13,6 +13,7 @@
 
 #include "data/blocked_pairs.h"
 #include "data/input_error.h"
+#include "data/random_hex.h"
 #include "data/results_writer.h"
 
 namespace gfxstat::drivers {
@@ -20,19 +21,9 @@ namespace gfxstat::drivers {
 namespace {
 
 std::string random_hex16() {
-    unsigned char bytes[8];
-    size_t got = 0;
-    while (got < sizeof bytes) {
-        const ssize_t n = ::getrandom(bytes + got, sizeof bytes - got, 0);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            throw std::runtime_error("getrandom failed");
-        }
-        got += static_cast<size_t>(n);
-    }
-    char hex[17];
-    for (size_t i = 0; i < sizeof bytes; ++i) std::snprintf(hex + 2 * i, 3, "%02x", bytes[i]);
-    return hex;
+    const std::optional<std::string> hex = data::random_hex(8);
+    if (!hex) throw std::runtime_error("getrandom failed");
+    return *hex;
 }
 
 std::string plural(size_t n, const char* word) {

@@ -129,6 +129,28 @@ bool is_number(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The keys that carry a name after their prefix (an engine, a memory
+// region): the prefix, how its value reads, the map it fills. The first
+// prefix that matches takes the key, so drm-engine-capacity- stands before
+// drm-engine-, and drm-total-cycles- (xe's engine clock, not a memory
+// region) before drm-total-.
+struct PerNameKey {
+    std::string_view prefix;
+    std::optional<uint64_t> (*parse)(std::string_view);
+    std::map<std::string, uint64_t> DrmFdinfo::*into;
+};
+
+const PerNameKey kPerNameKeys[] = {
+    {"drm-engine-capacity-", parse_u64, &DrmFdinfo::engine_capacity},
+    {"drm-engine-", parse_ns, &DrmFdinfo::engine_ns},
+    {"drm-total-cycles-", parse_u64, &DrmFdinfo::engine_total_cycles},
+    {"drm-cycles-", parse_u64, &DrmFdinfo::engine_cycles},
+    {"drm-total-", parse_bytes, &DrmFdinfo::memory_total},
+    {"drm-resident-", parse_bytes, &DrmFdinfo::memory_resident},
+    // amdgpu before 6.8 (deprecated form): what is resident.
+    {"drm-memory-", parse_bytes, &DrmFdinfo::memory_resident},
+};
+
 }  // namespace
 
 std::optional<DrmFdinfo> parse_drm_fdinfo(std::string_view text) {
@@ -153,22 +175,12 @@ std::optional<DrmFdinfo> parse_drm_fdinfo(std::string_view text) {
             info.pdev = std::string(value);
         } else if (key == "drm-client-id") {
             info.client_id = parse_u64(value);
-        } else if (starts_with(key, "drm-engine-capacity-")) {
-            if (auto v = parse_u64(value); v && key.size() > 20) info.engine_capacity[suffix("drm-engine-capacity-")] = *v;
-        } else if (starts_with(key, "drm-engine-")) {
-            if (auto v = parse_ns(value); v && key.size() > 11) info.engine_ns[suffix("drm-engine-")] = *v;
-        } else if (starts_with(key, "drm-total-cycles-")) {
-            // Before drm-total-: xe's engine clock, not a memory region.
-            if (auto v = parse_u64(value); v && key.size() > 17) info.engine_total_cycles[suffix("drm-total-cycles-")] = *v;
-        } else if (starts_with(key, "drm-cycles-")) {
-            if (auto v = parse_u64(value); v && key.size() > 11) info.engine_cycles[suffix("drm-cycles-")] = *v;
-        } else if (starts_with(key, "drm-total-")) {
-            if (auto v = parse_bytes(value); v && key.size() > 10) info.memory_total[suffix("drm-total-")] = *v;
-        } else if (starts_with(key, "drm-resident-")) {
-            if (auto v = parse_bytes(value); v && key.size() > 13) info.memory_resident[suffix("drm-resident-")] = *v;
-        } else if (starts_with(key, "drm-memory-")) {
-            // amdgpu before 6.8 (deprecated form): what is resident.
-            if (auto v = parse_bytes(value); v && key.size() > 11) info.memory_resident[suffix("drm-memory-")] = *v;
+        } else {
+            for (const PerNameKey& k : kPerNameKeys) {
+                if (!starts_with(key, k.prefix)) continue;
+                if (auto v = k.parse(value); v && key.size() > k.prefix.size()) (info.*k.into)[suffix(k.prefix)] = *v;
+                break;
+            }
         }
     }
     if (!drm) return std::nullopt;

@@ -30,6 +30,7 @@
 #include "drivers/log_owner.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
+#include "formats/recorded_metric.h"
 
 namespace gfxstat::drivers {
 
@@ -423,20 +424,11 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 // subtests) are declared when first seen,
                                 // and again in a file from before `primary`
                                 // was recorded, which then learns it.
-                                data::MetricInfo info;
-                                info.name = m.name;
-                                info.unit = m.unit;
-                                info.direction = m.direction;
-                                info.primary = m.primary;
-                                info.per = m.per;
+                                const data::MetricInfo info = formats::metric_declaration(m);
                                 const data::MetricInfo* known = appender.file().find_metric(m.name);
                                 if (!known || (!known->primary && info.primary && known->same_declaration(info)))
                                     appender.declare_metric(info);
-                                data::MetricValues mv;
-                                mv.name = m.name;
-                                mv.array = m.values.size() != 1;
-                                mv.values = std::move(m.values);
-                                rec.metrics.push_back(std::move(mv));
+                                rec.metrics.push_back(formats::metric_values(std::move(m)));
                             }
                             // GPU time and memory (when the kernel reported them), after the run's own.
                             add_gpu_usage_metrics(gpu_usage.metrics(), rec, appender);

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 #include "drivers/rooted_open.h"
 #include "drivers/system_root.h"
@@ -87,23 +88,17 @@ int write_attribute(const std::string& path, const std::string& bytes, bool trun
 }
 
 std::string errno_text(int err) {
+    // The errors a sysfs or debugfs write gives, by the name kernel
+    // documentation uses for them.
+    static constexpr std::pair<int, const char*> kNames[] = {
+        {EINVAL, "EINVAL"}, {EPERM, "EPERM"},   {EACCES, "EACCES"},         {EBUSY, "EBUSY"},
+        {EIO, "EIO"},       {ENOENT, "ENOENT"}, {ELOOP, "ELOOP"},           {EISDIR, "EISDIR"},
+        {EROFS, "EROFS"},   {ENODEV, "ENODEV"}, {EOPNOTSUPP, "EOPNOTSUPP"}, {EXDEV, "EXDEV"},
+        {ENOSYS, "ENOSYS"},
+    };
     const char* name = nullptr;
-    switch (err) {
-        case EINVAL: name = "EINVAL"; break;
-        case EPERM: name = "EPERM"; break;
-        case EACCES: name = "EACCES"; break;
-        case EBUSY: name = "EBUSY"; break;
-        case EIO: name = "EIO"; break;
-        case ENOENT: name = "ENOENT"; break;
-        case ELOOP: name = "ELOOP"; break;
-        case EISDIR: name = "EISDIR"; break;
-        case EROFS: name = "EROFS"; break;
-        case ENODEV: name = "ENODEV"; break;
-        case EOPNOTSUPP: name = "EOPNOTSUPP"; break;
-        case EXDEV: name = "EXDEV"; break;
-        case ENOSYS: name = "ENOSYS"; break;
-        default: break;
-    }
+    for (const auto& [code, code_name] : kNames)
+        if (code == err) name = code_name;
     const std::string text = std::strerror(err);
     return name ? std::string(name) + " (" + text + ")" : text + " (errno " + std::to_string(err) + ")";
 }

@@ -169,9 +169,8 @@ void render_json(const CompareReport& report, FILE* out);
 void render_brief_text(const CompareReport& report, FILE* out);
 void render_brief_markdown(const CompareReport& report, FILE* out);
 
-// Shared by the renderers: "lower is better" and friends, and the metric's
-// name as shown ("value" for column files).
-const char* better_words(analysis::Better b);
+// The metric's name as shown ("value" for column files), shared by the
+// renderers.
 std::string metric_title(const MetricReport& m);
 
 }  // namespace gfxstat::cli

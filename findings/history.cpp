@@ -16,6 +16,7 @@
 #include "drivers/git_revisions.h"
 #include "drivers/run_loop.h"
 #include "text/nearest_word.h"
+#include "text/number_format.h"
 #include "text/plural.h"
 #include "text/shell_quote.h"
 
@@ -382,19 +383,8 @@ bool hex_word(const std::string& s) {
     });
 }
 
-// Four significant digits for people, without an exponent between 0.001
-// and a million (10050 points, not 1.005e+04).
-std::string number(double v) {
-    if (!std::isfinite(v)) return "n/a";
-    char buf[64];
-    const double a = std::fabs(v);
-    if (a == 0 || (a >= 1e-3 && a < 1e6)) {
-        const int decimals = a == 0 ? 0 : std::max(0, 3 - static_cast<int>(std::floor(std::log10(a))));
-        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    } else {
-        std::snprintf(buf, sizeof buf, "%.4g", v);
-    }
-    return buf;
-}
+// text::readable_number: four significant digits, no exponent between
+// 0.001 and a million (10050 points, not 1.005e+04).
+std::string number(double v) { return text::readable_number(v); }
 
 }  // namespace gfxstat::findings::history

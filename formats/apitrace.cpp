@@ -261,8 +261,7 @@ std::vector<MetricInfo> apitrace_metrics() {
 }
 
 std::unique_ptr<OutputParser> make_apitrace(const ParserOptions& o) {
-    refuse_options(o, "apitrace");
-    return std::make_unique<FunctionParser>(apitrace_metrics(), parse_apitrace, apitrace_failure);
+    return parser_without_options(o, "apitrace", apitrace_metrics(), parse_apitrace, apitrace_failure);
 }
 
 }  // namespace

@@ -205,8 +205,7 @@ ParseResult parse_ezbench(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_ezbench(const ParserOptions& o) {
-    refuse_options(o, "ezbench");
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_ezbench);
+    return parser_without_options(o, "ezbench", {}, parse_ezbench);
 }
 
 // --------------------------------------------------------------- import

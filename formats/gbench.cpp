@@ -177,9 +177,8 @@ ParseResult parse_gbench(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_gbench(const formats::ParserOptions& o) {
-    formats::parsing::refuse_options(o, "gbench");
     // Metric names come from the benchmarks' names.
-    return std::make_unique<formats::parsing::FunctionParser>(std::vector<MetricInfo>{}, parse_gbench);
+    return formats::parsing::parser_without_options(o, "gbench", {}, parse_gbench);
 }
 
 }  // namespace

@@ -132,12 +132,12 @@ std::vector<std::string_view> split_gfxrecon(std::string_view text) {
 }
 
 std::unique_ptr<OutputParser> make_gfxrecon(const ParserOptions& o) {
-    refuse_options(o, "gfxrecon");
-    return std::make_unique<FunctionParser>(
-        std::vector<MetricInfo>{info("fps", "fps", kHigher, kPrimary), info("seconds", "s", kLower, kSecondary),
-                                info("frames", "", kUnknown, kSecondary), info("total_time", "s", kLower, kSecondary),
-                                info("load_time", "s", kLower, kSecondary)},
-        parse_gfxrecon, replayer_error);
+    return parser_without_options(o, "gfxrecon",
+                                  {info("fps", "fps", kHigher, kPrimary), info("seconds", "s", kLower, kSecondary),
+                                   info("frames", "", kUnknown, kSecondary),
+                                   info("total_time", "s", kLower, kSecondary),
+                                   info("load_time", "s", kLower, kSecondary)},
+                                  parse_gfxrecon, replayer_error);
 }
 
 }  // namespace

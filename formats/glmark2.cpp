@@ -338,10 +338,8 @@ std::vector<std::string_view> split_glmark2(std::string_view text) {
 }
 
 std::unique_ptr<OutputParser> make_glmark2(const ParserOptions& o) {
-    refuse_options(o, "glmark2");
     // The scenes' metrics are named by the output; only the score is fixed.
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{info("score", "", kHigher, kPrimary)},
-                                            parse_glmark2);
+    return parser_without_options(o, "glmark2", {info("score", "", kHigher, kPrimary)}, parse_glmark2);
 }
 
 }  // namespace

@@ -64,9 +64,7 @@ ParseResult parse_glxgears(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_glxgears(const ParserOptions& o) {
-    refuse_options(o, "glxgears");
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{info("fps", "fps", kHigher, kPrimary)},
-                                            parse_glxgears);
+    return parser_without_options(o, "glxgears", {info("fps", "fps", kHigher, kPrimary)}, parse_glxgears);
 }
 
 }  // namespace

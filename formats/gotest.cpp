@@ -203,9 +203,8 @@ ParseResult parse_gotest(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_gotest(const ParserOptions& o) {
-    parsing::refuse_options(o, "gotest");
     // Metric names come from the benchmarks' names and units.
-    return std::make_unique<parsing::FunctionParser>(std::vector<MetricInfo>{}, parse_gotest);
+    return parsing::parser_without_options(o, "gotest", {}, parse_gotest);
 }
 
 }  // namespace

@@ -330,46 +330,43 @@ ParseResult parse_fence_upload(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_syslatency(const ParserOptions& o) {
-    refuse_options(o, "igt-syslatency");
     // Primary: what the program is run for (its own headline line); the
     // rest are by-products printed beside it (docs/run.md, *Parsers*).
-    return std::make_unique<FunctionParser>(
-        std::vector<MetricInfo>{info("cycles", "", kHigher, kSecondary), info("latency_mean", "us", kLower, kPrimary),
-                                info("latency_max", "us", kLower, kSecondary)},
-        parse_syslatency);
+    return parser_without_options(o, "igt-syslatency",
+                                  {info("cycles", "", kHigher, kSecondary),
+                                   info("latency_mean", "us", kLower, kPrimary),
+                                   info("latency_max", "us", kLower, kSecondary)},
+                                  parse_syslatency);
 }
 
 std::unique_ptr<OutputParser> make_latency(const ParserOptions& o) {
-    refuse_options(o, "igt-latency");
     // gem_latency measures two things: dispatch and wake-up latency.
-    return std::make_unique<FunctionParser>(
-        std::vector<MetricInfo>{info("dispatch", "us", kLower, kPrimary), info("latency", "us", kLower, kPrimary),
-                                info("producer_latency", "us", kLower, kSecondary),
-                                info("cpu_time", "us", kLower, kSecondary)},
-        parse_latency);
+    return parser_without_options(o, "igt-latency",
+                                  {info("dispatch", "us", kLower, kPrimary), info("latency", "us", kLower, kPrimary),
+                                   info("producer_latency", "us", kLower, kSecondary),
+                                   info("cpu_time", "us", kLower, kSecondary)},
+                                  parse_latency);
 }
 
 std::unique_ptr<OutputParser> make_wsim(const ParserOptions& o) {
-    refuse_options(o, "igt-wsim");
     // The total line; the per-client lines detail it.
-    return std::make_unique<FunctionParser>(
-        std::vector<MetricInfo>{info("elapsed", "s", kLower, kPrimary),
-                                info("workloads_per_s", "workloads/s", kHigher, kPrimary),
-                                info("client_elapsed", "s", kLower, kSecondary),
-                                info("client_workloads_per_s", "workloads/s", kHigher, kSecondary),
-                                info("time_avg", "us", kLower, kSecondary), info("time_min", "us", kLower, kSecondary),
-                                info("time_max", "us", kLower, kSecondary), info("missed", "", kLower, kSecondary)},
-        parse_wsim);
+    return parser_without_options(o, "igt-wsim",
+                                  {info("elapsed", "s", kLower, kPrimary),
+                                   info("workloads_per_s", "workloads/s", kHigher, kPrimary),
+                                   info("client_elapsed", "s", kLower, kSecondary),
+                                   info("client_workloads_per_s", "workloads/s", kHigher, kSecondary),
+                                   info("time_avg", "us", kLower, kSecondary),
+                                   info("time_min", "us", kLower, kSecondary),
+                                   info("time_max", "us", kLower, kSecondary), info("missed", "", kLower, kSecondary)},
+                                  parse_wsim);
 }
 
 std::unique_ptr<OutputParser> make_exec_nop(const ParserOptions& o) {
-    refuse_options(o, "igt-exec-nop");
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_exec_nop);
+    return parser_without_options(o, "igt-exec-nop", {}, parse_exec_nop);
 }
 
 std::unique_ptr<OutputParser> make_fence_upload(const ParserOptions& o) {
-    refuse_options(o, "igt-fence-upload");
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_fence_upload);
+    return parser_without_options(o, "igt-fence-upload", {}, parse_fence_upload);
 }
 
 }  // namespace

@@ -242,8 +242,7 @@ ParseResult parse_mangohud(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_mangohud(const ParserOptions& o) {
-    refuse_options(o, "mangohud");
-    return std::make_unique<FunctionParser>(frame_time_metric_infos(), parse_mangohud);
+    return parser_without_options(o, "mangohud", frame_time_metric_infos(), parse_mangohud);
 }
 
 }  // namespace

@@ -333,4 +333,13 @@ inline void refuse_options(const ParserOptions& o, std::string_view format) {
                                     std::string(format));
 }
 
+// The parser of a format that takes no options (refuse_options first): its
+// declarations, its function, and what explains a failed run.
+inline std::unique_ptr<OutputParser> parser_without_options(const ParserOptions& o, std::string_view format,
+                                                            std::vector<MetricInfo> metrics, FunctionParser::Fn fn,
+                                                            FunctionParser::ReasonFn reason = nullptr) {
+    refuse_options(o, format);
+    return std::make_unique<FunctionParser>(std::move(metrics), std::move(fn), reason);
+}
+
 }  // namespace gfxstat::formats::parsing

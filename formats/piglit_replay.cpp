@@ -143,8 +143,7 @@ ParseResult parse_piglit_replay(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_piglit_replay(const ParserOptions& o) {
-    refuse_options(o, "piglit-replay");
-    return std::make_unique<FunctionParser>(frame_time_metric_infos(), parse_piglit_replay);
+    return parser_without_options(o, "piglit-replay", frame_time_metric_infos(), parse_piglit_replay);
 }
 
 }  // namespace

@@ -117,9 +117,8 @@ ParseResult parse_presentmon(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_presentmon(const ParserOptions& o) {
-    refuse_options(o, "presentmon");
     // Names come from the capture: declared as they are seen.
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{}, parse_presentmon);
+    return parser_without_options(o, "presentmon", {}, parse_presentmon);
 }
 
 }  // namespace

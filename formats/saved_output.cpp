@@ -6,6 +6,7 @@
 
 #include "data/file_read.h"
 #include "data/input_error.h"
+#include "formats/recorded_metric.h"
 
 namespace gfxstat::formats {
 
@@ -96,18 +97,8 @@ void import_saved_output(const Format& format, const std::string& path, const Im
         run.source = parsed_runs.size() > 1 ? path + ":" + std::to_string(first_line) : path;
         for (ParsedMetric& m : parsed.metrics) {
             if (keep_one && m.name != options.metric) continue;
-            data::MetricInfo info;
-            info.name = m.name;
-            info.unit = m.unit;
-            info.direction = m.direction;
-            info.primary = m.primary;
-            info.per = m.per;
-            import_declare_metric(out, path, info, options);
-            data::MetricValues mv;
-            mv.name = m.name;
-            mv.array = m.values.size() != 1;
-            mv.values = std::move(m.values);
-            run.metrics.push_back(std::move(mv));
+            import_declare_metric(out, path, metric_declaration(m), options);
+            run.metrics.push_back(metric_values(std::move(m)));
         }
         run.environment = import_environment(out, std::move(parsed.environment), options);
         import_add_run(out, path, first_line, std::move(run));

@@ -44,11 +44,10 @@ ParseResult parse_time(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_time(const ParserOptions& o) {
-    refuse_options(o, "time");
-    return std::make_unique<FunctionParser>(
-        std::vector<MetricInfo>{info("wall", "s", kLower, kPrimary), info("user", "s", kLower, kSecondary),
-                                info("sys", "s", kLower, kSecondary), info("max_rss", "KiB", kLower, kSecondary)},
-        parse_time);
+    return parser_without_options(o, "time",
+                                  {info("wall", "s", kLower, kPrimary), info("user", "s", kLower, kSecondary),
+                                   info("sys", "s", kLower, kSecondary), info("max_rss", "KiB", kLower, kSecondary)},
+                                  parse_time);
 }
 
 }  // namespace

@@ -157,9 +157,7 @@ ParseResult parse_vkmark(const RunOutput& o) {
 }
 
 std::unique_ptr<OutputParser> make_vkmark(const ParserOptions& o) {
-    refuse_options(o, "vkmark");
-    return std::make_unique<FunctionParser>(std::vector<MetricInfo>{info("score", "", kHigher, kPrimary)},
-                                            parse_vkmark);
+    return parser_without_options(o, "vkmark", {info("score", "", kHigher, kPrimary)}, parse_vkmark);
 }
 
 }  // namespace

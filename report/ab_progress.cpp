@@ -5,24 +5,15 @@
 #include <cstdio>
 
 #include "report/signed_percent.h"
+#include "text/number_format.h"
+#include "text/plural.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::report {
 
 using text::escape_message;
 using text::escape_text;
-
-namespace {
-
-std::string number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%+.4g", x);
-    return buf;
-}
-
-std::string plural(size_t n, const std::string& word) { return std::to_string(n) + " " + word + (n == 1 ? "" : "s"); }
-
-}  // namespace
+using text::plural;
 
 std::string ab_plan_line(const drivers::AbPlan& plan, const std::vector<std::string>& variants,
                          const std::string& order_name, double confidence, double threshold_pct) {
@@ -79,7 +70,7 @@ std::vector<std::string> ab_block_lines(const drivers::AbBlockProgress& p, const
         const bool relative = std::isfinite(l.relative_change);
         const bool bounded = std::isfinite(l.change_lower) && std::isfinite(l.change_upper) &&
                              !(l.log_ratio && !(l.lower > -1));
-        if (l.blocks >= 1) line += " " + (relative ? signed_percent(l.relative_change) : number(l.change));
+        if (l.blocks >= 1) line += " " + (relative ? signed_percent(l.relative_change) : text::signed_number_g(l.change, 4));
         if (fixed) {
             out.push_back(line);
             head = std::string(head.size(), ' ');
@@ -87,7 +78,7 @@ std::vector<std::string> ab_block_lines(const drivers::AbBlockProgress& p, const
         }
         if (bounded)
             line += relative ? " [" + signed_percent(l.lower) + ", " + signed_percent(l.upper) + "]"
-                             : " [" + number(l.change_lower) + ", " + number(l.change_upper) + "]";
+                             : " [" + text::signed_number_g(l.change_lower, 4) + ", " + text::signed_number_g(l.change_upper, 4) + "]";
         if (l.call != analysis::SequentialCall::go_on) {
             line += std::string(": ") + analysis::sequential_call_name(l.call);
         } else if (!bounded) {

@@ -4,30 +4,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "report/metric_direction_words.h"
 #include "report/signed_percent.h"
+#include "text/number_format.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::report {
 
 using text::escape_text;
-
-namespace {
-
-std::string number(double x) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", x);
-    return buf;
-}
-
-const char* direction_words(data::Direction d) {
-    switch (d) {
-        case data::Direction::lower_is_better: return "lower is better";
-        case data::Direction::higher_is_better: return "higher is better";
-        default: return "direction unknown";
-    }
-}
-
-}  // namespace
 
 std::string bisect_interval(double lo, double hi) { return "[" + signed_percent(lo) + ", " + signed_percent(hi) + "]"; }
 
@@ -48,9 +32,9 @@ std::vector<std::string> bisect_reference_lines(const data::BisectPlanRecord& pl
         std::string line = std::string("  ") + name + "  " + escape_text(ref.file);
         if (!ref.variant.empty()) line += " (" + escape_text(ref.variant) + ")";
         line += ": " + std::to_string(ref.values.size()) + " runs, " + (r.log_scale ? "geometric mean " : "mean ") +
-                number(center) + unit;
+                text::number_g(center, 6) + unit;
         if (ref.values.size() >= 2)
-            line += r.log_scale ? ", spread " + signed_percent(std::expm1(sd)).substr(1) : ", sd " + number(sd);
+            line += r.log_scale ? ", spread " + signed_percent(std::expm1(sd)).substr(1) : ", sd " + text::number_g(sd, 6);
         out.push_back(line);
     };
     side("good", plan.good, r.good_center, r.good_sd);

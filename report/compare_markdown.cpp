@@ -6,6 +6,7 @@
 
 #include "findings/compare_findings.h"
 #include "report/invalid_runs.h"
+#include "report/metric_direction_words.h"
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
@@ -82,7 +83,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
         const text::DisplayUnit du =
             text::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean);
         std::fprintf(out, "\n### %s%s (%s)\n\n", cell(metric_title(m)).c_str(),
-                     m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), better_words(m.better));
+                     m.unit.empty() ? "" : (", " + cell(m.unit)).c_str(), report::direction_words(m.better));
         if (du.scaled()) std::fprintf(out, "values in %s\n\n", cell(du.unit).c_str());
         std::fprintf(out, "| sample | n | min | median | mean | stddev | max |\n");
         std::fprintf(out, "| --- | ---: | ---: | ---: | ---: | ---: | ---: |\n");

@@ -15,6 +15,7 @@
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
+#include "report/metric_direction_words.h"
 #include "report/invalid_runs.h"
 #include "report/sample_keys.h"
 #include "text/fit_table.h"
@@ -28,14 +29,6 @@ namespace gfxstat::cli {
 
 using text::escape_text;
 
-const char* better_words(analysis::Better b) {
-    switch (b) {
-        case analysis::Better::lower: return "lower is better";
-        case analysis::Better::higher: return "higher is better";
-        case analysis::Better::unknown: return "direction unknown";
-    }
-    return "direction unknown";
-}
 
 
 const char* design_kind(const MetricReport& m, size_t k) {
@@ -165,9 +158,9 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     if (!m.unit.empty()) {
         head += " (" + du.unit;
         if (du.scaled()) head += ", recorded in " + m.unit;
-        head += std::string(", ") + better_words(m.better) + ")";
+        head += std::string(", ") + report::direction_words(m.better) + ")";
     } else {
-        head += std::string(" (") + better_words(m.better) + ")";
+        head += std::string(" (") + report::direction_words(m.better) + ")";
     }
     for (const std::string& line : text::wrap_text(escape_text(head), static_cast<size_t>(r.width), 0, 2))
         std::fprintf(out, "%s\n", line.c_str());

@@ -55,8 +55,9 @@ void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vecto
         const data::MetricInfo& info = h.series->info;
         const auto& r = h.result;
         std::fprintf(out, "%s%s (%s%s): %s, %s\n", mi ? "\n" : "", escape_text(info.name).c_str(),
-                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(), direction_words(info.direction, "no direction"),
-                     plural(h.builds.size(), "build").c_str(), plural(r.changes.size(), "change point").c_str());
+                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(),
+                     direction_words(info.direction, "no direction"), plural(h.builds.size(), "build").c_str(),
+                     plural(r.changes.size(), "change point").c_str());
         for (size_t i = 0; i < r.segments.size(); ++i) {
             const auto& seg = r.segments[i];
             std::fprintf(out, "  builds %s (%s, %s): mean %s, median %s\n", build_range(L, h, seg, escape_text).c_str(),

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: MIT
+#include "formats/recorded_metric.h"
+
+#include <utility>
+
+namespace gfxstat::formats {
+
+data::MetricInfo metric_declaration(const ParsedMetric& m) {
+    data::MetricInfo info(m.name, m.unit, m.direction);
+    info.primary = m.primary;
+    info.per = m.per;
+    return info;
+}
+
+data::MetricValues metric_values(ParsedMetric&& m) {
+    const bool array = m.values.size() != 1;
+    return data::MetricValues{.name = m.name, .values = std::move(m.values), .array = array};
+}
+
+}  // namespace gfxstat::formats
