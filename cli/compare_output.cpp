@@ -12,6 +12,7 @@
 #include "report/plot_files.h"
 #include "report/suite_table.h"
 #include "text/text_escape.h"
+#include "report/compare_renderers.h"
 
 namespace gfxstat::cli {
 

@@ -155,20 +155,6 @@ struct CompareReport {
 // p" for a sequential design's confidence sequence.
 std::string p_label(const CompareReport& r, const MetricReport& m, size_t k);
 
-// The design comparison k of m saw, in words: "blocked, 14 blocks (gfxstat
-// ab, random order, sequential: t-mixture confidence sequence at 95%)",
-// "interleaved in 6 shared boots (paired by boot)", or "two independent
-// samples"; and its kind: "blocked", "interleaved", "independent".
-std::string design_words(const MetricReport& m, size_t k);
-const char* design_kind(const MetricReport& m, size_t k);
-
-void render_text(const CompareReport& report, FILE* out);
-void render_markdown(const CompareReport& report, FILE* out);
-void render_json(const CompareReport& report, FILE* out);
-// --brief: one line per metric and candidate (report/compare_brief.cpp).
-void render_brief_text(const CompareReport& report, FILE* out);
-void render_brief_markdown(const CompareReport& report, FILE* out);
-
 // The metric's name as shown ("value" for column files), shared by the
 // renderers.
 std::string metric_title(const MetricReport& m);

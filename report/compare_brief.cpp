@@ -10,6 +10,7 @@
 #include <string>
 
 #include "findings/compare_findings.h"
+#include "report/compare_renderers.h"
 #include "report/diagnostic_words.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "findings/compare_findings.h"
+#include "report/compare_renderers.h"
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "findings/compare_findings.h"
+#include "report/compare_renderers.h"
 #include "report/invalid_runs.h"
 #include "report/metric_direction_words.h"
 #include "report/diagnostic_words.h"

@@ -11,6 +11,7 @@
 
 #include "analysis/ministat_plot.h"
 #include "findings/compare_findings.h"
+#include "report/compare_renderers.h"
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"

@@ -16,6 +16,7 @@
 #include "data/results_writer.h"
 #include "plot/charts.h"
 #include "report/ci/ci_exports.h"
+#include "report/compare_renderers.h"
 #include "report/plot_inputs.h"
 #include "report/suite_table.h"
 #include "report/show_text.h"

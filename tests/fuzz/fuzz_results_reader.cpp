@@ -43,6 +43,7 @@
 #include "findings/comparison_analysis.h"
 #include "findings/sample_intervals.h"
 #include "findings/compare_findings.h"
+#include "report/compare_renderers.h"
 #include "cli/sample_inputs.h"
 #include "cli/show_command.h"
 #include "cli/summary_command.h"
