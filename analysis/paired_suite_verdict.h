@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // The verdict on a suite measured once a side (analysis/paired_suite.h),
-// made the one way `gfxstat compare` makes it (cli/compare_suite.cpp) and
+// made the one way `gfxstat compare` makes it (findings/compare_suite.cpp) and
 // the calibration suite measures it (tests/calibration/suite_sim.cpp): which
 // test is primary, its p, and the inputs decide() reads. Kept here so that
 // the rates docs/calibration.md publishes are the rates of compare's own

@@ -19,7 +19,7 @@ namespace gfxstat::data {
 
 // A --metric the file does not declare: the message names what it holds,
 // and the name and the list travel with it so that cli/ can add "did you
-// mean" (cli/nearest_word.h), which data/ does not know.
+// mean" (text/nearest_word.h), which data/ does not know.
 class UnknownMetricError : public InputError {
 public:
     UnknownMetricError(const InputError& e, std::string typed_name, std::vector<std::string> known_names)

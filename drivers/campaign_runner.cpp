@@ -37,7 +37,7 @@ namespace {
 std::atomic<bool> g_campaign_interrupted{false};
 
 // "1 boot", "2 boots"; "1 run", "3 runs in a row": counts in messages
-// (report/plural.h is the renderers'; drivers/ sits below them).
+// (text/plural.h is the renderers'; drivers/ sits below them).
 std::string counted(size_t n, const char* noun) { return std::to_string(n) + " " + noun + (n == 1 ? "" : "s"); }
 std::string runs_in_a_row(size_t n) { return n == 1 ? "1 run" : std::to_string(n) + " runs in a row"; }
 

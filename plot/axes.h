@@ -2,7 +2,7 @@
 // Scales, ticks and axes: where a value lands in pixels, which round
 // numbers label the axis, and the unit they are shown in. A metric's
 // values are recorded in one unit; the axis shows them in the readable
-// unit chosen from the axis's largest magnitude (report/readable_units.h),
+// unit chosen from the axis's largest magnitude (text/readable_units.h),
 // so a frame-time axis reads "0.5 1 1.5 ms", not "0.0005 0.001 s".
 #pragma once
 

@@ -41,7 +41,7 @@ struct VariantPlot {
 // One metric of a comparison: the baseline first.
 struct MetricPlot {
     std::string metric, unit;            // unit "" when unknown
-    // The magnitude the shown unit is chosen from (report/readable_units.h):
+    // The magnitude the shown unit is chosen from (text/readable_units.h):
     // compare's, the baseline's mean, so that every chart of the metric, the
     // page's heading and the text report use one unit. Unset: each chart's
     // drawn range.

@@ -15,7 +15,7 @@ namespace gfxstat::plot {
 // as one line of terminal text (text::escape_text: control characters,
 // invalid UTF-8 and invisible format characters made visible as \xNN or
 // \uNNNN), clipped to `max_bytes` when not 0, then XML by
-// text::xml_escape (report/xml_escape.h: & < > " ' as entities; U+FFFE
+// text::xml_escape (text/xml_escape.h: & < > " ' as entities; U+FFFE
 // and U+FFFF, valid UTF-8 but not XML characters, as "\ufffe", "\uffff").
 std::string xml_text(std::string_view raw, size_t max_bytes = 0);
 

@@ -22,7 +22,7 @@ namespace {
 
 // Text from data in a cell, heading or list item: no '|' that ends a cell,
 // no newline that ends a row, no control that reaches a terminal
-// (report/text_escape.h).
+// (text/text_escape.h).
 std::string cell(const std::string& s) { return text::escape_markdown(s); }
 
 }  // namespace
@@ -79,7 +79,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
     for (const auto& note : r.geomean_notes) std::fprintf(out, "\n_geomean: %s_\n", cell(note).c_str());
     render_throttle_markdown(r, out);
     for (const auto& m : r.metrics) {
-        // The sample table in a readable unit (report/readable_units.h),
+        // The sample table in a readable unit (text/readable_units.h),
         // the tests below in the recorded one, as JSON has them.
         const text::DisplayUnit du =
             text::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean);

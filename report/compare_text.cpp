@@ -3,7 +3,7 @@
 // then each candidate's tests, effect and verdict in a few plain lines,
 // never wider than --width (so it can be pasted into a 72-column mail).
 // Labels, names and units come from data: each line or field is escaped
-// once, as it is printed (report/text_escape.h).
+// once, as it is printed (text/text_escape.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdarg>
@@ -152,7 +152,7 @@ void print_fleet(const CompareReport& r, const MetricReport& m, size_t k, FILE* 
 
 void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     // One unit for the metric's numbers, from the baseline's mean: a time
-    // in s of 0.00187 reads 1.87 ms (report/readable_units.h).
+    // in s of 0.00187 reads 1.87 ms (text/readable_units.h).
     const text::DisplayUnit du =
         text::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean);
     std::string head = metric_title(m);
@@ -197,7 +197,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
     const int digits = std::min(8, col - 6);
     if (static_cast<int>(keys.width() + 1 + nw) + 5 * col > r.width) {
         // Narrower than ministat's table at its fewest digits: the columns
-        // over two tables (report/fit_table.h), none cut.
+        // over two tables (text/fit_table.h), none cut.
         text::TextTable t;
         t.head = {"", "N", "Min", "Max", "Median", "Avg", "Stddev"};
         for (size_t i = 0; i < samples.size(); ++i) {

@@ -3,7 +3,7 @@
 // splits between machines, boots and runs, each machine's change, and the
 // machine that stands out (analysis/nested_variance.h,
 // analysis/machine_changes.h). Names come from data and are returned raw:
-// the renderer escapes them as it prints (report/text_escape.h).
+// the renderer escapes them as it prints (text/text_escape.h).
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

@@ -30,7 +30,7 @@ std::string bound_percent(double relative);
 // A difference of values recorded in `row`'s unit (with `sign`, a '+'
 // before positive ones) in the unit readable for `magnitude` (the
 // difference itself, or the largest end of its interval), 3 significant
-// digits: "+1.87 ms" in a row of seconds (report/readable_units.h).
+// digits: "+1.87 ms" in a row of seconds (text/readable_units.h).
 std::string difference_value(double v, const text::DisplayUnit& row, double magnitude, bool sign);
 
 // For an exact metric whose values vary within a side: a warning sentence

@@ -8,9 +8,9 @@
 // whole, the SVG inside included.
 //
 // What is text and what is markup: every std::string below is plain text
-// from data (labels, names, notes), escaped here (report/text_escape.h's
+// from data (labels, names, notes), escaped here (text/text_escape.h's
 // visible form for control and invisible characters, then XML's entities
-// and what XML cannot hold, report/xml_escape.h), except `svg` (markup from
+// and what XML cannot hold, text/xml_escape.h), except `svg` (markup from
 // plot/, inlined as it is) and `preformatted` (a report already escaped for
 // a terminal by its renderer, so only xml_escape is applied).
 #pragma once
@@ -57,7 +57,7 @@ struct HtmlPage {
 
 std::string render_html(const HtmlPage& page);
 
-// Text is escaped by report/xml_escape.h: xml_text for text from data,
+// Text is escaped by text/xml_escape.h: xml_text for text from data,
 // xml_escape for preformatted reports already escaped for a terminal.
 
 }  // namespace gfxstat::report

@@ -69,7 +69,7 @@ std::string short_boot(const std::string& boot) {
 }
 
 // A table: columns of numbers right-aligned, columns of text left-aligned,
-// no wider than `width` (report/fit_table.h: columns from `keyed_from` on
+// no wider than `width` (text/fit_table.h: columns from `keyed_from` on
 // are variants, headed by their keys when their labels do not fit). Cells
 // come from data: escaped here, so that no row is split.
 void print_table(FILE* out, size_t width, const std::vector<std::string>& raw_head,
@@ -116,7 +116,7 @@ std::string boots_text(const data::ResultsOverview& o) {
 }
 
 // Names, labels, boot ids and environment values come from data: each is
-// escaped as it is printed (report/text_escape.h).
+// escaped as it is printed (text/text_escape.h).
 void print_text(FILE* out, size_t width, const std::string& name, const data::ResultsFile& f,
                 const data::ResultsOverview& o) {
     // The counts stay on one line: after the name, or under it when the

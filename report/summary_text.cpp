@@ -21,7 +21,7 @@ namespace {
 
 // The table of one metric's rows, no wider than `width`: numbers with as
 // many digits as fit (8, as ministat prints, down to 4), in one readable
-// unit for the table (from the first row's mean: report/readable_units.h),
+// unit for the table (from the first row's mean: text/readable_units.h),
 // each row's name after it when every name fits there, else named by its
 // key ("x", "+", ... or numbers past 7 rows) in lines above the table.
 // Names and units come from data: escaped as they are printed.

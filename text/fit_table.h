@@ -4,7 +4,7 @@
 // labels in a legend above it; else stacked, one row after the other with
 // each cell on its own "head: value" line. Nothing is cut: every label and
 // value is shown whole (a value longer than a line is wrapped).
-// Cells are already escaped (report/text_escape.h).
+// Cells are already escaped (text/text_escape.h).
 #pragma once
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Widths of text for people, in display columns, so that a report fits
 // the 72 columns of a mail reply (or --width N). Text reaching here is
-// already escaped (report/text_escape.h): ASCII, or valid UTF-8 from a
+// already escaped (text/text_escape.h): ASCII, or valid UTF-8 from a
 // label ("é", "–"). A column is a code point: escape_text leaves no
 // control character, and the labels of our data are Latin text; East
 // Asian wide characters would take two columns and are counted as one.

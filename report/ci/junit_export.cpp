@@ -23,7 +23,7 @@ namespace {
 
 // Text as XML character data or an attribute value: escaped for people
 // line by line (a newline stays a newline in <system-out>), then XML by
-// report/xml_escape.h: markup characters as references, and what XML 1.0
+// text/xml_escape.h: markup characters as references, and what XML 1.0
 // cannot hold at all (C0 controls, U+FFFE, U+FFFF) in gfxstat's visible form.
 std::string xml(std::string_view raw, bool already_escaped = false) {
     return already_escaped ? text::xml_escape(raw) : text::xml_message(raw);

@@ -26,7 +26,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// XML character data or an attribute value (report/xml_escape.h).
+// XML character data or an attribute value (text/xml_escape.h).
 std::string xml(std::string_view raw) { return text::xml_message(raw); }
 
 std::string seconds(double s) {

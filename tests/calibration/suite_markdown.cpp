@@ -137,7 +137,7 @@ void write_suite_markdown(std::FILE* out, const std::vector<SuiteCellResult>& rs
                  "### How to read this\n\n"
                  "Each cell simulates R suites of k benchmarks, each measured once a side (the per-test averages "
                  "a thread pastes, one rate per IGT row), and runs exactly what `gfxstat compare` runs on them "
-                 "(cli/compare_suite.cpp, analysis/paired_suite_verdict.h; default `--confidence 0.95 "
+                 "(findings/compare_suite.cpp, analysis/paired_suite_verdict.h; default `--confidence 0.95 "
                  "--threshold 1`, one candidate so Holm's adjustment changes nothing): the benchmarks are the "
                  "pairs, the differences are their log ratios turned so that above 0 is better, and the primary "
                  "test is the paired t, or the Wilcoxon signed-rank test when 8 or more nonzero differences look "

@@ -9,7 +9,7 @@ compare (text, markdown), ministat, run, campaign status, option errors
 and error messages naming files must print no control byte (newline
 aside), no DEL, no C1 control and nothing that is not UTF-8; table rows
 must stay whole; JSON outputs keep the text verbatim.
-The visible form is report/text_escape.h's (docs/results-format.md)."""
+The visible form is text/text_escape.h's (docs/results-format.md)."""
 
 import json
 import os

@@ -21,7 +21,7 @@
 //     reaches the output but the renderers' own newlines (and no DEL, no C1
 //     control), the output is valid UTF-8, and no markdown table row has
 //     more or fewer cells than its header: text from data is escaped
-//     (report/text_escape.h);
+//     (text/text_escape.h);
 //   - JsonCursor accepts the first line exactly when nlohmann::json::accept
 //     does, apart from the documented differences (nesting deeper than 64,
 //     numbers beyond the double range, a byte order mark; and nlohmann

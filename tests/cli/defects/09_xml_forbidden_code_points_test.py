@@ -7,7 +7,7 @@ The wrong answer guarded against: a variant named "x" U+FFFE (valid UTF-8,
 but not an XML character) made `compare --junit` and `report` write files
 that xmllint rejects ("Char 0xFFFE out of allowed range"), so GitLab
 dropped the JUnit report and the gate's <failure> with it. One escaper
-(report/xml_escape.h) now serves JUnit, the HTML page and SVG; the label
+(text/xml_escape.h) now serves JUnit, the HTML page and SVG; the label
 reads "x\\ufffe" there, and the gate's failure is in the file.
 """
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: MIT
 """Independent reference values for `gfxstat compare --summaries`
-(cli/summary_compare.cpp) on the pasted tables in this directory. Writes
+(findings/summary_comparison.cpp) on the pasted tables in this directory. Writes
 summary_reference.json beside it.
 
 Needs scipy: run with Debian's /usr/bin/python3 (python3-scipy).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// analysis/sequential_test: the t-mixture confidence sequence that ab's stop
+// analysis/confidence_sequence: the t-mixture confidence sequence that ab's stop
 // rule looks at after each block.
 #include "analysis/confidence_sequence.h"
 

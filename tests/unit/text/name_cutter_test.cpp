@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// report/name_cutter.h: names cut to a column stay unique, the same name
+// text/name_cutter.h: names cut to a column stay unique, the same name
 // always cut the same way, and the legend gives every cut whole.
 #include "text/name_cutter.h"
 

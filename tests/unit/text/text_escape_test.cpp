@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// report/text_escape.h: text from data as printed for people. Every
+// text/text_escape.h: text from data as printed for people. Every
 // control (C0, DEL, C1) and every byte outside valid UTF-8 becomes a
 // visible escape; valid multibyte UTF-8 is kept as it is.
 #include "text/text_escape.h"

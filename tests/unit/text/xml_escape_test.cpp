@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// report/xml_escape.h: the one XML escaper of JUnit files, the HTML page and
+// text/xml_escape.h: the one XML escaper of JUnit files, the HTML page and
 // SVG. Whatever the text holds, the result is XML 1.0 character data: only
 // tab, newline, return, U+0020..U+D7FF, U+E000..U+FFFD, U+10000..U+10FFFF,
 // with & < > " ' as entities.
