@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "cli/command_describe.h"
+#include "cli/subcommands.h"
 #include "cli/command_line.h"
 #include "text/nearest_word.h"
 #include "cli/run_options.h"
@@ -43,13 +44,6 @@ using text::escape_text;
 namespace {
 
 constexpr const char* kProg = "gfxstat bisect";
-
-const SubcommandSummary kSubcommands[] = {
-    {"check", "whether the good and bad builds' runs differ beyond the threshold: something to bisect"},
-    {"step", "for git bisect run: build the commit, run the workload until it is like good or like bad "
-             "(exit 0 / 1; 125 skips)"},
-    {"report", "each step of a bisection (commit, runs, estimate, call) and the first bad commit with its evidence"},
-};
 
 void usage(FILE* out) {
     std::fprintf(out,
@@ -288,29 +282,23 @@ int report_main(int argc, char** argv) {
 }  // namespace
 
 int bisect_main(int argc, char** argv) {
-    if (argc < 2 && describe_requested())
-        return describe_fixed({kProg, "Which commit changed performance: gfxstat's step for git bisect run, with "
-                                      "an error budget over the whole bisection.",
-                               "See docs/bisect.md.", {}, {std::begin(kSubcommands), std::end(kSubcommands)}, {}});
-    if (argc < 2) {
-        std::fprintf(stderr, "%s: missing SUBCOMMAND\n", kProg);
-        usage(stderr);
-        return 2;
-    }
-    const std::string sub = argv[1];
-    if (sub == "-h" || sub == "--help" || sub == "help") {
-        usage(stdout);
-        return 0;
-    }
-    if (sub == "check") return check_main(argc - 1, argv + 1);
-    if (sub == "step") return step_main(argc - 1, argv + 1);
-    if (sub == "report") return report_main(argc - 1, argv + 1);
-    std::fprintf(stderr, "%s: unknown subcommand '%s'%s\n", kProg, escape_text(sub).c_str(),
-                 text::did_you_mean(sub, {"check", "step", "report"}).c_str());
-    usage(stderr);
-    // Not 2: under `git bisect run` a mistyped "step" would mark every
-    // commit bad; above 127 stops the bisection instead.
-    return drivers::kBisectAbort;
+    static const Subcommand subcommands[] = {
+        {"check", "whether the good and bad builds' runs differ beyond the threshold: something to bisect", check_main},
+        {"step",
+         "for git bisect run: build the commit, run the workload until it is like good or like bad "
+         "(exit 0 / 1; 125 skips)",
+         step_main},
+        {"report", "each step of a bisection (commit, runs, estimate, call) and the first bad commit with its evidence",
+         report_main},
+    };
+    // An unknown subcommand does not exit 2: under `git bisect run` a
+    // mistyped "step" would mark every commit bad; above 127 stops the
+    // bisection instead.
+    const SubcommandTable table{kProg,
+                                "Which commit changed performance: gfxstat's step for git bisect run, with "
+                                "an error budget over the whole bisection.",
+                                "See docs/bisect.md.", subcommands, usage, drivers::kBisectAbort};
+    return run_subcommand(table, argc, argv);
 }
 
 }  // namespace gfxstat::cli
