@@ -15,9 +15,13 @@ which); this test holds the docs to them and to the tree:
     before a bullet's first ": " (`stem`, `stem.h`, `chart_*`, `ci/`),
     looked up in the README's folder. Paths are read from the file's
     folder or the tree's root; names with a placeholder (NAME, *, <x>)
-    outside a bullet's file list are not looked up.
+    outside a bullet's file list are not looked up;
+  - every source (.h, .cpp) of a layer folder, its subfolders included, is
+    named by a bullet of that layer's README: its stem, its file name, a
+    pattern (`*_command`) or its folder (`ci/`), before the bullet's first
+    ": ". A file moved or created is listed where it now lives.
 --unlisted prints the sources of each layer that no bullet of its README
-names (after a move: what the READMEs may still have to say) and passes.
+names, and passes: the list to work through after a move.
 """
 import argparse
 import pathlib
@@ -115,12 +119,14 @@ def listed_names(text):
 
 
 def unlisted(root):
-    """Sources of each layer that its README's bullets do not name: what a
-    README may still have to say after files moved (reported, not failed:
-    a file may belong to a group its README names by concern)."""
+    """Sources of each layer that its README's bullets do not name (a
+    layer without a README is reported as missing by check(), and its
+    sources are not listed here)."""
     left = []
     for layer in ALLOWED:
         readme = root / layer / "README.md"
+        if not readme.exists():
+            continue
         names = [n for _, n in listed_names(readme.read_text(encoding="utf-8"))] if readme.exists() else []
         for path in sorted((root / layer).rglob("*")):
             if path.suffix not in (".h", ".cpp"):
@@ -170,6 +176,10 @@ def check(root):
             if not exists(root, path.parent, name):
                 what = "a file listed here" if listed else "a path"
                 problems.append(f"{rel}:{number}: names {what} that does not exist: {name}")
+    for source in unlisted(root):
+        layer = source.split("/")[0]
+        problems.append(f"{layer}/README.md: no bullet of \"What lives here\" names {source} "
+                        f"(--unlisted lists every such file)")
     return problems
 
 
@@ -190,8 +200,17 @@ def self_test():
                 names = "nothing but `text/`"  # planted: ALLOWED is empty
             (root / layer / "README.md").write_text(f"# {layer}/\n\nMay include:\n{names}.\n")
         (root / "text" / "plural.h").write_text("")
+        (root / "text" / "plural.cpp").write_text("")
+        (root / "text" / "text_width.h").write_text("")
+        (root / "text" / "text_width.cpp").write_text("")
+        (root / "text" / "README.md").write_text(  # planted: plural.cpp named after ": " only
+            "# text/\n\nMay include: nothing of ours.\n\n"
+            "- `text_width`, `plural.h`: widths; `plural.cpp` is not listed here\n")
+        (root / "analysis" / "rank_formulas.h").write_text("")  # planted: no bullet at all
+        (root / "data" / "random_hex.h").write_text("")  # no README: reported as missing only
         (root / "report" / "ci").mkdir()
         (root / "report" / "ci" / "junit_export.cpp").write_text("")
+        (root / "report" / "ci" / "lava_report.h").write_text("")  # listed by `ci/`
         (root / "report" / "README.md").write_text(
             "# report/\n\nMay include: " + ", ".join(f"`{x}/`" for x in sorted(ALLOWED["report"])) + ".\n"
             "- `ci/`, `ci/junit_export`, `ci/*_export`, `gone_render`,\n  `*_gone`: the CI exports\n"
@@ -214,6 +233,8 @@ def self_test():
             "report/README.md:7: names a path that does not exist: ci/gone_export",
             "report/README.md:7: names a path that does not exist: cli/gone",
             "analysis/README.md:3: \"May include:\" names ['text']",
+            "text/README.md: no bullet of \"What lives here\" names text/plural.cpp",
+            "analysis/README.md: no bullet of \"What lives here\" names analysis/rank_formulas.h",
         ])
         for want in expected:
             if not any(p.startswith(want) for p in got):
