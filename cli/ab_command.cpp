@@ -10,6 +10,7 @@
 // SIGTERM). Nothing recorded is lost.
 #include "cli/ab_command.h"
 #include "cli/run_options.h"
+#include "cli/run_outcome_status.h"
 
 #include <CLI/CLI.hpp>
 #include <unistd.h>
@@ -299,26 +300,15 @@ int ab_main(int argc, char** argv) {
         }
         return kExitRunsFailed;
     };
-    switch (result.outcome) {
-        case drivers::RunOutcome::completed: break;
-        case drivers::RunOutcome::skipped:
-            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
-            return 77;
-        case drivers::RunOutcome::invalid:
-            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
-            return 2;
-        case drivers::RunOutcome::aborted:
-        case drivers::RunOutcome::failing:
-            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
-            return runs_failed(result.message);
-        case drivers::RunOutcome::error:
-            std::fprintf(stderr, "%s: %s\n", kProg, escape_message(result.message).c_str());
-            return 1;
-        case drivers::RunOutcome::interrupted:
-            std::fprintf(stderr, "%s: %s; 'gfxstat compare %s' analyses them\n", kProg,
-                         escape_message(result.message).c_str(), escape_text(output).c_str());
-            return stopped_status(g_stop_signals);
+    if (result.outcome == drivers::RunOutcome::interrupted) {
+        std::fprintf(stderr, "%s: %s; 'gfxstat compare %s' analyses them\n", kProg,
+                     escape_message(result.message).c_str(), escape_text(output).c_str());
+        return stopped_status(g_stop_signals);
     }
+    // A loop that did not complete ends here; when its runs failed, their
+    // exports are written too.
+    if (const int status = run_outcome_status(kProg, result.outcome, result.message, g_stop_signals))
+        return status == kExitRunsFailed ? runs_failed(result.message) : status;
     // A side with fewer than 2 usable runs cannot be compared: the runs
     // failed (as for --max-failures), and the reason is the variant's.
     for (size_t v = 0; v < variants.size(); ++v)

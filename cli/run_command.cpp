@@ -9,12 +9,12 @@
 // (130 SIGINT, 143 SIGTERM, 129 SIGHUP), as a shell reports it. Nothing
 // recorded is lost.
 #include "cli/command_line.h"
-#include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
 #include "cli/run_command.h"
 #include "cli/run_options.h"
+#include "cli/run_outcome_status.h"
 #include "drivers/workload_setup.h"
 
 #include <CLI/CLI.hpp>
@@ -254,26 +254,7 @@ int run_main(int argc, char** argv) {
         lava.setup_failed(report.message);
     else
         lava.results(plan.results_path, {plan.variant});
-    switch (report.outcome) {
-        case drivers::RunOutcome::completed: return 0;
-        case drivers::RunOutcome::skipped:
-            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return 77;
-        case drivers::RunOutcome::invalid:
-            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return 2;
-        case drivers::RunOutcome::aborted:
-        case drivers::RunOutcome::failing:  // the runs failed: not a regression's 1
-            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return kExitRunsFailed;
-        case drivers::RunOutcome::interrupted:
-            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return stopped_status(g_stop_signals);
-        case drivers::RunOutcome::error:  // not a usage error: runs were made and are kept
-            std::fprintf(stderr, "%s: %s\n", prog, escape_message(report.message).c_str());
-            return 1;
-    }
-    return 0;
+    return run_outcome_status(prog, report.outcome, report.message, g_stop_signals);
 }
 
 }  // namespace gfxstat::cli
