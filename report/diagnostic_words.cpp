@@ -434,19 +434,8 @@ nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
     j["paired"] = k.paired;
     if (k.by_boots) {
         const analysis::TTest& t = k.boot_means_test;
-        j["boot_means_test"] = {{"test", k.paired ? "paired" : "welch"},
-                                {"t", num(t.t)},
-                                {"df", num(t.df)},
-                                // undefined (boot means all equal): no p, no interval
-                                {"p", t.defined ? num(t.p) : json(nullptr)},
-                                {"ci", t.defined ? json{num(t.ci[0]), num(t.ci[1])} : json(nullptr)},
-                                {"difference", num(t.difference)},
-                                {"defined", t.defined}};
-        const analysis::Equivalence& e = k.boot_means_equivalence;
-        j["boot_means_equivalence"] = {{"margin", num(e.margin)},
-                                       {"p", t.defined ? num(e.p) : json(nullptr)},
-                                       {"ci", t.defined ? json{num(e.ci[0]), num(e.ci[1])} : json(nullptr)},
-                                       {"equivalent", t.defined && e.equivalent}};
+        j["boot_means_test"] = means_test_json(t, k.paired);
+        j["boot_means_equivalence"] = means_equivalence_json(k.boot_means_equivalence, t);
         if (k.paired) {
             json d = json::array();
             for (double x : k.boot_differences) d.push_back(num(x));
@@ -454,6 +443,23 @@ nlohmann::json clustering_json(const analysis::TwoSampleComparison& c) {
         }
     }
     return j;
+}
+
+nlohmann::json means_test_json(const analysis::TTest& t, bool paired) {
+    return {{"test", paired ? "paired" : "welch"},
+            {"t", num(t.t)},
+            {"df", num(t.df)},
+            {"p", t.defined ? num(t.p) : json(nullptr)},
+            {"ci", t.defined ? json{num(t.ci[0]), num(t.ci[1])} : json(nullptr)},
+            {"difference", num(t.difference)},
+            {"defined", t.defined}};
+}
+
+nlohmann::json means_equivalence_json(const analysis::Equivalence& e, const analysis::TTest& t) {
+    return {{"margin", num(e.margin)},
+            {"p", t.defined ? num(e.p) : json(nullptr)},
+            {"ci", t.defined ? json{num(e.ci[0]), num(e.ci[1])} : json(nullptr)},
+            {"equivalent", t.defined && e.equivalent}};
 }
 
 }  // namespace gfxstat::cli

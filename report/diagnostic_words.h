@@ -54,6 +54,14 @@ nlohmann::json diagnostics_json(const analysis::SampleDiagnostics& d, size_t max
                                 const std::vector<std::pair<size_t, double>>* dropped = nullptr);
 nlohmann::json clustering_json(const analysis::TwoSampleComparison& c);
 
+// The tests of the boot (or machine) means in those objects. The t test:
+// "test" ("paired" or "welch"), "t", "df", "difference", "defined", and
+// "p" and "ci" (null when undefined: the means all equal, no p, no
+// interval). The equivalence test `e` beside `t`: "margin", "equivalent",
+// and "p" and "ci" (null when `t` is undefined).
+nlohmann::json means_test_json(const analysis::TTest& t, bool paired);
+nlohmann::json means_equivalence_json(const analysis::Equivalence& e, const analysis::TTest& t);
+
 // `text` broken at spaces into lines of at most `width` columns, the first
 // indented by `first_indent`, the rest by `indent`.
 std::vector<std::string> wrap_words(const std::string& text, size_t width, size_t first_indent, size_t indent);

@@ -116,19 +116,8 @@ nlohmann::json fleet_json(const MetricReport& m, size_t k) {
                               {"candidate", components(f.candidate_variance)}}}};
     if (f.by_machines) {
         const analysis::TTest& t = f.machine_means_test;
-        j["machine_means_test"] = {{"test", f.paired ? "paired" : "welch"},
-                                   {"t", num(t.t)},
-                                   {"df", num(t.df)},
-                                   // undefined (machine means all equal): no p, no interval
-                                   {"p", t.defined ? num(t.p) : json(nullptr)},
-                                   {"ci", t.defined ? pair(t.ci) : json(nullptr)},
-                                   {"difference", num(t.difference)},
-                                   {"defined", t.defined}};
-        const analysis::Equivalence& e = f.machine_means_equivalence;
-        j["machine_means_equivalence"] = {{"margin", num(e.margin)},
-                                          {"p", t.defined ? num(e.p) : json(nullptr)},
-                                          {"ci", t.defined ? pair(e.ci) : json(nullptr)},
-                                          {"equivalent", t.defined && e.equivalent}};
+        j["machine_means_test"] = means_test_json(t, f.paired);
+        j["machine_means_equivalence"] = means_equivalence_json(f.machine_means_equivalence, t);
         j["machines_needed"] = v.by_machines && v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr);
     } else {
         j["machine_means_test"] = nullptr;
