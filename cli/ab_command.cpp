@@ -47,11 +47,7 @@ namespace {
 constexpr const char* kProg = "gfxstat ab";
 
 volatile sig_atomic_t g_stop_signals = 0;
-extern "C" void on_ab_signal(int sig) {
-    const bool again = g_stop_signals != 0;
-    if (!again) g_stop_signals = sig;  // the first signal sets the exit status (128 + it)
-    drivers::interrupt_run_plan(again ? SIGKILL : sig);
-}
+extern "C" void on_ab_signal(int sig) { drivers::interrupt_run_plan(forwarded_stop_signal(g_stop_signals, sig)); }
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());

@@ -82,9 +82,7 @@ int campaign_init_main(int argc, char** argv) {
 namespace {
 volatile sig_atomic_t g_stop_signals = 0;  // the first stop signal (the exit status names it)
 extern "C" void on_campaign_signal(int sig) {
-    const bool again = g_stop_signals != 0;
-    if (!again) g_stop_signals = sig;
-    drivers::interrupt_campaign(again ? SIGKILL : sig);
+    drivers::interrupt_campaign(forwarded_stop_signal(g_stop_signals, sig));
 }
 }  // namespace
 

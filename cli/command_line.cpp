@@ -201,6 +201,12 @@ void install_stop_handler(void (*handler)(int)) {
     signal(SIGPIPE, SIG_IGN);
 }
 
+int forwarded_stop_signal(volatile sig_atomic_t& first, int sig) {
+    const bool again = first != 0;
+    if (!again) first = sig;
+    return again ? SIGKILL : sig;
+}
+
 std::string command_prefix(int argc, char** argv, const std::vector<std::string>& commands) {
     const char* slash = argc > 0 ? std::strrchr(argv[0], '/') : nullptr;
     if (argc > 0 && std::strcmp(slash ? slash + 1 : argv[0], "ministat") == 0) return "ministat";

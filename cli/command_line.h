@@ -6,6 +6,7 @@
 // gfxstat exits 2.
 #pragma once
 
+#include <csignal>
 #include <functional>
 #include <optional>
 #include <string>
@@ -36,6 +37,11 @@ std::function<std::string(const std::string&)> whole_number();
 // SIGPIPE is ignored, so that a closed pipe on stderr (... 2>&1 | head)
 // cannot kill gfxstat between a run and its record; writes just fail.
 void install_stop_handler(void (*handler)(int));
+
+// In such a handler: records the first stop signal in `first` (the exit
+// status names it) and returns the signal to forward to the workload: the
+// first one, or SIGKILL for any later one (a second Ctrl-C kills it).
+int forwarded_stop_signal(volatile sig_atomic_t& first, int sig);
 
 // The exit status of a command stopped by `signal`, as a shell reports a
 // process the signal ended: 130 for SIGINT, 143 for SIGTERM, 129 for

@@ -42,11 +42,7 @@ namespace {
 // The first Ctrl-C (or SIGTERM, SIGHUP) is forwarded to the workload and
 // stops the loop after that run; a second one kills the workload's group.
 volatile sig_atomic_t g_stop_signals = 0;
-extern "C" void on_stop_signal(int sig) {
-    const bool again = g_stop_signals != 0;
-    if (!again) g_stop_signals = sig;  // the first signal sets the exit status (128 + it)
-    drivers::interrupt_run_plan(again ? SIGKILL : sig);
-}
+extern "C" void on_stop_signal(int sig) { drivers::interrupt_run_plan(forwarded_stop_signal(g_stop_signals, sig)); }
 
 }  // namespace
 
