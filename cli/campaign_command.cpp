@@ -147,17 +147,12 @@ int analyze_main(int argc, char** argv) {
             return 2;
         }
         const std::string dir = files[0];
-        drivers::CampaignStatus s;
-        try {
-            s = drivers::campaign_status(dir);
-        } catch (const data::InputError& e) {
-            std::fprintf(stderr, "%s analyze: %s\n", kProg, escape_message(e.what()).c_str());
-            return 2;
-        }
+        const auto s = read_campaign_status("analyze", dir);
+        if (!s) return 2;
         files = {drivers::campaign_files(dir).results};
         results_path = files[0];
-        if (c.choices.baseline.empty()) c.choices.baseline = s.plan.variants[0].label;
-        print_analyze_design(s, c.format);
+        if (c.choices.baseline.empty()) c.choices.baseline = s->plan.variants[0].label;
+        print_analyze_design(*s, c.format);
         return std::nullopt;
     };
     // Inside a campaign the runs are set by the plan, not by run's options:

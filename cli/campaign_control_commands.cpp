@@ -35,6 +35,15 @@ constexpr const char* kProg = kCampaignProg;
 
 // ---------------------------------------------------------------- status
 
+std::optional<drivers::CampaignStatus> read_campaign_status(const char* subcommand, const std::string& dir) {
+    try {
+        return drivers::campaign_status(dir);
+    } catch (const data::InputError& e) {
+        std::fprintf(stderr, "%s %s: %s\n", kProg, subcommand, escape_message(e.what()).c_str());
+        return std::nullopt;
+    }
+}
+
 int campaign_status_main(int argc, char** argv) {
     CLI::App app{"Where a campaign stands: runs and boots done, ETA, what went wrong.", "gfxstat campaign status"};
     std::string dir;
@@ -42,15 +51,10 @@ int campaign_status_main(int argc, char** argv) {
     app.add_option("dir", dir, "the campaign directory")->required();
     app.add_flag("--json", json, "machine-readable");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
-    drivers::CampaignStatus s;
-    try {
-        s = drivers::campaign_status(dir);
-    } catch (const data::InputError& e) {
-        std::fprintf(stderr, "%s status: %s\n", kProg, escape_message(e.what()).c_str());
-        return 2;
-    }
-    if (json) std::printf("%s\n", report::campaign_status_json(s).c_str());
-    else report::print_campaign_status(s, dir, stdout);
+    const auto s = read_campaign_status("status", dir);
+    if (!s) return 2;
+    if (json) std::printf("%s\n", report::campaign_status_json(*s).c_str());
+    else report::print_campaign_status(*s, dir, stdout);
     return 0;
 }
 

@@ -4,6 +4,11 @@
 // and returns the exit status.
 #pragma once
 
+#include <optional>
+#include <string>
+
+#include "drivers/campaign_status.h"
+
 namespace gfxstat::cli {
 
 inline constexpr const char* kCampaignProg = "gfxstat campaign";
@@ -13,5 +18,10 @@ int campaign_resume_main(int argc, char** argv);
 int campaign_status_main(int argc, char** argv);
 int campaign_stop_main(int argc, char** argv);
 int campaign_install_service_main(int argc, char** argv);
+
+// The status of the campaign in `dir` (drivers::campaign_status), for
+// status and analyze; when it cannot be read, prints "gfxstat campaign
+// SUBCOMMAND: why" and returns nothing (the subcommand then exits 2).
+std::optional<drivers::CampaignStatus> read_campaign_status(const char* subcommand, const std::string& dir);
 
 }  // namespace gfxstat::cli
