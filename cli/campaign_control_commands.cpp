@@ -33,7 +33,11 @@ constexpr const char* kProg = kCampaignProg;
 
 }  // namespace
 
-// ---------------------------------------------------------------- status
+// ------------------------------------------------ shared by the subcommands
+
+void add_campaign_dir(CLI::App& app, std::string& dir) {
+    app.add_option("dir", dir, "the campaign directory")->required();
+}
 
 std::optional<drivers::CampaignStatus> read_campaign_status(const char* subcommand, const std::string& dir) {
     try {
@@ -44,11 +48,13 @@ std::optional<drivers::CampaignStatus> read_campaign_status(const char* subcomma
     }
 }
 
+// ---------------------------------------------------------------- status
+
 int campaign_status_main(int argc, char** argv) {
     CLI::App app{"Where a campaign stands: runs and boots done, ETA, what went wrong.", "gfxstat campaign status"};
     std::string dir;
     bool json = false;
-    app.add_option("dir", dir, "the campaign directory")->required();
+    add_campaign_dir(app, dir);
     app.add_flag("--json", json, "machine-readable");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const auto s = read_campaign_status("status", dir);
@@ -66,7 +72,7 @@ int campaign_stop_main(int argc, char** argv) {
                  "gfxstat campaign stop"};
     std::string dir;
     bool now = false;
-    app.add_option("dir", dir, "the campaign directory")->required();
+    add_campaign_dir(app, dir);
     app.add_flag("--now", now, "interrupt the current run too (it runs again after --continue)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     drivers::CampaignStopped stopped;
@@ -103,7 +109,7 @@ int campaign_install_service_main(int argc, char** argv) {
                  "gfxstat campaign install-service"};
     std::string dir, unit_dir = "/etc/systemd/system", name;
     bool enable = false;
-    app.add_option("dir", dir, "the campaign directory")->required();
+    add_campaign_dir(app, dir);
     app.add_option("--unit-dir", unit_dir, "where the unit goes (default /etc/systemd/system)");
     app.add_option("--name", name,
                    "the unit's name (default gfxstat-campaign-PATH.service, PATH the directory as systemd-escape "

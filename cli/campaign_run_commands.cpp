@@ -92,7 +92,7 @@ int campaign_resume_main(int argc, char** argv) {
                  "gfxstat campaign resume"};
     std::string dir;
     bool go_on = false;
-    app.add_option("dir", dir, "the campaign directory")->required();
+    add_campaign_dir(app, dir);
     app.add_flag("--continue", go_on, "go on after a halt or a stop");
     bool no_check = false;
     app.add_flag("--no-check", no_check, "no warning about what could add noise (gfxstat tune show)");

@@ -9,6 +9,10 @@
 
 #include "drivers/campaign_status.h"
 
+namespace CLI {
+class App;
+}
+
 namespace gfxstat::cli {
 
 inline constexpr const char* kCampaignProg = "gfxstat campaign";
@@ -18,6 +22,10 @@ int campaign_resume_main(int argc, char** argv);
 int campaign_status_main(int argc, char** argv);
 int campaign_stop_main(int argc, char** argv);
 int campaign_install_service_main(int argc, char** argv);
+
+// DIR, the campaign directory: the one positional of resume, status, stop
+// and install-service, declared once.
+void add_campaign_dir(CLI::App& app, std::string& dir);
 
 // The status of the campaign in `dir` (drivers::campaign_status), for
 // status and analyze; when it cannot be read, prints "gfxstat campaign
