@@ -185,6 +185,24 @@ inline std::string short_number(double v) {
     return buf;
 }
 
+// The word of s at pos, after the separators there (is_separator); pos moves
+// past it. Empty only at the end of s.
+inline std::string_view next_field(std::string_view s, size_t& pos, bool (*is_separator)(char)) {
+    while (pos < s.size() && is_separator(s[pos])) ++pos;
+    const size_t start = pos;
+    while (pos < s.size() && !is_separator(s[pos])) ++pos;
+    return s.substr(start, pos - start);
+}
+
+// The words of s between runs of separators.
+inline std::vector<std::string_view> split_fields(std::string_view s, bool (*is_separator)(char)) {
+    std::vector<std::string_view> out;
+    size_t pos = 0;
+    for (std::string_view w = next_field(s, pos, is_separator); !w.empty(); w = next_field(s, pos, is_separator))
+        out.push_back(w);
+    return out;
+}
+
 // The cells of a comma-separated line without quoting (MangoHud's and
 // PresentMon's logs), trimmed. Owned copies: a LineReader's line lives only
 // until its next line (a line with ANSI escapes is rebuilt in one buffer),
