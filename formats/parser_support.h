@@ -93,12 +93,7 @@ public:
         i_ = start;
         return false;
     }
-    bool digits(std::string_view& out) {
-        const size_t start = i_;
-        while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
-        out = s_.substr(start, i_ - start);
-        return i_ > start;
-    }
+    bool digits(std::string_view& out) { return run_of(is_digit, out); }
     bool digits() {
         std::string_view ignored;
         return digits(ignored);
@@ -156,21 +151,19 @@ public:
         return true;
     }
     // Letters only.
-    bool word(std::string_view& out) {
-        const size_t start = i_;
-        while (i_ < s_.size() && is_alpha(s_[i_])) ++i_;
-        out = s_.substr(start, i_ - start);
-        return i_ > start;
-    }
+    bool word(std::string_view& out) { return run_of(is_alpha, out); }
     // A metric-name-like word: letters, digits, '_', '.', '-'.
-    bool name(std::string_view& out) {
+    bool name(std::string_view& out) { return run_of(is_name_char, out); }
+
+private:
+    // The longest run from here of characters `in` accepts; false when empty.
+    bool run_of(bool (*in)(char), std::string_view& out) {
         const size_t start = i_;
-        while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
+        while (i_ < s_.size() && in(s_[i_])) ++i_;
         out = s_.substr(start, i_ - start);
         return i_ > start;
     }
 
-private:
     std::string_view s_;
     size_t i_ = 0;
 };
