@@ -119,20 +119,15 @@ Truth BenchFilter::Program::eval(size_t at, const Observation& o, bool name_know
             const Truth t = eval(n.children[0], o, name_known);
             return t == Truth::unknown ? t : t == Truth::yes ? Truth::no : Truth::yes;
         }
-        case Kind::all_of: {
-            Truth result = Truth::yes;
-            for (size_t c : n.children) {
-                const Truth t = eval(c, o, name_known);
-                if (t == Truth::no) return t;
-                if (t == Truth::unknown) result = t;
-            }
-            return result;
-        }
+        case Kind::all_of:
         case Kind::any_of: {
-            Truth result = Truth::no;
+            // Three-valued: one child that decides (no for all_of, yes for
+            // any_of) decides, else any unknown child leaves it unknown.
+            const Truth decides = n.kind == Kind::all_of ? Truth::no : Truth::yes;
+            Truth result = n.kind == Kind::all_of ? Truth::yes : Truth::no;
             for (size_t c : n.children) {
                 const Truth t = eval(c, o, name_known);
-                if (t == Truth::yes) return t;
+                if (t == decides) return t;
                 if (t == Truth::unknown) result = t;
             }
             return result;
