@@ -136,14 +136,7 @@ public:
             }
         }
         if (!any) return false;
-        if (j < s_.size() && (s_[j] == 'e' || s_[j] == 'E')) {
-            size_t k = j + 1;
-            if (k < s_.size() && (s_[k] == '-' || s_[k] == '+')) ++k;
-            if (k < s_.size() && is_digit(s_[k])) {
-                while (k < s_.size() && is_digit(s_[k])) ++k;
-                j = k;
-            }
-        }
+        j = data::exponent_end(s_, j, 'e');
         const NumberToken t = data::parse_number_token(s_.substr(start, j - start));
         if (!usable(t)) return false;  // e.g. 1e999
         out = t;
