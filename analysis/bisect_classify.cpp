@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "analysis/enum_names.h"
 #include "analysis/student_t.h"
 
 namespace gfxstat::analysis {
@@ -67,12 +68,9 @@ double relative(const BisectReferences& r, double level) {
 }  // namespace
 
 const char* bisect_call_name(BisectCall c) {
-    switch (c) {
-        case BisectCall::go_on: return "go on";
-        case BisectCall::good: return "good";
-        case BisectCall::bad: return "bad";
-    }
-    return "go on";
+    static constexpr EnumName<BisectCall> kNames[] = {
+        {BisectCall::go_on, "go on"}, {BisectCall::good, "good"}, {BisectCall::bad, "bad"}};
+    return name_of(kNames, c, "go on");
 }
 
 size_t bisect_expected_steps(size_t commits) {

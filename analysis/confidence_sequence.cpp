@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "analysis/enum_names.h"
+
 namespace gfxstat::analysis {
 
 namespace {
@@ -58,12 +60,10 @@ std::string percent(double x) {
 }  // namespace
 
 const char* sequential_call_name(SequentialCall c) {
-    switch (c) {
-        case SequentialCall::go_on: return "go on";
-        case SequentialCall::changed: return "changed";
-        case SequentialCall::equivalent: return "equivalent";
-    }
-    return "go on";
+    static constexpr EnumName<SequentialCall> kNames[] = {{SequentialCall::go_on, "go on"},
+                                                          {SequentialCall::changed, "changed"},
+                                                          {SequentialCall::equivalent, "equivalent"}};
+    return name_of(kNames, c, "go on");
 }
 
 double sequential_radius(size_t n, double alpha, double mixture) {

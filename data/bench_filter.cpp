@@ -119,20 +119,15 @@ Truth BenchFilter::Program::eval(size_t at, const Observation& o, bool name_know
             const Truth t = eval(n.children[0], o, name_known);
             return t == Truth::unknown ? t : t == Truth::yes ? Truth::no : Truth::yes;
         }
-        case Kind::all_of: {
-            Truth result = Truth::yes;
-            for (size_t c : n.children) {
-                const Truth t = eval(c, o, name_known);
-                if (t == Truth::no) return t;
-                if (t == Truth::unknown) result = t;
-            }
-            return result;
-        }
+        case Kind::all_of:
         case Kind::any_of: {
-            Truth result = Truth::no;
+            // Three-valued: one child that decides (no for all_of, yes for
+            // any_of) decides, else any unknown child leaves it unknown.
+            const Truth decides = n.kind == Kind::all_of ? Truth::no : Truth::yes;
+            Truth result = n.kind == Kind::all_of ? Truth::yes : Truth::no;
             for (size_t c : n.children) {
                 const Truth t = eval(c, o, name_known);
-                if (t == Truth::yes) return t;
+                if (t == decides) return t;
                 if (t == Truth::unknown) result = t;
             }
             return result;
@@ -379,20 +374,25 @@ private:
         return Program::Value{false, std::string(word), nullptr};
     }
 
-    // "text", with \" and \\ inside; at the opening quote.
-    std::string quoted() {
+    // The text up to an unescaped `close`; at the opening delimiter. \close
+    // stands for close, and \\ for one backslash where backslashes_too;
+    // every other backslash stays, with the byte after it.
+    std::string delimited(char close, const char* what, bool backslashes_too) {
         const size_t start = pos_++;
         std::string text;
         for (;;) {
             if (at_end())
-                fail(pos_, "expected '\"' to end the quoted text that starts at column " + std::to_string(start + 1));
+                fail(pos_, std::string("expected '") + close + "' to end the " + what + " that starts at column " +
+                               std::to_string(start + 1));
             const char c = s_[pos_];
-            if (c == '"') {
+            if (c == close) {
                 ++pos_;
                 return text;
             }
-            if (c == '\\' && pos_ + 1 < s_.size() && (s_[pos_ + 1] == '"' || s_[pos_ + 1] == '\\')) {
-                text += s_[pos_ + 1];
+            if (c == '\\' && pos_ + 1 < s_.size()) {
+                const char next = s_[pos_ + 1];
+                if (next != close && !(backslashes_too && next == '\\')) text += c;
+                text += next;
                 pos_ += 2;
                 continue;
             }
@@ -401,29 +401,15 @@ private:
         }
     }
 
-    // /regex/, with \/ for a slash; at the opening slash. Compiled here, so
-    // that a bad regex is a syntax error with RE2's reason.
+    // "text", with \" and \\ inside; at the opening quote.
+    std::string quoted() { return delimited('"', "quoted text", true); }
+
+    // /regex/, with \/ for a slash (every other escape is RE2's); at the
+    // opening slash. Compiled here, so that a bad regex is a syntax error
+    // with RE2's reason.
     Program::Value regex_literal() {
-        const size_t start = pos_++;
-        std::string pattern;
-        for (;;) {
-            if (at_end())
-                fail(pos_, "expected '/' to end the regex that starts at column " + std::to_string(start + 1));
-            const char c = s_[pos_];
-            if (c == '/') {
-                ++pos_;
-                break;
-            }
-            if (c == '\\' && pos_ + 1 < s_.size()) {
-                // \/ is a slash; every other escape is RE2's.
-                if (s_[pos_ + 1] != '/') pattern += c;
-                pattern += s_[pos_ + 1];
-                pos_ += 2;
-                continue;
-            }
-            pattern += c;
-            ++pos_;
-        }
+        const size_t start = pos_;
+        std::string pattern = delimited('/', "regex", false);
         // Bytes, as --metric's regexes: names and environment values need
         // not be UTF-8.
         RE2::Options options;

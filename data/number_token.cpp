@@ -57,14 +57,7 @@ NumberToken parse_hex(std::string_view s, bool negative) {
         while (i < s.size() && is_hex(s[i])) ++i, ++mantissa_digits;
     }
     if (mantissa_digits == 0) return t;  // "0x" alone: strtod stops after "0"
-    if (i < s.size() && (s[i] == 'p' || s[i] == 'P')) {
-        size_t j = i + 1;
-        if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
-        if (j < s.size() && is_digit(s[j])) {
-            while (j < s.size() && is_digit(s[j])) ++j;
-            i = j;
-        }
-    }
+    i = exponent_end(s, i, 'p');
     if (i != s.size()) return t;
     double v = 0;
     auto res = std::from_chars(s.data(), s.data() + s.size(), v, std::chars_format::hex);
@@ -91,6 +84,15 @@ NumberToken parse_hex(std::string_view s, bool negative) {
 }
 
 }  // namespace
+
+size_t exponent_end(std::string_view s, size_t i, char marker) {
+    if (i >= s.size() || lower(s[i]) != marker) return i;
+    size_t j = i + 1;
+    if (j < s.size() && (s[j] == '+' || s[j] == '-')) ++j;
+    if (j >= s.size() || !is_digit(s[j])) return i;
+    while (j < s.size() && is_digit(s[j])) ++j;
+    return j;
+}
 
 NumberToken parse_number_token(std::string_view text) {
     NumberToken t;

@@ -34,6 +34,10 @@ static_assert(sizeof(NumberToken) == 24, "a token is held per value; keep it sma
 // `text` is one token; leading white space is skipped as strtod does.
 NumberToken parse_number_token(std::string_view text);
 
+// Where an exponent starting at s[i] ends: `marker` ('e' or 'p', either
+// case), an optional sign, then at least one digit. i when there is none.
+size_t exponent_end(std::string_view s, size_t i, char marker);
+
 // A short reason for a rejected token, for error messages.
 const char* describe(TokenStatus status);
 

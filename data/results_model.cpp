@@ -4,42 +4,31 @@
 #include <cstdio>
 #include <unordered_set>
 
+#include "analysis/enum_names.h"
+
 namespace gfxstat::data {
 
-const char* direction_name(Direction d) {
-    switch (d) {
-        case Direction::lower_is_better: return "lower";
-        case Direction::higher_is_better: return "higher";
-        case Direction::unknown: return "unknown";
-    }
-    return "unknown";
-}
+namespace {
 
-std::optional<Direction> parse_direction(std::string_view s) {
-    if (s == "lower") return Direction::lower_is_better;
-    if (s == "higher") return Direction::higher_is_better;
-    if (s == "unknown") return Direction::unknown;
-    return std::nullopt;
-}
+using analysis::EnumName;
 
-const char* exit_class_name(ExitClass c) {
-    switch (c) {
-        case ExitClass::ok: return "ok";
-        case ExitClass::fail: return "fail";
-        case ExitClass::skip: return "skip";
-        case ExitClass::timeout: return "timeout";
-        case ExitClass::crash: return "crash";
-        case ExitClass::invalid: return "invalid";
-    }
-    return "fail";
-}
+constexpr EnumName<Direction> kDirectionNames[] = {{Direction::lower_is_better, "lower"},
+                                                   {Direction::higher_is_better, "higher"},
+                                                   {Direction::unknown, "unknown"}};
 
-std::optional<ExitClass> parse_exit_class(std::string_view s) {
-    for (ExitClass c : {ExitClass::ok, ExitClass::fail, ExitClass::skip, ExitClass::timeout,
-                        ExitClass::crash, ExitClass::invalid})
-        if (s == exit_class_name(c)) return c;
-    return std::nullopt;
-}
+constexpr EnumName<ExitClass> kExitClassNames[] = {
+    {ExitClass::ok, "ok"},           {ExitClass::fail, "fail"},   {ExitClass::skip, "skip"},
+    {ExitClass::timeout, "timeout"}, {ExitClass::crash, "crash"}, {ExitClass::invalid, "invalid"}};
+
+}  // namespace
+
+const char* direction_name(Direction d) { return analysis::name_of(kDirectionNames, d, "unknown"); }
+
+std::optional<Direction> parse_direction(std::string_view s) { return analysis::parse_name(kDirectionNames, s); }
+
+const char* exit_class_name(ExitClass c) { return analysis::name_of(kExitClassNames, c, "fail"); }
+
+std::optional<ExitClass> parse_exit_class(std::string_view s) { return analysis::parse_name(kExitClassNames, s); }
 
 std::string machine_key(const Environment& env) {
     if (auto m = env.fields.find("machine"); m != env.fields.end() && !m->second.empty()) return m->second;

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <utility>
 
+#include "analysis/enum_names.h"
+
 namespace gfxstat::drivers {
 
 namespace {
@@ -30,21 +32,16 @@ uint64_t below(uint64_t& state, uint64_t n) {
 
 }  // namespace
 
-const char* ab_order_name(AbOrder o) {
-    switch (o) {
-        case AbOrder::random: return "random";
-        case AbOrder::alternate: return "alternate";
-        case AbOrder::abba: return "abba";
-    }
-    return "random";
-}
+namespace {
 
-std::optional<AbOrder> parse_ab_order(std::string_view s) {
-    if (s == "random") return AbOrder::random;
-    if (s == "alternate") return AbOrder::alternate;
-    if (s == "abba") return AbOrder::abba;
-    return std::nullopt;
-}
+constexpr analysis::EnumName<AbOrder> kAbOrderNames[] = {
+    {AbOrder::random, "random"}, {AbOrder::alternate, "alternate"}, {AbOrder::abba, "abba"}};
+
+}  // namespace
+
+const char* ab_order_name(AbOrder o) { return analysis::name_of(kAbOrderNames, o, "random"); }
+
+std::optional<AbOrder> parse_ab_order(std::string_view s) { return analysis::parse_name(kAbOrderNames, s); }
 
 std::vector<size_t> block_order(AbOrder order, size_t variants, uint64_t block, uint64_t seed) {
     std::vector<size_t> v(variants);

@@ -29,6 +29,9 @@ std::string hex(unsigned v, int digits) {
     return buf;
 }
 
+// The text of a name libdrm keeps in at most cap bytes, NUL-terminated or not.
+std::string bounded(const char* s, size_t cap) { return std::string(s, strnlen(s, cap)); }
+
 std::string canonical_or_self(const std::string& p) {
     std::error_code ec;
     const fs::path c = fs::canonical(p, ec);
@@ -49,7 +52,7 @@ std::optional<DrmDriverInfo> driver_of(int fd) {
     if (!v) return std::nullopt;
     DrmDriverInfo d;
     const auto text = [](const char* s, int len) {
-        return s && len > 0 ? std::string(s, strnlen(s, static_cast<size_t>(len))) : std::string();
+        return s && len > 0 ? bounded(s, static_cast<size_t>(len)) : std::string();
     };
     d.name = text(v->name, v->name_len);
     d.date = text(v->date, v->date_len);
@@ -147,14 +150,12 @@ std::vector<DrmDeviceInfo> from_libdrm() {
             case DRM_BUS_PLATFORM:
                 d.bus.type = "platform";
                 if (dev->businfo.platform)
-                    d.bus.address = std::string(dev->businfo.platform->fullname,
-                                                strnlen(dev->businfo.platform->fullname, DRM_PLATFORM_DEVICE_NAME_LEN));
+                    d.bus.address = bounded(dev->businfo.platform->fullname, DRM_PLATFORM_DEVICE_NAME_LEN);
                 break;
             case DRM_BUS_HOST1X:
                 d.bus.type = "host1x";
                 if (dev->businfo.host1x)
-                    d.bus.address = std::string(dev->businfo.host1x->fullname,
-                                                strnlen(dev->businfo.host1x->fullname, DRM_HOST1X_DEVICE_NAME_LEN));
+                    d.bus.address = bounded(dev->businfo.host1x->fullname, DRM_HOST1X_DEVICE_NAME_LEN);
                 break;
             default: break;
         }

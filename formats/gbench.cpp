@@ -90,16 +90,13 @@ struct GbenchRun {
 GbenchRun read_gbench(const std::string& source, std::string_view text) {
     const std::string& path = source;
     const json doc = parse_json_file(path, text);
-    if (!doc.is_object()) json_expected(path, "top level", "an object (Google Benchmark JSON output)", doc);
-    const auto entries = doc.find("benchmarks");
-    if (entries == doc.end())
-        throw input_error(path, 0, "benchmarks: missing (is this Google Benchmark's --benchmark_format=json output?)");
-    if (!entries->is_array()) json_expected(path, "benchmarks", "an array", *entries);
+    const json& entries = json_top_array(path, doc, "Google Benchmark JSON output", "benchmarks",
+                                         "is this Google Benchmark's --benchmark_format=json output?");
 
     std::vector<Benchmark> benchmarks;  // in order of first appearance
     size_t errored = 0, aggregates = 0;
-    for (size_t i = 0; i < entries->size(); ++i) {
-        const json& e = (*entries)[i];
+    for (size_t i = 0; i < entries.size(); ++i) {
+        const json& e = entries[i];
         const std::string where = "benchmarks[" + std::to_string(i) + "]";
         if (!e.is_object()) json_expected(path, where, "an object", e);
         const auto name = e.find("name");

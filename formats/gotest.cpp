@@ -34,18 +34,6 @@ bool is_space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r';
 }
 
-std::vector<std::string_view> split_fields(std::string_view line) {
-    std::vector<std::string_view> fields;
-    size_t i = 0;
-    while (i < line.size()) {
-        while (i < line.size() && is_space(line[i])) ++i;
-        const size_t start = i;
-        while (i < line.size() && !is_space(line[i])) ++i;
-        if (i > start) fields.push_back(line.substr(start, i - start));
-    }
-    return fields;
-}
-
 // Go's rule (testing.isTest): "Benchmark" then the end of the name or a
 // character that is not a lower-case letter, so BenchmarkFoo and Benchmark_x
 // are benchmarks and Benchmarking is a word in a log line.
@@ -162,7 +150,7 @@ GotestRun read_gotest(const std::string& source, std::string_view text) {
         pos = eol == std::string::npos ? text.size() : eol + 1;
         ++line_no;
 
-        const std::vector<std::string_view> fields = split_fields(line);
+        const std::vector<std::string_view> fields = parsing::split_fields(line, is_space);
         if (fields.empty()) continue;
         if (is_benchmark_name(fields[0])) {
             // `go test -v` prints a benchmark's bare name before its log

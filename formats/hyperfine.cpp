@@ -114,17 +114,14 @@ Command read_command(const std::string& path, size_t index, const json& entry, c
 void import_hyperfine(const std::string& path, const ImportOptions& options, ResultsFile& out) {
     const std::string text = read_whole_file(path);
     const json doc = parse_json_file(path, text);
-    if (!doc.is_object()) json_expected(path, "top level", "an object (hyperfine --export-json)", doc);
-    const auto results = doc.find("results");
-    if (results == doc.end())
-        throw input_error(path, 0, "results: missing (is this a file from hyperfine --export-json?)");
-    if (!results->is_array()) json_expected(path, "results", "an array", *results);
-    if (results->empty()) throw input_error(path, 0, "results: empty: no commands were benchmarked");
+    const json& results =
+        json_top_array(path, doc, "hyperfine --export-json", "results", "is this a file from hyperfine --export-json?");
+    if (results.empty()) throw input_error(path, 0, "results: empty: no commands were benchmarked");
 
     // Everything is read before anything is added, so that a bad entry
     // leaves `out` as it was.
     std::vector<Command> commands;
-    for (size_t i = 0; i < results->size(); ++i) commands.push_back(read_command(path, i, (*results)[i], options));
+    for (size_t i = 0; i < results.size(); ++i) commands.push_back(read_command(path, i, results[i], options));
 
     if (!options.label.empty()) {
         if (commands.size() != 1)

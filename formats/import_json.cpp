@@ -32,6 +32,15 @@ void json_expected(const std::string& path, const std::string& where, const std:
     throw input_error(path, 0, where + ": expected " + what + ", found " + json_kind(found));
 }
 
+const json& json_top_array(const std::string& path, const json& doc, const std::string& tool,
+                           const std::string& key, const std::string& hint) {
+    if (!doc.is_object()) json_expected(path, "top level", "an object (" + tool + ")", doc);
+    const auto found = doc.find(key);
+    if (found == doc.end()) throw input_error(path, 0, key + ": missing (" + hint + ")");
+    if (!found->is_array()) json_expected(path, key, "an array", *found);
+    return *found;
+}
+
 std::string json_number_text(const std::string& path, const std::string& where, const json& v) {
     char buf[64];
     std::to_chars_result r{};

@@ -21,6 +21,12 @@ const char* json_kind(const nlohmann::json& v);
 [[noreturn]] void json_expected(const std::string& path, const std::string& where,
                                 const std::string& what, const nlohmann::json& found);
 
+// The array a tool's JSON file holds under `key` at its top level. Throws
+// InputError when doc is not an object ("expected an object (TOOL)"), lacks
+// key ("KEY: missing (HINT)") or holds no array there.
+const nlohmann::json& json_top_array(const std::string& path, const nlohmann::json& doc, const std::string& tool,
+                                     const std::string& key, const std::string& hint);
+
 // nlohmann keeps a JSON number as a double (or an integer), not as the text
 // written. The text is recovered with std::to_chars, which writes the
 // shortest decimal that reads back as the same double. hyperfine (serde_json)

@@ -93,12 +93,7 @@ public:
         i_ = start;
         return false;
     }
-    bool digits(std::string_view& out) {
-        const size_t start = i_;
-        while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
-        out = s_.substr(start, i_ - start);
-        return i_ > start;
-    }
+    bool digits(std::string_view& out) { return run_of(is_digit, out); }
     bool digits() {
         std::string_view ignored;
         return digits(ignored);
@@ -141,14 +136,7 @@ public:
             }
         }
         if (!any) return false;
-        if (j < s_.size() && (s_[j] == 'e' || s_[j] == 'E')) {
-            size_t k = j + 1;
-            if (k < s_.size() && (s_[k] == '-' || s_[k] == '+')) ++k;
-            if (k < s_.size() && is_digit(s_[k])) {
-                while (k < s_.size() && is_digit(s_[k])) ++k;
-                j = k;
-            }
-        }
+        j = data::exponent_end(s_, j, 'e');
         const NumberToken t = data::parse_number_token(s_.substr(start, j - start));
         if (!usable(t)) return false;  // e.g. 1e999
         out = t;
@@ -156,21 +144,19 @@ public:
         return true;
     }
     // Letters only.
-    bool word(std::string_view& out) {
-        const size_t start = i_;
-        while (i_ < s_.size() && is_alpha(s_[i_])) ++i_;
-        out = s_.substr(start, i_ - start);
-        return i_ > start;
-    }
+    bool word(std::string_view& out) { return run_of(is_alpha, out); }
     // A metric-name-like word: letters, digits, '_', '.', '-'.
-    bool name(std::string_view& out) {
+    bool name(std::string_view& out) { return run_of(is_name_char, out); }
+
+private:
+    // The longest run from here of characters `in` accepts; false when empty.
+    bool run_of(bool (*in)(char), std::string_view& out) {
         const size_t start = i_;
-        while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
+        while (i_ < s_.size() && in(s_[i_])) ++i_;
         out = s_.substr(start, i_ - start);
         return i_ > start;
     }
 
-private:
     std::string_view s_;
     size_t i_ = 0;
 };
@@ -183,6 +169,24 @@ inline std::string short_number(double v) {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.6g", v);
     return buf;
+}
+
+// The word of s at pos, after the separators there (is_separator); pos moves
+// past it. Empty only at the end of s.
+inline std::string_view next_field(std::string_view s, size_t& pos, bool (*is_separator)(char)) {
+    while (pos < s.size() && is_separator(s[pos])) ++pos;
+    const size_t start = pos;
+    while (pos < s.size() && !is_separator(s[pos])) ++pos;
+    return s.substr(start, pos - start);
+}
+
+// The words of s between runs of separators.
+inline std::vector<std::string_view> split_fields(std::string_view s, bool (*is_separator)(char)) {
+    std::vector<std::string_view> out;
+    size_t pos = 0;
+    for (std::string_view w = next_field(s, pos, is_separator); !w.empty(); w = next_field(s, pos, is_separator))
+        out.push_back(w);
+    return out;
 }
 
 // The cells of a comma-separated line without quoting (MangoHud's and

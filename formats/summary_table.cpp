@@ -13,6 +13,7 @@
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "formats/line_reader.h"
+#include "formats/parser_support.h"
 
 namespace gfxstat::formats {
 
@@ -21,7 +22,7 @@ using data::quote_token;
 
 namespace {
 
-bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
+using parsing::is_blank;
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
@@ -47,17 +48,7 @@ std::string_view unquote(std::string_view line) {
     return s;
 }
 
-std::vector<std::string_view> words(std::string_view s) {
-    std::vector<std::string_view> out;
-    size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && is_blank(s[i])) ++i;
-        const size_t start = i;
-        while (i < s.size() && !is_blank(s[i])) ++i;
-        if (i > start) out.push_back(s.substr(start, i - start));
-    }
-    return out;
-}
+std::vector<std::string_view> words(std::string_view s) { return parsing::split_fields(s, is_blank); }
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -212,12 +203,7 @@ struct KeyedRow {
 std::optional<KeyedRow> keyed_row(std::string_view t, size_t columns) {
     KeyedRow r;
     size_t i = 0;
-    const auto next_word = [&]() -> std::string_view {
-        while (i < t.size() && is_blank(t[i])) ++i;
-        const size_t start = i;
-        while (i < t.size() && !is_blank(t[i])) ++i;
-        return t.substr(start, i - start);
-    };
+    const auto next_word = [&] { return parsing::next_field(t, i, is_blank); };
     r.key = next_word();
     for (size_t c = 0; c < columns; ++c) {
         const std::string_view w = next_word();
