@@ -134,8 +134,8 @@ std::string run_order_svg(const MetricPlot& m, const ChartOptions& o) {
             if (!r->boot.empty() && boots.emplace(r->boot, boots.size()).second) boot_order.push_back(r->boot);
             any_warmup |= r->warmup, any_invalid |= r->invalid, any_dropped |= r->dropped, any_block |= r->block >= 0;
         }
-        const size_t drawn = static_cast<size_t>(std::count_if(runs.begin(), runs.end(), [](auto* r) { return drawable(r->value); }));
-        if (drawn_as_bins(drawn))
+        size_t drawn = 0;
+        if (runs_drawn_as_bins(v, &drawn))
             notes += (notes.empty() ? "" : "; ") + bins_note(v.label, drawn, grid_words(grid_columns(pw)));
     }
     if (lo > hi) lo = 0, hi = 1;

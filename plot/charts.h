@@ -30,6 +30,10 @@ namespace gfxstat::plot {
 // warm-up, invalid and dropped runs stay one circle each while there are
 // at most this many of them. Below it, every run is one circle as before.
 inline constexpr size_t kMaxRunMarks = 2000;
+// Whether the charts draw v's runs as bins: more than kMaxRunMarks of
+// them can be drawn (their values are finite; see below). Sets `drawable`
+// to that count when given.
+bool runs_drawn_as_bins(const VariantPlot& v, size_t* drawable = nullptr);
 
 struct ChartOptions {
     int width = 720, height = 360;  // pixels of the viewBox

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "plot/axes.h"
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
 #include "plot/palette.h"
@@ -42,3 +43,14 @@ std::string finish_charted(const Scene& s, bool bins) {
 }
 
 }  // namespace gfxstat::plot::detail
+
+namespace gfxstat::plot {
+
+bool runs_drawn_as_bins(const VariantPlot& v, size_t* drawable) {
+    const auto n = static_cast<size_t>(
+        std::count_if(v.runs.begin(), v.runs.end(), [](const RunPoint& r) { return plot::drawable(r.value); }));
+    if (drawable) *drawable = n;
+    return detail::drawn_as_bins(n);
+}
+
+}  // namespace gfxstat::plot
