@@ -78,4 +78,4 @@ per_run=$(awk -v a="${bytes[$small]}" -v b="${bytes[$large]}" -v n=$((large - sm
     'BEGIN { printf "%.1f", (b - a) / n }')
 echo "bytes per run past $small runs: $per_run"
 bench_goal "page bytes per run past $small runs <= $GOAL" "$GOAL" "$per_run"
-exit $status
+exit "$status"
