@@ -8,6 +8,7 @@
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
 #include "plot/palette.h"
+#include "plot/run_bins.h"
 
 namespace gfxstat::plot {
 
@@ -19,6 +20,57 @@ bool analysed(const RunPoint& r) { return !r.warmup && !r.invalid && !r.dropped;
 
 bool interval_drawable(const Interval& i) {
     return i.n > 0 && drawable(i.center) && drawable(i.low) && drawable(i.high);
+}
+
+// A variant's strip past kMaxRunMarks runs: its runs counted into
+// kStripBins equal bins over the chart's range (the marked ones too when
+// there are too many of them to draw one by one).
+constexpr size_t kStripBins = 120;
+
+struct Strip {
+    bool binned = false, marked_binned = false;
+    size_t runs = 0;             // drawable runs
+    std::vector<size_t> counts;  // per bin, when binned
+    std::vector<size_t> marked;  // per bin: its warm-up, invalid or dropped runs
+};
+
+Strip strip_of(const VariantPlot& v, double lo, double hi) {
+    Strip st;
+    size_t marked = 0;
+    for (const auto& r : v.runs)
+        if (drawable(r.value)) ++st.runs, marked += !analysed(r);
+    st.binned = drawn_as_bins(st.runs);
+    if (!st.binned) return st;
+    st.marked_binned = drawn_as_bins(marked);
+    st.counts.assign(kStripBins, 0);
+    st.marked.assign(kStripBins, 0);
+    for (const auto& r : v.runs) {
+        if (!drawable(r.value) || (!analysed(r) && !st.marked_binned)) continue;
+        const size_t b = bin_index(r.value, lo, hi, kStripBins);
+        ++st.counts[b];
+        st.marked[b] += !analysed(r);
+    }
+    return st;
+}
+
+// The strip's bins as bars standing on the strip's row, as tall as their
+// share of the fullest bin; grey ("marked") when every run in it is a
+// warm-up, an invalid run or a dropped one.
+void draw_strip_bins(Group& g, const Strip& st, const std::string& label, const ValueAxis& x, double lo, double hi,
+                     double row, double strip_row) {
+    const size_t most = *std::max_element(st.counts.begin(), st.counts.end());
+    const double bottom = row + strip_row / 2 - 5, tallest = std::max(1.0, strip_row - 7);
+    const double step = (hi - lo) / static_cast<double>(kStripBins);
+    for (size_t b = 0; b < kStripBins; ++b) {
+        if (st.counts[b] == 0) continue;
+        double x0 = x.at(lo + step * static_cast<double>(b)), x1 = x.at(lo + step * static_cast<double>(b + 1));
+        if (!(x1 - x0 >= 1)) x0 -= 1, x1 = x0 + 2;  // all values equal: a thin bar, still seen
+        const double h = std::max(1.0, tallest * static_cast<double>(st.counts[b]) / static_cast<double>(most));
+        g.add(Rect{x0, bottom - h, x1 - x0, h, bin_class(st.counts[b], most) + (st.marked[b] == st.counts[b] ? " marked" : ""),
+                   label + ": " + std::to_string(st.counts[b]) + " runs from " +
+                       value_text(lo + step * static_cast<double>(b), x) + " to " +
+                       value_text(lo + step * static_cast<double>(b + 1), x)});
+    }
 }
 
 }  // namespace
@@ -56,8 +108,17 @@ std::string distributions_svg(const MetricPlot& m, const ChartOptions& o) {
     if (lo > hi) lo = 0, hi = 1;
 
     size_t nv = m.variants.size();
+    std::vector<Strip> strips;
+    std::string notes;
+    for (const auto& v : m.variants) {
+        strips.push_back(strip_of(v, lo, hi));
+        if (strips.back().binned)
+            notes += (notes.empty() ? "" : "; ") + bins_note(v.label, strips.back().runs,
+                                                             std::to_string(kStripBins) + " bins");
+    }
     double strip_row = nv > 0 ? std::clamp((p.height - 150) * 0.4 / static_cast<double>(nv), 8.0, 22.0) : 0;
     std::vector<std::string> caption;
+    caption.push_back(bins_caption(notes));
     if (nhist == 0) caption.push_back("no analysed values to draw");
     caption.push_back(m.verdict);
     caption.push_back(skipped_note(skipped));
@@ -117,17 +178,21 @@ std::string distributions_svg(const MetricPlot& m, const ChartOptions& o) {
             g.add(Line{mx, hist.top, mx, hist.bottom, "median", v.label + " median: " + value_text(v.median.center, x)});
         }
         // The strip: one dot per run, a small fixed vertical spread by run
-        // order so that equal values do not hide each other.
+        // order so that equal values do not hide each other; past
+        // kMaxRunMarks runs, the analysed runs as bins (run_bins.h).
         double row = hist.bottom + 6 + strip_row * (static_cast<double>(i) + 0.5);
         double spread = std::max(0.0, strip_row / 2 - 4);
+        const Strip& st = strips[i];
         for (const auto& r : v.runs) {
             if (!drawable(r.value)) continue;
+            if (st.binned && (analysed(r) || st.marked_binned)) continue;
             double jitter = spread * (static_cast<double>(r.order % 5) - 2) / 2;
             double cx = x.at(r.value), cy = row - 2 + jitter;
             g.add(Circle{cx, cy, 2.6, run_class(r.warmup, r.invalid, r.dropped),
                          v.label + " run " + std::to_string(r.order + 1) + ": " + value_text(r.value, x)});
             if (r.invalid) g.add(invalid_cross(cx, cy, 2.6));
         }
+        if (st.binned) draw_strip_bins(g, st, v.label, x, lo, hi, row, strip_row);
         if (interval_drawable(v.median))
             g.add(Line{x.at(v.median.low), row + strip_row / 2 - 2, x.at(v.median.high), row + strip_row / 2 - 2,
                        "interval",
@@ -144,7 +209,7 @@ std::string distributions_svg(const MetricPlot& m, const ChartOptions& o) {
     draw_legend(s, legend, full.left, 38, p.width - 12);
 
     draw_caption(s, lines);
-    return finish(s);
+    return finish_charted(s, !notes.empty());
 }
 
 }  // namespace gfxstat::plot

@@ -5,7 +5,8 @@
 //
 // What a reader or a test can count on in every chart:
 //   - one <circle> per run drawn (class "run"; "run warmup", "run invalid",
-//     "run dropped" for the marked ones), nothing else drawn as a circle;
+//     "run dropped" for the marked ones), nothing else drawn as a circle,
+//     up to kMaxRunMarks runs a variant: past it, bins (below);
 //   - one interval per boot or variant as a <line class="interval">;
 //   - labelled axes (<text class="axis-label">) with the metric and its
 //     unit; a <title> for the chart;
@@ -14,12 +15,25 @@
 //   - every text from data escaped for XML.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 #include "plot/plot_data.h"
 
 namespace gfxstat::plot {
+
+// Past this many drawable runs in a variant, the charts that draw one mark
+// per run (the distributions' strip, the run order) draw the variant's runs
+// as bins instead: one shaded <rect class="run-bin ..."> per bin that holds
+// runs, a <title> with its runs and range, and the caption saying so. The
+// warm-up, invalid and dropped runs stay one circle each while there are
+// at most this many of them. Below it, every run is one circle as before.
+inline constexpr size_t kMaxRunMarks = 2000;
+// Whether the charts draw v's runs as bins: more than kMaxRunMarks of
+// them can be drawn (their values are finite; see below). Sets `drawable`
+// to that count when given.
+bool runs_drawn_as_bins(const VariantPlot& v, size_t* drawable = nullptr);
 
 struct ChartOptions {
     int width = 720, height = 360;  // pixels of the viewBox

@@ -77,4 +77,16 @@ const std::string& chart_css() {
     return css;
 }
 
+const std::string& run_bins_css() {
+    // Five shades of the group's colour, the marked runs' bins in grey as
+    // their circles are.
+    static const std::string css = R"(.gfxstat-chart .run-bin { fill: currentColor; stroke: none; }
+.gfxstat-chart .run-bin.d1 { fill-opacity: 0.2; } .gfxstat-chart .run-bin.d2 { fill-opacity: 0.4; }
+.gfxstat-chart .run-bin.d3 { fill-opacity: 0.6; } .gfxstat-chart .run-bin.d4 { fill-opacity: 0.8; }
+.gfxstat-chart .run-bin.d5 { fill-opacity: 1; }
+.gfxstat-chart .run-bin.marked { fill: #999999; }
+)";
+    return css;
+}
+
 }  // namespace gfxstat::plot

@@ -26,5 +26,8 @@ std::string boot_class(size_t i);
 
 // The style sheet every chart embeds.
 const std::string& chart_css();
+// The rules of runs drawn as bins (plot/run_bins.h), added after
+// chart_css() only by a chart that draws bins.
+const std::string& run_bins_css();
 
 }  // namespace gfxstat::plot

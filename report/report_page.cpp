@@ -129,6 +129,22 @@ HtmlTable environment_differences(const findings::CompareFindings& o, std::vecto
     return t;
 }
 
+// What the charts' captions say of the variants whose runs they draw as
+// bins (plot::kMaxRunMarks), said beneath them too: " Past 2000 runs a
+// variant the runs are drawn as bins, not one mark each: a (50000 runs),
+// b (50000 runs)."; "" when every run is drawn.
+std::string bins_sentence(const plot::MetricPlot& p) {
+    std::string binned;
+    for (const plot::VariantPlot& v : p.variants) {
+        size_t n = 0;
+        if (plot::runs_drawn_as_bins(v, &n))
+            binned += (binned.empty() ? "" : ", ") + v.label + " (" + std::to_string(n) + " runs)";
+    }
+    if (binned.empty()) return {};
+    return " Past " + std::to_string(plot::kMaxRunMarks) +
+           " runs a variant the runs are drawn as bins, not one mark each: " + binned + ".";
+}
+
 HtmlSection metric_section(const findings::CompareFindings& o, const CompareReport& settings, const MetricReport& m,
                                    size_t index) {
     const CompareReport& r = o.report;
@@ -142,11 +158,12 @@ HtmlSection metric_section(const findings::CompareFindings& o, const CompareRepo
         s.paragraphs.push_back("A secondary metric (" + m.secondary_why + "): reported, never gating.");
     const plot::MetricPlot p = cli::metric_plot(r, m, o.files);
     const std::string conf = percent(r.confidence);
+    const std::string bins = bins_sentence(p);
     s.figures.push_back({plot::distributions_svg(p), "The values of each variant as histograms, each median with its " +
-                                                         conf + " distribution-free interval."});
+                                                         conf + " distribution-free interval." + bins});
     s.figures.push_back({plot::run_order_svg(p),
                          "The values in the order they ran, coloured by boot; warm-ups, invalid runs and dropped "
-                         "outliers marked: they are not in the analysis."});
+                         "outliers marked: they are not in the analysis." + bins});
     bool boots = false;
     for (const auto& v : p.variants) boots |= !v.boots.empty();
     if (boots)

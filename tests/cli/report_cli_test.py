@@ -190,6 +190,19 @@ def run_value(path, label, value):
     return p.returncode, p.stderr.decode(errors="replace")
 
 
+def big_results(n):
+    """A results file of n runs of each of two variants, a and b, over 4 boots."""
+    lines = ['{"format":"gfxstat-results","version":1,"id":"' + "d" * 32 + '",'
+             '"created":"2026-12-06T00:00:00.000000Z","generator":"test"}',
+             '{"type":"metric","name":"frame_ms","unit":"ms","direction":"lower"}']
+    for r in range(2 * n):
+        v = "ab"[r % 2]
+        value = (16.0 if v == "a" else 16.4) + ((r * 7919) % 1000) / 1000
+        lines.append('{"type":"run","variant":"%s","run":%d,"boot":"boot-%d","exit":{"class":"ok","code":0},'
+                     '"metrics":{"frame_ms":%.3f}}' % (v, r // 2, r * 4 // (2 * n), value))
+    return "\n".join(lines) + "\n"
+
+
 def main():
     d = tempfile.mkdtemp(prefix="gfxstat-report-")
     env = dict(os.environ)
@@ -334,6 +347,30 @@ def main():
         check(xml_ok(two)[0] and "base vs patched" in html, "report on two files: well-formed, titled")
         check(html.count("<svg") == 3, f"report on two files: 3 charts ({html.count('<svg')})")
         pages.append((two, "the two-file page", 3))
+
+    # Large samples: past 2,000 runs a variant, the strip and the run order
+    # draw bins and say so, the page stays self-contained and well-formed,
+    # and it grows by a few bytes a run, not one mark per run (counted in
+    # bytes, never timed).
+    big_pages = {}
+    for n in (3000, 30000):
+        big = write(d, f"big-{n}.json", big_results(n))
+        big_page = os.path.join(d, f"big-{n}.html")
+        rc, _, err = run([GFXSTAT, "report", big, "-o", big_page])
+        if not check(rc == 0 and os.path.exists(big_page), f"report of {n} runs a variant: rc {rc}: {err[-300:]}"):
+            continue
+        html = read(big_page)
+        big_pages[n] = len(html.encode())
+        check(xml_ok(big_page)[0], f"report of {n} runs a variant: well-formed")
+        check(not self_contained(html), f"report of {n} runs a variant: self-contained: {self_contained(html)}")
+        check(html.count("<circle") == 0 and html.count('class="run-bin') > 100,
+              f"report of {n} runs a variant: bins, no circle per run ({html.count('<circle')} circles)")
+        said = f"runs a variant the runs are drawn as bins, not one mark each: a ({n} runs), b ({n} runs).</figcaption>"
+        check(html.count(said) == 2 and "drawn as bins, not one mark per run" in html,
+              f"report of {n} runs a variant: the captions say the runs are drawn as bins")
+    if len(big_pages) == 2:
+        per_run = (big_pages[30000] - big_pages[3000]) / (2 * 27000)
+        check(per_run <= 40, f"the page grows by {per_run:.1f} bytes a run past 3,000 runs a variant (at most 40)")
 
     # Labels with markup and control characters are escaped, in the page
     # and in the charts.

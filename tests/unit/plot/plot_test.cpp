@@ -300,6 +300,81 @@ TEST(PlotCharts, ManyBootsAndRuns) {
     expect_sound(boot_means_svg(m), 0, 40);
 }
 
+// A variant of n runs over 10 boots, the first `warmups` of them warm-ups
+// and run 7 invalid.
+VariantPlot many_runs(const std::string& label, size_t n, size_t warmups) {
+    VariantPlot v;
+    v.label = label;
+    for (size_t i = 0; i < n; ++i)
+        v.runs.push_back({16 + static_cast<double>((i * 7919) % 1000) / 1000, i, "boot" + std::to_string(i * 10 / n),
+                          -1, i < warmups, i == 7, false});
+    v.median = {label, n, 16.5, 16.4, 16.6};
+    return v;
+}
+
+TEST(PlotCharts, PastTheLimitRunsAreDrawnAsBins) {
+    // One variant past kMaxRunMarks, one below: the first as bins with its
+    // 4 marked runs still circles, the second one circle per run.
+    MetricPlot m;
+    m.metric = "frame time";
+    m.unit = "ms";
+    m.variants = {many_runs("big", kMaxRunMarks + 1, 3), many_runs("small", 100, 0)};
+    const std::string d = distributions_svg(m), r = run_order_svg(m);
+    dump("distributions_bins", d), dump("run_order_bins", r);
+    expect_sound(d, 4 + 100, 2);
+    expect_sound(r, 4 + 100, 0);
+    for (const auto* svg : {&d, &r}) {
+        EXPECT_NE(svg->find("runs a variant drawn as bins, not one mark per run"), std::string::npos) << *svg;
+        EXPECT_NE(svg->find(".gfxstat-chart .run-bin {"), std::string::npos);
+        EXPECT_EQ(svg->find("small: 100 runs"), std::string::npos);
+    }
+    EXPECT_NE(d.find("big: 2001 runs in 120 bins"), std::string::npos);
+    EXPECT_NE(r.find("big: 2001 runs in "), std::string::npos);
+    EXPECT_GT(count(d, "class=\"run-bin d"), 0u);
+    EXPECT_LE(count(d, "class=\"run-bin d"), 120u);
+    EXPECT_GT(count(r, "class=\"run-bin d"), 0u);
+    EXPECT_LE(count(r, "class=\"run-bin d"), 200u * 24);
+    // A boot change is still drawn (9 in the big variant, 9 in the small).
+    EXPECT_EQ(count(r, "class=\"boot-change\""), 18u);
+    // Below the limit nothing changes: no bin, no bins' CSS.
+    m.variants[0] = many_runs("big", kMaxRunMarks, 3);
+    for (const std::string& svg : {distributions_svg(m), run_order_svg(m)}) {
+        EXPECT_EQ(count(svg, "<circle"), kMaxRunMarks + 100);
+        EXPECT_EQ(svg.find("run-bin"), std::string::npos);
+    }
+}
+
+TEST(PlotCharts, BinnedChartsStopGrowingWithTheRuns) {
+    // The marks of 10 and 100 times the limit: as many bins either way (the
+    // values cover every bin), so the chart grows by a few bytes of
+    // numbers, not by a mark per run.
+    MetricPlot m;
+    m.metric = "frame time";
+    m.unit = "ms";
+    std::vector<size_t> sizes;
+    for (size_t n : {kMaxRunMarks * 10, kMaxRunMarks * 100}) {
+        m.variants = {many_runs("big", n, 0)};
+        const std::string d = distributions_svg(m), r = run_order_svg(m);
+        EXPECT_EQ(count(d, "<circle") + count(r, "<circle"), 2u);  // run 7, invalid, in each
+        EXPECT_EQ(count(d, "class=\"run-bin d"), 120u);
+        sizes.push_back(d.size() + r.size());
+    }
+    EXPECT_LT(static_cast<double>(sizes[1]), 1.05 * static_cast<double>(sizes[0]));
+}
+
+TEST(PlotCharts, TooManyMarkedRunsAreBinnedToo) {
+    // More warm-ups than kMaxRunMarks: they are binned with the others, in
+    // grey where a bin holds only them.
+    MetricPlot m;
+    m.metric = "frame time";
+    m.unit = "ms";
+    m.variants = {many_runs("big", 3 * kMaxRunMarks, kMaxRunMarks + 1)};
+    const std::string d = distributions_svg(m), r = run_order_svg(m);
+    expect_sound(d, 0, 1);
+    expect_sound(r, 0, 0);
+    EXPECT_GT(count(r, " marked\""), 0u);
+}
+
 TEST(PlotCharts, Forest) {
     ForestPlot f;
     f.title = "suite";
