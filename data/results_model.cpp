@@ -2,9 +2,9 @@
 #include "data/results_model.h"
 
 #include <cstdio>
-#include <unordered_set>
 
 #include "analysis/enum_names.h"
+#include "data/run_checks.h"
 
 namespace gfxstat::data {
 
@@ -190,49 +190,9 @@ std::optional<size_t> ResultsFile::find_run(const std::string& origin, const std
 }
 
 std::string ResultsFile::add_run(RunRecord run) {
-    if (run.variant.empty()) return "a run needs a non-empty variant label";
-    // The reader takes indices up to 2^63-1 (they are JSON integers that
-    // signed 64-bit readers hold): a writer must not write what it cannot
-    // read back. Reached only after a run with index 2^63-1, whose variant
-    // then has no index left.
-    if (run.run > kMaxRunIndex)
-        return "run index " + std::to_string(run.run) + " of variant '" + run.variant +
-               "' is beyond 2^63-1, the largest a results file holds (the variant already has a run "
-               "with the largest index; record new runs under another label)";
-    // Pairs for the few metrics of a benchmark's run, a hash set for the
-    // thousands of a wide table's row: linear either way.
-    constexpr size_t kPairwise = 16;
-    std::unordered_set<std::string_view> names;
-    if (run.metrics.size() > kPairwise) names.reserve(run.metrics.size());
-    for (size_t i = 0; i < run.metrics.size(); ++i) {
-        if (!find_metric(run.metrics[i].name))
-            return "metric '" + run.metrics[i].name + "' is used before it is declared";
-        bool twice = false;
-        if (run.metrics.size() > kPairwise) {
-            twice = !names.insert(run.metrics[i].name).second;
-        } else {
-            for (size_t j = 0; j < i; ++j) twice |= run.metrics[j].name == run.metrics[i].name;
-        }
-        if (twice) return "metric '" + run.metrics[i].name + "' appears twice in one run";
-    }
-    if (!run.environment.empty() && !find_environment(run.environment))
-        return "environment '" + run.environment + "' is used before it is recorded";
-    if (!run.design.empty()) {
-        const DesignRecord* d = find_design(run.design);
-        if (!d) return "design '" + run.design + "' is used before it is recorded";
-        bool listed = false;
-        for (const auto& v : d->variants) listed |= v == run.variant;
-        if (!listed) return "variant '" + run.variant + "' is not one of design '" + run.design + "''s variants";
-    }
-    if (run.design.empty() && (run.block || run.position))
-        return std::string("a run with a \"") + (run.block ? "block" : "position") +
-               "\" needs the \"design\" it belongs to";
+    if (std::string conflict = run_conflict(*this, run); !conflict.empty()) return conflict;
     auto& by_run = run_index_[run.origin + '\n' + run.variant];
-    if (by_run.count(run.run)) {
-        std::string who = "run " + std::to_string(run.run) + " of variant '" + run.variant + "'";
-        if (!run.origin.empty()) who += " from file " + run.origin;
-        return who + " is recorded twice";
-    }
+    if (by_run.count(run.run)) return run_recorded_twice(run);
     by_run.emplace(run.run, runs_.size());
     // A set beside the ordered list: a projection (--col name) can make
     // thousands of variants, and a scan per run would be quadratic.

@@ -24,12 +24,12 @@ struct ReadReport {
     size_t torn_line = 0;     // its line number
     size_t torn_bytes = 0;    // its length in bytes
     size_t good_bytes = 0;    // bytes up to and including the last good '\n'
-    std::vector<size_t> run_lines;  // line of each run, parallel to runs()
+    std::vector<size_t> run_lines;  // line of each run read, in file order
 };
 
-// Called with each run as it is read, before it is checked and kept: it may
-// take the run's values (leaving the metric names), so that a reader that
-// only wants samples does not hold every value twice.
+// Called with each run as it is read, before it is checked: it may take the
+// run's values. With a hook the file keeps the runs' identities, not the
+// runs (runs() and variants() stay empty): a reader keeps what it takes.
 using RunHook = std::function<void(RunRecord& run)>;
 
 // `name` is used in messages. Throws InputError.

@@ -33,6 +33,10 @@ public:
     }
 
     void add(const RunRecord& run) {
+        // Every variant, wanted or not, in order of first appearance: what
+        // ResultsFile::variants() says, and all there is of it when the
+        // file was read keeping identities only (read_and_select).
+        if (all_variants_set_.insert(run.variant).second) all_variants_.push_back(run.variant);
         if (!wanted_.empty() && !wanted_.count(run.variant)) return;
         Variant& v = variants_[run.variant];
         if (run.warmup) {
@@ -91,13 +95,13 @@ public:
                                          std::string(metric), metric_names);
             if (chosen_metric->within_run()) throw within_run_refusal(name, *chosen_metric, metric_names);
         }
-        return take(file, *chosen_metric, chosen_variants(file, name, variants));
+        return take(file, *chosen_metric, chosen_variants(name, variants));
     }
 
     // Every metric of the file, in declaration order, from the one pass.
     std::vector<MetricSelection> finish_all(const ResultsFile& file, const std::string& name,
                                             const std::vector<std::string>& variants) {
-        const std::vector<std::string> chosen = chosen_variants(file, name, variants);
+        const std::vector<std::string> chosen = chosen_variants(name, variants);
         std::vector<MetricSelection> out;
         out.reserve(file.metrics().size());
         for (const MetricInfo& m : file.metrics()) out.push_back(take(file, m, chosen));
@@ -123,9 +127,9 @@ private:
                                quoted_list(per_run) + ")");
     }
 
-    std::vector<std::string> chosen_variants(const ResultsFile& file, const std::string& name,
+    std::vector<std::string> chosen_variants(const std::string& name,
                                              const std::vector<std::string>& variants) const {
-        const std::vector<std::string> all = file.variants();
+        const std::vector<std::string>& all = all_variants_;
         const std::vector<std::string>& chosen = variants.empty() ? all : variants;
         std::unordered_set<std::string> present(all.begin(), all.end()), seen;
         for (const std::string& v : chosen) {
@@ -297,6 +301,8 @@ private:
         std::unordered_map<std::string, PerMetric> metrics;
     };
     std::unordered_set<std::string> wanted_;
+    std::vector<std::string> all_variants_;
+    std::unordered_set<std::string> all_variants_set_;
     std::unordered_map<std::string, Variant> variants_;
     std::unordered_map<std::string, uint32_t> env_index_;
     std::vector<std::string> env_ids_;

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: MIT
+// The rules a run record obeys in a results file, apart from keeping it:
+// ResultsFile::add_run applies them to every run it keeps, and a reader
+// that keeps only run identities (results_reader's hook) to every run it
+// reads, so both refuse the same runs with the same words.
+#pragma once
+
+#include <string>
+
+#include "data/results_model.h"
+
+namespace gfxstat::data {
+
+// Why `run` cannot join `file`, its identity aside: an empty variant, an
+// index past kMaxRunIndex, a metric, environment or design not recorded
+// before, a metric twice, a block without a design. "" when none.
+std::string run_conflict(const ResultsFile& file, const RunRecord& run);
+
+// "run 3 of variant 'a'[ from file ORIGIN] is recorded twice".
+std::string run_recorded_twice(const RunRecord& run);
+
+}  // namespace gfxstat::data
