@@ -27,6 +27,9 @@
 
 namespace gfxstat::drivers {
 
+class EnvironmentProbe;
+class GpuUsageSampler;
+
 struct RunPlan {
     std::vector<std::string> command;      // argv, run without a shell
     std::vector<std::string> env;          // "NAME=VALUE" for the command
@@ -132,6 +135,11 @@ struct Execution {
     // The kernel log, shared by every execution of the process: a run
     // during which it reports GPU trouble is recorded invalid.
     std::shared_ptr<KernelLogWatch> kernel_log;
+    // Kept from run to run, made at the first: the environment probe,
+    // which reads what stays once (drivers/environment_probe.h), and the
+    // GPU usage sampler's thread, only on a machine with a DRM device.
+    mutable std::shared_ptr<EnvironmentProbe> probe;
+    mutable std::shared_ptr<GpuUsageSampler> gpu_usage;
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates
