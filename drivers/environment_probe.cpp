@@ -523,15 +523,16 @@ void probe_machine(const std::string& root, Fields& f) {
         f["machine"] = machine_digest("dmi", *product + "\n" + *serial);
 }
 
-// The entries of /sys/class/drm and /sys/class/hwmon with their inode
-// numbers, sorted. sysfs gives every node it creates a new inode number, so
+// The entries of /sys/class/drm, /sys/class/hwmon and /sys/class/thermal
+// (the GPU clock sampler's package temperature) with their inode numbers,
+// sorted. sysfs gives every node it creates a new inode number, so
 // a device that goes and comes back (a driver unbound and bound again, a
 // module reloaded by a --prepare hook) changes the listing even under the
 // same name: an unchanged listing means the same devices, whose identity
 // (driver, version, PCI id, sensor names and inputs) need not be read again.
 DeviceListing device_listing(const std::string& root) {
     DeviceListing out;
-    for (const char* dir : {"/sys/class/drm", "/sys/class/hwmon"}) {
+    for (const char* dir : {"/sys/class/drm", "/sys/class/hwmon", "/sys/class/thermal"}) {
         DIR* d = ::opendir((root + dir).c_str());
         if (!d) continue;
         while (const dirent* e = ::readdir(d))

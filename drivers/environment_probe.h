@@ -90,9 +90,10 @@ data::Environment probe_environment(const ProbeOptions& options = {});
 // cpu_governor, cpu_turbo (tunables: `gfxstat tune` and --prepare hooks
 // change them), the GPUs' clocks, throttle reasons and DPM state, and the
 // temperatures. The set of devices is told by the entries of
-// /sys/class/drm and /sys/class/hwmon with their inode numbers, listed at
-// every run: sysfs makes new nodes for a device registered again (a driver
-// rebound, a module reloaded), so its identity is read again then.
+// /sys/class/drm, /sys/class/hwmon and /sys/class/thermal with their inode
+// numbers, listed at every run: sysfs makes new nodes for a device
+// registered again (a driver rebound, a module reloaded), so its identity
+// is read again then.
 class EnvironmentProbe {
 public:
     explicit EnvironmentProbe(const ProbeOptions& options = {});
@@ -104,7 +105,8 @@ public:
     data::Environment probe(const std::string& boot_id = "");
 
     // How many times the fields that stay were read: 1 in a loop on one
-    // boot whose devices stay.
+    // boot whose devices stay. What else depends on the devices (the GPU
+    // clock sampler's files) is found again when it grows.
     size_t static_probes() const { return static_probes_; }
 
 private:

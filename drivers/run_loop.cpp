@@ -336,7 +336,11 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         // GPU clocks and throttling during the workload, and only then
         // (docs/run.md, "Throttling"); GPU time and memory while it runs
         // (drivers/gpu_usage_sampler.h), from the moment it has started.
-        GpuClockSampler clocks(find_gpu_clock_sources(system_root()));
+        if (!ex.clock_sources || ex.clock_sources_at != ex.probe->static_probes()) {
+            ex.clock_sources = find_gpu_clock_sources(system_root());
+            ex.clock_sources_at = ex.probe->static_probes();
+        }
+        GpuClockSampler clocks(*ex.clock_sources);
         GpuUsageSampler* gpu = nullptr;
         if (ex.gpu_usage || machine_has_drm_devices()) {
             if (!ex.gpu_usage) ex.gpu_usage = std::make_shared<GpuUsageSampler>();

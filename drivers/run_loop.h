@@ -20,6 +20,7 @@
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
+#include "drivers/gpu_clock_sources.h"
 #include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
@@ -140,6 +141,10 @@ struct Execution {
     // GPU usage sampler's thread, only on a machine with a DRM device.
     mutable std::shared_ptr<EnvironmentProbe> probe;
     mutable std::shared_ptr<GpuUsageSampler> gpu_usage;
+    // The GPU clock sampler's files, found again when the probe finds
+    // other devices (at its static_probes() count `clock_sources_at`).
+    mutable std::optional<GpuClockSources> clock_sources;
+    mutable size_t clock_sources_at = 0;
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates
