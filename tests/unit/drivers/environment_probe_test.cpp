@@ -249,12 +249,15 @@ TEST(EnvironmentProbe, ALoopReadsWhatStaysOncePerBootAndSetOfDevices) {
     // Between runs: the load, a governor, a clock and a temperature move
     // (read again), and so, in this fake tree only, do the command line
     // and the CPU model, which a real kernel keeps until the next boot.
-    t.write("proc/loadavg", "1.50 0.75 0.25 2/300 4242\n");
-    t.write("sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "schedutil\n");
-    t.write("sys/class/drm/card0/gt_act_freq_mhz", "1000\n");
-    t.write("sys/class/hwmon/hwmon0/temp1_input", "80000\n");
-    t.write("proc/cmdline", "quiet\n");
-    t.write("proc/cpuinfo", "model name\t: Another CPU\n");
+    const std::map<std::string, std::string> moved = {
+        {"proc/loadavg", "1.50 0.75 0.25 2/300 4242\n"},
+        {"sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "schedutil\n"},
+        {"sys/class/drm/card0/gt_act_freq_mhz", "1000\n"},
+        {"sys/class/hwmon/hwmon0/temp1_input", "80000\n"},
+        {"proc/cmdline", "quiet\n"},
+        {"proc/cpuinfo", "model name\t: Another CPU\n"},
+    };
+    for (const auto& [file, text] : moved) t.write(file, text);
     Fields fresh = probe_tree(t.root());
     Fields next = loop.probe("boot-a").fields;
     EXPECT_EQ(next.at("load_average"), "1.50 0.75 0.25");
