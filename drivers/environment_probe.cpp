@@ -6,6 +6,7 @@
 #include "drivers/gpu_sysfs.h"
 #include "drivers/libdrm_devices.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/utsname.h>
 #include <unistd.h>
@@ -78,10 +79,13 @@ std::optional<unsigned> numbered(std::string_view name, std::string_view prefix)
 }
 
 using Fields = std::map<std::string, std::string>;
+using DeviceListing = std::vector<std::pair<std::string, uint64_t>>;
 
 // ---- kernel and host --------------------------------------------------
 
-void probe_kernel(const std::string& root, Fields& f) {
+// Per run: the hostname (hostname(1) may change it at any time) and, at the
+// real root, the release with it (one uname(2), no file); the load average.
+void probe_host(const std::string& root, Fields& f) {
     if (root.empty()) {
         struct utsname u {};
         if (::uname(&u) == 0) {
@@ -91,9 +95,7 @@ void probe_kernel(const std::string& root, Fields& f) {
     } else {
         // What uname(2) reports, as the kernel also publishes it in /proc.
         if (auto h = read_token(root + "/proc/sys/kernel/hostname")) f["hostname"] = *h;
-        if (auto r = read_token(root + "/proc/sys/kernel/osrelease")) f["kernel_release"] = *r;
     }
-    if (auto c = read_trimmed(root + "/proc/cmdline")) f["kernel_cmdline"] = *c;
     if (auto l = read_text(root + "/proc/loadavg")) {
         // "0.12 0.30 0.25 1/234 5678": the 1, 5 and 15 minute averages.
         std::string_view s = trim(*l);
@@ -110,6 +112,14 @@ void probe_kernel(const std::string& root, Fields& f) {
         }
         if (n == 3) f["load_average"] = out;
     }
+}
+
+// Once per boot: the running kernel's release and command line are fixed
+// when it boots.
+void probe_kernel(const std::string& root, Fields& f) {
+    if (!root.empty())
+        if (auto r = read_token(root + "/proc/sys/kernel/osrelease")) f["kernel_release"] = *r;
+    if (auto c = read_trimmed(root + "/proc/cmdline")) f["kernel_cmdline"] = *c;
 }
 
 // ---- CPU --------------------------------------------------------------
@@ -177,9 +187,9 @@ std::optional<unsigned> count_cpu_list(std::string_view s) {
     return count;
 }
 
-void probe_cpu(const std::string& root, Fields& f) {
-    if (auto m = cpu_model(root + "/proc/cpuinfo")) f["cpu_model"] = *m;
-
+// Per run: which CPUs are online, their governors and turbo are what
+// `gfxstat tune` and --prepare hooks change between runs.
+void probe_cpu_state(const std::string& root, Fields& f) {
     const std::string cpu = root + "/sys/devices/system/cpu";
     if (auto online = read_text(cpu + "/online"))
         if (auto n = count_cpu_list(*online)) f["cpu_count"] = std::to_string(*n);
@@ -279,6 +289,9 @@ std::optional<std::string> pci_hex(const std::string& path) {
     return hex4(*v);
 }
 
+// The field prefix of the i-th device: gpu, gpu1, gpu2, ...
+std::string gpu_prefix(size_t i) { return i == 0 ? "gpu" : "gpu" + std::to_string(i); }
+
 // The kernel driver a device is bound to: the last component of the
 // device/driver symlink ("../../../bus/pci/drivers/i915" → "i915").
 std::optional<std::string> bound_driver(const std::string& device_dir) {
@@ -345,7 +358,10 @@ void probe_gpu_sysfs(const std::string& dir, const std::string& p, Fields& f) {
     }
 }
 
-void probe_drm(const std::string& root, bool use_libdrm, Fields& f) {
+// Once per set of devices: the cards, in order, with the driver, version
+// and PCI id each is known by (their fields gpu*_driver, _driver_version,
+// _pci_id go into `f`).
+std::vector<DrmDevice> drm_cards(const std::string& root, bool use_libdrm, Fields& f) {
     const std::string drm = root + "/sys/class/drm";
     std::map<std::pair<int, unsigned>, DrmDevice> devices;
     for (const auto& [n, name] : numbered_entries(drm, "card")) {
@@ -361,13 +377,11 @@ void probe_drm(const std::string& root, bool use_libdrm, Fields& f) {
             slot = std::move(d);  // libdrm's answers replace the sysfs-only entry
         }
     }
-    size_t index = 0;
+    std::vector<DrmDevice> out;
     for (auto& [key, d] : devices) {
         (void)key;
-        const std::string p = index == 0 ? "gpu" : "gpu" + std::to_string(index);
-        ++index;
-        const std::string dir = drm + "/" + d.sysfs_name;
-        const std::string device = dir + "/device";
+        const std::string p = gpu_prefix(out.size());
+        const std::string device = drm + "/" + d.sysfs_name + "/device";
         if (!d.driver) d.driver = bound_driver(device);
         if (!d.pci_id) {
             auto vendor = pci_hex(device + "/vendor");
@@ -377,8 +391,15 @@ void probe_drm(const std::string& root, bool use_libdrm, Fields& f) {
         if (d.driver) f[p + "_driver"] = *d.driver;
         if (d.driver_version) f[p + "_driver_version"] = *d.driver_version;
         if (d.pci_id) f[p + "_pci_id"] = *d.pci_id;
-        probe_gpu_sysfs(dir, p, f);
+        out.push_back(std::move(d));
     }
+    return out;
+}
+
+// Per run: each card's clocks, throttle reasons and DPM state.
+void probe_drm_state(const std::string& root, const std::vector<DrmDevice>& cards, Fields& f) {
+    for (size_t i = 0; i < cards.size(); ++i)
+        probe_gpu_sysfs(root + "/sys/class/drm/" + cards[i].sysfs_name, gpu_prefix(i), f);
 }
 
 // ---- hwmon ------------------------------------------------------------
@@ -394,20 +415,26 @@ std::string degrees(int64_t milli) {
     return s;
 }
 
-void probe_hwmon(const std::string& root, Fields& f) {
+// A sensor chip's temperature inputs, found once per set of devices (hwmon
+// creates a device's attributes when it registers it).
+struct HwmonChip {
+    std::string key;                // the chip's name as a field name
+    std::vector<std::string> inputs;  // its temp<N>_input files
+};
+
+std::vector<HwmonChip> hwmon_chips(const std::string& root) {
     const std::string base = root + "/sys/class/hwmon";
-    std::map<std::string, int64_t> hottest;  // by sensor-chip name
+    std::vector<HwmonChip> chips;
     for (const auto& [n, name] : numbered_entries(base, "hwmon")) {
         (void)n;
         const std::string dir = base + "/" + name;
         auto chip = read_token(dir + "/name");
         if (!chip) continue;
-        std::string key;
-        for (char c : *chip) {
-            const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
-            key += ok ? c : (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : '_';
+        HwmonChip c;
+        for (char ch : *chip) {
+            const bool ok = (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_';
+            c.key += ok ? ch : (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : '_';
         }
-        std::optional<int64_t> best;
         std::error_code ec;
         fs::directory_iterator it(dir, ec), end;
         for (; !ec && it != end; it.increment(ec)) {
@@ -417,14 +444,27 @@ void probe_hwmon(const std::string& root, Fields& f) {
                 file.compare(file.size() - 6, 6, "_input") != 0 ||
                 !parse_int<unsigned>(std::string_view(file).substr(4, file.size() - 10)))
                 continue;
-            auto t = read_trimmed(dir + "/" + file);
+            c.inputs.push_back(dir + "/" + file);
+        }
+        chips.push_back(std::move(c));
+    }
+    return chips;
+}
+
+// Per run: the hottest input of every chip name.
+void probe_hwmon(const std::vector<HwmonChip>& chips, Fields& f) {
+    std::map<std::string, int64_t> hottest;  // by sensor-chip name
+    for (const HwmonChip& chip : chips) {
+        std::optional<int64_t> best;
+        for (const std::string& input : chip.inputs) {
+            auto t = read_trimmed(input);
             if (!t) continue;
             auto v = parse_int<int64_t>(*t);
             if (!v || *v < -300000 || *v > 1000000) continue;  // not a temperature
             if (!best || *v > *best) best = v;
         }
         if (!best) continue;
-        auto [pos, fresh] = hottest.emplace(key, *best);
+        auto [pos, fresh] = hottest.emplace(chip.key, *best);
         if (!fresh && *best > pos->second) pos->second = *best;
     }
     for (const auto& [key, milli] : hottest) f["temp_" + key] = degrees(milli);
@@ -483,6 +523,27 @@ void probe_machine(const std::string& root, Fields& f) {
         f["machine"] = machine_digest("dmi", *product + "\n" + *serial);
 }
 
+// The entries of /sys/class/drm, /sys/class/hwmon and /sys/class/thermal
+// (the GPU clock sampler's package temperature) with their inode numbers,
+// sorted. sysfs gives every node it creates a new inode number, so
+// a device that goes and comes back (a driver unbound and bound again, a
+// module reloaded by a --prepare hook) changes the listing even under the
+// same name: an unchanged listing means the same devices, whose identity
+// (driver, version, PCI id, sensor names and inputs) need not be read again.
+DeviceListing device_listing(const std::string& root) {
+    DeviceListing out;
+    for (const char* dir : {"/sys/class/drm", "/sys/class/hwmon", "/sys/class/thermal"}) {
+        DIR* d = ::opendir((root + dir).c_str());
+        if (!d) continue;
+        while (const dirent* e = ::readdir(d))
+            if (std::strcmp(e->d_name, ".") != 0 && std::strcmp(e->d_name, "..") != 0)
+                out.emplace_back(std::string(dir) + "/" + e->d_name, static_cast<uint64_t>(e->d_ino));
+        ::closedir(d);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 template <class F>
 void guarded(F&& step) {
     try {
@@ -506,17 +567,57 @@ std::string current_boot_id() {
     }
 }
 
-data::Environment probe_environment(const ProbeOptions& options) {
+// What EnvironmentProbe reads once: the fields that stay, the devices
+// whose state is read per run, and what they were found under.
+struct EnvironmentProbe::Facts {
+    std::string boot_id;
+    DeviceListing devices;
+    Fields fields;
+    std::vector<DrmDevice> cards;
+    std::vector<HwmonChip> chips;
+};
+
+EnvironmentProbe::EnvironmentProbe(const ProbeOptions& options) : root_(options.root), drm_(options.drm) {
+    while (!root_.empty() && root_.back() == '/') root_.pop_back();  // "/" is the real root
+    drm_ = drm_ && root_.empty();
+}
+
+EnvironmentProbe::~EnvironmentProbe() = default;
+EnvironmentProbe::EnvironmentProbe(EnvironmentProbe&&) noexcept = default;
+EnvironmentProbe& EnvironmentProbe::operator=(EnvironmentProbe&&) noexcept = default;
+
+data::Environment EnvironmentProbe::probe(const std::string& boot_id) {
     data::Environment env;
-    std::string root = options.root;
-    while (!root.empty() && root.back() == '/') root.pop_back();  // "/" is the real root
     auto& f = env.fields;
-    guarded([&] { probe_kernel(root, f); });
-    guarded([&] { probe_machine(root, f); });
-    guarded([&] { probe_cpu(root, f); });
-    guarded([&] { probe_drm(root, options.drm && root.empty(), f); });
-    guarded([&] { probe_hwmon(root, f); });
+    guarded([&] {
+        DeviceListing devices = device_listing(root_);
+        if (!facts_ || facts_->boot_id != boot_id || facts_->devices != devices) {
+            auto facts = std::make_unique<Facts>();
+            facts->boot_id = boot_id;
+            facts->devices = std::move(devices);
+            guarded([&] { probe_kernel(root_, facts->fields); });
+            guarded([&] { probe_machine(root_, facts->fields); });
+            guarded([&] {
+                if (auto m = cpu_model(root_ + "/proc/cpuinfo")) facts->fields["cpu_model"] = *m;
+            });
+            guarded([&] { facts->cards = drm_cards(root_, drm_, facts->fields); });
+            guarded([&] { facts->chips = hwmon_chips(root_); });
+            facts_ = std::move(facts);
+            ++static_probes_;
+        }
+        f = facts_->fields;
+    });
+    guarded([&] { probe_host(root_, f); });
+    guarded([&] { probe_cpu_state(root_, f); });
+    if (facts_) {
+        guarded([&] { probe_drm_state(root_, facts_->cards, f); });
+        guarded([&] { probe_hwmon(facts_->chips, f); });
+    }
     return env;
+}
+
+data::Environment probe_environment(const ProbeOptions& options) {
+    return EnvironmentProbe(options).probe();
 }
 
 }  // namespace gfxstat::drivers

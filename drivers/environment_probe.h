@@ -6,6 +6,8 @@
 // on this machine is simply absent, never an error.
 #pragma once
 
+#include <cstddef>
+#include <memory>
 #include <string>
 
 #include "data/results_model.h"
@@ -77,5 +79,42 @@ struct ProbeOptions {
 //   gpu_performance_level amdgpu device/power_dpm_force_performance_level
 // Only the first GT (gt0) of i915 and xe is read.
 data::Environment probe_environment(const ProbeOptions& options = {});
+
+// The probe of a run loop: the same fields as probe_environment, with what
+// cannot change while the machine stays up read once and only the rest at
+// every run. Once per boot (per `boot_id` given) and per set of devices:
+// kernel_release (under a root; at the real root uname(2) is one system
+// call and runs each time), kernel_cmdline, machine, cpu_model, and which
+// DRM devices and hwmon sensors there are with their driver, version, PCI
+// id and sensor names. At every run: hostname, load_average, cpu_count,
+// cpu_governor, cpu_turbo (tunables: `gfxstat tune` and --prepare hooks
+// change them), the GPUs' clocks, throttle reasons and DPM state, and the
+// temperatures. The set of devices is told by the entries of
+// /sys/class/drm, /sys/class/hwmon and /sys/class/thermal with their inode
+// numbers, listed at every run: sysfs makes new nodes for a device
+// registered again (a driver rebound, a module reloaded), so its identity
+// is read again then.
+class EnvironmentProbe {
+public:
+    explicit EnvironmentProbe(const ProbeOptions& options = {});
+    ~EnvironmentProbe();
+    EnvironmentProbe(EnvironmentProbe&&) noexcept;
+    EnvironmentProbe& operator=(EnvironmentProbe&&) noexcept;
+
+    // What probe_environment(options) would give now. Never throws.
+    data::Environment probe(const std::string& boot_id = "");
+
+    // How many times the fields that stay were read: 1 in a loop on one
+    // boot whose devices stay. What else depends on the devices (the GPU
+    // clock sampler's files) is found again when it grows.
+    size_t static_probes() const { return static_probes_; }
+
+private:
+    struct Facts;
+    std::string root_;
+    bool drm_ = true;
+    std::unique_ptr<Facts> facts_;
+    size_t static_probes_ = 0;
+};
 
 }  // namespace gfxstat::drivers

@@ -2,8 +2,9 @@
 // Which files the GPU clock sampler reads on this machine: the GPU's actual
 // and requested frequency and its throttle reasons (i915, xe), its current
 // shader-clock level and gpu_metrics throttle status (amdgpu), and the CPU package temperature (hwmon
-// coretemp or k10temp, else the x86_pkg_temp thermal zone). Found once per
-// run, before the workload starts; all paths lie under system_root().
+// coretemp or k10temp, else the x86_pkg_temp thermal zone). Found before a
+// loop's first run, and again when its environment probe sees other
+// devices (drivers/environment_probe.h); all paths lie under system_root().
 #pragma once
 
 #include <string>

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/gpu_usage_sampler.h"
 
+#include <dirent.h>
 #include <time.h>
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <string_view>
+#include <utility>
 
 #include "data/number_token.h"
 #include "drivers/drm_fdinfo.h"
@@ -26,29 +29,59 @@ uint64_t thread_cpu_ns() {
 GpuUsageSampler::GpuUsageSampler(double interval_s) : interval_s_(interval_s > 0 ? interval_s : 0.1) {}
 
 GpuUsageSampler::~GpuUsageSampler() {
-    if (thread_.joinable()) stop();
-}
-
-void GpuUsageSampler::start(int pid) noexcept {
-    if (thread_.joinable()) return;
-    try {
-        thread_ = std::thread([this, pid] { loop(pid); });
-    } catch (...) {
-        // No thread (EAGAIN): the run goes on without GPU figures.
-    }
-}
-
-GpuUsageTotals GpuUsageSampler::stop() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        stopping_ = true;
+        stopping_ = quitting_ = true;
     }
     wake_.notify_all();
     if (thread_.joinable()) thread_.join();
-    return totals_;
 }
 
-void GpuUsageSampler::loop(int pid) {
+void GpuUsageSampler::start(int pid) noexcept {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (watching_) return;
+    totals_ = GpuUsageTotals();
+    cost_ = Cost();
+    pid_ = pid;
+    watching_ = true;
+    if (!thread_.joinable()) {
+        try {
+            thread_ = std::thread([this] { loop(); });
+        } catch (...) {
+            // No thread (EAGAIN): the run goes on without GPU figures.
+            watching_ = false;
+            return;
+        }
+    }
+    wake_.notify_all();
+}
+
+GpuUsageTotals GpuUsageSampler::stop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (watching_) {
+        stopping_ = true;
+        wake_.notify_all();
+        done_.wait(lock, [this] { return !watching_; });
+        stopping_ = false;
+    }
+    return std::exchange(totals_, GpuUsageTotals());
+}
+
+void GpuUsageSampler::loop() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+        wake_.wait(lock, [this] { return quitting_ || watching_; });
+        if (quitting_) return;
+        const int pid = pid_;
+        lock.unlock();
+        watch(pid);
+        lock.lock();
+        watching_ = false;
+        done_.notify_all();
+    }
+}
+
+void GpuUsageSampler::watch(int pid) {
     const uint64_t cpu0 = thread_cpu_ns();
     const auto t0 = std::chrono::steady_clock::now();
     const auto interval = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -92,6 +125,22 @@ void GpuUsageSampler::loop(int pid) {
         // Out of memory while reading: what was sampled so far stands.
     }
     cost_.cpu_ns = thread_cpu_ns() - cpu0;
+}
+
+bool machine_has_drm_devices() {
+    DIR* d = ::opendir("/sys/class/drm");
+    if (!d) return false;
+    bool found = false;
+    while (const dirent* e = ::readdir(d)) {
+        const std::string_view name = e->d_name;
+        if ((name.substr(0, 4) == "card" || name.substr(0, 7) == "renderD") &&
+            name.find('-') == std::string_view::npos) {  // card0-eDP-1 is a connector
+            found = true;
+            break;
+        }
+    }
+    ::closedir(d);
+    return found;
 }
 
 void add_gpu_usage_metrics(const std::vector<GpuUsageMetric>& metrics, data::RunRecord& rec,

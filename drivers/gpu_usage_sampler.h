@@ -34,17 +34,20 @@ namespace gfxstat::drivers {
 class GpuUsageSampler {
 public:
     explicit GpuUsageSampler(double interval_s = 0.1);
-    ~GpuUsageSampler();  // stops a running sampler
+    ~GpuUsageSampler();  // stops a running watch and ends the thread
     GpuUsageSampler(const GpuUsageSampler&) = delete;
     GpuUsageSampler& operator=(const GpuUsageSampler&) = delete;
 
-    // Starts sampling the tree of `pid` on a thread of its own, the first
-    // sample 10 ms later. Never throws: when no thread can be started
-    // nothing is sampled (the run goes on; its GPU figures are then
-    // absent). Once per sampler.
+    // Starts sampling the tree of `pid`, the first sample 10 ms later, on
+    // the sampler's thread: started at the first call and kept, waiting,
+    // between watches, so that a loop of runs starts one thread, not one
+    // per run. Never throws: when no thread can be started nothing is
+    // sampled (the run goes on; its GPU figures are then absent). A second
+    // start before stop() is ignored.
     void start(int pid) noexcept;
 
-    // Stops (after the sample in progress) and returns what was seen.
+    // Stops the watch (after the sample in progress) and returns what it
+    // saw; start() may then watch another process.
     GpuUsageTotals stop();
 
     struct Cost {
@@ -55,20 +58,31 @@ public:
         size_t most_processes = 0;   // the largest tree one tick saw
         bool scanned_all = false;    // some tick read all of /proc (no children files)
     };
-    // Valid after stop().
+    // Of the last watch, valid after stop().
     Cost cost() const { return cost_; }
 
 private:
-    void loop(int pid);
+    void loop();            // the thread: waits for a watch, runs it, again
+    void watch(int pid);    // one watch, until stop()
 
     double interval_s_;
     std::thread thread_;
     std::mutex mutex_;
-    std::condition_variable wake_;
-    bool stopping_ = false;
+    std::condition_variable wake_;  // to the thread: a watch, its end, the end of the thread
+    std::condition_variable done_;  // to stop(): the watch is over
+    int pid_ = 0;
+    bool watching_ = false;  // from start() until the thread has finished the watch
+    bool stopping_ = false;  // stop() asks the watch to end
+    bool quitting_ = false;  // the destructor asks the thread to end
     GpuUsageTotals totals_;
     Cost cost_;
 };
+
+// Whether this machine has a DRM device at all (an entry card<N> or
+// renderD<N> in the real /sys/class/drm, whatever system_root() says: the
+// workload's processes are real). Without one no process can hold a DRM
+// file, and runs need no sampler.
+bool machine_has_drm_devices();
 
 // Adds the run's GPU metrics (GpuUsageTotals::metrics) to `rec`, declared
 // with their unit and direction, not primary: by-products of the run, as

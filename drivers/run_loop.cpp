@@ -279,10 +279,13 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     rec.run = appender.file().next_run_index(plan.variant);
     rec.warmup = warmup;
     rec.boot = current_boot_id();
-    ProbeOptions probe;
-    probe.drm = plan.probe_drm;
-    probe.root = system_root();  // GFXSTAT_SYSFS_ROOT: a fake machine, for tests
-    data::Environment env = probe_environment(probe);
+    if (!ex.probe) {
+        ProbeOptions probe;
+        probe.drm = plan.probe_drm;
+        probe.root = system_root();  // GFXSTAT_SYSFS_ROOT: a fake machine, for tests
+        ex.probe = std::make_shared<EnvironmentProbe>(probe);
+    }
+    data::Environment env = ex.probe->probe(rec.boot);
     env.tags = plan.tags;
     env.workload = recorded_workload(plan);
     // Declared once the run is over: what the output states about the run
@@ -333,12 +336,20 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         // GPU clocks and throttling during the workload, and only then
         // (docs/run.md, "Throttling"); GPU time and memory while it runs
         // (drivers/gpu_usage_sampler.h), from the moment it has started.
-        GpuClockSampler clocks(find_gpu_clock_sources(system_root()));
-        GpuUsageSampler gpu;
-        spec.on_started = [&gpu](int pid) { gpu.start(pid); };
+        if (!ex.clock_sources || ex.clock_sources_at != ex.probe->static_probes()) {
+            ex.clock_sources = find_gpu_clock_sources(system_root());
+            ex.clock_sources_at = ex.probe->static_probes();
+        }
+        GpuClockSampler clocks(*ex.clock_sources);
+        GpuUsageSampler* gpu = nullptr;
+        if (ex.gpu_usage || machine_has_drm_devices()) {
+            if (!ex.gpu_usage) ex.gpu_usage = std::make_shared<GpuUsageSampler>();
+            gpu = ex.gpu_usage.get();
+            spec.on_started = [gpu](int pid) { gpu->start(pid); };
+        }
         const ProcessResult pr = run_process(spec);
         rec.throttle = clocks.stop();
-        const GpuUsageTotals gpu_usage = gpu.stop();
+        const GpuUsageTotals gpu_usage = gpu ? gpu->stop() : GpuUsageTotals();
         rec.duration_s = pr.wall_s;
         if (pr.leftovers) {
             ++report.runs_with_leftovers;

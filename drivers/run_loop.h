@@ -20,12 +20,16 @@
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
+#include "drivers/gpu_clock_sources.h"
 #include "drivers/kernel_log_watch.h"
 #include "drivers/run_parsers.h"
 #include "drivers/process_runner.h"
 #include "drivers/run_end_words.h"  // skip_reason, describe_end
 
 namespace gfxstat::drivers {
+
+class EnvironmentProbe;
+class GpuUsageSampler;
 
 struct RunPlan {
     std::vector<std::string> command;      // argv, run without a shell
@@ -132,6 +136,15 @@ struct Execution {
     // The kernel log, shared by every execution of the process: a run
     // during which it reports GPU trouble is recorded invalid.
     std::shared_ptr<KernelLogWatch> kernel_log;
+    // Kept from run to run, made at the first: the environment probe,
+    // which reads what stays once (drivers/environment_probe.h), and the
+    // GPU usage sampler's thread, only on a machine with a DRM device.
+    mutable std::shared_ptr<EnvironmentProbe> probe;
+    mutable std::shared_ptr<GpuUsageSampler> gpu_usage;
+    // The GPU clock sampler's files, found again when the probe finds
+    // other devices (at its static_probes() count `clock_sources_at`).
+    mutable std::optional<GpuClockSources> clock_sources;
+    mutable size_t clock_sources_at = 0;
 };
 
 // Checks the command (in PATH, executable), the target metric, and creates

@@ -233,6 +233,60 @@ TEST(EnvironmentProbe, RealMachineProbe) {
     EXPECT_EQ(probe_environment(slash).fields.at("kernel_release"), u.release);
 }
 
+// A loop's probe: what stays is read once per boot and set of devices, the
+// rest at every run, and each record is what a fresh probe would give,
+// but for what only a reboot or another device could change.
+TEST(EnvironmentProbe, ALoopReadsWhatStaysOncePerBootAndSetOfDevices) {
+    TempTree t;
+    fs::copy(probe_root("machine"), t.root(), fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    ProbeOptions o;
+    o.root = t.root();
+    o.drm = false;
+    EnvironmentProbe loop(o);
+    EXPECT_EQ(loop.probe("boot-a").fields, probe_tree(t.root()));
+    EXPECT_EQ(loop.static_probes(), 1u);
+
+    // Between runs: the load, a governor, a clock and a temperature move
+    // (read again), and so, in this fake tree only, do the command line
+    // and the CPU model, which a real kernel keeps until the next boot.
+    const std::map<std::string, std::string> moved = {
+        {"proc/loadavg", "1.50 0.75 0.25 2/300 4242\n"},
+        {"sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", "schedutil\n"},
+        {"sys/class/drm/card0/gt_act_freq_mhz", "1000\n"},
+        {"sys/class/hwmon/hwmon0/temp1_input", "80000\n"},
+        {"proc/cmdline", "quiet\n"},
+        {"proc/cpuinfo", "model name\t: Another CPU\n"},
+    };
+    for (const auto& [file, text] : moved) t.write(file, text);
+    Fields fresh = probe_tree(t.root());
+    Fields next = loop.probe("boot-a").fields;
+    EXPECT_EQ(next.at("load_average"), "1.50 0.75 0.25");
+    EXPECT_EQ(next.at("gpu_act_freq_mhz"), "1000");
+    EXPECT_EQ(next.at("temp_coretemp"), "80.0");
+    EXPECT_EQ(next.at("cpu_model"), "Intel(R) Core(TM) i7-5557U CPU @ 3.10GHz");
+    EXPECT_EQ(loop.static_probes(), 1u);
+    fresh.erase("kernel_cmdline");
+    fresh.erase("cpu_model");
+    next.erase("kernel_cmdline");
+    next.erase("cpu_model");
+    EXPECT_EQ(next, fresh);
+
+    // Another boot reads everything again.
+    EXPECT_EQ(loop.probe("boot-b").fields, probe_tree(t.root()));
+    EXPECT_EQ(loop.static_probes(), 2u);
+    EXPECT_EQ(loop.probe("boot-b").fields, probe_tree(t.root()));
+    EXPECT_EQ(loop.static_probes(), 2u);
+
+    // So does a device that comes (a driver loaded), and one that goes.
+    t.write("sys/class/drm/card3/device/vendor", "0x8086\n");
+    t.write("sys/class/drm/card3/device/device", "0x56a0\n");
+    EXPECT_EQ(loop.probe("boot-b").fields.at("gpu3_pci_id"), "8086:56a0");
+    EXPECT_EQ(loop.static_probes(), 3u);
+    fs::remove_all(fs::path(t.root()) / "sys/class/hwmon/hwmon0");
+    EXPECT_EQ(loop.probe("boot-b").fields, probe_tree(t.root()));
+    EXPECT_EQ(loop.static_probes(), 4u);
+}
+
 TEST(EnvironmentProbeBootId, EnvironmentVariableNamesTheFile) {
     {
         ScopedEnv e("GFXSTAT_BOOT_ID_FILE",

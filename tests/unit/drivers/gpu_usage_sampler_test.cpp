@@ -399,6 +399,32 @@ TEST(GpuUsageSampler, StopWithoutStartAndAChildThatIsAlreadyGone) {
     EXPECT_EQ(gone.cost().most_processes, 0u);
 }
 
+// The threads of this process, from /proc/self/task.
+size_t own_threads() {
+    size_t n = 0;
+    for (const auto& e : fs::directory_iterator("/proc/self/task")) n += e.is_directory();
+    return n;
+}
+
+// A loop of runs: one sampler, one thread, watch after watch, each watch
+// with its own totals and cost.
+TEST(GpuUsageSampler, WatchesOneRunAfterAnotherOnOneThread) {
+    const size_t before = own_threads();
+    GpuUsageSampler sampler(0.01);
+    for (int run = 0; run < 3; ++run) {
+        ProcessSpec spec;
+        spec.argv = {"sleep", "0.05"};
+        spec.on_started = [&](int pid) { sampler.start(pid); };
+        const ProcessResult r = run_process(spec);
+        EXPECT_EQ(r.exit_code, 0);
+        const GpuUsageTotals totals = sampler.stop();
+        EXPECT_GE(sampler.cost().ticks, 1u) << "run " << run;
+        EXPECT_EQ(sampler.cost().ticks, totals.samples()) << "run " << run;
+        EXPECT_GE(sampler.cost().most_processes, 1u) << "run " << run;
+        EXPECT_EQ(own_threads(), before + 1) << "run " << run;
+    }
+}
+
 // ---- into the run's record -----------------------------------------------
 
 TEST(GpuUsageRecord, DeclaredNotPrimaryAndNeverOverTheRunsOwn) {
