@@ -50,13 +50,18 @@ double log_bayes_factor(const Running& r, double mu, double g, bool exact = true
     return -0.5 * std::log(ng1) + n / 2 * (std::log1p(t2 / nu) - std::log1p(t2 / (nu * ng1)));
 }
 
+// log((1 - w) e^main + w e^wide), without overflow: the two-part prior's
+// Bayes factor from its parts' logs (w > 0).
+double log_mix(double w, double main, double wide) {
+    const double a = std::log1p(-w) + main, b = std::log(w) + wide;
+    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+}
+
 // log of (1 - w) B_n(mu; g) + w B_n(mu; G): the two-part prior.
 double log_bayes_factor(const Running& r, double mu, double g, double big_g, double w, bool exact = true) {
     const double main = log_bayes_factor(r, mu, g, exact);
     if (!(w > 0)) return main;
-    const double wide = log_bayes_factor(r, mu, big_g, exact);
-    const double a = std::log1p(-w) + main, b = std::log(w) + wide;
-    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+    return log_mix(w, main, log_bayes_factor(r, mu, big_g, exact));
 }
 
 void check_mixture(const char* who, double g, double big_g, double w) {
@@ -72,8 +77,7 @@ double log_bayes_at(double n, double t2, double g, double big_g, double w) {
         const double nu = n - 1, ng1 = 1 + n * gg;
         return -0.5 * std::log(ng1) + n / 2 * (std::log1p(t2 / nu) - std::log1p(t2 / (nu * ng1)));
     };
-    const double a = std::log1p(-w) + part(g), b = std::log(w) + part(big_g);
-    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+    return log_mix(w, part(g), part(big_g));
 }
 
 // T_n of the two-part prior: the t at which the mixed Bayes factor reaches
@@ -94,8 +98,7 @@ double mixed_radius(size_t n, double alpha, double g, double big_g, double w) {
     const double nd = static_cast<double>(n), nu = nd - 1;
     const double target = -std::log(alpha);
     const auto limit_part = [&](double gg) { return nu / 2 * std::log1p(nd * gg); };
-    const double la = std::log1p(-w) + limit_part(g), lb = std::log(w) + limit_part(big_g);
-    const double limit = std::max(la, lb) + std::log1p(std::exp(-std::fabs(la - lb)));
+    const double limit = log_mix(w, limit_part(g), limit_part(big_g));
     double result = kInf;
     if (limit > target) {
         double lo = -40, hi = 0;  // log t^2
@@ -111,7 +114,10 @@ double mixed_radius(size_t n, double alpha, double g, double big_g, double w) {
         }
         result = std::sqrt(std::exp(0.5 * (lo + hi)));
     }
-    if (n < 100000) {
+    // Up to 2^21 blocks: blocks_to_settle's search looks as far as a
+    // million blocks past the current one, and without a table each look of
+    // a noisy metric would bisect anew at every one of those (16 MiB at most).
+    if (n < (size_t{1} << 21)) {
         if (table.radius.size() <= n) table.radius.resize(n + 1, std::numeric_limits<double>::quiet_NaN());
         table.radius[n] = result;
     }
