@@ -50,6 +50,80 @@ double log_bayes_factor(const Running& r, double mu, double g, bool exact = true
     return -0.5 * std::log(ng1) + n / 2 * (std::log1p(t2 / nu) - std::log1p(t2 / (nu * ng1)));
 }
 
+// log((1 - w) e^main + w e^wide), without overflow: the two-part prior's
+// Bayes factor from its parts' logs (w > 0).
+double log_mix(double w, double main, double wide) {
+    const double a = std::log1p(-w) + main, b = std::log(w) + wide;
+    return std::max(a, b) + std::log1p(std::exp(-std::fabs(a - b)));
+}
+
+// log of (1 - w) B_n(mu; g) + w B_n(mu; G): the two-part prior.
+double log_bayes_factor(const Running& r, double mu, double g, double big_g, double w, bool exact = true) {
+    const double main = log_bayes_factor(r, mu, g, exact);
+    if (!(w > 0)) return main;
+    return log_mix(w, main, log_bayes_factor(r, mu, big_g, exact));
+}
+
+void check_mixture(const char* who, double g, double big_g, double w) {
+    if (!(g > 0) || !std::isfinite(g)) throw std::invalid_argument(std::string(who) + ": the mixture must be > 0");
+    if (!(big_g > 0) || !std::isfinite(big_g))
+        throw std::invalid_argument(std::string(who) + ": the wide mixture must be > 0");
+    if (!(w >= 0 && w < 1)) throw std::invalid_argument(std::string(who) + ": the wide weight must be in [0, 1)");
+}
+
+// log B_n at a given t^2 for n differences (s > 0), the two parts mixed.
+double log_bayes_at(double n, double t2, double g, double big_g, double w) {
+    const auto part = [&](double gg) {
+        const double nu = n - 1, ng1 = 1 + n * gg;
+        return -0.5 * std::log(ng1) + n / 2 * (std::log1p(t2 / nu) - std::log1p(t2 / (nu * ng1)));
+    };
+    return log_mix(w, part(g), part(big_g));
+}
+
+// T_n of the two-part prior: the t at which the mixed Bayes factor reaches
+// 1/alpha. Each part grows with t^2 towards (1 + n g)^((n - 1)/2), so the
+// sum does: no bound when its limit stays at or below 1/alpha, else a
+// bisection on log t^2 to the last bits of a double. The simulations ask
+// for the same few radii millions of times: a per-thread table keeps them.
+double mixed_radius(size_t n, double alpha, double g, double big_g, double w) {
+    struct Table {
+        double alpha = -1, g = -1, big_g = -1, w = -1;
+        std::vector<double> radius;  // NaN: not yet computed
+    };
+    thread_local Table table;
+    if (table.alpha != alpha || table.g != g || table.big_g != big_g || table.w != w) {
+        table = Table{alpha, g, big_g, w, {}};
+    }
+    if (n < table.radius.size() && !std::isnan(table.radius[n])) return table.radius[n];
+    const double nd = static_cast<double>(n), nu = nd - 1;
+    const double target = -std::log(alpha);
+    const auto limit_part = [&](double gg) { return nu / 2 * std::log1p(nd * gg); };
+    const double limit = log_mix(w, limit_part(g), limit_part(big_g));
+    double result = kInf;
+    if (limit > target) {
+        double lo = -40, hi = 0;  // log t^2
+        while (log_bayes_at(nd, std::exp(hi), g, big_g, w) < target && hi < 700) {
+            lo = hi;
+            hi += 4;
+        }
+        if (log_bayes_at(nd, std::exp(lo), g, big_g, w) >= target) lo = -745;
+        for (int i = 0; i < 200 && hi - lo > 1e-15 * std::max(1.0, std::fabs(hi)); ++i) {
+            const double mid = 0.5 * (lo + hi);
+            if (log_bayes_at(nd, std::exp(mid), g, big_g, w) < target) lo = mid;
+            else hi = mid;
+        }
+        result = std::sqrt(std::exp(0.5 * (lo + hi)));
+    }
+    // Up to 2^21 blocks: blocks_to_settle's search looks as far as a
+    // million blocks past the current one, and without a table each look of
+    // a noisy metric would bisect anew at every one of those (16 MiB at most).
+    if (n < (size_t{1} << 21)) {
+        if (table.radius.size() <= n) table.radius.resize(n + 1, std::numeric_limits<double>::quiet_NaN());
+        table.radius[n] = result;
+    }
+    return result;
+}
+
 std::string percent(double x) {
     if (!std::isfinite(x)) return x > 0 ? "+inf" : "-inf";
     char buf[32];
@@ -83,6 +157,26 @@ double sequential_radius(size_t n, double alpha, double mixture) {
     return std::sqrt(std::expm1(log_c) / den);
 }
 
+double sequential_radius(size_t n, double alpha, double mixture, double wide_mixture, double wide_weight) {
+    if (!(alpha > 0 && alpha < 1)) throw std::invalid_argument("sequential_radius: alpha must be in (0, 1)");
+    check_mixture("sequential_radius", mixture, wide_mixture, wide_weight);
+    if (!(wide_weight > 0)) return sequential_radius(n, alpha, mixture);
+    if (n < 2) return kInf;
+    return mixed_radius(n, alpha, mixture, wide_mixture, wide_weight);
+}
+
+double sequential_radius(size_t n, const SequentialOptions& o) {
+    return sequential_radius(n, 1 - o.confidence, o.mixture, o.wide_mixture, o.wide_weight);
+}
+
+double sequential_bayes_factor(std::span<const double> differences, double mu, double mixture, double wide_mixture,
+                               double wide_weight) {
+    check_mixture("sequential_bayes_factor", mixture, wide_mixture, wide_weight);
+    Running r;
+    for (double d : differences) r.add(d);
+    return std::exp(log_bayes_factor(r, mu, mixture, wide_mixture, wide_weight));
+}
+
 double sequential_bayes_factor(std::span<const double> differences, double mu, double mixture) {
     if (!(mixture > 0)) throw std::invalid_argument("sequential_bayes_factor: the mixture must be > 0");
     Running r;
@@ -98,8 +192,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         throw std::invalid_argument("sequential_look: confidence must be in (0, 1)");
     if (!(o.threshold >= 0) || !std::isfinite(o.threshold))
         throw std::invalid_argument("sequential_look: the threshold must be >= 0");
-    if (!(o.mixture > 0) || !std::isfinite(o.mixture))
-        throw std::invalid_argument("sequential_look: the mixture must be > 0");
+    check_mixture("sequential_look", o.mixture, o.wide_mixture, o.wide_weight);
     const size_t n = baseline.size();
     SequentialLook look;
     look.blocks = n;
@@ -110,7 +203,6 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         positive = positive && baseline[i] > 0 && candidate[i] > 0;
     }
     look.log_ratio = positive && n > 0;
-    const double alpha = 1 - o.confidence;
 
     // The differences, and the running maximum of B_k(0) over the looks
     // that could have been made (every prefix).
@@ -123,7 +215,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         base_sum += baseline[i];
         if (look.log_ratio) base_log_sum += std::log(baseline[i]);
         r.add(d[i]);
-        max_log_b0 = std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture, o.exact));
+        max_log_b0 = std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture, o.wide_mixture, o.wide_weight, o.exact));
     }
     look.p = std::min(1.0, std::exp(-max_log_b0));
     if (n == 0) {
@@ -139,7 +231,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
     const double magnitude = std::fabs(look.baseline_center);
     const double s = n >= 2 ? std::sqrt(r.m2 / (nd - 1)) : kInf;
     // Ties of a metric that is not exact: no interval yet.
-    const double radius_t = n >= 2 && !o.exact && no_spread(r, 0) ? kInf : sequential_radius(n, alpha, o.mixture);
+    const double radius_t = n >= 2 && !o.exact && no_spread(r, 0) ? kInf : sequential_radius(n, o);
     // An identical difference in every block: the interval is the point
     // once the mixture can reach 1/alpha at all (radius finite).
     const double se = n >= 2 ? s / std::sqrt(nd) : kInf;
@@ -192,7 +284,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         if (n >= 2 && s > 0 && std::isfinite(s)) {
             const size_t limit = n + 1000000;
             const auto settles = [&](size_t m) {
-                const double t = sequential_radius(m, alpha, o.mixture);
+                const double t = sequential_radius(m, o);
                 if (!std::isfinite(t)) return false;
                 const double h = t * s / std::sqrt(static_cast<double>(m));
                 return inside_band(r.mean - h, r.mean + h) || excludes_zero(r.mean - h, r.mean + h);

@@ -25,6 +25,18 @@
 // (sequential_radius). Exact for normal differences whatever their
 // variance; the other shapes are measured (docs/ab.md, the calibration).
 //
+// The prior is a mixture of two such normals: weight 1 - w on the main
+// one (variance g) and w on a wide one (variance G), so the Bayes factor
+// is (1 - w) B_n(mu; g) + w B_n(mu; G), still a martingale under "the mean
+// is mu" (an average of martingales). Without the wide part no look before
+// block 6 could decide at the defaults: B_n(mu; 0.5) is at most
+// (1 + n/2)^((n - 1)/2), below 20 up to n = 5, whatever the data. The wide
+// part (G = 100, w = 0.05) reaches 1/alpha at block 4 when the change is
+// many times the spread (a 50% change under 2% noise), and costs a change
+// of the usual size about 2% more blocks (docs/ab.md, *What the stop rule
+// costs*). Each part grows with t^2, so their sum does, and the interval
+// stays m +- T_n s / sqrt n, with T_n found by bisection.
+//
 // Why block differences: each block holds every variant once, close in
 // time, so a drift of the machine (clocks, temperature) is shared by both
 // runs of a block and cancels in their difference. Positive metrics are
@@ -43,6 +55,10 @@ namespace gfxstat::analysis {
 // tightest boundary at 10 to 40 blocks, where most experiments stop
 // (docs/ab.md shows the boundary for others).
 inline constexpr double kSequentialMixture = 0.5;
+// The wide part of the prior and its weight (above): effects of ten
+// standard deviations and more, decided from block 4.
+inline constexpr double kSequentialWideMixture = 100;
+inline constexpr double kSequentialWideWeight = 0.05;
 
 inline constexpr const char* kSequentialMethod = "t-mixture confidence sequence";
 
@@ -53,6 +69,8 @@ struct SequentialOptions {
     double confidence = 0.95;
     double threshold = 0.01;  // relative: changes smaller than this are "equivalent"
     double mixture = kSequentialMixture;
+    double wide_mixture = kSequentialWideMixture;
+    double wide_weight = kSequentialWideWeight;  // in [0, 1); 0: the main normal alone
     // A deterministic metric (MetricInfo::exact): the same difference in
     // every block is the change itself, and decides once the mixture can
     // reach 1/alpha (block 6 at the defaults). Otherwise identical
@@ -73,14 +91,20 @@ const char* sequential_call_name(SequentialCall c);  // "go on", "changed", "equ
 
 // T_n: the confidence sequence's half-width in standard errors after n
 // differences; +infinity while n is too small for any interval (n < 2, or
-// the mixture cannot yet reach 1/alpha: n = 2..5 at the defaults).
-// alpha in (0, 1), mixture > 0, else std::invalid_argument.
-double sequential_radius(size_t n, double alpha, double mixture);
+// the mixture cannot yet reach 1/alpha: n = 2, 3 at the defaults).
+// alpha in (0, 1), mixture > 0, wide_mixture > 0, wide_weight in [0, 1),
+// else std::invalid_argument. Without the wide part: the closed form.
+double sequential_radius(size_t n, double alpha, double mixture, double wide_mixture, double wide_weight);
+double sequential_radius(size_t n, double alpha, double mixture);  // wide_weight 0
+// The rule's: 1 - confidence, and the options' mixture and wide part.
+double sequential_radius(size_t n, const SequentialOptions& options);
 
-// The Bayes factor B_n(mu) above for the differences, at mu (1 for n < 2).
-// Differences all equal: its limit for t -> infinity, (1 + n g)^((n - 1)/2),
-// when they differ from mu, else 1.
-double sequential_bayes_factor(std::span<const double> differences, double mu, double mixture);
+// The Bayes factor above for the differences, at mu (1 for n < 2).
+// Differences all equal: each part's limit for t -> infinity,
+// (1 + n g)^((n - 1)/2), when they differ from mu, else 1.
+double sequential_bayes_factor(std::span<const double> differences, double mu, double mixture,
+                               double wide_mixture, double wide_weight);
+double sequential_bayes_factor(std::span<const double> differences, double mu, double mixture);  // wide_weight 0
 
 struct SequentialLook {
     size_t blocks = 0;

@@ -56,7 +56,7 @@ uint64_t random_ab_seed() {
 size_t first_bounded_block(double alpha) {
     // The mixture cannot reach 1/alpha before this many blocks.
     size_t first = 2;
-    while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture)))
+    while (first < 1000 && !std::isfinite(analysis::sequential_radius(first, alpha, analysis::kSequentialMixture, analysis::kSequentialWideMixture, analysis::kSequentialWideWeight)))
         ++first;
     return first;
 }

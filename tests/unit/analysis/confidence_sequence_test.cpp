@@ -15,6 +15,8 @@
 namespace {
 
 using gfxstat::analysis::kSequentialMixture;
+using gfxstat::analysis::kSequentialWideMixture;
+using gfxstat::analysis::kSequentialWideWeight;
 using gfxstat::analysis::sequential_bayes_factor;
 using gfxstat::analysis::sequential_call_name;
 using gfxstat::analysis::sequential_look;
@@ -277,7 +279,7 @@ TEST(sequential_look, FewBlocksGoOnUnbounded) {
     std::vector<double> b = {100, 101, 99}, c = {150, 151, 149};
     for (size_t n = 0; n <= 3; ++n) {
         const auto look = sequential_look(std::span(b).first(n), std::span(c).first(n), SequentialOptions{});
-        EXPECT_EQ(look.call, SequentialCall::go_on) << n;  // radius infinite for n <= 5 at the defaults
+        EXPECT_EQ(look.call, SequentialCall::go_on) << n;  // radius infinite for n <= 3 at the defaults
         EXPECT_EQ(look.upper, kInf) << n;
         EXPECT_EQ(look.blocks, n);
     }
@@ -290,7 +292,7 @@ TEST(sequential_look, IntervalIsTheRadiusOnTheLogScale) {
     std::vector<double> b, c;
     blocks_with_log_ratios(d, b, c);
     const auto look = sequential_look(b, c, SequentialOptions{});
-    const double t = sequential_radius(d.size(), 0.05, kSequentialMixture);
+    const double t = sequential_radius(d.size(), SequentialOptions{});
     const double m = mean_of(d), h = t * sd_of(d) / std::sqrt(static_cast<double>(d.size()));
     EXPECT_NEAR(look.lower, std::expm1(m - h), 1e-10);
     EXPECT_NEAR(look.upper, std::expm1(m + h), 1e-10);
@@ -314,7 +316,7 @@ TEST(sequential_look, NonPositiveValueSwitchesToDifferences) {
     EXPECT_NEAR(look.change, mean_of(d), 1e-12);
     EXPECT_NEAR(look.baseline_center, 9, 1e-12);
     EXPECT_NEAR(look.relative_change, mean_of(d) / 9, 1e-12);
-    const double t = sequential_radius(d.size(), 0.05, kSequentialMixture);
+    const double t = sequential_radius(d.size(), SequentialOptions{});
     const double h = t * sd_of(d) / std::sqrt(static_cast<double>(d.size()));
     EXPECT_NEAR(look.change_lower, mean_of(d) - h, 1e-10);
     EXPECT_NEAR(look.lower, (mean_of(d) - h) / 9, 1e-10);
@@ -339,7 +341,7 @@ TEST(sequential_look, PIsTheRunningMaximumOverLooks) {
     blocks_with_log_ratios(d, b, c);
     double best = 1, last_b0 = 0;
     for (size_t k = 2; k <= d.size(); ++k) {
-        last_b0 = sequential_bayes_factor(std::span(d).first(k), 0, kSequentialMixture);
+        last_b0 = sequential_bayes_factor(std::span(d).first(k), 0, kSequentialMixture, kSequentialWideMixture, kSequentialWideWeight);
         best = std::min(best, 1 / last_b0);
     }
     const auto look = sequential_look(b, c, SequentialOptions{});
@@ -368,7 +370,7 @@ TEST(sequential_look, BlocksToSettleIsTheFirstSettlingBlockCount) {
         const double band_lo = std::log1p(-0.01), band_hi = std::log1p(0.01);
         std::optional<size_t> want;
         for (size_t k = d.size() + 1; k <= d.size() + 1000000; ++k) {
-            const double t = sequential_radius(k, 0.05, kSequentialMixture);
+            const double t = sequential_radius(k, SequentialOptions{});
             const double h = t * s / std::sqrt(static_cast<double>(k));
             if ((m - h > band_lo && m + h < band_hi) || m - h > 0 || m + h < 0) {
                 want = k - d.size();
@@ -407,7 +409,7 @@ TEST(sequential_look, TiesOfAMetricThatIsNotExactAreNoEvidence) {
                                                 for (size_t i = 0; i < 30; ++i) r.push_back(std::log(c2[i] / b[i]));
                                                 return r;
                                             }(),
-                                            0, kSequentialMixture)),
+                                            0, kSequentialMixture, kSequentialWideMixture, kSequentialWideWeight)),
                 1e-12);
     EXPECT_LT(sequential_look(b, d, exact).p, 0.05) << "exact: ties are the change itself";
 }
@@ -422,7 +424,10 @@ TEST(sequential_look, AllEqualDifferences) {
     EXPECT_EQ(look.call, SequentialCall::changed);
     EXPECT_NEAR(look.lower, 0.02, 1e-12);
     EXPECT_NEAR(look.upper, 0.02, 1e-12);
-    EXPECT_NEAR(look.p, std::pow(1 + 8 * kSequentialMixture, -3.5), 1e-12);
+    EXPECT_NEAR(look.p,
+                1 / ((1 - kSequentialWideWeight) * std::pow(1 + 8 * kSequentialMixture, 3.5) +
+                     kSequentialWideWeight * std::pow(1 + 8 * kSequentialWideMixture, 3.5)),
+                1e-12);
     // Identical variants: equivalent (a zero-width interval at 0).
     const auto same = sequential_look(b, b, exact);
     EXPECT_EQ(same.call, SequentialCall::equivalent);
@@ -430,7 +435,7 @@ TEST(sequential_look, AllEqualDifferences) {
     EXPECT_EQ(same.lower, 0);
     EXPECT_EQ(same.upper, 0);
     // Before the radius is finite, even identical ratios go on.
-    EXPECT_EQ(sequential_look(std::span(b).first(5), std::span(c).first(5), exact).call,
+    EXPECT_EQ(sequential_look(std::span(b).first(3), std::span(c).first(3), exact).call,
               SequentialCall::go_on);
     // A ratio inside the band, constant: equivalent rather than changed.
     std::vector<double> c_small(8, 100.5);
@@ -444,6 +449,59 @@ TEST(sequential_look, AllEqualDifferences) {
     EXPECT_EQ(at(100.995), SequentialCall::equivalent);
     EXPECT_EQ(at(98.99), SequentialCall::changed);
     EXPECT_EQ(at(101.005), SequentialCall::changed);
+}
+
+// The two-part prior: (1 - w) B(g) + w B(G).
+
+TEST(sequential_bayes_factor, TwoPartsAreTheWeightedSum) {
+    const std::vector<double> d = {0.3, -0.1, 0.5, 0.2, 0.05, 0.4, -0.2};
+    for (double mu : {0.0, 0.1, -0.3})
+        for (double w : {0.05, 0.3}) {
+            const double want = (1 - w) * sequential_bayes_factor(d, mu, 0.5) + w * sequential_bayes_factor(d, mu, 100);
+            EXPECT_NEAR(sequential_bayes_factor(d, mu, 0.5, 100, w), want, 1e-12 * want) << mu << " " << w;
+        }
+    EXPECT_EQ(sequential_bayes_factor(d, 0.1, 0.5, 100, 0), sequential_bayes_factor(d, 0.1, 0.5));
+}
+
+TEST(sequential_radius, TwoPartsBayesFactorAtTheBoundaryIsOneOverAlpha) {
+    const std::vector<double> base = {0.3, -0.1, 0.5, 0.2, 0.05, 0.4, -0.2, 0.1, 0.15, 0.0, 0.35, -0.05};  // NOLINT
+    for (size_t n : {4, 5, 6, 8, 12})
+        for (double alpha : {0.05, 0.01}) {
+            const double t = sequential_radius(n, alpha, 0.5, 100, 0.05);
+            if (!std::isfinite(t)) continue;
+            const auto prefix = std::span(base).first(n);
+            const double m = mean_of({prefix.begin(), prefix.end()});
+            const double se = sd_of({prefix.begin(), prefix.end()}) / std::sqrt(static_cast<double>(n));
+            EXPECT_NEAR(sequential_bayes_factor(prefix, m + t * se, 0.5, 100, 0.05) * alpha, 1, 1e-9) << n;
+        }
+    // No wide part: the closed form.
+    EXPECT_EQ(sequential_radius(12, 0.05, 0.5, 100, 0), sequential_radius(12, 0.05, 0.5));
+    // The wide part costs the usual sizes little: T_20 within 2% of the
+    // main part's alone.
+    EXPECT_LT(sequential_radius(20, 0.05, 0.5, 100, 0.05) / sequential_radius(20, 0.05, 0.5), 1.02);
+}
+
+TEST(sequential_radius, TwoPartsBoundFromBlockFour) {
+    for (size_t n = 0; n <= 3; ++n) EXPECT_EQ(sequential_radius(n, SequentialOptions{}), kInf) << n;
+    EXPECT_TRUE(std::isfinite(sequential_radius(4, SequentialOptions{})));
+    EXPECT_THROW(sequential_radius(10, 0.05, 0.5, 0, 0.05), std::invalid_argument);
+    EXPECT_THROW(sequential_radius(10, 0.05, 0.5, 100, 1), std::invalid_argument);
+    EXPECT_THROW(sequential_radius(10, 0.05, 0.5, 100, -0.1), std::invalid_argument);
+}
+
+TEST(sequential_look, LargeChangeIsCalledAtBlockFour) {
+    // +50% under about 2% noise: decided at block 4, not 6.
+    const std::vector<double> b = {100, 102, 98, 101, 99, 100};
+    const std::vector<double> c = {151, 148, 150, 152, 149, 150};
+    EXPECT_EQ(sequential_look(std::span(b).first(3), std::span(c).first(3), SequentialOptions{}).call,
+              SequentialCall::go_on);
+    EXPECT_EQ(sequential_look(std::span(b).first(4), std::span(c).first(4), SequentialOptions{}).call,
+              SequentialCall::changed);
+    // Without the wide part, block 6.
+    SequentialOptions main_only;
+    main_only.wide_weight = 0;
+    EXPECT_EQ(sequential_look(std::span(b).first(5), std::span(c).first(5), main_only).call, SequentialCall::go_on);
+    EXPECT_EQ(sequential_look(b, c, main_only).call, SequentialCall::changed);
 }
 
 TEST(sequential_look, InvalidArgumentsThrow) {
