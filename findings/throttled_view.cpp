@@ -19,7 +19,12 @@ std::optional<ThrottleReport> throttle_sides(const std::vector<data::ResultsFile
         data::ThrottledCount n;
         if (files.size() == 1) {
             if (sides[i]->label.empty()) {
-                n = data::count_throttled(files[0]);  // count_throttled's "every variant"
+                // count_throttled's "every variant": the sum of the one pass's
+                // counts, not a second pass over the runs.
+                for (const auto& [variant, count] : by_variant) {
+                    n.measured += count.measured;
+                    n.throttled += count.throttled;
+                }
             } else if (const auto it = by_variant.find(sides[i]->label); it != by_variant.end()) {
                 n = it->second;
             }
