@@ -184,17 +184,15 @@ Trend trend_ranked(std::span<const double> values, double confidence, DoubledRan
     const long double dmean = shifted_mean(values, shift);  // mean - shift
     const long double mean = shift + dmean;
     const long double xbar = (ln - 1) / 2;
-    std::vector<long double> d(n);
+    // (d_i is computed again below rather than stored: 16 bytes a value.)
+    const auto d = [&](size_t i) { return (static_cast<long double>(values[i]) - shift) - dmean; };
     long double sxy = 0;
-    for (size_t i = 0; i < n; ++i) {
-        d[i] = (static_cast<long double>(values[i]) - shift) - dmean;
-        sxy += (static_cast<long double>(i) - xbar) * d[i];
-    }
+    for (size_t i = 0; i < n; ++i) sxy += (static_cast<long double>(i) - xbar) * d(i);
     const long double sxx = ln * (ln * ln - 1) / 12;  // exact below n ~ 2.6e6
     const long double slope = sxy / sxx;
     long double sse = 0;
     for (size_t i = 0; i < n; ++i) {
-        const long double e = d[i] - slope * (static_cast<long double>(i) - xbar);
+        const long double e = d(i) - slope * (static_cast<long double>(i) - xbar);
         sse += e * e;
     }
     const double df = static_cast<double>(n - 2);
@@ -335,6 +333,7 @@ FirstRunEffect first_run_effect(std::span<const double> values, std::span<const 
     }
     FirstRunEffect r;
     std::vector<double> f, o;
+    o.reserve(n);
     for (size_t i = 0; i < n; ++i) (is_first[i] ? f : o).push_back(values[i]);
     r.firsts = f.size();
     r.others = o.size();
