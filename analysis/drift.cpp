@@ -68,10 +68,12 @@ struct DoubledRanks {
 // their bits (11 bits a pass, a pass skipped where every value has the same
 // digit): two to three times faster than a comparison sort at a million
 // values, the largest cost of the drift analysis. Equal values (-0 and +0
-// included) end up next to each other, in no particular order.
-std::vector<uint32_t> sorted_order(std::span<const double> values) {
+// included) end up next to each other, in no particular order. `key`
+// receives the sorted keys, equal exactly where the values are.
+std::vector<uint32_t> sorted_order(std::span<const double> values, std::vector<uint64_t>& key) {
     const size_t n = values.size();
-    std::vector<uint64_t> key(n), key_buf(n);
+    key.assign(n, 0);
+    std::vector<uint64_t> key_buf(n);
     std::vector<uint32_t> order(n), order_buf(n);
     if (n == 0) return order;
     for (size_t i = 0; i < n; ++i) {
@@ -104,14 +106,15 @@ std::vector<uint32_t> sorted_order(std::span<const double> values) {
 
 DoubledRanks doubled_midranks(std::span<const double> values) {
     const size_t n = values.size();
-    const std::vector<uint32_t> order = sorted_order(values);
+    std::vector<uint64_t> key;
+    const std::vector<uint32_t> order = sorted_order(values, key);
     DoubledRanks r;
     r.rank2.resize(n);
     r.dense.resize(n);
     uint32_t distinct = 0;
     for (size_t a = 0; a < n; ++distinct) {
         size_t b = a + 1;
-        while (b < n && values[order[b]] == values[order[a]]) ++b;
+        while (b < n && key[b] == key[a]) ++b;
         // Positions a..b-1 (0-based) share the mid-rank (a + 1 + b) / 2.
         const auto doubled = static_cast<int64_t>(a + 1 + b);
         for (size_t k = a; k < b; ++k) r.rank2[order[k]] = doubled, r.dense[order[k]] = distinct;
