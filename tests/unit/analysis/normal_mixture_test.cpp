@@ -587,5 +587,38 @@ TEST(NormalMixture, LargeSample) {
     }
 }
 
+// n = 300,000: refined on groups of values (beyond the size of every
+// reference above). The fit converges near the truth, and the
+// log-likelihoods reported are the values' own at the fitted parameters.
+TEST(NormalMixture, GroupedRefinementAboveOneHundredThousand) {
+    for (bool bimodal : {true, false}) {
+        SCOPED_TRACE(bimodal ? "bimodal" : "unimodal");
+        const std::vector<double> x = bimodal ? mixture_sample(97, 300000, 0.6, 100, 1, 106, 1.5)
+                                              : mixture_sample(96, 300000, 1.0, 100, 2, 0, 1);
+        const NormalMixtureFit f = fit_normal_mixture(x);
+        ASSERT_TRUE(f.two_fitted);
+        long double ll = 0;
+        for (double v : x) {
+            long double dens = 0;
+            for (const NormalComponent& c : f.components) {
+                const long double z = (v - c.mean) / c.sd;
+                dens += c.weight * std::exp(-0.5L * z * z) / (c.sd * std::sqrt(2 * 3.14159265358979323846264L));
+            }
+            ll += std::log(dens);
+        }
+        EXPECT_NEAR(f.loglik_two, static_cast<double>(ll), 1e-9 * std::fabs(f.loglik_two));
+        if (bimodal) {
+            EXPECT_TRUE(f.converged);
+            EXPECT_NEAR(f.components[0].weight, 0.6, 0.006);
+            EXPECT_NEAR(f.components[0].mean, 100, 0.012);
+            EXPECT_NEAR(f.components[1].mean, 106, 0.024);
+            EXPECT_NEAR(f.components[0].sd, 1, 0.012);
+            EXPECT_NEAR(f.components[1].sd, 1.5, 0.018);
+        } else {
+            EXPECT_LT(f.bic_one, f.bic_two);
+        }
+    }
+}
+
 }  // namespace
 }  // namespace gfxstat::analysis
