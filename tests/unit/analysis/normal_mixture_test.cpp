@@ -560,42 +560,23 @@ TEST(NormalMixture, DegenerateSamplesFitNoMixture) {
     }
 }
 
-// n = 1e5: screened on a subsample, refined on all data. Times once and
-// reports it (no assertion on time); checks the estimates, which at this
-// size are tight (standard errors about 0.003).
+// n = 1e5: screened on a subsample, refined on all data; n = 3e5: refined
+// on groups of values (beyond the size of every reference above). Times
+// once and reports it (no assertion on time); checks the estimates, which
+// at these sizes are tight (standard errors about 0.003 at 1e5), and that
+// the log-likelihood reported is the values' own at the fitted parameters.
 TEST(NormalMixture, LargeSample) {
+    for (const size_t n : {size_t{100000}, size_t{300000}})
     for (bool bimodal : {true, false}) {
-        SCOPED_TRACE(bimodal ? "bimodal" : "unimodal");
-        const std::vector<double> x = bimodal ? mixture_sample(99, 100000, 0.6, 100, 1, 106, 1.5)
-                                              : mixture_sample(98, 100000, 1.0, 100, 2, 0, 1);
+        SCOPED_TRACE(std::string(bimodal ? "bimodal" : "unimodal") + " n = " + std::to_string(n));
+        const uint64_t seed = n == 100000 ? 98 : 96;
+        const std::vector<double> x = bimodal ? mixture_sample(seed + 1, n, 0.6, 100, 1, 106, 1.5)
+                                              : mixture_sample(seed, n, 1.0, 100, 2, 0, 1);
         const auto t0 = std::chrono::steady_clock::now();
         const NormalMixtureFit f = fit_normal_mixture(x);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("[ timing   ] n = 100000 %s: %.1f ms, %d passes, converged %d\n",
+        std::printf("[ timing   ] n = %zu %s: %.1f ms, %d passes, converged %d\n", n,
                     bimodal ? "bimodal" : "unimodal", ms, f.iterations, f.converged);
-        ASSERT_TRUE(f.two_fitted);
-        if (bimodal) {
-            EXPECT_TRUE(f.converged);  // (the unimodal fit may stop at the work budget)
-            EXPECT_NEAR(f.components[0].weight, 0.6, 0.01);
-            EXPECT_NEAR(f.components[0].mean, 100, 0.02);
-            EXPECT_NEAR(f.components[1].mean, 106, 0.04);
-            EXPECT_NEAR(f.components[0].sd, 1, 0.02);
-            EXPECT_NEAR(f.components[1].sd, 1.5, 0.03);
-        } else {
-            EXPECT_LT(f.bic_one, f.bic_two);
-        }
-    }
-}
-
-// n = 300,000: refined on groups of values (beyond the size of every
-// reference above). The fit converges near the truth, and the
-// log-likelihoods reported are the values' own at the fitted parameters.
-TEST(NormalMixture, GroupedRefinementAboveOneHundredThousand) {
-    for (bool bimodal : {true, false}) {
-        SCOPED_TRACE(bimodal ? "bimodal" : "unimodal");
-        const std::vector<double> x = bimodal ? mixture_sample(97, 300000, 0.6, 100, 1, 106, 1.5)
-                                              : mixture_sample(96, 300000, 1.0, 100, 2, 0, 1);
-        const NormalMixtureFit f = fit_normal_mixture(x);
         ASSERT_TRUE(f.two_fitted);
         long double ll = 0;
         for (double v : x) {
@@ -608,12 +589,12 @@ TEST(NormalMixture, GroupedRefinementAboveOneHundredThousand) {
         }
         EXPECT_NEAR(f.loglik_two, static_cast<double>(ll), 1e-9 * std::fabs(f.loglik_two));
         if (bimodal) {
-            EXPECT_TRUE(f.converged);
-            EXPECT_NEAR(f.components[0].weight, 0.6, 0.006);
-            EXPECT_NEAR(f.components[0].mean, 100, 0.012);
-            EXPECT_NEAR(f.components[1].mean, 106, 0.024);
-            EXPECT_NEAR(f.components[0].sd, 1, 0.012);
-            EXPECT_NEAR(f.components[1].sd, 1.5, 0.018);
+            EXPECT_TRUE(f.converged);  // (the unimodal fit may stop at the work budget)
+            EXPECT_NEAR(f.components[0].weight, 0.6, 0.01);
+            EXPECT_NEAR(f.components[0].mean, 100, 0.02);
+            EXPECT_NEAR(f.components[1].mean, 106, 0.04);
+            EXPECT_NEAR(f.components[0].sd, 1, 0.02);
+            EXPECT_NEAR(f.components[1].sd, 1.5, 0.03);
         } else {
             EXPECT_LT(f.bic_one, f.bic_two);
         }
