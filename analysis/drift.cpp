@@ -2,6 +2,7 @@
 #include "analysis/drift.h"
 
 #include <algorithm>
+#include <bit>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
@@ -54,35 +55,80 @@ double normal_two_sided(long double z) {
 }
 
 // Twice the mid-ranks (1-based, ties averaged), so that they are integers,
-// and the sizes of the groups of tied values (only groups of 2 or more).
+// the sizes of the groups of tied values (only groups of 2 or more), and
+// the dense rank of each value (0 for the smallest distinct value), which
+// orders the values as they do. The trend and the change point share one.
 struct DoubledRanks {
     std::vector<int64_t> rank2;
     std::vector<int64_t> tie_sizes;
+    std::vector<uint32_t> dense;
 };
+
+// The order of finite values, by a least-significant-digit radix sort of
+// their bits (11 bits a pass, a pass skipped where every value has the same
+// digit): two to three times faster than a comparison sort at a million
+// values, the largest cost of the drift analysis. Equal values (-0 and +0
+// included) end up next to each other, in no particular order. `key`
+// receives the sorted keys, equal exactly where the values are.
+std::vector<uint32_t> sorted_order(std::span<const double> values, std::vector<uint64_t>& key) {
+    const size_t n = values.size();
+    key.assign(n, 0);
+    std::vector<uint64_t> key_buf(n);
+    std::vector<uint32_t> order(n), order_buf(n);
+    if (n == 0) return order;
+    for (size_t i = 0; i < n; ++i) {
+        const double v = values[i] == 0 ? 0.0 : values[i];
+        const uint64_t bits = std::bit_cast<uint64_t>(v);
+        // Negative values: all bits flipped; others: the sign bit set. The
+        // keys then order as the values do.
+        key[i] = bits >> 63 ? ~bits : bits | (uint64_t{1} << 63);
+        order[i] = static_cast<uint32_t>(i);
+    }
+    constexpr int kBits = 11;
+    constexpr size_t kBuckets = size_t{1} << kBits;
+    std::vector<size_t> count(kBuckets);
+    for (int shift = 0; shift < 64; shift += kBits) {
+        std::fill(count.begin(), count.end(), 0);
+        for (uint64_t k : key) ++count[(k >> shift) & (kBuckets - 1)];
+        if (count[(key[0] >> shift) & (kBuckets - 1)] == n) continue;
+        size_t sum = 0;
+        for (size_t& c : count) sum += std::exchange(c, sum);
+        for (size_t i = 0; i < n; ++i) {
+            const size_t to = count[(key[i] >> shift) & (kBuckets - 1)]++;
+            key_buf[to] = key[i];
+            order_buf[to] = order[i];
+        }
+        key.swap(key_buf);
+        order.swap(order_buf);
+    }
+    return order;
+}
 
 DoubledRanks doubled_midranks(std::span<const double> values) {
     const size_t n = values.size();
-    // (value, index) pairs sort faster than indices through a comparator.
-    std::vector<std::pair<double, size_t>> order(n);
-    for (size_t i = 0; i < n; ++i) order[i] = {values[i], i};
-    std::sort(order.begin(), order.end());
+    std::vector<uint64_t> key;
+    const std::vector<uint32_t> order = sorted_order(values, key);
     DoubledRanks r;
     r.rank2.resize(n);
-    for (size_t a = 0; a < n;) {
+    r.dense.resize(n);
+    uint32_t distinct = 0;
+    for (size_t a = 0; a < n; ++distinct) {
         size_t b = a + 1;
-        while (b < n && order[b].first == order[a].first) ++b;
+        while (b < n && key[b] == key[a]) ++b;
         // Positions a..b-1 (0-based) share the mid-rank (a + 1 + b) / 2.
         const auto doubled = static_cast<int64_t>(a + 1 + b);
-        for (size_t k = a; k < b; ++k) r.rank2[order[k].second] = doubled;
+        for (size_t k = a; k < b; ++k) r.rank2[order[k]] = doubled, r.dense[order[k]] = distinct;
         if (b - a > 1) r.tie_sizes.push_back(static_cast<int64_t>(b - a));
         a = b;
     }
     return r;
 }
 
-// Number of pairs i < j with v[i] > v[j] (strictly), by merge sort.
-uint64_t strict_inversions(std::span<const double> values) {
-    std::vector<double> a(values.begin(), values.end()), buf(values.size());
+// Number of pairs i < j with v[i] > v[j] (strictly), by merge sort of the
+// dense ranks (which order as the values do); the merge is branch-free,
+// as the comparisons of random values are unpredictable.
+uint64_t strict_inversions(std::span<const uint32_t> dense) {
+    std::vector<uint32_t> a(dense.begin(), dense.end()), buf(dense.size());
     const size_t n = a.size();
     uint64_t count = 0;
     for (size_t width = 1; width < n; width *= 2) {
@@ -91,12 +137,11 @@ uint64_t strict_inversions(std::span<const double> values) {
             size_t i = lo, j = mid, k = lo;
             while (i < mid && j < hi) {
                 // Take the left one on ties: equal values are no inversion.
-                if (a[i] <= a[j]) {
-                    buf[k++] = a[i++];
-                } else {
-                    count += mid - i;  // every remaining left value exceeds a[j]
-                    buf[k++] = a[j++];
-                }
+                const bool right = a[j] < a[i];
+                buf[k++] = right ? a[j] : a[i];
+                count += right ? mid - i : 0;  // every remaining left value exceeds a[j]
+                i += !right;
+                j += right;
             }
             while (i < mid) buf[k++] = a[i++];
             while (j < hi) buf[k++] = a[j++];
@@ -127,9 +172,10 @@ long double shifted_mean(std::span<const double> values, long double shift) {
 // arrangements at most).
 constexpr size_t kExactSpearmanMax = 9;
 
-Trend trend(std::span<const double> values, double confidence) {
-    require_confidence(confidence, "trend");
-    require_finite(values, "trend");
+namespace {
+
+// The trend, given the values' ranks (computed when `ranks` is empty).
+Trend trend_ranked(std::span<const double> values, double confidence, DoubledRanks& ranks) {
     Trend r;
     const size_t n = values.size();
     if (n < 3 || all_equal(values)) return r;
@@ -141,17 +187,15 @@ Trend trend(std::span<const double> values, double confidence) {
     const long double dmean = shifted_mean(values, shift);  // mean - shift
     const long double mean = shift + dmean;
     const long double xbar = (ln - 1) / 2;
-    std::vector<long double> d(n);
+    // (d_i is computed again below rather than stored: 16 bytes a value.)
+    const auto d = [&](size_t i) { return (static_cast<long double>(values[i]) - shift) - dmean; };
     long double sxy = 0;
-    for (size_t i = 0; i < n; ++i) {
-        d[i] = (static_cast<long double>(values[i]) - shift) - dmean;
-        sxy += (static_cast<long double>(i) - xbar) * d[i];
-    }
+    for (size_t i = 0; i < n; ++i) sxy += (static_cast<long double>(i) - xbar) * d(i);
     const long double sxx = ln * (ln * ln - 1) / 12;  // exact below n ~ 2.6e6
     const long double slope = sxy / sxx;
     long double sse = 0;
     for (size_t i = 0; i < n; ++i) {
-        const long double e = d[i] - slope * (static_cast<long double>(i) - xbar);
+        const long double e = d(i) - slope * (static_cast<long double>(i) - xbar);
         sse += e * e;
     }
     const double df = static_cast<double>(n - 2);
@@ -170,7 +214,7 @@ Trend trend(std::span<const double> values, double confidence) {
 
     // Ranks: the index needs none (0..n-1 has no ties); centred doubled
     // ranks are integers, so the sums are exact in 128 bits.
-    const DoubledRanks ranks = doubled_midranks(values);
+    if (ranks.rank2.empty()) ranks = doubled_midranks(values);
     __int128 sab = 0, saa = 0;
     const auto n64 = static_cast<int64_t>(n);
     for (size_t i = 0; i < n; ++i) {
@@ -218,15 +262,15 @@ Trend trend(std::span<const double> values, double confidence) {
         t1 += lt * (lt - 1) / 2;
         vt += lt * (lt - 1) * (2 * lt + 5);
     }
-    const long double s = t0 - t1 - 2 * static_cast<long double>(strict_inversions(values));
+    const long double s = t0 - t1 - 2 * static_cast<long double>(strict_inversions(ranks.dense));
     r.kendall_tau = static_cast<double>(s / std::sqrt((t0 - t1) * t0));
     const long double var_s = (ln * (ln - 1) * (2 * ln + 5) - vt) / 18;
     r.kendall_p = s == 0 ? 1 : normal_two_sided(s / std::sqrt(var_s));
     return r;
 }
 
-ChangePoint change_point(std::span<const double> values) {
-    require_finite(values, "change_point");
+// The change point, given the values' ranks (computed when `ranks` is empty).
+ChangePoint change_point_ranked(std::span<const double> values, DoubledRanks& ranks) {
     ChangePoint r;
     const size_t n = values.size();
     if (n < 4 || all_equal(values)) return r;
@@ -235,7 +279,7 @@ ChangePoint change_point(std::span<const double> values) {
     // Pettitt: U_t = sum_{i<=t} sum_{j>t} sign(x_i - x_j) (1-based, t =
     // 1..n-1) = 2 sum_{i<=t} r_i - t (n + 1) with mid-ranks r_i; here in
     // doubled ranks, exact integers.
-    const DoubledRanks ranks = doubled_midranks(values);
+    if (ranks.rank2.empty()) ranks = doubled_midranks(values);
     const auto n64 = static_cast<int64_t>(n);
     int64_t prefix = 0, best = -1;
     size_t best_t = 1;
@@ -265,6 +309,21 @@ ChangePoint change_point(std::span<const double> values) {
     return r;
 }
 
+}  // namespace
+
+Trend trend(std::span<const double> values, double confidence) {
+    require_confidence(confidence, "trend");
+    require_finite(values, "trend");
+    DoubledRanks ranks;
+    return trend_ranked(values, confidence, ranks);
+}
+
+ChangePoint change_point(std::span<const double> values) {
+    require_finite(values, "change_point");
+    DoubledRanks ranks;
+    return change_point_ranked(values, ranks);
+}
+
 FirstRunEffect first_run_effect(std::span<const double> values, std::span<const size_t> firsts) {
     require_finite(values, "first_run_effect");
     const size_t n = values.size();
@@ -277,6 +336,7 @@ FirstRunEffect first_run_effect(std::span<const double> values, std::span<const 
     }
     FirstRunEffect r;
     std::vector<double> f, o;
+    o.reserve(n);
     for (size_t i = 0; i < n; ++i) (is_first[i] ? f : o).push_back(values[i]);
     r.firsts = f.size();
     r.others = o.size();
@@ -333,9 +393,12 @@ FirstRunEffect first_run_effect(std::span<const double> values, std::span<const 
 DriftAnalysis analyse_drift(std::span<const double> values, std::span<const size_t> firsts,
                             double confidence) {
     require_confidence(confidence, "analyse_drift");
+    require_finite(values, "trend");  // (as when trend() checked them)
     DriftAnalysis r;
-    r.trend = trend(values, confidence);
-    r.change_point = change_point(values);
+    // The ranks, the costliest part of both, computed once.
+    DoubledRanks ranks;
+    r.trend = trend_ranked(values, confidence, ranks);
+    r.change_point = change_point_ranked(values, ranks);
     r.first_run = first_run_effect(values, firsts);
     return r;
 }

@@ -4,14 +4,17 @@
 # statistic (Student and Welch t, Mann-Whitney U and the Hodges-Lehmann
 # interval, 9,999 bootstrap resamples of the median difference and ratio,
 # effect sizes, TOST, and the diagnostics: dip test, two-normal mixture,
-# drift, change point, outliers), beside `ministat -A` on the same files (which
-# computes only the pooled t), and reports peak RSS.
+# drift, change point, outliers), beside `ministat -A` on the same files
+# (which computes only the pooled t). CPU seconds (user + sys, both
+# threads counted: GNU time), best of N; then the same at a tenth of the
+# size, for the shape (a tenth of the values should take about a tenth of
+# the time).
 #
-#   goal: gfxstat compare wall <= 3 s
+#   goal: gfxstat compare CPU <= 1.0 s (user + sys)
 #
 # Usage: bench/compare_speed.sh [--strict] [--runs N]
 #   --strict   exit 1 when the goal is missed (default: report only)
-#   --runs N   timed runs after one warm-up; best wall kept (default 3)
+#   --runs N   timed runs after one warm-up; least CPU kept (default 3)
 # Environment: GFXSTAT (default build/gfxstat), MINISTAT (default
 # /usr/bin/ministat), BENCH_DIR (default /tmp/gfxstat-bench), BENCH_N
 # (values per file, default 1000000).
@@ -19,18 +22,21 @@ set -euo pipefail
 
 # shellcheck source=bench/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-bench_start 2,19 3 BENCH_N=1000000 "$@"
+bench_start 2,20 3 BENCH_N=1000000 "$@"
 
-GOAL=3
+GOAL=1.0
 
-MINISTAT="${MINISTAT:-/usr/bin/ministat}"
+bench_tool MINISTAT /usr/bin/ministat ministat
 
-data="$BENCH_DIR/compare-n$BENCH_N"
-stamp="v1 seed=20261130 n=$BENCH_N a=normal(1000,50) b=normal(1002,50) %.3f"
-if bench_data_stale "$data" "$stamp"; then
-    echo "generating 2 x $BENCH_N values in $data ..." >&2
-    mkdir -p "$data"
-    python3 - "$data" "$BENCH_N" <<'PY'
+# data N: sets `data`, a folder with files a and b of N values each
+# (normal(1000, 50) and normal(1002, 50), %.3f, fixed seeds), generated once.
+data_of() {
+    data="$BENCH_DIR/compare-n$1"
+    local stamp="v1 seed=20261130 n=$1 a=normal(1000,50) b=normal(1002,50) %.3f"
+    if bench_data_stale "$data" "$stamp"; then
+        echo "generating 2 x $1 values in $data ..." >&2
+        mkdir -p "$data"
+        python3 - "$data" "$1" <<'PY'
 import os, random, sys
 out, n = sys.argv[1], int(sys.argv[2])
 for name, mean, seed in (("a", 1000.0, 20261130), ("b", 1002.0, 20261131)):
@@ -38,25 +44,40 @@ for name, mean, seed in (("a", 1000.0, 20261130), ("b", 1002.0, 20261131)):
     with open(os.path.join(out, name), "w") as f:
         f.write("".join("%.3f\n" % rng.gauss(mean, 50.0) for _ in range(n)))
 PY
-    echo "$stamp" > "$data/.complete"
-fi
-
-# row LABEL CMD...: one line of the table, the best wall and peak RSS of CMD;
-# sets wall to the best wall.
-row() {
-    local label="$1" rss
-    shift
-    read -r wall rss < <(bench_measure "$@")
-    printf '%-34s %8s %9.1f\n' "$label" "$wall" "$(bench_mib "$rss")"
+        echo "$stamp" > "$data/.complete"
+    fi
 }
 
-printf '%-34s %8s %9s\n' command "wall s" "RSS MiB"
-row "gfxstat compare (every statistic)" "$GFXSTAT" compare --format json "$data/a" "$data/b"
-g_wall=$wall
-row "gfxstat compare --bootstrap 0" "$GFXSTAT" compare --bootstrap 0 --format json "$data/a" "$data/b"
-row "gfxstat compare --no-diagnostics" "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b"
-if [ -x "$MINISTAT" ]; then
-    row "ministat -A (pooled t only)" "$MINISTAT" -A "$data/a" "$data/b"
-fi
-bench_goal "<= ${GOAL} s" "$GOAL" "$g_wall"
+# cpu_of CMD...: sets cpu to the least user + sys seconds of CMD over $runs
+# runs after one warm-up (which also fills the page cache).
+cpu_of() {
+    local i c
+    cpu=""
+    "$@" >/dev/null
+    for ((i = 0; i < runs; i++)); do
+        /usr/bin/time -f '%U %S' -o "$work/time" "$@" >/dev/null
+        c=$(awk 'END { printf "%.2f", $1 + $2 }' "$work/time")
+        if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
+    done
+}
+
+# row N: one line of the table, CPU seconds at N values a side; sets g_cpu.
+row() {
+    data_of "$1"
+    cpu_of "$GFXSTAT" compare --format json "$data/a" "$data/b"
+    g_cpu=$cpu
+    cpu_of "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b"
+    local plain=$cpu
+    cpu_of "$MINISTAT" -A "$data/a" "$data/b"
+    printf '%9s %10s %16s %13s %15s\n' "$1" "$g_cpu" "$plain" "$cpu" "$(bench_growth "$cpu" "$g_cpu" 2)"
+}
+
+echo "CPU seconds (user + sys), least of $runs after a warm-up; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%9s %10s %16s %13s %15s\n' "n a side" compare "--no-diagnostics" "ministat -A" "compare/ministat"
+small=$((BENCH_N / 10))
+row "$small"
+small_cpu=$g_cpu
+row "$BENCH_N"
+echo "growth at 10x the values: $(bench_growth "$small_cpu" "$g_cpu")x (linear: 10x; n log n: about 12x)"
+bench_goal "gfxstat compare CPU <= ${GOAL} s at n = $BENCH_N" "$GOAL" "$g_cpu"
 exit $status

@@ -14,10 +14,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -213,6 +215,44 @@ TEST(Trend, KendallAndSpearmanMatchBruteForceWithTies) {
         sbb += (i + 1 - mr) * (i + 1 - mr);
     }
     EXPECT_NEAR(t.spearman_rho, sab / std::sqrt(saa * sbb), 1e-12);
+}
+
+// The ranks come from a radix sort of the values' bits: signs, -0 against
+// +0 (equal, so tied), subnormals, huge magnitudes and ties must order as
+// the values do. Kendall's tau and Pettitt's statistic against pair counts;
+// analyse_drift (which ranks once for both) against trend and change_point.
+TEST(Trend, RanksOfSignedZeroSubnormalAndHugeValues) {
+    std::mt19937_64 gen(5);
+    const std::vector<double> pool = {-0.0, 0.0, 5e-324, -5e-324, 1e-310, -1e300, 1e300, -1, 1, 2.5, -2.5, 3, 1e9};
+    std::uniform_int_distribution<size_t> pick(0, pool.size() - 1);
+    std::vector<double> v(1500);
+    for (double& x : v) x = pool[pick(gen)];
+    const size_t n = v.size();
+    long long s = 0, tied = 0, best = -1;
+    size_t best_t = 0;
+    for (size_t i = 0; i < n; ++i)
+        for (size_t j = i + 1; j < n; ++j) {
+            s += (v[j] > v[i]) - (v[j] < v[i]);
+            tied += v[j] == v[i];
+        }
+    for (size_t t = 1; t < n; ++t) {
+        long long u = 0;
+        for (size_t i = 0; i < t; ++i)
+            for (size_t j = t; j < n; ++j) u += (v[i] > v[j]) - (v[i] < v[j]);
+        if (std::llabs(u) > best) best = std::llabs(u), best_t = t;
+    }
+    const double t0 = n * (n - 1) / 2.0;
+    const Trend t = trend(v, 0.95);
+    EXPECT_NEAR(t.kendall_tau, s / std::sqrt((t0 - tied) * t0), 1e-14);
+    const ChangePoint cp = change_point(v);
+    EXPECT_EQ(cp.statistic, static_cast<double>(best));
+    EXPECT_EQ(cp.index, best_t);
+    const size_t zero = 0;
+    const DriftAnalysis all = analyse_drift(v, std::span<const size_t>(&zero, 1), 0.95);
+    EXPECT_EQ(all.trend.spearman_rho, t.spearman_rho);
+    EXPECT_EQ(all.trend.kendall_tau, t.kendall_tau);
+    EXPECT_EQ(all.change_point.statistic, cp.statistic);
+    EXPECT_EQ(all.change_point.index, cp.index);
 }
 
 TEST(Trend, LargeSeries) {

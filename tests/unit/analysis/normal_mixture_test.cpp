@@ -560,20 +560,34 @@ TEST(NormalMixture, DegenerateSamplesFitNoMixture) {
     }
 }
 
-// n = 1e5: screened on a subsample, refined on all data. Times once and
-// reports it (no assertion on time); checks the estimates, which at this
-// size are tight (standard errors about 0.003).
+// n = 1e5: screened on a subsample, refined on all data; n = 3e5: refined
+// on groups of values (beyond the size of every reference above). Times
+// once and reports it (no assertion on time); checks the estimates, which
+// at these sizes are tight (standard errors about 0.003 at 1e5), and that
+// the log-likelihood reported is the values' own at the fitted parameters.
 TEST(NormalMixture, LargeSample) {
+    for (const size_t n : {size_t{100000}, size_t{300000}})
     for (bool bimodal : {true, false}) {
-        SCOPED_TRACE(bimodal ? "bimodal" : "unimodal");
-        const std::vector<double> x = bimodal ? mixture_sample(99, 100000, 0.6, 100, 1, 106, 1.5)
-                                              : mixture_sample(98, 100000, 1.0, 100, 2, 0, 1);
+        SCOPED_TRACE(std::string(bimodal ? "bimodal" : "unimodal") + " n = " + std::to_string(n));
+        const uint64_t seed = n == 100000 ? 98 : 96;
+        const std::vector<double> x = bimodal ? mixture_sample(seed + 1, n, 0.6, 100, 1, 106, 1.5)
+                                              : mixture_sample(seed, n, 1.0, 100, 2, 0, 1);
         const auto t0 = std::chrono::steady_clock::now();
         const NormalMixtureFit f = fit_normal_mixture(x);
         const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        std::printf("[ timing   ] n = 100000 %s: %.1f ms, %d passes, converged %d\n",
+        std::printf("[ timing   ] n = %zu %s: %.1f ms, %d passes, converged %d\n", n,
                     bimodal ? "bimodal" : "unimodal", ms, f.iterations, f.converged);
         ASSERT_TRUE(f.two_fitted);
+        long double ll = 0;
+        for (double v : x) {
+            long double dens = 0;
+            for (const NormalComponent& c : f.components) {
+                const long double z = (v - c.mean) / c.sd;
+                dens += c.weight * std::exp(-0.5L * z * z) / (c.sd * std::sqrt(2 * 3.14159265358979323846264L));
+            }
+            ll += std::log(dens);
+        }
+        EXPECT_NEAR(f.loglik_two, static_cast<double>(ll), 1e-9 * std::fabs(f.loglik_two));
         if (bimodal) {
             EXPECT_TRUE(f.converged);  // (the unimodal fit may stop at the work budget)
             EXPECT_NEAR(f.components[0].weight, 0.6, 0.01);
