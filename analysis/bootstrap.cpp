@@ -310,7 +310,9 @@ BootstrapInterval finish_interval(double t0, double mean, double sd, double belo
     return out;
 }
 
-BootstrapInterval no_finite_statistic(double t0) {
+// No interval: the statistic t0 (NaN when it is undefined itself) and NaN
+// for the rest.
+BootstrapInterval undefined_interval(double t0 = kNaN) {
     BootstrapInterval out;
     out.estimate = t0;
     out.percentile = out.bca = {kNaN, kNaN};
@@ -324,7 +326,7 @@ BootstrapInterval make_interval(double t0, std::vector<double>& t, const Influen
                                 double confidence) {
     // boot.ci drops non-finite statistics.
     t.erase(std::remove_if(t.begin(), t.end(), [](double v) { return !std::isfinite(v); }), t.end());
-    if (t.empty()) return no_finite_statistic(t0);
+    if (t.empty()) return undefined_interval(t0);
     std::sort(t.begin(), t.end());
     const double n = static_cast<double>(t.size());
     long double sum = 0;
@@ -347,7 +349,7 @@ BootstrapInterval make_exact_interval(double t0, std::vector<WeightedValue>& t, 
                                       double confidence) {
     t.erase(std::remove_if(t.begin(), t.end(), [](const WeightedValue& v) { return !std::isfinite(v.value); }),
             t.end());
-    if (t.empty()) return no_finite_statistic(t0);
+    if (t.empty()) return undefined_interval(t0);
     std::sort(t.begin(), t.end(), [](const WeightedValue& a, const WeightedValue& b) { return a.value < b.value; });
     long double total = 0, sum = 0;
     for (const WeightedValue& v : t) {
@@ -380,14 +382,6 @@ BootstrapInterval make_exact_interval(double t0, std::vector<WeightedValue>& t, 
 
 constexpr size_t kDrawsPerThread = 1 << 18;
 
-BootstrapInterval undefined_interval() {
-    BootstrapInterval out;
-    out.estimate = kNaN;
-    out.percentile = out.bca = {kNaN, kNaN};
-    out.bias = out.std_error = out.z0 = out.acceleration = kNaN;
-    out.bca_defined = false;
-    return out;
-}
 
 }  // namespace
 
