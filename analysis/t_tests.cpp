@@ -435,6 +435,32 @@ double runs_per_group(double cv, double rel_change, double alpha, double power) 
     return std::max(2.0, power_t_test_n(cv, rel_change, alpha, power));
 }
 
+double whole_runs_per_group(double cv, double rel_change, double alpha, double power) {
+    check_power_args(cv, rel_change, alpha, power);
+    const double delta = std::fabs(rel_change);
+    if (delta == 0) return kInf;
+    if (cv == 0) return 2;
+    const double effect = delta / cv;
+    if (!std::isfinite(effect)) return 2;
+    // The normal approximation n = 2 (z / effect)^2, plus 1 for the t's
+    // heavier tails, is within a run or two of the root.
+    const boost::math::normal_distribution<double> z01;
+    const double z = boost::math::quantile(boost::math::complement(z01, alpha / 2)) + boost::math::quantile(z01, power);
+    const double guess = std::ceil(2 * (z / effect) * (z / effect) + 1);
+    const auto reaches = [&](double n) { return power_gap(n, effect, alpha, power) >= 0; };
+    constexpr double kMaxSteps = 64;
+    if (guess < 1e6) {
+        double m = std::max(2.0, guess);
+        if (reaches(m)) {
+            while (m > 2 && reaches(m - 1)) --m;
+            return m;
+        }
+        for (const double last = m + kMaxSteps; m < last;)
+            if (reaches(++m)) return m;
+    }
+    return std::ceil(runs_per_group(cv, rel_change, alpha, power));  // far from the guess: solve
+}
+
 namespace {
 
 double solve_detectable_effect(double n, double alpha, double power) {
