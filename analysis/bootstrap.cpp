@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "analysis/bootstrap.h"
 
+#include "analysis/bootstrap_exact.h"
 #include "analysis/xoshiro.h"
 
 #include <algorithm>
@@ -93,23 +94,16 @@ private:
 // ---------------------------------------------------------------------------
 // Medians of sorted data.
 
-// R's mean(c(lo, hi)): the sum in long double (exact for close magnitudes on
-// x86-64), halved, rounded once; lo == hi returns it unchanged.
-inline double midpoint(double lo, double hi) {
-    if (lo == hi) return lo;
-    return static_cast<double>((static_cast<long double>(lo) + hi) / 2);
-}
-
 double median_sorted(std::span<const double> x) {
     const size_t n = x.size();
-    return n % 2 ? x[n / 2] : midpoint(x[n / 2 - 1], x[n / 2]);
+    return n % 2 ? x[n / 2] : median_midpoint(x[n / 2 - 1], x[n / 2]);
 }
 
 // Median of the sorted x without x[j] (n >= 2), in O(1).
 double median_without(std::span<const double> x, size_t j) {
     const size_t m = x.size() - 1;
     auto y = [&](size_t i) { return i < j ? x[i] : x[i + 1]; };
-    return m % 2 ? y(m / 2) : midpoint(y(m / 2 - 1), y(m / 2));
+    return m % 2 ? y(m / 2) : median_midpoint(y(m / 2 - 1), y(m / 2));
 }
 
 // ---------------------------------------------------------------------------
@@ -147,7 +141,7 @@ double literal_median(std::span<const double> x, Rng& rng, std::vector<uint32_t>
     if (n % 2) return x[i];
     size_t i2 = i;
     while (cum < k + 1) cum += counts[++i2];
-    return midpoint(x[i], x[i2]);
+    return median_midpoint(x[i], x[i2]);
 }
 
 double order_statistic_median(std::span<const double> x, Rng& rng) {
@@ -160,7 +154,7 @@ double order_statistic_median(std::span<const double> x, Rng& rng) {
     if (n % 2) return x[i];
     const double w = -std::expm1(std::log(rng.open0()) / static_cast<double>(n - k));
     const size_t i2 = index(v + (1 - v) * w);
-    return midpoint(x[i], x[i2]);
+    return median_midpoint(x[i], x[i2]);
 }
 
 struct Sampler {
@@ -171,6 +165,10 @@ struct Sampler {
         if (sorted.size() == 1) return sorted[0];
         return literal ? literal_median(sorted, rng, counts) : order_statistic_median(sorted, rng);
     }
+
+    // A draw's cost, in literal draws of one index (about 5 ns each): a
+    // Beta variate costs some 30.
+    size_t cost() const { return sorted.size() == 1 ? 1 : literal ? sorted.size() : 32; }
 };
 
 Sampler make_sampler(std::span<const double> sorted, ResampleMethod method) {
@@ -275,37 +273,23 @@ struct Influence {
     }
 };
 
-// t: the resampled statistics (reordered here). L: jackknife influence sums.
-BootstrapInterval make_interval(double t0, std::vector<double>& t, const Influence& infl,
-                                double confidence) {
+// The interval from a bootstrap distribution of the statistic (t0 on the
+// data): its mean and standard deviation, the share of it strictly below
+// t0, and quantile(level), as boot.ci's percentile and BCa intervals.
+template <class Quantile>
+BootstrapInterval finish_interval(double t0, double mean, double sd, double below, const Influence& infl,
+                                  double confidence, Quantile quantile) {
     BootstrapInterval out;
     out.estimate = t0;
-    // boot.ci drops non-finite statistics.
-    t.erase(std::remove_if(t.begin(), t.end(), [](double v) { return !std::isfinite(v); }), t.end());
-    if (t.empty()) {
-        out.percentile = out.bca = {kNaN, kNaN};
-        out.bias = out.std_error = out.z0 = out.acceleration = kNaN;
-        out.bca_defined = false;
-        return out;
-    }
-    std::sort(t.begin(), t.end());
-    const double n = static_cast<double>(t.size());
-    long double sum = 0;
-    for (double v : t) sum += v;
-    const double mean = static_cast<double>(sum / t.size());
-    long double ss = 0;
-    for (double v : t) ss += (static_cast<long double>(v) - mean) * (v - mean);
     out.bias = mean - t0;
-    out.std_error = t.size() > 1 ? static_cast<double>(std::sqrt(ss / (n - 1))) : kNaN;
-
+    out.std_error = sd;
     const double alpha[2] = {(1 - confidence) / 2, (1 + confidence) / 2};
-    for (int s = 0; s < 2; ++s) out.percentile[s] = norm_inter(t, alpha[s]);
+    for (int s = 0; s < 2; ++s) out.percentile[s] = quantile(alpha[s]);
 
     // BCa. z0 counts strictly smaller statistics, as boot does: resamples
     // equal to t0 (common for medians of small or tied samples) count as
     // not below.
-    const size_t below = static_cast<size_t>(std::lower_bound(t.begin(), t.end(), t0) - t.begin());
-    out.z0 = qnorm(static_cast<double>(below) / n);
+    out.z0 = qnorm(below);
     out.acceleration = infl.finite ? infl.sum3 / (6 * std::pow(infl.sum2, 1.5)) : kNaN;
     out.bca_defined = std::isfinite(out.z0) && std::isfinite(out.acceleration);
     for (int s = 0; s < 2 && out.bca_defined; ++s) {
@@ -320,20 +304,84 @@ BootstrapInterval make_interval(double t0, std::vector<double>& t, const Influen
             out.bca_defined = false;
             break;
         }
-        out.bca[s] = norm_inter(t, level);
+        out.bca[s] = quantile(level);
     }
     if (!out.bca_defined) out.bca = out.percentile;
     return out;
 }
 
-BootstrapInterval undefined_interval() {
+// No interval: the statistic t0 (NaN when it is undefined itself) and NaN
+// for the rest.
+BootstrapInterval undefined_interval(double t0 = kNaN) {
     BootstrapInterval out;
-    out.estimate = kNaN;
+    out.estimate = t0;
     out.percentile = out.bca = {kNaN, kNaN};
     out.bias = out.std_error = out.z0 = out.acceleration = kNaN;
     out.bca_defined = false;
     return out;
 }
+
+// t: the resampled statistics (reordered here). L: jackknife influence sums.
+BootstrapInterval make_interval(double t0, std::vector<double>& t, const Influence& infl,
+                                double confidence) {
+    // boot.ci drops non-finite statistics.
+    t.erase(std::remove_if(t.begin(), t.end(), [](double v) { return !std::isfinite(v); }), t.end());
+    if (t.empty()) return undefined_interval(t0);
+    std::sort(t.begin(), t.end());
+    const double n = static_cast<double>(t.size());
+    long double sum = 0;
+    for (double v : t) sum += v;
+    const double mean = static_cast<double>(sum / t.size());
+    long double ss = 0;
+    for (double v : t) ss += (static_cast<long double>(v) - mean) * (v - mean);
+    const double sd = t.size() > 1 ? static_cast<double>(std::sqrt(ss / (n - 1))) : kNaN;
+    const size_t below = static_cast<size_t>(std::lower_bound(t.begin(), t.end(), t0) - t.begin());
+    return finish_interval(t0, mean, sd, static_cast<double>(below) / n, infl, confidence,
+                           [&](double level) { return norm_inter(t, level); });
+}
+
+// The same from the exact distribution t (reordered and merged here): its
+// mean and standard deviation (the limits of the random bootstrap's as the
+// resamples grow), the weight strictly below t0, and the quantile at level
+// p, the smallest value whose cumulative weight reaches p (where the random
+// bootstrap's interpolated order statistic (B + 1) p tends to).
+BootstrapInterval make_exact_interval(double t0, std::vector<WeightedValue>& t, const Influence& infl,
+                                      double confidence) {
+    t.erase(std::remove_if(t.begin(), t.end(), [](const WeightedValue& v) { return !std::isfinite(v.value); }),
+            t.end());
+    if (t.empty()) return undefined_interval(t0);
+    std::sort(t.begin(), t.end(), [](const WeightedValue& a, const WeightedValue& b) { return a.value < b.value; });
+    long double total = 0, sum = 0;
+    for (const WeightedValue& v : t) {
+        total += v.weight;
+        sum += static_cast<long double>(v.weight) * v.value;
+    }
+    const double mean = static_cast<double>(sum / total);
+    long double ss = 0;
+    for (const WeightedValue& v : t) ss += v.weight * (static_cast<long double>(v.value) - mean) * (v.value - mean);
+    const double sd = static_cast<double>(std::sqrt(ss / total));
+    // Cumulative weights, normalised: the last is exactly 1.
+    std::vector<double> cumulative(t.size());
+    long double run = 0;
+    for (size_t i = 0; i < t.size(); ++i) cumulative[i] = static_cast<double>((run += t[i].weight) / total);
+    cumulative.back() = 1;
+    const size_t first_not_below = static_cast<size_t>(
+        std::lower_bound(t.begin(), t.end(), t0, [](const WeightedValue& v, double x) { return v.value < x; }) -
+        t.begin());
+    const double below = first_not_below == 0 ? 0 : cumulative[first_not_below - 1];
+    // A cumulative weight within rounding of the level counts as reaching it.
+    constexpr double kSlack = 1e-12;
+    const auto quantile = [&](double level) {
+        if (std::isnan(level)) return kNaN;
+        const size_t i = static_cast<size_t>(
+            std::lower_bound(cumulative.begin(), cumulative.end(), level - kSlack) - cumulative.begin());
+        return t[std::min(i, t.size() - 1)].value;
+    };
+    return finish_interval(t0, mean, sd, below, infl, confidence, quantile);
+}
+
+constexpr size_t kDrawsPerThread = 1 << 18;
+
 
 }  // namespace
 
@@ -353,6 +401,48 @@ std::vector<double> resampled_medians(std::span<const double> values, int resamp
     return out;
 }
 
+namespace {
+
+// Jackknife influence values, both samples (a and b sorted): L_j = (n_s - 1)
+// (t0 - t_(-j)) with t_(-j) the statistic without value j of its sample
+// (boot's usual.jack). A sample of one value has no leave-one-out
+// statistic; its influence is 0 (its resamples never vary). R would stop
+// there.
+void jackknife(std::span<const double> a, std::span<const double> b, double med_a, double med_b, Influence& di,
+               Influence& ri) {
+    const double t0_diff = med_b - med_a, t0_ratio = med_b / med_a;
+    // Calls add(n_s - 1, the sample's median without value j) for each j.
+    const auto leave_one_out = [](std::span<const double> sample, auto&& add) {
+        if (sample.size() < 2) return;
+        const double f = static_cast<double>(sample.size() - 1);
+        for (size_t j = 0; j < sample.size(); ++j) add(f, median_without(sample, j));
+    };
+    leave_one_out(a, [&](double f, double m) {
+        di.add(f * (t0_diff - (med_b - m)));
+        ri.add(f * (t0_ratio - med_b / m));
+    });
+    leave_one_out(b, [&](double f, double m) {
+        di.add(f * (t0_diff - (m - med_a)));
+        ri.add(f * (t0_ratio - m / med_a));
+    });
+}
+
+// Where the exact distribution has no more points than the resamples asked
+// for, it is computed instead of drawn (method automatic only).
+bool exact_is_cheaper(size_t na, size_t nb, const BootstrapOptions& o) {
+    if (o.method != ResampleMethod::automatic) return false;
+    const size_t pa = exact_median_points(na), pb = exact_median_points(nb);
+    const size_t b = static_cast<size_t>(o.resamples);
+    return pa <= b && pb <= b / pa;
+}
+
+// Threads pay for themselves only on large work: a thread's start and join
+// cost some 10^4 draws of an index, and two compete with each other and
+// with the next comparison's on a busy machine.
+int threads_for(size_t draws, int threads) { return draws >= kDrawsPerThread ? threads : 1; }
+
+}  // namespace
+
 BootstrapResult bootstrap_medians(std::span<const double> baseline, std::span<const double> candidate,
                                   const BootstrapOptions& options) {
     check_resamples(options.resamples);
@@ -371,12 +461,39 @@ BootstrapResult bootstrap_medians(std::span<const double> baseline, std::span<co
     });
 
     const double med_a = median_sorted(a), med_b = median_sorted(b);
-    const Sampler sa = make_sampler(a, options.method), sb = make_sampler(b, options.method);
+    const double t0_diff = med_b - med_a, t0_ratio = med_b / med_a;
+    Influence di, ri;
+    jackknife(a, b, med_a, med_b, di, ri);
+    BootstrapResult result;
+    result.resamples = options.resamples;
 
+    if (exact_is_cheaper(a.size(), b.size(), options)) {
+        const std::vector<WeightedValue> da = exact_resampled_medians(a), db = exact_resampled_medians(b);
+        std::vector<WeightedValue> diff, ratio;
+        diff.reserve(da.size() * db.size());
+        ratio.reserve(da.size() * db.size());
+        bool zero = false;
+        for (const WeightedValue& ma : da) {
+            zero |= ma.value == 0;
+            for (const WeightedValue& mb : db) {
+                diff.push_back({mb.value - ma.value, ma.weight * mb.weight});
+                ratio.push_back({mb.value / ma.value, ma.weight * mb.weight});
+            }
+        }
+        result.exact = true;
+        result.median_difference = make_exact_interval(t0_diff, diff, di, options.confidence);
+        result.ratio_defined = med_a != 0 && !zero;
+        result.median_ratio = result.ratio_defined ? make_exact_interval(t0_ratio, ratio, ri, options.confidence)
+                                                   : undefined_interval();
+        return result;
+    }
+
+    const Sampler sa = make_sampler(a, options.method), sb = make_sampler(b, options.method);
     const size_t nb_resamples = static_cast<size_t>(options.resamples);
+    const int workers = threads_for(nb_resamples * (sa.cost() + sb.cost()), threads);
     std::vector<double> diff(nb_resamples), ratio(nb_resamples);
-    std::vector<char> zero_baseline(static_cast<size_t>(threads), 0);
-    parallel_blocks(nb_resamples, threads, [&](size_t first, size_t last, size_t worker) {
+    std::vector<char> zero_baseline(static_cast<size_t>(workers), 0);
+    parallel_blocks(nb_resamples, workers, [&](size_t first, size_t last, size_t worker) {
         std::vector<uint32_t> counts;
         bool zero = false;
         for (size_t r = first; r < last; ++r) {
@@ -390,29 +507,6 @@ BootstrapResult bootstrap_medians(std::span<const double> baseline, std::span<co
         zero_baseline[worker] = zero;
     });
 
-    // Jackknife influence values, both samples: L_j = (n_s - 1) (t0 - t_(-j))
-    // with t_(-j) the statistic without value j of its sample (boot's
-    // usual.jack). A sample of one value has no leave-one-out statistic;
-    // its influence is 0 (its resamples never vary). R would stop there.
-    Influence di, ri;
-    const double t0_diff = med_b - med_a, t0_ratio = med_b / med_a;
-    // Calls add(n_s - 1, the sample's median without value j) for each j.
-    const auto leave_one_out = [](std::span<const double> sample, auto&& add) {
-        if (sample.size() < 2) return;
-        const double f = static_cast<double>(sample.size() - 1);
-        for (size_t j = 0; j < sample.size(); ++j) add(f, median_without(sample, j));
-    };
-    leave_one_out(a, [&](double f, double m) {
-        di.add(f * (t0_diff - (med_b - m)));
-        ri.add(f * (t0_ratio - med_b / m));
-    });
-    leave_one_out(b, [&](double f, double m) {
-        di.add(f * (t0_diff - (m - med_a)));
-        ri.add(f * (t0_ratio - m / med_a));
-    });
-
-    BootstrapResult result;
-    result.resamples = options.resamples;
     result.median_difference = make_interval(t0_diff, diff, di, options.confidence);
     result.ratio_defined = med_a != 0 && std::none_of(zero_baseline.begin(), zero_baseline.end(),
                                                       [](char z) { return z != 0; });

@@ -15,7 +15,17 @@
 // samples of up to kLiteralResampleMaxN values and O(1) above that (the
 // middle order statistics of a resample are drawn directly, exactly in
 // distribution; see bootstrap.cpp). A million values a side with 9999
-// resamples takes well under a second.
+// resamples takes well under a second. Two threads only where the draws
+// are many (some 10^5 index draws); fewer, one.
+//
+// Small samples: where the exact bootstrap distribution of the two medians
+// has no more points than the resamples asked for (3 v 3 values: 3 x 3;
+// 10 v 10: 55 x 55), the automatic method computes it instead of drawing
+// (analysis/bootstrap_exact.h): the intervals are then the limits that the
+// random ones estimate, free of Monte Carlo error, and need no seed. The
+// percentile and BCa quantile at level p is then the smallest value whose
+// cumulative probability reaches p, the bias and standard error those of
+// the distribution.
 #pragma once
 
 #include <array>
@@ -30,7 +40,7 @@ namespace gfxstat::analysis {
 // distribution; they consume random numbers differently, so the intervals
 // from the same seed differ slightly between them.
 enum class ResampleMethod {
-    automatic,         // literal up to kLiteralResampleMaxN values, order statistics above
+    automatic,         // exact where small (above), literal up to kLiteralResampleMaxN values, order statistics above
     literal,           // draw n values with replacement, take their median
     order_statistics,  // draw the middle order statistic(s) of the resample directly
 };
@@ -40,7 +50,7 @@ struct BootstrapOptions {
     uint64_t seed = 12345;
     int resamples = 9999;      // >= 1
     double confidence = 0.95;  // in (0, 1)
-    int threads = 2;           // values < 1 mean 1; the result does not depend on it
+    int threads = 2;           // at most; values < 1 mean 1; the result does not depend on it
     ResampleMethod method = ResampleMethod::automatic;  // per sample
 };
 
@@ -67,7 +77,11 @@ struct BootstrapResult {
     // field is NaN (bca_defined false).
     BootstrapInterval median_ratio;
     bool ratio_defined = true;            // false when the baseline median or a resampled one is 0
-    int resamples = 0;
+    int resamples = 0;                    // as asked for
+    // The exact bootstrap distribution was computed (analysis/bootstrap_exact.h)
+    // instead of `resamples` random resamples: automatic method, and that
+    // distribution has no more points than `resamples` (3 v 3 values: 9).
+    bool exact = false;
 };
 
 // Both samples need at least one value, all of them not NaN; throws

@@ -2,6 +2,7 @@
 #include "analysis/t_tests.h"
 
 #include <algorithm>
+#include <array>
 #include <boost/math/distributions/non_central_t.hpp>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -434,10 +435,35 @@ double runs_per_group(double cv, double rel_change, double alpha, double power) 
     return std::max(2.0, power_t_test_n(cv, rel_change, alpha, power));
 }
 
-double detectable_relative_change(double cv, double n, double alpha, double power) {
-    check_power_args(cv, 0, alpha, power);
-    if (!(n >= 2) || !std::isfinite(n)) throw std::invalid_argument("n must be finite and >= 2");
-    if (cv == 0) return 0;
+double whole_runs_per_group(double cv, double rel_change, double alpha, double power) {
+    check_power_args(cv, rel_change, alpha, power);
+    const double delta = std::fabs(rel_change);
+    if (delta == 0) return kInf;
+    if (cv == 0) return 2;
+    const double effect = delta / cv;
+    if (!std::isfinite(effect)) return 2;
+    // The normal approximation n = 2 (z / effect)^2, plus 1 for the t's
+    // heavier tails, is within a run or two of the root.
+    const boost::math::normal_distribution<double> z01;
+    const double z = boost::math::quantile(boost::math::complement(z01, alpha / 2)) + boost::math::quantile(z01, power);
+    const double guess = std::ceil(2 * (z / effect) * (z / effect) + 1);
+    const auto reaches = [&](double n) { return power_gap(n, effect, alpha, power) >= 0; };
+    constexpr double kMaxSteps = 64;
+    if (guess < 1e6) {
+        double m = std::max(2.0, guess);
+        if (reaches(m)) {
+            while (m > 2 && reaches(m - 1)) --m;
+            return m;
+        }
+        for (const double last = m + kMaxSteps; m < last;)
+            if (reaches(++m)) return m;
+    }
+    return std::ceil(runs_per_group(cv, rel_change, alpha, power));  // far from the guess: solve
+}
+
+namespace {
+
+double solve_detectable_effect(double n, double alpha, double power) {
     // The power grows with the effect (delta / sd): bracket, then solve.
     const auto f = [&](double effect) { return power_gap(n, effect, alpha, power); };
     double lo = 0, hi = 1;
@@ -449,7 +475,37 @@ double detectable_relative_change(double cv, double n, double alpha, double powe
     boost::uintmax_t iters = 200;
     const auto tol = boost::math::tools::eps_tolerance<double>(std::numeric_limits<double>::digits - 3);
     const auto [e0, e1] = boost::math::tools::toms748_solve(f, lo, hi, tol, iters);
-    return (e0 + (e1 - e0) / 2) * cv;
+    return e0 + (e1 - e0) / 2;
+}
+
+// The smallest standardised effect (change / sd) the test detects: it
+// depends on n, alpha and power only, so the last few solved are kept (a
+// suite's comparisons share their n; a solve costs some 100 us).
+struct EffectKey {
+    double n, alpha, power;
+    bool operator==(const EffectKey&) const = default;
+};
+
+double detectable_effect(double n, double alpha, double power) {
+    thread_local std::array<std::pair<EffectKey, double>, 8> solved{};
+    thread_local size_t used = 0, next = 0;
+    const EffectKey key{n, alpha, power};
+    for (size_t i = 0; i < used; ++i)
+        if (solved[i].first == key) return solved[i].second;
+    const double effect = solve_detectable_effect(n, alpha, power);
+    solved[next] = {key, effect};
+    next = (next + 1) % solved.size();
+    used = std::max(used, next == 0 ? solved.size() : next);
+    return effect;
+}
+
+}  // namespace
+
+double detectable_relative_change(double cv, double n, double alpha, double power) {
+    check_power_args(cv, 0, alpha, power);
+    if (!(n >= 2) || !std::isfinite(n)) throw std::invalid_argument("n must be finite and >= 2");
+    if (cv == 0) return 0;
+    return detectable_effect(n, alpha, power) * cv;
 }
 
 std::vector<double> holm_adjust(const std::vector<double>& p) {

@@ -91,6 +91,13 @@ Equivalence one_sample_tost(std::span<const double> differences, double margin, 
 // cv >= 0, alpha and power in (0, 1), else std::invalid_argument.
 double runs_per_group(double cv, double rel_change, double alpha, double power);
 
+// ceil(runs_per_group(...)), what compare reports (runs needed, rounded
+// up), without solving for the fractional root: the power grows with n,
+// so this is the least whole n >= 2 whose power reaches `power`, found by
+// testing whole numbers near a normal approximation (2 or 3 noncentral t
+// evaluations instead of some 15). +inf for rel_change == 0.
+double whole_runs_per_group(double cv, double rel_change, double alpha, double power);
+
 // R's power.t.test n itself: the same root, except that where n = 2 is
 // already enough R extends its search below 2 (uniroot extendInt = "upX")
 // and returns the root in (1, 2). runs_per_group is max(2, this). With

@@ -275,7 +275,8 @@ Verdict decide(const VerdictInputs& in) {
         return v;
     }
     if (in.cv > 0 && std::isfinite(in.cv) && in.threshold > 0) {
-        const double n = runs_per_group(in.cv, in.threshold, alpha, 0.8);
+        // Rounded up wherever it is shown: the whole number is found directly.
+        const double n = whole_runs_per_group(in.cv, in.threshold, alpha, 0.8);
         if (std::isfinite(n)) v.runs_needed = n;
     }
     if (in.cv > 0 && std::isfinite(in.cv) && in.n_per_side >= 2) {

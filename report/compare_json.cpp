@@ -152,7 +152,8 @@ void render_json(const CompareReport& r, FILE* out) {
                                   {"median_ratio", c.bootstrap->ratio_defined
                                                        ? interval(c.bootstrap->median_ratio)
                                                        : json(nullptr)},
-                                  {"resamples", c.bootstrap->resamples}};
+                                  {"resamples", c.bootstrap->resamples},
+                                  {"exact", c.bootstrap->exact}};
             else
                 j["bootstrap"] = nullptr;
             j["effect"] = {{"cohens_d", c.effect.defined ? num(c.effect.cohens_d) : json(nullptr)},

@@ -288,7 +288,9 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
                 t += fmt("; ratio %.4g, ", b.median_ratio.estimate) +
                      (b.median_ratio.bca_defined ? "BCa " : "percentile ") +
                      ci(b.median_ratio.bca_defined ? b.median_ratio.bca : b.median_ratio.percentile);
-            t += fmt(" (%d resamples, seed %llu)", b.resamples, static_cast<unsigned long long>(r.seed));
+            // The exact distribution draws nothing: no resamples, no seed.
+            t += b.exact ? std::string(" (exact distribution)")
+                         : fmt(" (%d resamples, seed %llu)", b.resamples, static_cast<unsigned long long>(r.seed));
             field(out, r.width, "bootstrap", t);
         }
         std::string effect = c.effect.defined

@@ -489,6 +489,25 @@ TEST(TTestPower, ExactRoots) {
     near(power_t_test_n(0.005, 0.05, 0.05, 0.9), 1.76288525085523, 1e-12, 0, "d = 10");
 }
 
+// The whole number of runs found directly is the solved root rounded up,
+// over effects from a thousandth of the noise to 50 times it, at the
+// levels compare uses and others.
+TEST(TTestPower, WholeRunsAreTheRootRoundedUp) {
+    int checked = 0;
+    for (double alpha : {0.05, 0.01, 0.1})
+        for (double power : {0.8, 0.9, 0.5})
+            for (double cv = 0.0005; cv < 60; cv *= 1.37) {
+                const double want = std::ceil(runs_per_group(cv, 0.01, alpha, power));
+                EXPECT_EQ(whole_runs_per_group(cv, 0.01, alpha, power), want)
+                    << "cv " << cv << " alpha " << alpha << " power " << power;
+                ++checked;
+            }
+    EXPECT_GT(checked, 200);
+    EXPECT_EQ(whole_runs_per_group(0, 0.01, 0.05, 0.8), 2);
+    EXPECT_TRUE(std::isinf(whole_runs_per_group(0.02, 0, 0.05, 0.8)));
+    EXPECT_THROW(whole_runs_per_group(-1, 0.01, 0.05, 0.8), std::invalid_argument);
+}
+
 TEST(TTestPower, Properties) {
     // Only the ratio matters, and the sign of the change does not.
     EXPECT_DOUBLE_EQ(runs_per_group(0.01, 0.02, 0.05, 0.8), runs_per_group(0.03, 0.06, 0.05, 0.8));
