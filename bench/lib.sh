@@ -34,14 +34,15 @@ bench_parse_args() {
 }
 
 # bench_run WORKDIR TAG CMD...: runs CMD with stdout to WORKDIR/TAG.out; sets
-# last_wall (seconds, from the shell's microsecond clock) and last_rss (KiB,
-# GNU time). A failing command ends the script with its stderr.
+# last_wall (seconds, from the shell's microsecond clock), last_rss (KiB,
+# GNU time) and last_cpu (user + system seconds, GNU time). A failing
+# command ends the script with its stderr.
 bench_run() {
     local work="$1" tag="$2"
     shift 2
     local t0 t1 rc=0
     t0=$EPOCHREALTIME
-    /usr/bin/time -f '%e %M' -o "$work/$tag.time" "$@" >"$work/$tag.out" 2>"$work/$tag.err" || rc=$?
+    /usr/bin/time -f '%e %M %U %S' -o "$work/$tag.time" "$@" >"$work/$tag.out" 2>"$work/$tag.err" || rc=$?
     t1=$EPOCHREALTIME
     if [ "$rc" -ne 0 ]; then
         echo "$0: '$*' failed with status $rc:" >&2
@@ -50,19 +51,24 @@ bench_run() {
     fi
     last_wall=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')
     last_rss=$(awk 'END { print $2 }' "$work/$tag.time")
+    last_cpu=$(awk 'END { printf "%.2f", $3 + $4 }' "$work/$tag.time")
 }
 
 # bench_best WORKDIR TAG CMD...: one warm-up run (it also fills the page
-# cache), then $runs timed runs; sets best_wall (min) and peak_rss (max).
+# cache), then $runs timed runs; sets best_wall (min), best_cpu (min) and
+# peak_rss (max).
 bench_best() {
     local work="$1" tag="$2" i
     shift 2
     bench_run "$work" "$tag" "$@"
-    best_wall=""; peak_rss=0
+    best_wall=""; best_cpu=""; peak_rss=0
     for ((i = 0; i < runs; i++)); do
         bench_run "$work" "$tag" "$@"
         if [ -z "$best_wall" ] || awk -v a="$last_wall" -v b="$best_wall" 'BEGIN { exit !(a < b) }'; then
             best_wall=$last_wall
+        fi
+        if [ -z "$best_cpu" ] || awk -v a="$last_cpu" -v b="$best_cpu" 'BEGIN { exit !(a < b) }'; then
+            best_cpu=$last_cpu
         fi
         if [ "$last_rss" -gt "$peak_rss" ]; then peak_rss=$last_rss; fi
     done

@@ -7,7 +7,7 @@
 #include <cerrno>
 #include <algorithm>
 #include <cstring>
-#include <vector>
+#include <memory>
 
 #include "data/file_read.h"
 #include "data/input_error.h"
@@ -173,28 +173,36 @@ private:
 ColumnFile read_column(int fd, const std::string& name, const ColumnFormat& format,
                        std::string_view prefix) {
     LineParser parser(name, format);
-    // 64 KiB reads cost nothing measurable on large files, and small inputs
-    // (tests, fuzzing) do not pay for zeroing a large buffer.
-    std::vector<char> buf(std::max(size_t{64} << 10, prefix.size() * 2));
-    if (!prefix.empty()) std::memcpy(buf.data(), prefix.data(), prefix.size());
+    // 64 KiB reads cost nothing measurable on large files. The buffer is
+    // not zeroed: of a small input (a start-up's 100 values, tests,
+    // fuzzing) only the pages read() fills are ever touched, where zeroing
+    // would fault in all sixteen.
+    size_t cap = std::max(size_t{64} << 10, prefix.size() * 2);
+    std::unique_ptr<char[]> buf(new char[cap]);
+    if (!prefix.empty()) std::memcpy(buf.get(), prefix.data(), prefix.size());
     size_t have = 0;  // bytes of an unfinished line at the start of buf
     size_t pending = prefix.size();  // bytes in buf that no read() returned
     for (;;) {
-        if (have == buf.size()) buf.resize(buf.size() * 2);  // a line longer than buf
+        if (have == cap) {  // a line longer than buf
+            std::unique_ptr<char[]> bigger(new char[cap * 2]);
+            std::memcpy(bigger.get(), buf.get(), have);
+            buf = std::move(bigger);
+            cap *= 2;
+        }
         ssize_t got = static_cast<ssize_t>(pending);
-        if (pending == 0) got = ::read(fd, buf.data() + have, buf.size() - have);
+        if (pending == 0) got = ::read(fd, buf.get() + have, cap - have);
         pending = 0;
         if (got < 0) {
             if (errno == EINTR) continue;
             throw input_error(name, 0, std::string("read error: ") + std::strerror(errno));
         }
         if (got == 0) break;
-        const char* end = buf.data() + have + static_cast<size_t>(got);
-        const char* p = parser.lines(buf.data(), buf.data() + have, end);
+        const char* end = buf.get() + have + static_cast<size_t>(got);
+        const char* p = parser.lines(buf.get(), buf.get() + have, end);
         have = static_cast<size_t>(end - p);
-        std::memmove(buf.data(), p, have);
+        std::memmove(buf.get(), p, have);
     }
-    if (have > 0) parser.line(buf.data(), buf.data() + have);
+    if (have > 0) parser.line(buf.get(), buf.get() + have);
     return std::move(parser).finish();
 }
 
