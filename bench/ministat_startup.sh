@@ -30,6 +30,7 @@ bench_start 2,23 5 BENCH_REPS=200 "$@"
 RATIO_GOAL=1.5
 
 bench_tool MINISTAT /usr/bin/ministat ministat
+GFXSTAT="$(cd "$(dirname "$GFXSTAT")" && pwd)/$(basename "$GFXSTAT")"  # the blocks run in $work
 
 # Two data sets of 100 values, made here (small, so never kept).
 awk 'BEGIN { for (i = 0; i < 100; i++) printf "%.3f\n", 1000 + (i * 37 % 101) / 7 }' > "$work/a"

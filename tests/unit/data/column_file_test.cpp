@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <random>
 #include <string>
 #include <thread>
 
@@ -124,7 +125,7 @@ TEST(ColumnFile, OnePassLinesReadAsTheOthers) {
     EXPECT_FALSE(g.sample.exact());
     EXPECT_EQ(error_of("1\n-\n"), "in.txt:2: expected a number in column 1, found \"-\"");
     EXPECT_EQ(error_of("1\n2x\n"), "in.txt:2: expected a number in column 1, found \"2x\"");
-    EXPECT_EQ(error_of("1\n2\r x\n"), "in.txt:2: expected a number in column 1, found \"2\\r\"");
+    EXPECT_EQ(error_of("1\n2\r x\n"), "in.txt:2: expected a number in column 1, found \"2\\x0d\"");
     // A delimiter that can be part of a number splits it.
     ColumnFormat dot;
     dot.delimiters = ".";
@@ -157,6 +158,33 @@ TEST(ColumnFile, OnePassLinesAcrossShortReads) {
         EXPECT_EQ(values(f), values(whole)) << "reads of " << step;
         EXPECT_EQ(f.lines, 2000u);
     }
+}
+
+// Column 1 (the one-pass shape, eight digits at a time) against column 2
+// of the same tokens (the line splitter): random decimals of 0 to 9
+// digits on either side of the point (at most 18 in all, so that the
+// sample stays exact), signs, leading zeros, line ends.
+TEST(ColumnFile, OnePassValuesAreTheSplittersValues) {
+    std::mt19937_64 rng(38);
+    std::string one, two;
+    for (int i = 0; i < 20000; ++i) {
+        std::string t = rng() % 4 == 0 ? "-" : "";
+        const int before = static_cast<int>(rng() % 10), after = static_cast<int>(rng() % 10);
+        for (int d = 0; d < before; ++d) t += static_cast<char>('0' + rng() % 10);
+        if (after > 0 || rng() % 8 == 0) t += '.';
+        for (int d = 0; d < after; ++d) t += static_cast<char>('0' + rng() % 10);
+        if (t.find_first_of("0123456789") == std::string::npos) t += '7';
+        const char* ends[] = {"\n", " \n", "\t# c\n", "\r\n"};
+        const char* tail = ends[rng() % 4];
+        one += t + tail;
+        two += "x " + t + tail;
+    }
+    ColumnFormat second;
+    second.column = 2;
+    const auto a = read_text(one), b = read_text(two, second);
+    ASSERT_EQ(a.sample.size(), 20000u);
+    EXPECT_EQ(a.sample.exponent, b.sample.exponent);
+    EXPECT_EQ(a.sample.values, b.sample.values);
 }
 
 TEST(ColumnFile, MissingFileIsAnInputError) {
