@@ -32,4 +32,13 @@ double quantile_type7(MutableScaledValues values, int num, int den);
 
 inline double median(MutableScaledValues values) { return quantile_type7(values, 1, 2); }
 
+// The range and the median, the extremes found once for both (the
+// median's selection buckets the values between them). Reorders the
+// values. n >= 1.
+struct RangeAndMedian {
+    Range range;
+    double median = 0;
+};
+RangeAndMedian range_and_median(MutableScaledValues values);
+
 }  // namespace gfxstat::analysis

@@ -286,14 +286,24 @@ std::vector<InputOutcome> read_inputs_parallel(
             out[i].error = inputs[i].name + ": out of memory";
         }
     };
+    // Standard input, the last file and small files are read on this
+    // thread: starting a thread (its stack, its malloc arena) costs more
+    // than reading a file of a few thousand values, and is most of what a
+    // small ministat spends past start-up. A file that cannot be looked
+    // at is left to its reading to report.
+    const auto here = [&](size_t i) {
+        struct stat st;
+        return inputs[i].path == "-" || i + 1 == inputs.size() ||
+               (::stat(inputs[i].path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && st.st_size < (off_t{1} << 20));
+    };
+    std::vector<bool> on_this(inputs.size());
     std::vector<std::thread> threads;
     for (size_t i = 0; i < inputs.size(); ++i) {
-        if (inputs[i].path == "-" || i + 1 == inputs.size())
-            continue;  // standard input and the last file: this thread
-        threads.emplace_back(work, i);
+        on_this[i] = here(i);
+        if (!on_this[i]) threads.emplace_back(work, i);
     }
     for (size_t i = 0; i < inputs.size(); ++i)
-        if (inputs[i].path == "-" || i + 1 == inputs.size()) work(i);
+        if (on_this[i]) work(i);
     for (auto& t : threads) t.join();
     return out;
 }

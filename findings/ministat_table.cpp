@@ -8,8 +8,9 @@ namespace gfxstat::findings {
 MinistatStats ministat_stats(data::Sample& s) {
     MinistatStats st;
     st.moments = analysis::moments(s.view());
-    st.range = analysis::range(s.view());
-    st.median = analysis::median(s.mutable_view());
+    const analysis::RangeAndMedian rm = analysis::range_and_median(s.mutable_view());
+    st.range = rm.range;
+    st.median = rm.median;
     return st;
 }
 

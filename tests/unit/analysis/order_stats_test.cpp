@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <random>
 
 #include "tests/unit/test_support.h"
@@ -71,6 +72,19 @@ TEST(Range, MinAndMax) {
     const Range r = range(s.view());
     EXPECT_EQ(r.min, -1.5);
     EXPECT_EQ(r.max, 5);
+    const RangeAndMedian rm = range_and_median(s.mutable_view());
+    EXPECT_EQ(rm.range.min, -1.5);
+    EXPECT_EQ(rm.range.max, 5);
+    EXPECT_EQ(rm.median, 3);
+}
+
+// As std::minmax_element: of equal largest doubles the last is taken, so
+// that the sign of a zero maximum is the one it always was.
+TEST(Range, ZeroSignsAsMinmaxElement) {
+    auto s = sample_from_tokens({"0x0p0", "-0x0p0", "-1"});
+    ASSERT_FALSE(s.exact());
+    const Range r = range(s.view());
+    EXPECT_TRUE(std::signbit(r.max));
 }
 
 }  // namespace
@@ -111,14 +125,28 @@ TEST(Quantile, HistogramSelectionAgreesWithSort) {
                 EXPECT_NEAR(got, static_cast<double>(want), std::abs(static_cast<double>(want)) * 1e-15)
                     << "shape " << shape << " n " << n << " p " << num << "/" << den;
             }
+            // The range and median together: the same as each alone.
+            {
+                std::vector<int64_t> work = v;
+                const RangeAndMedian rm = range_and_median({std::span<int64_t>(work), 0});
+                EXPECT_EQ(rm.range.min, static_cast<double>(sorted.front()));
+                EXPECT_EQ(rm.range.max, static_cast<double>(sorted.back()));
+                std::vector<int64_t> again = v;
+                EXPECT_EQ(rm.median, median({std::span<int64_t>(again), 0})) << "shape " << shape << " n " << n;
+            }
             // int32 too
             if (shape != 2 && shape != 5) {
                 std::vector<int32_t> w(v.begin(), v.end());
                 std::vector<int32_t> ws = w;
                 std::sort(ws.begin(), ws.end());
+                std::vector<int32_t> w2 = w;
                 MutableScaledValues m{std::span<int32_t>(w), 0};
                 const double want = (n % 2) ? ws[n / 2] : (ws[n / 2 - 1] + static_cast<double>(ws[n / 2])) / 2;
                 EXPECT_EQ(median(m), want) << "shape " << shape << " n " << n;
+                const RangeAndMedian rm = range_and_median({std::span<int32_t>(w2), 0});
+                EXPECT_EQ(rm.median, want);
+                EXPECT_EQ(rm.range.min, ws.front());
+                EXPECT_EQ(rm.range.max, ws.back());
             }
         }
     }

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <thread>
 
@@ -108,6 +110,81 @@ TEST(ColumnFile, ManyLinesAcrossReadBuffers) {
     const auto f = read_text(text);
     ASSERT_EQ(f.sample.size(), 300000u);
     EXPECT_EQ(f.sample.view().at(299999), 299999.25);
+}
+
+// Column 1 of plain decimals is read in one pass over each line; the
+// shapes at its edges must read as every other line does.
+TEST(ColumnFile, OnePassLinesReadAsTheOthers) {
+    const auto f = read_text("  -1.5\n2.\n.25\t# c\n-0\n3 x y\n4\r\n007\n5\t\n");
+    EXPECT_EQ(values(f), (std::vector<double>{-1.5, 2, 0.25, 0, 3, 4, 7, 5}));
+    EXPECT_EQ(f.lines, 8u);
+    EXPECT_TRUE(f.sample.exact());
+    // More than 18 digits, or none: the full parser.
+    const auto g = read_text("1234567890.123456789\n");
+    ASSERT_EQ(g.sample.size(), 1u);
+    EXPECT_FALSE(g.sample.exact());
+    EXPECT_EQ(error_of("1\n-\n"), "in.txt:2: expected a number in column 1, found \"-\"");
+    EXPECT_EQ(error_of("1\n2x\n"), "in.txt:2: expected a number in column 1, found \"2x\"");
+    EXPECT_EQ(error_of("1\n2\r x\n"), "in.txt:2: expected a number in column 1, found \"2\\x0d\"");
+    // A delimiter that can be part of a number splits it.
+    ColumnFormat dot;
+    dot.delimiters = ".";
+    EXPECT_EQ(values(read_text("12.5\n3\n", dot)), (std::vector<double>{12, 3}));
+    ColumnFormat minus;
+    minus.delimiters = "-";
+    EXPECT_EQ(values(read_text("-7\n8-9\n", minus)), (std::vector<double>{7, 8}));
+}
+
+// The same bytes in reads of any size give the same sample: lines cut at
+// every place by the end of a read.
+TEST(ColumnFile, OnePassLinesAcrossShortReads) {
+    std::string text;
+    for (int i = 0; i < 2000; ++i) text += (i % 3 ? " " : "") + std::to_string(i - 1000) + "." + std::to_string(i % 7) + (i % 5 ? "\n" : " z\n");
+    const auto whole = read_text(text);
+    ASSERT_EQ(whole.sample.size(), 2000u);
+    for (size_t step : {1u, 2u, 3u, 7u, 64u}) {
+        int fds[2];
+        ASSERT_EQ(pipe(fds), 0);
+        std::thread writer([&] {
+            for (size_t off = 0; off < text.size(); off += step) {
+                const size_t len = std::min(step, text.size() - off);
+                if (write(fds[1], text.data() + off, len) != static_cast<ssize_t>(len)) break;
+            }
+            close(fds[1]);
+        });
+        const ColumnFile f = read_column(fds[0], "in.txt", {});
+        writer.join();
+        close(fds[0]);
+        EXPECT_EQ(values(f), values(whole)) << "reads of " << step;
+        EXPECT_EQ(f.lines, 2000u);
+    }
+}
+
+// Column 1 (the one-pass shape, eight digits at a time) against column 2
+// of the same tokens (the line splitter): random decimals of 0 to 9
+// digits on either side of the point (at most 18 in all, so that the
+// sample stays exact), signs, leading zeros, line ends.
+TEST(ColumnFile, OnePassValuesAreTheSplittersValues) {
+    std::mt19937_64 rng(38);
+    std::string one, two;
+    for (int i = 0; i < 20000; ++i) {
+        std::string t = rng() % 4 == 0 ? "-" : "";
+        const int before = static_cast<int>(rng() % 10), after = static_cast<int>(rng() % 10);
+        for (int d = 0; d < before; ++d) t += static_cast<char>('0' + rng() % 10);
+        if (after > 0 || rng() % 8 == 0) t += '.';
+        for (int d = 0; d < after; ++d) t += static_cast<char>('0' + rng() % 10);
+        if (t.find_first_of("0123456789") == std::string::npos) t += '7';
+        const char* ends[] = {"\n", " \n", "\t# c\n", "\r\n"};
+        const char* tail = ends[rng() % 4];
+        one += t + tail;
+        two += "x " + t + tail;
+    }
+    ColumnFormat second;
+    second.column = 2;
+    const auto a = read_text(one), b = read_text(two, second);
+    ASSERT_EQ(a.sample.size(), 20000u);
+    EXPECT_EQ(a.sample.exponent, b.sample.exponent);
+    EXPECT_EQ(a.sample.values, b.sample.values);
 }
 
 TEST(ColumnFile, MissingFileIsAnInputError) {
