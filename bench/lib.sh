@@ -132,6 +132,20 @@ bench_data_stale() {
     [ ! -f "$1/.complete" ] || [ "$(cat "$1/.complete")" != "$2" ]
 }
 
+# bench_generate DIR STAMP FILE CMD...: unless DIR holds data generated
+# under STAMP (bench_data_stale), runs CMD with DIR/FILE as its last
+# argument to write it, then marks DIR complete under STAMP.
+bench_generate() {
+    local dir="$1" stamp="$2" file="$3"
+    shift 3
+    bench_data_stale "$dir" "$stamp" || return 0
+    echo "generating $dir/$file ..." >&2
+    mkdir -p "$dir"
+    rm -f "$dir/.complete"
+    "$@" "$dir/$file"
+    echo "$stamp" > "$dir/.complete"
+}
+
 # bench_ms_per_step BEST STEPS CMD...: runs CMD once (its output dropped; a
 # failure ends the script) and sets the variable named BEST to its wall
 # time divided by STEPS, in milliseconds, when BEST is empty or that is

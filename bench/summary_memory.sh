@@ -30,24 +30,7 @@ declare -A wall rss bytes
 for n in "$small" "$BENCH_N"; do
     data="$BENCH_DIR/scalar-runs-$n"
     stamp="v1 seed=20261206 n=$n normal(23,2) %.3f"
-    if bench_data_stale "$data" "$stamp"; then
-        echo "generating $n runs in $data ..." >&2
-        mkdir -p "$data"
-        rm -f "$data/.complete"
-        python3 - "$data/runs.json" "$n" <<'PY'
-import random, sys
-path, n = sys.argv[1], int(sys.argv[2])
-rng = random.Random(20261206)
-with open(path, "w") as f:
-    f.write('{"format":"gfxstat-results","version":1,"id":"%s","created":"2026-12-06T00:00:00.000000Z",'
-            '"generator":"bench"}\n' % ("c" * 32))
-    f.write('{"type":"metric","name":"latency","unit":"us","direction":"lower"}\n')
-    for r in range(n):
-        f.write('{"type":"run","variant":"a","run":%d,"exit":{"class":"ok","code":0},'
-                '"metrics":{"latency":%.3f}}\n' % (r, rng.gauss(23.0, 2.0)))
-PY
-        echo "$stamp" > "$data/.complete"
-    fi
+    bench_generate "$data" "$stamp" runs.json python3 "$here/one_value_runs.py" "$n"
     bytes[$n]=$(stat -c %s "$data/runs.json")
     bench_best "$work" summary "$GFXSTAT" summary --no-diagnostics "$data/runs.json"
     wall[$n]=$best_wall; rss[$n]=$peak_rss

@@ -182,18 +182,31 @@ std::string ResultsFile::add_environment(Environment& env) {
 
 std::optional<size_t> ResultsFile::find_run(const std::string& origin, const std::string& variant,
                                             uint64_t run) const {
-    auto it = run_index_.find(origin + '\n' + variant);
-    if (it == run_index_.end()) return std::nullopt;
-    auto r = it->second.find(run);
-    if (r == it->second.end()) return std::nullopt;
-    return r->second;
+    return run_index_.find(origin, variant, run);
 }
+
+namespace {
+
+// Runs of a file repeat their variant, boot, environment, origin and design
+// run after run: a run takes the previous run's text when it is the same,
+// so that a million runs keep one copy of each, not a million.
+void share_repeated_strings(RunRecord& run, const RunRecord& prev) {
+    auto share = [](SharedString& s, const SharedString& p) {
+        if (!s.shares_with(p) && s == p) s = p;
+    };
+    share(run.variant, prev.variant);
+    share(run.boot, prev.boot);
+    share(run.environment, prev.environment);
+    share(run.origin, prev.origin);
+    share(run.design, prev.design);
+    share(run.exit_reason, prev.exit_reason);
+}
+
+}  // namespace
 
 std::string ResultsFile::add_run(RunRecord run) {
     if (std::string conflict = run_conflict(*this, run); !conflict.empty()) return conflict;
-    auto& by_run = run_index_[run.origin + '\n' + run.variant];
-    if (by_run.count(run.run)) return run_recorded_twice(run);
-    by_run.emplace(run.run, runs_.size());
+    if (!run_index_.add(run.origin, run.variant, run.run, runs_.size())) return run_recorded_twice(run);
     // A set beside the ordered list: a projection (--col name) can make
     // thousands of variants, and a scan per run would be quadratic.
     if (variant_set_.insert(run.variant).second) variants_.push_back(run.variant);
@@ -201,6 +214,7 @@ std::string ResultsFile::add_run(RunRecord run) {
         uint64_t& next = next_run_[run.variant];
         if (run.run >= next) next = run.run + 1;
     }
+    if (!runs_.empty()) share_repeated_strings(run, runs_.back());
     runs_.push_back(std::move(run));
     return {};
 }

@@ -22,6 +22,9 @@
 #include <vector>
 
 #include "data/number_token.h"
+#include "data/out_of_line.h"
+#include "data/run_identity_index.h"
+#include "data/shared_string.h"
 #include "data/throttle_record.h"
 
 namespace gfxstat::data {
@@ -179,10 +182,15 @@ struct MetricValues {
     bool array = false;  // written as a JSON array even when it holds one value
 };
 
+// A run in memory. A file can hold millions, so the record is compact:
+// strings that runs repeat or mostly lack are shared pointers
+// (SharedString, 8 bytes), the throttle record is out of line (8 bytes
+// instead of 168 when absent), and sizeof(RunRecord) is held to a bound by
+// a test (tests/unit/data/run_record_size_test.cpp).
 struct RunRecord {
-    std::string variant;
+    SharedString variant;
     uint64_t run = 0;  // index within the variant (and origin), from 0
-    std::string boot;  // /proc/sys/kernel/random/boot_id; "" when unknown
+    SharedString boot;  // /proc/sys/kernel/random/boot_id; "" when unknown
     std::string start;                // RFC 3339 UTC; "" when unknown
     std::optional<double> duration_s; // wall time of the run
     ExitClass exit_class = ExitClass::ok;
@@ -190,29 +198,29 @@ struct RunRecord {
     std::optional<int> signal;
     // Why a run did not end ok, in one line: the program's skip reason, the
     // parse error, "timed out after 10 s". "" when none.
-    std::string exit_reason;
+    SharedString exit_reason;
     bool warmup = false;
-    std::string environment;  // id of an environment record; "" when none
+    SharedString environment;  // id of an environment record; "" when none
     std::vector<MetricValues> metrics;
     // Provenance: id of the results file the run was first written to (set
     // by merge), and where an importer found it ("bench.json", "out.txt:12").
-    std::string origin;
-    std::string source;
+    SharedString origin;
+    SharedString source;
     // Where `gfxstat run` kept the run's stdout and stderr: a path prefix,
     // relative to the results file's directory, to which ".stdout" and
     // ".stderr" are added ("results.json.logs/baseline-0003").
-    std::string log;
+    SharedString log;
     // The step of a `gfxstat campaign` schedule this run carries out
     // (campaign DIR/plan.json); it is how a resumed campaign knows, from
     // the results alone, which steps are done.
     std::optional<uint64_t> campaign_step;
     // The design record the run belongs to ("" when none), its block
     // (from 0) and its 0-based place in that block.
-    std::string design;
+    SharedString design;
     std::optional<uint64_t> block, position;
     // What the GPU clock sampler saw during the run; nullopt when nothing
     // was sampled (no source on the machine, imported runs, older files).
-    std::optional<ThrottleRecord> throttle;
+    OutOfLine<ThrottleRecord> throttle;
     UnknownMembers unknown;
 
     const MetricValues* metric(std::string_view name) const;
@@ -267,8 +275,8 @@ private:
     std::unordered_map<std::string, size_t> design_index_;
     std::unordered_map<std::string, size_t> metric_index_;
     std::unordered_map<std::string, size_t> environment_index_;
-    // origin + '\n' + variant -> (run -> index into runs_)
-    std::unordered_map<std::string, std::unordered_map<uint64_t, size_t>> run_index_;
+    // (origin, variant, run) -> index into runs_, about 8 bytes a run
+    RunIdentityIndex run_index_;
     std::unordered_map<std::string, uint64_t> next_run_;  // by variant, origin ""
     std::vector<std::string> variants_;
     std::unordered_set<std::string> variant_set_;  // the same, for lookups

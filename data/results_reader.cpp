@@ -3,6 +3,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
 #include "data/file_read.h"
 #include "data/input_error.h"
 #include "data/json_cursor.h"
@@ -36,87 +40,149 @@ std::string add_identity(const ResultsFile& file, RunIdentityIndex& identities, 
 
 }  // namespace
 
+namespace {
+
+// The lines of a results file, one at a time, in order: the same rules
+// whether the text is whole in memory (parse_results) or read a block at
+// a time from a file (read_results_path), which then never holds more of
+// the file's text than a block and the line it is in.
+class LineParser {
+public:
+    LineParser(const std::string& name, ReadReport& rep, const RunHook& hook)
+        : name_(name), rep_(rep), hook_(hook) {
+        rep_ = ReadReport{};
+    }
+
+    // One line, without its '\n'; `terminated` when a '\n' ended it, `end`
+    // the file offset after it (and its '\n'). False when reading stops: a
+    // torn last line.
+    bool line(std::string_view line, bool terminated, size_t end) {
+        ++line_no_;
+        if (blank(line)) {
+            if (terminated) rep_.good_bytes = end;
+            return true;
+        }
+        try {
+            if (!have_header_) {
+                file_.header = parse_header_line(line);
+                have_header_ = true;
+            } else {
+                record(parse_record_line(line));
+            }
+        } catch (const JsonSyntaxError& e) {
+            if (!terminated) {  // a writer died in the middle of this line
+                rep_.torn_tail = true;
+                rep_.torn_line = line_no_;
+                rep_.torn_bytes = line.size();
+                return false;
+            }
+            throw input_error(name_, line_no_,
+                              std::string("broken JSON at byte ") + std::to_string(e.offset + 1) +
+                                  " of the line: " + e.what());
+        } catch (const RecordError& e) {
+            throw input_error(name_, line_no_, e.what());
+        }
+        ++rep_.records;
+        rep_.good_bytes = end;
+        return true;
+    }
+
+    ResultsFile finish() {
+        if (!have_header_) {
+            if (rep_.torn_tail)
+                throw input_error(name_, 1, "the header line is incomplete (a writer was interrupted "
+                                            "while creating the file); no records");
+            throw input_error(name_, 0, "empty: a results file starts with a header line "
+                                        "{\"format\":\"gfxstat-results\",\"version\":1,...}");
+        }
+        return std::move(file_);
+    }
+
+private:
+    void record(ResultsRecord rec) {
+        std::string conflict;
+        if (auto* m = std::get_if<MetricInfo>(&rec)) {
+            conflict = file_.declare_metric(*m);
+        } else if (auto* e = std::get_if<Environment>(&rec)) {
+            conflict = file_.add_environment(*e);
+        } else if (auto* d = std::get_if<DesignRecord>(&rec)) {
+            conflict = file_.add_design(*d);
+        } else if (hook_) {
+            auto& run = std::get<RunRecord>(rec);
+            hook_(run);
+            conflict = add_identity(file_, identities_, run, rep_.run_lines);
+            if (conflict.empty()) rep_.run_lines.push_back(line_no_);
+        } else {
+            auto& run = std::get<RunRecord>(rec);
+            const auto dup = file_.find_run(run.origin, run.variant, run.run);
+            conflict = file_.add_run(std::move(run));
+            // Name the first line only when the identity is the problem.
+            if (dup && conflict.ends_with(" is recorded twice")) conflict += first_line(rep_.run_lines[*dup]);
+            if (conflict.empty()) rep_.run_lines.push_back(line_no_);
+        }
+        if (!conflict.empty()) throw input_error(name_, line_no_, conflict);
+    }
+
+    const std::string& name_;
+    ReadReport& rep_;
+    const RunHook& hook_;
+    ResultsFile file_;
+    // With a hook, the runs' identities only: a million runs read for
+    // their samples cost ~8 bytes each here, not a record of ~600 bytes.
+    RunIdentityIndex identities_;
+    size_t line_no_ = 0;
+    bool have_header_ = false;
+};
+
+}  // namespace
+
 ResultsFile parse_results(std::string_view text, const std::string& name, ReadReport* report,
                           const RunHook& hook) {
     ReadReport local;
-    ReadReport& rep = report ? *report : local;
-    rep = ReadReport{};
-    ResultsFile file;
-    // With a hook, the runs' identities only: a million runs read for
-    // their samples cost ~8 bytes each here, not a record of ~600 bytes.
-    RunIdentityIndex identities;
-    size_t pos = 0, line_no = 0;
-    bool have_header = false;
+    LineParser parser(name, report ? *report : local, hook);
+    size_t pos = 0;
     while (pos < text.size()) {
         const size_t nl = text.find('\n', pos);
         const bool terminated = nl != std::string_view::npos;
         const size_t end = terminated ? nl : text.size();
         const std::string_view line = text.substr(pos, end - pos);
-        ++line_no;
-        const size_t line_start = pos;
         pos = terminated ? nl + 1 : text.size();
-        if (blank(line)) {
-            if (terminated) rep.good_bytes = pos;
-            continue;
-        }
-        try {
-            if (!have_header) {
-                file.header = parse_header_line(line);
-                have_header = true;
-            } else {
-                ResultsRecord rec = parse_record_line(line);
-                std::string conflict;
-                if (auto* m = std::get_if<MetricInfo>(&rec)) {
-                    conflict = file.declare_metric(*m);
-                } else if (auto* e = std::get_if<Environment>(&rec)) {
-                    conflict = file.add_environment(*e);
-                } else if (auto* d = std::get_if<DesignRecord>(&rec)) {
-                    conflict = file.add_design(*d);
-                } else if (hook) {
-                    auto& run = std::get<RunRecord>(rec);
-                    hook(run);
-                    conflict = add_identity(file, identities, run, rep.run_lines);
-                    if (conflict.empty()) rep.run_lines.push_back(line_no);
-                } else {
-                    auto& run = std::get<RunRecord>(rec);
-                    const auto dup = file.find_run(run.origin, run.variant, run.run);
-                    conflict = file.add_run(std::move(run));
-                    // Name the first line only when the identity is the problem.
-                    if (dup && conflict.ends_with(" is recorded twice"))
-                        conflict += first_line(rep.run_lines[*dup]);
-                    if (conflict.empty()) rep.run_lines.push_back(line_no);
-                }
-                if (!conflict.empty()) throw input_error(name, line_no, conflict);
-            }
-        } catch (const JsonSyntaxError& e) {
-            if (!terminated) {  // a writer died in the middle of this line
-                rep.torn_tail = true;
-                rep.torn_line = line_no;
-                rep.torn_bytes = text.size() - line_start;
-                break;
-            }
-            throw input_error(name, line_no,
-                              std::string("broken JSON at byte ") + std::to_string(e.offset + 1) +
-                                  " of the line: " + e.what());
-        } catch (const RecordError& e) {
-            throw input_error(name, line_no, e.what());
-        }
-        ++rep.records;
-        rep.good_bytes = pos;
+        if (!parser.line(line, terminated, pos)) break;
     }
-    if (!have_header) {
-        if (rep.torn_tail)
-            throw input_error(name, 1, "the header line is incomplete (a writer was interrupted "
-                                       "while creating the file); no records");
-        throw input_error(name, 0, "empty: a results file starts with a header line "
-                                   "{\"format\":\"gfxstat-results\",\"version\":1,...}");
-    }
-    return file;
+    return parser.finish();
 }
 
 ResultsFile read_results_path(const std::string& path, const std::string& name, ReadReport* report) {
-    if (path == "-") return parse_results(read_all(STDIN_FILENO, name), name, report);
-    return parse_results(read_whole_file(path), name, report);
+    const InputFile in(path);
+    // Errors name what read_all named: `name` for standard input, else the path.
+    const std::string& read_name = in.is_stdin() ? name : path;
+    ReadReport local;
+    LineParser parser(name, report ? *report : local, {});
+    // The text a block at a time: what is held is the line being read, not
+    // the file (a million runs are ~100 MB of text).
+    constexpr size_t kBlock = 1 << 20;
+    std::string buf;
+    size_t base = 0;     // file offset of buf[0]
+    size_t scanned = 0;  // buf[0, scanned) holds no '\n'
+    for (;;) {
+        const size_t had = buf.size();
+        buf.resize(had + kBlock);
+        ssize_t got;
+        do got = ::read(in.fd(), buf.data() + had, kBlock);
+        while (got < 0 && errno == EINTR);
+        if (got < 0) throw input_error(read_name, 0, std::string("read error: ") + std::strerror(errno));
+        buf.resize(had + static_cast<size_t>(got));
+        if (got == 0) break;
+        size_t pos = 0;
+        for (size_t nl; (nl = buf.find('\n', std::max(pos, scanned))) != std::string::npos; pos = nl + 1)
+            if (!parser.line(std::string_view(buf).substr(pos, nl - pos), true, base + nl + 1))
+                return parser.finish();
+        buf.erase(0, pos);
+        base += pos;
+        scanned = buf.size();
+    }
+    if (!buf.empty()) parser.line(buf, false, base + buf.size());
+    return parser.finish();
 }
 
 std::string torn_tail_message(const std::string& name, const ReadReport& r) {
