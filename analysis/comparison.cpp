@@ -335,7 +335,10 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     c.effect = effect_size(m, o.confidence);
     c.equivalence = tost(m, o.threshold, 1 - o.confidence);
     c.cv = pooled_cv(m);
-    c.primary = choose_primary(shape(baseline, m.baseline), shape(candidate, m.candidate));
+    // The shape from the doubles already converted (the same numbers as
+    // baseline.at(i)), not converting each exact decimal again.
+    c.primary = choose_primary(shape(ScaledValues{std::span<const double>(a), 0}, m.baseline),
+                               shape(ScaledValues{std::span<const double>(b), 0}, m.candidate));
 
     if (o.diagnostics) {
         DiagnosticOptions d;
