@@ -207,9 +207,11 @@ size_t unshared_boots_per_side(const Clustering& k) {
     return k.known && k.shared_boots == 0 ? std::min(k.baseline_boots, k.candidate_boots) : 0;
 }
 
-size_t distinct_count(std::vector<double> v) {
-    std::sort(v.begin(), v.end());
-    return static_cast<size_t>(std::unique(v.begin(), v.end()) - v.begin());
+// Of ascending values.
+size_t distinct_count(const std::vector<double>& sorted) {
+    size_t k = sorted.empty() ? 0 : 1;
+    for (size_t i = 1; i < sorted.size(); ++i) k += sorted[i] != sorted[i - 1];
+    return k;
 }
 
 // The exact comparison of a deterministic metric: the difference of means,
@@ -305,8 +307,10 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     // of the difference when the baseline is negative.
     c.relative_difference = m.baseline.mean != 0 ? m.difference / std::fabs(m.baseline.mean)
                                                  : std::numeric_limits<double>::quiet_NaN();
-    c.baseline_distinct = distinct_count(a);
-    c.candidate_distinct = distinct_count(b);
+    // Each sample sorted once, for every statistic that needs the order.
+    const std::vector<double> sa = sorted_ascending(a), sb = sorted_ascending(b);
+    c.baseline_distinct = distinct_count(sa);
+    c.candidate_distinct = distinct_count(sb);
     c.both_constant = c.baseline_distinct == 1 && c.candidate_distinct == 1;
     if (o.exact && (a.size() < 2 || b.size() < 2)) {
         // One value a side: only the exact difference means anything.
@@ -318,8 +322,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     }
     c.student = student_t_test(m, o.confidence);
     c.welch = welch_t_test(m, o.confidence);
-    c.mann_whitney = mann_whitney(a, b);
-    c.hodges_lehmann = hodges_lehmann(a, b, o.confidence);
+    c.mann_whitney = mann_whitney_sorted(sa, sb);
+    c.hodges_lehmann = hodges_lehmann_sorted(sa, sb, o.confidence);
     if (o.bootstrap_resamples > 0) {
         BootstrapOptions bo;
         bo.seed = o.seed;
@@ -331,7 +335,10 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     c.effect = effect_size(m, o.confidence);
     c.equivalence = tost(m, o.threshold, 1 - o.confidence);
     c.cv = pooled_cv(m);
-    c.primary = choose_primary(shape(baseline, m.baseline), shape(candidate, m.candidate));
+    // The shape from the doubles already converted (the same numbers as
+    // baseline.at(i)), not converting each exact decimal again.
+    c.primary = choose_primary(shape(ScaledValues{std::span<const double>(a), 0}, m.baseline),
+                               shape(ScaledValues{std::span<const double>(b), 0}, m.candidate));
 
     if (o.diagnostics) {
         DiagnosticOptions d;
@@ -340,12 +347,12 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         // The two samples' diagnostics are independent: on two threads
         // when allowed (a million values take about a second each).
         if (o.threads > 1) {
-            auto later = std::async(std::launch::async, [&] { return diagnose_sample(b, lb, d, &candidate); });
-            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline);
+            auto later = std::async(std::launch::async, [&] { return diagnose_sample(b, lb, d, &candidate, sb); });
+            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline, sa);
             c.candidate_diagnostics = later.get();
         } else {
-            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline);
-            c.candidate_diagnostics = diagnose_sample(b, lb, d, &candidate);
+            c.baseline_diagnostics = diagnose_sample(a, la, d, &baseline, sa);
+            c.candidate_diagnostics = diagnose_sample(b, lb, d, &candidate, sb);
         }
         c.clustering = cluster_by_boot(a, b, la, lb, *c.baseline_diagnostics, *c.candidate_diagnostics, o);
         const Bimodality& ba = c.baseline_diagnostics->bimodality;

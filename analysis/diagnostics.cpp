@@ -2,6 +2,7 @@
 #include "analysis/diagnostics.h"
 
 #include "analysis/moments.h"
+#include "analysis/rank_tests.h"
 
 #include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
@@ -28,15 +29,18 @@ bool notable(double p, double relative, double level, double threshold) {
 double lognormal_bic(std::span<const double> x) {
     const size_t n = x.size();
     if (n < 2) return std::numeric_limits<double>::quiet_NaN();
+    // Each logarithm computed once (long double logs are most of the cost).
+    std::vector<long double> logs(n);
     long double sum = 0;
-    for (double v : x) {
-        if (!(v > 0)) return std::numeric_limits<double>::quiet_NaN();
-        sum += std::log(static_cast<long double>(v));
+    for (size_t i = 0; i < n; ++i) {
+        if (!(x[i] > 0)) return std::numeric_limits<double>::quiet_NaN();
+        logs[i] = std::log(static_cast<long double>(x[i]));
+        sum += logs[i];
     }
     const long double nn = static_cast<long double>(n), mu = sum / nn;
     long double ss = 0;
-    for (double v : x) {
-        const long double d = std::log(static_cast<long double>(v)) - mu;
+    for (const long double l : logs) {
+        const long double d = l - mu;
         ss += d * d;
     }
     const long double var = ss / nn;
@@ -194,10 +198,10 @@ double fit_ex_gaussian_bic(std::span<const double> values) {
 // step as far as the data shows it): the sample a continuous quantity would
 // have given. Two distinct values then fill the cells between them and show
 // no mode: whether 30 and 60 are two modes or two steps of a grid 30 wide,
-// values alone cannot tell. Unchanged when no value repeats.
-std::vector<double> spread_ties(std::span<const double> values, bool& spread) {
-    std::vector<double> x(values.begin(), values.end());
-    std::sort(x.begin(), x.end());
+// values alone cannot tell. Unchanged when no value repeats. `sorted`: the
+// values in ascending order; so is the result.
+std::vector<double> spread_ties(std::span<const double> sorted, bool& spread) {
+    std::vector<double> x(sorted.begin(), sorted.end());
     double q = std::numeric_limits<double>::infinity();
     bool ties = false;
     for (size_t i = 1; i < x.size(); ++i) {
@@ -310,7 +314,8 @@ WithinBootTrend within_boot_trend(std::span<const double> values, std::span<cons
     return r;
 }
 
-Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact) {
+Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact,
+                            std::span<const double> sorted) {
     Bimodality b;
     const size_t n = values.size();
     const ShapeMoments s = exact && exact->size() == n ? shape_moments(*exact) : shape_moments(ScaledValues{values, 0});
@@ -327,8 +332,14 @@ Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* 
     b.judged = true;
     // The shape is judged on the values with repeats spread over their
     // rounding cells (spread_ties); the modes reported are of the values.
-    const std::vector<double> x = spread_ties(values, b.ties_spread);
-    b.dip = dip_test(x);
+    std::vector<double> own;
+    if (sorted.size() != n) {
+        own = sorted_ascending(values);
+        sorted = own;
+    }
+    const std::vector<double> x = spread_ties(sorted, b.ties_spread);
+    // Spread ties stay in order but for a rounding in the last bit.
+    b.dip = std::is_sorted(x.begin(), x.end()) ? dip_test_sorted(x) : dip_test(x);
     b.mixture = fit_normal_mixture(x);
     b.bic_lognormal = lognormal_bic(x);
     b.dip_significant = b.dip.p < kBimodalDipLevel;
@@ -369,10 +380,17 @@ Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* 
 }
 
 SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
-                                  const DiagnosticOptions& o, const ScaledValues* exact) {
+                                  const DiagnosticOptions& o, const ScaledValues* exact,
+                                  std::span<const double> sorted) {
     SampleDiagnostics d;
     d.n = values.size();
-    d.bimodality = judge_bimodality(values, exact);
+    // One ascending copy for the shape and the outliers.
+    std::vector<double> own;
+    if (sorted.size() != values.size()) {
+        own = sorted_ascending(values);
+        sorted = own;
+    }
+    d.bimodality = judge_bimodality(values, exact, sorted);
     // Outliers and bimodality keep the values themselves (--drop-outliers
     // drops what the outlier sentence names); what is about the order of
     // runs and boots is judged within machines.
@@ -445,7 +463,7 @@ SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLa
         d.first_run_p = lf.defined ? lf.p : 1;
     }
     d.first_run_differs = f.defined && notable(d.first_run_p, f.relative_difference, kFirstRunLevel, o.threshold);
-    d.outliers = find_outliers(all);
+    d.outliers = find_outliers(all, sorted);
     return d;
 }
 

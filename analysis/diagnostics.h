@@ -166,7 +166,11 @@ struct SampleDiagnostics {
 // decimals they were read as: the skewness and kurtosis of the bimodality
 // coefficient come from those (moments.h), not from the doubles, which
 // near 1e9 have lost digits of the noise.
-Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact = nullptr);
+// `sorted`, when it holds as many values, is `values` in ascending order
+// (sorted_ascending, rank_tests.h), shared with the caller's other
+// statistics; otherwise the values are sorted here, once.
+Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* exact = nullptr,
+                            std::span<const double> sorted = {});
 
 // BIC (-2 log L + 3 log n) of the maximum-likelihood ex-Gaussian, the
 // better of the values and their mirror image (Bimodality::bic_ex_gaussian);
@@ -174,9 +178,11 @@ Bimodality judge_bimodality(std::span<const double> values, const ScaledValues* 
 // tests/data/ex_gaussian_reference.json.
 double ex_gaussian_bic(std::span<const double> values);
 
-// `values` in run order; `exact` as for judge_bimodality.
+// `values` in run order; `exact` and `sorted` as for judge_bimodality (the
+// outliers are read off the same order).
 SampleDiagnostics diagnose_sample(std::span<const double> values, const SampleLayout& layout,
-                                  const DiagnosticOptions& options, const ScaledValues* exact = nullptr);
+                                  const DiagnosticOptions& options, const ScaledValues* exact = nullptr,
+                                  std::span<const double> sorted = {});
 
 // The share of `values` that belongs to each of two modes (mean posterior
 // probability under the modes as normals; the nearer mode when a mode's sd

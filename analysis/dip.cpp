@@ -229,11 +229,15 @@ double dip_statistic(std::span<const double> sorted) {
 }
 
 DipTest dip_test(std::span<const double> values) {
-    DipTest t;
-    t.n = values.size();
-    if (values.empty()) return t;
     std::vector<double> v(values.begin(), values.end());
     std::sort(v.begin(), v.end());
+    return dip_test_sorted(v);
+}
+
+DipTest dip_test_sorted(std::span<const double> v) {
+    DipTest t;
+    t.n = v.size();
+    if (v.empty()) return t;
     const DipResult r = compute_dip(v);
     t.dip = r.count_gap / (2.0 * static_cast<double>(v.size()));
     t.modal_low = v[r.low];

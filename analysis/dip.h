@@ -28,6 +28,8 @@ double dip_statistic(std::span<const double> sorted);
 
 // The dip and its p-value; `values` in any order (copied and sorted).
 DipTest dip_test(std::span<const double> values);
+// The same of values already in ascending order.
+DipTest dip_test_sorted(std::span<const double> sorted);
 
 // P(dip of a uniform sample of size n >= dip) from the table; 1 for n <= 3.
 // Interpolated as R's dip.test does in its qDiptab (see dip.cpp),

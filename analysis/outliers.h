@@ -58,5 +58,9 @@ struct OutlierReport {
 // everything is 0. Non-finite values: std::invalid_argument. O(n) apart
 // from the list (selection, no sort).
 OutlierReport find_outliers(std::span<const double> values);
+// The same, given also the values in ascending order (`sorted`, the same
+// values as `values`): the quartiles and the median are read off it, the
+// MAD by walking out from the median, with no selection.
+OutlierReport find_outliers(std::span<const double> values, std::span<const double> sorted);
 
 }  // namespace gfxstat::analysis

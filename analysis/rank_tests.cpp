@@ -387,9 +387,14 @@ private:
 
 }  // namespace
 
+std::vector<double> sorted_ascending(std::span<const double> values) { return sorted(values); }
+
 MannWhitney mann_whitney(std::span<const double> baseline, std::span<const double> candidate) {
-    check_inputs(baseline, candidate);
-    const auto a = sorted(baseline), b = sorted(candidate);
+    return mann_whitney_sorted(sorted(baseline), sorted(candidate));
+}
+
+MannWhitney mann_whitney_sorted(const std::vector<double>& a, const std::vector<double>& b) {
+    check_inputs(a, b);
     const Pooled pooled = pool(a, b);
     const double na = static_cast<double>(a.size()), nb = static_cast<double>(b.size());
     const double mn = na * nb;
@@ -422,10 +427,14 @@ MannWhitney mann_whitney(std::span<const double> baseline, std::span<const doubl
 
 HodgesLehmann hodges_lehmann(std::span<const double> baseline, std::span<const double> candidate,
                              double confidence) {
-    check_inputs(baseline, candidate);
+    return hodges_lehmann_sorted(sorted(baseline), sorted(candidate), confidence);
+}
+
+HodgesLehmann hodges_lehmann_sorted(const std::vector<double>& a, const std::vector<double>& b,
+                                    double confidence) {
+    check_inputs(a, b);
     if (!(confidence > 0 && confidence < 1))
         throw std::invalid_argument("rank test: confidence must lie in (0, 1)");
-    const auto a = sorted(baseline), b = sorted(candidate);
     const uint64_t total = static_cast<uint64_t>(a.size()) * b.size();
     const double mn = static_cast<double>(total);
     const double alpha = 1 - confidence;

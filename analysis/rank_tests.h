@@ -14,6 +14,7 @@
 #include <array>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace gfxstat::analysis {
 
@@ -56,5 +57,16 @@ struct HodgesLehmann {
 // confidence in (0, 1), else std::invalid_argument.
 HodgesLehmann hodges_lehmann(std::span<const double> baseline, std::span<const double> candidate,
                              double confidence);
+
+// The values in ascending order, by a radix sort of their bits (a million
+// in a few ms; -0.0 before +0.0). A comparison sorts each sample once with
+// this and hands the order to every statistic that needs it.
+std::vector<double> sorted_ascending(std::span<const double> values);
+
+// mann_whitney and hodges_lehmann of samples already in ascending order
+// (sorted_ascending): the same results, without sorting them again.
+MannWhitney mann_whitney_sorted(const std::vector<double>& baseline, const std::vector<double>& candidate);
+HodgesLehmann hodges_lehmann_sorted(const std::vector<double>& baseline, const std::vector<double>& candidate,
+                                    double confidence);
 
 }  // namespace gfxstat::analysis

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <fstream>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -245,3 +246,42 @@ TEST(Outliers, ReportedBeyondTheCalibratedCutoff) {
 }
 
 }  // namespace
+
+// The summaries read off an ascending copy (the median and quartiles by
+// position, the MAD by merging the distances on both sides of the median)
+// are the selected ones, bit for bit: odd and even sizes, ties at the
+// median, a quantised sample, negative values and a huge offset.
+TEST(Outliers, SortedCopyGivesTheSameReport) {
+    std::vector<std::vector<double>> samples = {{1}, {2, 1}, {3, 1, 2}, {5, 5, 5, 1, 9, 5}, {-3, -1, -2, 0, 4, 4}};
+    uint64_t state = 12345;
+    const auto next = [&] {
+        state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<double>(state >> 11) * 0x1p-53;
+    };
+    for (size_t n : {7, 10, 101, 1000, 5001}) {
+        std::vector<double> smooth(n), quantised(n), offset(n);
+        for (size_t i = 0; i < n; ++i) {
+            const double u = next();
+            smooth[i] = 100 + 10 * std::tan(3 * (u - 0.5));  // long tails: outliers on both sides
+            quantised[i] = std::round(smooth[i] / 4) * 4;
+            offset[i] = 1e9 + smooth[i];
+        }
+        samples.push_back(smooth);
+        samples.push_back(quantised);
+        samples.push_back(offset);
+    }
+    for (const std::vector<double>& v : samples) {
+        std::vector<double> sorted = v;
+        std::sort(sorted.begin(), sorted.end());
+        const OutlierReport a = find_outliers(v), b = find_outliers(v, sorted);
+        SCOPED_TRACE(v.size());
+        EXPECT_EQ(a.median, b.median);
+        EXPECT_EQ(a.q1, b.q1);
+        EXPECT_EQ(a.q3, b.q3);
+        EXPECT_EQ(a.mad, b.mad);
+        EXPECT_EQ(a.mad_zero, b.mad_zero);
+        EXPECT_EQ(a.upper_far, b.upper_far);
+        EXPECT_EQ(flagged(a), flagged(b));
+        EXPECT_EQ(a.reported, b.reported);
+    }
+}
