@@ -2,6 +2,7 @@
 #include "analysis/bootstrap.h"
 
 #include "analysis/bootstrap_exact.h"
+#include "analysis/rank_tests.h"
 #include "analysis/xoshiro.h"
 
 #include <algorithm>
@@ -210,11 +211,11 @@ void parallel_blocks(size_t count, int threads, Body body) {
 
 std::vector<double> sorted_copy(std::span<const double> v, const char* what) {
     if (v.empty()) throw std::invalid_argument(std::string("bootstrap: empty ") + what);
-    std::vector<double> s(v.begin(), v.end());
-    for (double x : s)
+    for (double x : v)
         if (std::isnan(x)) throw std::invalid_argument(std::string("bootstrap: NaN in ") + what);
-    std::sort(s.begin(), s.end());
-    return s;
+    // The radix sort the comparison's rank tests use: a million values in
+    // a few ms, where std::sort took a quarter of a second per sample.
+    return sorted_ascending(v);
 }
 
 void check_resamples(int resamples) {
