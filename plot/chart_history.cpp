@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 // history_svg: a metric along a series of builds: every run as a dot over
-// its build, each segment's level as a horizontal line, each change point
-// as a dashed vertical line labelled with the size of the step.
+// its build (past kMaxRunMarks runs in the chart, each build's runs as a
+// column of bins: run_bins.h), each segment's level as a horizontal line,
+// each change point as a dashed vertical line labelled with the size of
+// the step.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,17 +11,58 @@
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
 #include "plot/palette.h"
+#include "plot/run_bins.h"
 
 namespace gfxstat::plot {
 
 using namespace detail;
+
+namespace {
+
+// Every run as a dot over its build.
+template <typename Centre>
+void draw_build_runs(Scene& s, const HistoryPlot& h, const ValueAxis& y, double slot, Centre centre) {
+    auto& runs = s.group(variant_class(0));
+    double spread = std::min(slot * 0.3, 6.0);
+    double r = std::clamp(slot / 5, 1.4, 3.0);
+    for (size_t i = 0; i < h.builds.size(); ++i) {
+        const auto& b = h.builds[i];
+        size_t k = 0;
+        for (size_t j = 0; j < b.values.size(); ++j) {
+            if (!drawable(b.values[j])) continue;
+            // A fixed small sideways spread, so that equal values do not hide each other.
+            double dx = b.values.size() > 1 ? spread * (static_cast<double>(k % 5) - 2) / 2 : 0;
+            ++k;
+            runs.add(Circle{centre(i) + dx, y.at(b.values[j]), r, "run",
+                            b.label + " run " + std::to_string(j + 1) + ": " + value_text(b.values[j], y)});
+        }
+    }
+}
+
+// Each build's runs as a column of bins as wide as its dots would spread,
+// shaded against the chart's fullest bin, so that builds compare.
+template <typename Centre>
+void draw_build_bins(Scene& s, const HistoryPlot& h, double lo, double hi, const ValueAxis& y, double slot,
+                     Centre centre) {
+    std::vector<size_t> counts(h.builds.size() * kColumnBins, 0);
+    for (size_t i = 0; i < h.builds.size(); ++i)
+        for (double v : h.builds[i].values)
+            if (drawable(v)) ++counts[i * kColumnBins + bin_index(v, lo, hi, kColumnBins)];
+    const size_t most = *std::max_element(counts.begin(), counts.end());
+    const double half = std::clamp(slot * 0.3, 0.5, 6.0);
+    for (size_t i = 0; i < h.builds.size(); ++i)
+        draw_bin_column(s, variant_class(0), h.builds[i].label, centre(i) - half, centre(i) + half,
+                        &counts[i * kColumnBins], nullptr, most, lo, hi, y);
+}
+
+}  // namespace
 
 std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
     Page p = page_of(o);
     Scene s = start_scene(p, h.metric + ": history");
     s.description = "Each run of " + h.metric + " over the builds, segment levels and change points.";
 
-    size_t skipped = 0;
+    size_t skipped = 0, runs_drawn = 0;
     double lo = INFINITY, hi = -INFINITY;
     for (const auto& b : h.builds)
         for (double v : b.values) {
@@ -27,15 +70,24 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
                 ++skipped;
                 continue;
             }
+            ++runs_drawn;
             lo = std::min(lo, v), hi = std::max(hi, v);
         }
     size_t nb = h.builds.size();
+    // Past kMaxRunMarks runs in the chart, whatever the builds, each build's
+    // runs as one column of bins: the chart grows with the builds, not with
+    // their runs.
+    const bool binned = drawn_as_bins(runs_drawn);
     for (const auto& seg : h.segments)
         if (drawable(seg.level) && seg.first <= seg.last && seg.last < nb)
             lo = std::min(lo, seg.level), hi = std::max(hi, seg.level);
     if (lo > hi) lo = 0, hi = 1;
 
     std::vector<std::string> caption;
+    if (binned)
+        caption.push_back(bins_caption(bins_note(std::to_string(nb) + (nb == 1 ? " build" : " builds"), runs_drawn,
+                                                 std::to_string(nb) + " x " + std::to_string(kColumnBins) + " bins"),
+                                       "in the chart"));
     if (nb == 0) caption.push_back("no builds to draw");
     if (!h.changes.empty()) caption.push_back("dashed: change points, with the step between the segment levels");
     caption.push_back(skipped_note(skipped));
@@ -67,21 +119,8 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
                                value_text(seg.level, y)});
     }
 
-    auto& runs = s.group(variant_class(0));
-    double spread = std::min(slot * 0.3, 6.0);
-    double r = std::clamp(slot / 5, 1.4, 3.0);
-    for (size_t i = 0; i < nb; ++i) {
-        const auto& b = h.builds[i];
-        size_t k = 0;
-        for (size_t j = 0; j < b.values.size(); ++j) {
-            if (!drawable(b.values[j])) continue;
-            // A fixed small sideways spread, so that equal values do not hide each other.
-            double dx = b.values.size() > 1 ? spread * (static_cast<double>(k % 5) - 2) / 2 : 0;
-            ++k;
-            runs.add(Circle{centre(i) + dx, y.at(b.values[j]), r, "run",
-                            b.label + " run " + std::to_string(j + 1) + ": " + value_text(b.values[j], y)});
-        }
-    }
+    if (binned) draw_build_bins(s, h, lo, hi, y, slot, centre);
+    else draw_build_runs(s, h, y, slot, centre);
 
     auto& changes = s.group();
     for (size_t c : h.changes) {
@@ -110,7 +149,7 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
     }
 
     draw_caption(s, lines);
-    return finish(s);
+    return finish_charted(s, binned);
 }
 
 }  // namespace gfxstat::plot

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
 #include <map>
 
 #include "plot/chart_parts.h"
@@ -22,13 +21,11 @@ using namespace detail;
 namespace {
 
 // A variant of more than kMaxRunMarks runs as a grid of bins: columns of
-// consecutive runs (about 4 px each) by kGridRows equal bands of value.
-constexpr size_t kGridRows = 24;
-
+// consecutive runs (about 4 px each) by kColumnBins equal bands of value.
 size_t grid_columns(double panel_width) { return std::clamp<size_t>(static_cast<size_t>(panel_width / 4), 10, 200); }
 
 std::string grid_words(size_t columns) {
-    return std::to_string(columns) + " x " + std::to_string(kGridRows) + " bins";
+    return std::to_string(columns) + " x " + std::to_string(kColumnBins) + " bins";
 }
 
 bool marked(const RunPoint& r) { return r.warmup || r.invalid || r.dropped; }
@@ -37,7 +34,7 @@ struct RunGrid {
     bool binned = false, marked_binned = false;
     size_t columns = 0, orders = 1;             // orders: the largest run order + 1
     double lo = 0, hi = 1;                      // the value range the rows divide
-    std::vector<size_t> counts, marked;         // columns x kGridRows, column-major
+    std::vector<size_t> counts, marked;         // columns x kColumnBins, column-major
     std::vector<size_t> first, last;            // per column: its first and last run order
     std::vector<const std::string*> boot;       // per column: the one boot of its runs, else nullptr
     size_t column(size_t order) const { return std::min(order * columns / orders, columns - 1); }
@@ -56,15 +53,15 @@ RunGrid grid_of(const std::vector<const RunPoint*>& runs, size_t max_order, doub
     g.columns = grid_columns(panel_width);
     g.orders = max_order + 1;
     g.lo = lo, g.hi = hi;
-    g.counts.assign(g.columns * kGridRows, 0);
-    g.marked.assign(g.columns * kGridRows, 0);
+    g.counts.assign(g.columns * kColumnBins, 0);
+    g.marked.assign(g.columns * kColumnBins, 0);
     g.first.assign(g.columns, SIZE_MAX);
     g.last.assign(g.columns, 0);
     g.boot.assign(g.columns, nullptr);
     std::vector<bool> mixed(g.columns, false);
     for (const RunPoint* r : runs) {
         if (!g.holds(*r)) continue;
-        const size_t c = g.column(r->order), cell = c * kGridRows + bin_index(r->value, lo, hi, kGridRows);
+        const size_t c = g.column(r->order), cell = c * kColumnBins + bin_index(r->value, lo, hi, kColumnBins);
         ++g.counts[cell];
         g.marked[cell] += marked(*r);
         if (g.first[c] == SIZE_MAX) g.boot[c] = &r->boot;
@@ -76,31 +73,20 @@ RunGrid grid_of(const std::vector<const RunPoint*>& runs, size_t max_order, doub
     return g;
 }
 
-// The grid's cells that hold runs, shaded by count, coloured by the boot
+// The grid's columns (run_bins.h's draw_bin_column), coloured by the boot
 // of their column's runs when they share one (else the variant's colour),
-// grey ("marked") when every run in them is a warm-up, invalid or dropped.
-void draw_grid(const RunGrid& g, const std::string& label, size_t variant, const std::map<std::string, size_t>& boots,
-               const LinearScale& x, const ValueAxis& y, const std::function<Group&(const std::string&)>& colour_group) {
+// grey ("marked") where every run in a bin is a warm-up, invalid or dropped.
+void draw_grid(Scene& s, const RunGrid& g, const std::string& label, size_t variant,
+               const std::map<std::string, size_t>& boots, const LinearScale& x, const ValueAxis& y) {
     const size_t most = *std::max_element(g.counts.begin(), g.counts.end());
-    const double band = (g.hi - g.lo) / static_cast<double>(kGridRows);
     const double per_column = static_cast<double>(g.orders) / static_cast<double>(g.columns);
     for (size_t c = 0; c < g.columns; ++c) {
         if (g.first[c] == SIZE_MAX) continue;
         const bool by_boot = g.boot[c] && !g.boot[c]->empty();
-        Group& group = colour_group(by_boot ? boot_class(boots.at(*g.boot[c])) : variant_class(variant));
-        const double x0 = x(per_column * static_cast<double>(c) + 0.5);
-        const double x1 = x(per_column * static_cast<double>(c + 1) + 0.5);
-        for (size_t row = 0; row < kGridRows; ++row) {
-            const size_t n = g.counts[c * kGridRows + row];
-            if (n == 0) continue;
-            const double v0 = g.lo + band * static_cast<double>(row), v1 = g.lo + band * static_cast<double>(row + 1);
-            double top = y.at(v1), bottom = y.at(v0);
-            if (!(bottom - top >= 1)) top = y.at(v0) - 2, bottom = top + 4;  // all values equal: a thin band
-            group.add(Rect{x0, top, x1 - x0, bottom - top,
-                           bin_class(n, most) + (g.marked[c * kGridRows + row] == n ? " marked" : ""),
-                           label + " runs " + std::to_string(g.first[c] + 1) + " to " + std::to_string(g.last[c] + 1) +
-                               ": " + std::to_string(n) + " from " + value_text(v0, y) + " to " + value_text(v1, y)});
-        }
+        draw_bin_column(s, by_boot ? boot_class(boots.at(*g.boot[c])) : variant_class(variant),
+                        label + " runs " + std::to_string(g.first[c] + 1) + " to " + std::to_string(g.last[c] + 1),
+                        x(per_column * static_cast<double>(c) + 0.5), x(per_column * static_cast<double>(c + 1) + 0.5),
+                        &g.counts[c * kColumnBins], &g.marked[c * kColumnBins], most, g.lo, g.hi, y);
     }
 }
 
@@ -228,7 +214,7 @@ std::string run_order_svg(const MetricPlot& m, const ChartOptions& o) {
             g.add(Circle{cx, cy, r, run_class(run->warmup, run->invalid, run->dropped), tip});
             if (run->invalid) g.add(invalid_cross(cx, cy, r));
         }
-        if (grid.binned) draw_grid(grid, v.label, i, boots, x, y, colour_group);
+        if (grid.binned) draw_grid(s, grid, v.label, i, boots, x, y);
     }
     axes.add(Text{(full.left + full.right) / 2, full.bottom + 34, "run (in the order it ran)", "axis-label",
                   Anchor::middle, 0, 0});

@@ -6,7 +6,8 @@
 // What a reader or a test can count on in every chart:
 //   - one <circle> per run drawn (class "run"; "run warmup", "run invalid",
 //     "run dropped" for the marked ones), nothing else drawn as a circle,
-//     up to kMaxRunMarks runs a variant: past it, bins (below);
+//     up to kMaxRunMarks runs a variant (a history: a chart): past it,
+//     bins (below);
 //   - one interval per boot or variant as a <line class="interval">;
 //   - labelled axes (<text class="axis-label">) with the metric and its
 //     unit; a <title> for the chart;
@@ -34,6 +35,16 @@ inline constexpr size_t kMaxRunMarks = 2000;
 // them can be drawn (their values are finite; see below). Sets `drawable`
 // to that count when given.
 bool runs_drawn_as_bins(const VariantPlot& v, size_t* drawable = nullptr);
+// Whether history_svg draws h's runs as bins: more than kMaxRunMarks of
+// them, over all its builds, can be drawn (a history's builds are not
+// bounded as a comparison's variants are, so the limit counts the chart's
+// runs). Sets `drawable` to that count when given.
+bool history_drawn_as_bins(const HistoryPlot& h, size_t* drawable = nullptr);
+// What a page says beneath the charts that drew bins: " Past 2000 runs PER
+// the runs are drawn as bins, not one mark each: BINNED." (PER: "a
+// variant", "a chart"; BINNED: what was, "a (50000 runs)"); "" when
+// `binned` is empty.
+std::string bins_sentence(const std::string& per, const std::string& binned);
 
 struct ChartOptions {
     int width = 720, height = 360;  // pixels of the viewBox

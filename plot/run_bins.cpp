@@ -31,10 +31,40 @@ std::string bins_note(const std::string& label, size_t runs, const std::string& 
     return label + ": " + std::to_string(runs) + " runs in " + what;
 }
 
-std::string bins_caption(const std::string& notes) {
+std::string bins_caption(const std::string& notes, const std::string& per) {
     if (notes.empty()) return {};
-    return "more than " + std::to_string(kMaxRunMarks) + " runs a variant drawn as bins, not one mark per run: " +
+    return "more than " + std::to_string(kMaxRunMarks) + " runs " + per + " drawn as bins, not one mark per run: " +
            notes;
+}
+
+void draw_bin_column(Scene& s, const std::string& colour, const std::string& what, double x0, double x1,
+                     const size_t* counts, const size_t* marked, size_t most, double lo, double hi,
+                     const ValueAxis& y) {
+    size_t total = 0, first = kColumnBins, last = 0;
+    for (size_t row = 0; row < kColumnBins; ++row)
+        if (counts[row] > 0) total += counts[row], first = std::min(first, row), last = row;
+    if (total == 0) return;
+    const double band = (hi - lo) / static_cast<double>(kColumnBins);
+    auto edge = [&](size_t row) { return lo + band * static_cast<double>(row); };
+    auto shade = [&](size_t row) {
+        return bin_class(counts[row], most) + (marked && marked[row] == counts[row] ? " marked" : "");
+    };
+    Group& g = s.group(colour);
+    g.tip = what + ": " + std::to_string(total) + " runs from " + value_text(edge(first), y) + " to " +
+            value_text(edge(last + 1), y);
+    for (size_t row = first; row <= last;) {
+        if (counts[row] == 0) {
+            ++row;
+            continue;
+        }
+        const std::string cls = shade(row);
+        size_t end = row + 1;
+        while (end <= last && counts[end] > 0 && shade(end) == cls) ++end;
+        double top = y.at(edge(end)), bottom = y.at(edge(row));
+        if (!(bottom - top >= 1)) top = y.at(edge(row)) - 2, bottom = top + 4;  // all values equal: a thin band
+        g.add(Rect{x0, top, x1 - x0, bottom - top, cls, {}});
+        row = end;
+    }
 }
 
 std::string finish_charted(const Scene& s, bool bins) {
@@ -51,6 +81,20 @@ bool runs_drawn_as_bins(const VariantPlot& v, size_t* drawable) {
         std::count_if(v.runs.begin(), v.runs.end(), [](const RunPoint& r) { return plot::drawable(r.value); }));
     if (drawable) *drawable = n;
     return detail::drawn_as_bins(n);
+}
+
+bool history_drawn_as_bins(const HistoryPlot& h, size_t* drawable) {
+    size_t n = 0;
+    for (const HistoryBuild& b : h.builds)
+        n += static_cast<size_t>(std::count_if(b.values.begin(), b.values.end(), [](double v) { return plot::drawable(v); }));
+    if (drawable) *drawable = n;
+    return detail::drawn_as_bins(n);
+}
+
+std::string bins_sentence(const std::string& per, const std::string& binned) {
+    if (binned.empty()) return {};
+    return " Past " + std::to_string(kMaxRunMarks) + " runs " + per + " the runs are drawn as bins, not one mark each: " +
+           binned + ".";
 }
 
 }  // namespace gfxstat::plot

@@ -65,6 +65,10 @@ using Mark = std::variant<Circle, Line, Rect, Path, Text>;
 struct Group {
     std::string cls;  // "" for none
     std::vector<Mark> marks;
+    // A <title> child of the group: the tooltip of every mark in it that
+    // has none of its own ("" none). One tooltip for many marks keeps a
+    // chart of many small marks (a column of bins) small.
+    std::string tip;
 
     Group& add(Mark m) {
         marks.push_back(std::move(m));
@@ -80,7 +84,7 @@ struct Scene {
     std::deque<Group> groups;
 
     Group& group(std::string cls = {}) {
-        groups.push_back(Group{std::move(cls), {}});
+        groups.push_back(Group{std::move(cls), {}, {}});
         return groups.back();
     }
 };

@@ -108,6 +108,7 @@ std::string write_svg(const Scene& scene, std::string_view css) {
     for (const auto& g : scene.groups) {
         if (g.marks.empty()) continue;
         out += "<g" + class_attr(g.cls) + ">\n";
+        if (!g.tip.empty()) out += "<title>" + xml_text(g.tip, 300) + "</title>\n";
         for (const auto& m : g.marks) write_mark(out, m);
         out += "</g>\n";
     }

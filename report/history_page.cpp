@@ -8,6 +8,21 @@
 
 namespace gfxstat::report {
 
+namespace {
+
+// What the chart's caption says when it draws the runs as bins
+// (plot::kMaxRunMarks), said beneath it too: " Past 2000 runs a chart the
+// runs are drawn as bins, not one mark each: fps (30000 runs over 10
+// builds)."; "" when every run is drawn.
+std::string bins_sentence(const plot::HistoryPlot& h) {
+    size_t runs = 0;
+    if (!plot::history_drawn_as_bins(h, &runs)) return {};
+    return plot::bins_sentence("a chart", h.metric + " (" + std::to_string(runs) + " runs over " +
+                                              std::to_string(h.builds.size()) + " builds)");
+}
+
+}  // namespace
+
 std::vector<plot::HistoryPlot> history_plots(const findings::history::History& history) {
     std::vector<plot::HistoryPlot> plots;
     for (const findings::history::MetricHistory& h : history.metrics) {
@@ -41,7 +56,7 @@ void write_history_page(const std::string& path, const std::vector<plot::History
         s.paragraphs.push_back(std::to_string(h.builds.size()) + " builds, " + std::to_string(h.changes.size()) +
                                (h.changes.size() == 1 ? " change point" : " change points") + ".");
         s.figures.push_back({plot::history_svg(h), "Every run over its build; lines: the segments' means; dashed: "
-                                                   "the change points with their size."});
+                                                   "the change points with their size." + bins_sentence(h)});
         page.sections.push_back(std::move(s));
     }
     HtmlSection all;

@@ -140,9 +140,7 @@ std::string bins_sentence(const plot::MetricPlot& p) {
         if (plot::runs_drawn_as_bins(v, &n))
             binned += (binned.empty() ? "" : ", ") + v.label + " (" + std::to_string(n) + " runs)";
     }
-    if (binned.empty()) return {};
-    return " Past " + std::to_string(plot::kMaxRunMarks) +
-           " runs a variant the runs are drawn as bins, not one mark each: " + binned + ".";
+    return plot::bins_sentence("a variant", binned);
 }
 
 HtmlSection metric_section(const findings::CompareFindings& o, const CompareReport& settings, const MetricReport& m,
