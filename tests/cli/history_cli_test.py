@@ -116,6 +116,49 @@ def check_the_step(doc, shas, what, files_known=True):
 GFXSTAT_BIN = []
 
 
+def many_runs(builds, n):
+    """A results file of `builds` builds (its variants b00, b01, ...) of n
+    runs each, the level 2% higher from the middle build on."""
+    lines = ['{"format":"gfxstat-results","version":1,"id":"' + "f" * 32 + '",'
+             '"created":"2026-12-06T00:00:00.000000Z","generator":"test"}',
+             '{"type":"metric","name":"frame_ms","unit":"ms","direction":"lower"}']
+    for b in range(builds):
+        level = 16.0 if b < builds // 2 else 16.32
+        for r in range(n):
+            lines.append('{"type":"run","variant":"b%02d","run":%d,"exit":{"class":"ok","code":0},'
+                         '"metrics":{"frame_ms":%.3f}}' % (b, r, level + ((r * 7919) % 1000) / 2000))
+    return "\n".join(lines) + "\n"
+
+
+def check_large_pages(gfxstat, d):
+    """Past 2,000 runs in a chart, --html draws each build's runs as bins
+    and says so; the page stays self-contained and well-formed and grows by
+    a few bytes a run, not one mark per run (counted in bytes, never timed)."""
+    pages = {}
+    for total in (3000, 30000):
+        results = testlib.write(d, f"many-{total}.json", many_runs(10, total // 10))
+        page = os.path.join(d, f"many-{total}.html")
+        status, _, err = testlib.run([gfxstat, "history", "--html", page, results])
+        if not check(status == 1 and os.path.exists(page), f"--html of {total} runs: exit {status} {err[-300:]}"):
+            continue
+        html = open(page).read()
+        pages[total] = len(html.encode())
+        check(subprocess.run(["xmllint", "--noout", page]).returncode == 0, f"--html of {total} runs: well-formed")
+        problems = testlib.self_contained(html)
+        check(not problems, f"--html of {total} runs: self-contained: {problems}")
+        check(html.count("<circle") == 0 and 10 <= html.count('class="run-bin d') <= 10 * 24,
+              f"--html of {total} runs: bins, no circle per run ({html.count('<circle')} circles)")
+        said = (f"Past 2000 runs a chart the runs are drawn as bins, not one mark each: frame_ms ({total} runs over "
+                "10 builds).</figcaption>")
+        check(said in html and f"10 builds: {total} runs in 10 x 24 bins" in html,
+              f"--html of {total} runs: the captions say the runs are drawn as bins")
+        check("change point" in html and "git bisect start" in html, f"--html of {total} runs: the report")
+    if len(pages) == 2:
+        per_run = (pages[30000] - pages[3000]) / 27000
+        check(per_run <= 1 and pages[30000] < 60000,
+              f"--html: {pages[30000]} bytes at 30,000 runs, {per_run:.2f} bytes a run past 3,000 (at most 1)")
+
+
 def main():
     gfxstat, _ = testlib.paths()
     GFXSTAT_BIN.append(gfxstat)
@@ -245,6 +288,8 @@ def main():
             check(shown in text, f"escape {fmt}: the visible form: {text!r}")
         status, doc = history_json(gfxstat, [imported], "escape json")
         check(doc and doc["builds"][0]["key"] == f"{label}0", f"escape json: verbatim key {doc and doc['builds'][0]}")
+
+        check_large_pages(gfxstat, d)
     return finish("history_cli: all checks passed")
 
 

@@ -21,7 +21,7 @@ import tempfile
 import zlib
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testlib import check, finish, paths, run, write  # noqa: E402
+from testlib import check, finish, paths, run, self_contained, write  # noqa: E402
 
 GFXSTAT, SRC = paths()
 PY = sys.executable
@@ -134,18 +134,6 @@ def check_svg(path, what):
     check("<script" not in svg and "href=\"http" not in svg, f"{what}: no script, no external reference")
     check('class="axis-label"' in svg, f"{what}: labelled axes")
     return svg
-
-
-def self_contained(html):
-    """Problems that would make the page fetch or run anything."""
-    problems = []
-    body = re.sub(r'\bxmlns(:\w+)?="[^"]*"', "", html)  # namespace names are not fetched
-    for bad in ("http:", "https:", "<script", "javascript:", "@import", "url("):
-        if bad in body:
-            problems.append(bad)
-    if re.search(r'\b(src|href)="(?!#)', body):
-        problems.append("a src or href that is not an anchor")
-    return problems
 
 
 def chromium_check(html_path, d, what, expect_svgs):

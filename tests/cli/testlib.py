@@ -6,6 +6,7 @@ status ctest reads."""
 import argparse
 import json
 import os
+import re
 import subprocess
 
 FAILURES = []
@@ -47,6 +48,18 @@ def write(d, name, text):
     with open(path, "w") as f:
         f.write(text)
     return path
+
+
+def self_contained(html):
+    """Problems that would make an HTML page fetch or run anything ([] none)."""
+    problems = []
+    body = re.sub(r'\bxmlns(:\w+)?="[^"]*"', "", html)  # namespace names are not fetched
+    for bad in ("http:", "https:", "<script", "javascript:", "@import", "url("):
+        if bad in body:
+            problems.append(bad)
+    if re.search(r'\b(src|href)="(?!#)', body):
+        problems.append("a src or href that is not an anchor")
+    return problems
 
 
 def paths():

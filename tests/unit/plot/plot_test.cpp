@@ -448,6 +448,71 @@ TEST(PlotCharts, History) {
     EXPECT_NE(bs.find("1 value not drawn"), std::string::npos);
 }
 
+// A history of `builds` builds of n runs each, the level stepping by 2%
+// at the middle build, one NaN in the first build.
+HistoryPlot many_build_runs(size_t builds, size_t n) {
+    HistoryPlot h;
+    h.metric = "frame time";
+    h.unit = "ms";
+    for (size_t b = 0; b < builds; ++b) {
+        HistoryBuild build{"commit" + std::to_string(b), {}};
+        for (size_t i = 0; i < n; ++i)
+            build.values.push_back((b < builds / 2 ? 16 : 16.32) + static_cast<double>((i * 7919) % 1000) / 2000);
+        h.builds.push_back(std::move(build));
+    }
+    h.builds[0].values[3] = kNaN;
+    h.segments = {{0, builds / 2 - 1, 16.25}, {builds / 2, builds - 1, 16.57}};
+    h.changes = {builds / 2};
+    return h;
+}
+
+TEST(PlotCharts, HistoryPastTheLimitDrawsBins) {
+    // 30,000 runs over 10 builds: no circle, at most one column of
+    // kColumnBins bins a build with one tooltip each, the caption says so,
+    // and the segments and the change are drawn as before.
+    const HistoryPlot h = many_build_runs(10, 3000);
+    size_t drawable = 0;
+    EXPECT_TRUE(history_drawn_as_bins(h, &drawable));
+    EXPECT_EQ(drawable, 29999u);
+    const std::string s = history_svg(h);
+    dump("history_bins", s);
+    expect_sound(s, 0, 0);
+    EXPECT_NE(s.find("more than 2000 runs in the chart drawn as bins, not one mark per run: 10 builds: 29999 runs "
+                     "in 10 x 24 bins"),
+              std::string::npos)
+        << s;
+    EXPECT_NE(s.find(".gfxstat-chart .run-bin {"), std::string::npos);
+    EXPECT_GE(count(s, "class=\"run-bin d"), 10u);
+    EXPECT_LE(count(s, "class=\"run-bin d"), 10u * 24);
+    EXPECT_EQ(count(s, "<title>commit"), 10u);  // one tooltip a build, on its column
+    EXPECT_NE(s.find("<title>commit0: 2999 runs from "), std::string::npos);
+    EXPECT_NE(s.find("<title>commit9: 3000 runs from "), std::string::npos);
+    EXPECT_NE(s.find("1 value not drawn"), std::string::npos);
+    EXPECT_EQ(count(s, "class=\"segment\""), 2u);
+    EXPECT_EQ(count(s, "class=\"change\""), 1u);
+    EXPECT_NE(s.find(">+2.0%</text>"), std::string::npos);
+    // Bounded: at 10 times the runs the chart grows by a few bytes of
+    // numbers, not by a mark per run.
+    const std::string big = history_svg(many_build_runs(10, 30000));
+    EXPECT_EQ(count(big, "<circle"), 0u);
+    EXPECT_LT(static_cast<double>(big.size()), 1.05 * static_cast<double>(s.size()));
+    EXPECT_LT(s.size(), 40000u);
+}
+
+TEST(PlotCharts, HistoryUpToTheLimitDrawsEveryRun) {
+    // 2000 drawable runs over 10 builds (one NaN among 2001): one circle
+    // each, no bin, no bins' CSS, as before.
+    HistoryPlot h = many_build_runs(10, 200);
+    h.builds[9].values.push_back(16.4);
+    size_t drawable = 0;
+    EXPECT_FALSE(history_drawn_as_bins(h, &drawable));
+    EXPECT_EQ(drawable, kMaxRunMarks);
+    const std::string s = history_svg(h);
+    expect_sound(s, kMaxRunMarks, 0);
+    EXPECT_EQ(s.find("run-bin"), std::string::npos);
+    EXPECT_EQ(s.find("drawn as bins"), std::string::npos);
+}
+
 TEST(PlotAxes, NiceTicks) {
     Ticks t = nice_ticks(0, 10, 5);
     EXPECT_EQ(t.values, (std::vector<double>{0, 2, 4, 6, 8, 10}));
