@@ -163,6 +163,20 @@ bench_ms_per_step() {
 # bench_mib KIB: KiB in MiB, as awk prints it (for a printf "%.1f").
 bench_mib() { awk -v k="$1" 'BEGIN { print k / 1024 }'; }
 
+# bench_page PAGE WHAT: sets page_bytes (PAGE's size) and binned (yes when
+# the page says it drew runs as bins, else no); ends the script when the
+# page is not self-contained (a script, or a URL but the XHTML and SVG
+# namespaces), naming it as WHAT ("the page of 10000 runs").
+bench_page() {
+    page_bytes=$(stat -c %s "$1")
+    if grep -q '<script' "$1" || grep -o 'http[s]*://[^"]*' "$1" | grep -qv '^http://www.w3.org/'; then
+        echo "$0: $2 is not self-contained" >&2
+        exit 1
+    fi
+    binned=no
+    if grep -q 'drawn as bins' "$1"; then binned=yes; fi
+}
+
 # bench_growth BEFORE AFTER [DIGITS]: AFTER / BEFORE with DIGITS decimals
 # (default 1), 0 when BEFORE is 0: how much a time or size grew.
 bench_growth() {

@@ -64,14 +64,8 @@ for n in "$small" "$large"; do
     file="$(results_file "$n")"
     page="$work/page-$n.html"
     bench_best "$work" "report-$n" "$GFXSTAT" report "$file" -o "$page"
-    bytes[$n]=$(stat -c %s "$page")
-    # Self-contained: nothing to run, nothing to fetch.
-    if grep -q '<script' "$page" || grep -o 'http[s]*://[^"]*' "$page" | grep -qv '^http://www.w3.org/'; then
-        echo "$0: the page of $n runs is not self-contained" >&2
-        exit 1
-    fi
-    binned=no
-    if grep -q 'drawn as bins' "$page"; then binned=yes; fi
+    bench_page "$page" "the page of $n runs"
+    bytes[$n]=$page_bytes
     printf '%-8s %12s %10.1f %10s %8s\n' "$n" "${bytes[$n]}" "$(bench_mib "$peak_rss")" "$best_wall" "$binned"
 done
 per_run=$(awk -v a="${bytes[$small]}" -v b="${bytes[$large]}" -v n=$((large - small)) \
