@@ -27,7 +27,9 @@ bench_start 2,20 3 BENCH_N=1000 "$@"
 GOAL=40
 BUILDS=10
 
-# write_results N FILE: BUILDS builds (variants b00 to b09) of N runs each.
+# write_results N FILE: BUILDS builds (variants b00 to b09) of N runs each
+# (run by bench_generate).
+# shellcheck disable=SC2317
 write_results() {
     python3 - "$2" "$1" "$BUILDS" <<'PY'
 import random, sys
