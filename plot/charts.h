@@ -24,12 +24,14 @@
 
 namespace gfxstat::plot {
 
-// Past this many drawable runs in a variant, the charts that draw one mark
-// per run (the distributions' strip, the run order) draw the variant's runs
-// as bins instead: one shaded <rect class="run-bin ..."> per bin that holds
-// runs, a <title> with its runs and range, and the caption saying so. The
-// warm-up, invalid and dropped runs stay one circle each while there are
-// at most this many of them. Below it, every run is one circle as before.
+// Past this many drawable runs in a variant (in a history: in the chart),
+// the charts that draw one mark per run (the distributions' strip, the run
+// order, the history) draw the runs as bins instead: shaded <rect
+// class="run-bin ..."> marks over the bins that hold runs, a <title> with
+// the runs and range of each strip bin or each column of bins (run order,
+// history), and the caption saying so. The warm-up, invalid and dropped
+// runs stay one circle each while there are at most this many of them.
+// Below it, every run is one circle as before.
 inline constexpr size_t kMaxRunMarks = 2000;
 // Whether the charts draw v's runs as bins: more than kMaxRunMarks of
 // them can be drawn (their values are finite; see below). Sets `drawable`
