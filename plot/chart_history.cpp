@@ -6,7 +6,9 @@
 // the step.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <vector>
 
 #include "plot/chart_parts.h"
 #include "plot/charts.h"
@@ -39,20 +41,37 @@ void draw_build_runs(Scene& s, const HistoryPlot& h, const ValueAxis& y, double 
     }
 }
 
-// Each build's runs as a column of bins as wide as its dots would spread,
-// shaded against the chart's fullest bin, so that builds compare.
+// The columns of bins: one a build while there are at most bin_columns of
+// the plot's width, else consecutive builds share a column (as run order's
+// consecutive runs do), so that the chart stops growing with the builds.
+size_t build_columns(size_t builds, double width) { return std::min(builds, bin_columns(width)); }
+
+// Each build's runs as a column of bins as wide as its dots would spread
+// (past build_columns, each column over its builds' slots), shaded against
+// the chart's fullest bin so that builds compare.
 template <typename Centre>
-void draw_build_bins(Scene& s, const HistoryPlot& h, double lo, double hi, const ValueAxis& y, double slot,
-                     Centre centre) {
-    std::vector<size_t> counts(h.builds.size() * kColumnBins, 0);
-    for (size_t i = 0; i < h.builds.size(); ++i)
+void draw_build_bins(Scene& s, const HistoryPlot& h, size_t columns, double lo, double hi, const ValueAxis& y,
+                     double slot, Centre centre) {
+    const size_t nb = h.builds.size();
+    std::vector<size_t> counts(columns * kColumnBins, 0), first(columns, SIZE_MAX), last(columns, 0);
+    for (size_t i = 0; i < nb; ++i) {
+        const size_t c = i * columns / nb;
+        first[c] = std::min(first[c], i), last[c] = i;
         for (double v : h.builds[i].values)
-            if (drawable(v)) ++counts[i * kColumnBins + bin_index(v, lo, hi, kColumnBins)];
+            if (drawable(v)) ++counts[c * kColumnBins + bin_index(v, lo, hi, kColumnBins)];
+    }
     const size_t most = *std::max_element(counts.begin(), counts.end());
     const double half = std::clamp(slot * 0.3, 0.5, 6.0);
-    for (size_t i = 0; i < h.builds.size(); ++i)
-        draw_bin_column(s, variant_class(0), h.builds[i].label, centre(i) - half, centre(i) + half,
-                        &counts[i * kColumnBins], nullptr, most, lo, hi, y);
+    for (size_t c = 0; c < columns; ++c) {
+        if (first[c] == SIZE_MAX) continue;
+        if (columns == nb)
+            draw_bin_column(s, variant_class(0), h.builds[c].label, centre(c) - half, centre(c) + half,
+                            &counts[c * kColumnBins], nullptr, most, lo, hi, y);
+        else
+            draw_bin_column(s, variant_class(0), h.builds[first[c]].label + " to " + h.builds[last[c]].label,
+                            centre(first[c]) - slot / 2, centre(last[c]) + slot / 2, &counts[c * kColumnBins], nullptr,
+                            most, lo, hi, y);
+    }
 }
 
 }  // namespace
@@ -78,6 +97,7 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
     // runs as one column of bins: the chart grows with the builds, not with
     // their runs.
     const bool binned = drawn_as_bins(runs_drawn);
+    const size_t columns = binned ? build_columns(nb, p.width - 96) : 0;  // the frame's width, below
     for (const auto& seg : h.segments)
         if (drawable(seg.level) && seg.first <= seg.last && seg.last < nb)
             lo = std::min(lo, seg.level), hi = std::max(hi, seg.level);
@@ -86,7 +106,7 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
     std::vector<std::string> caption;
     if (binned)
         caption.push_back(bins_caption(bins_note(std::to_string(nb) + (nb == 1 ? " build" : " builds"), runs_drawn,
-                                                 std::to_string(nb) + " x " + std::to_string(kColumnBins) + " bins"),
+                                                 std::to_string(columns) + " x " + std::to_string(kColumnBins) + " bins"),
                                        "in the chart"));
     if (nb == 0) caption.push_back("no builds to draw");
     if (!h.changes.empty()) caption.push_back("dashed: change points, with the step between the segment levels");
@@ -119,7 +139,7 @@ std::string history_svg(const HistoryPlot& h, const ChartOptions& o) {
                                value_text(seg.level, y)});
     }
 
-    if (binned) draw_build_bins(s, h, lo, hi, y, slot, centre);
+    if (binned) draw_build_bins(s, h, columns, lo, hi, y, slot, centre);
     else draw_build_runs(s, h, y, slot, centre);
 
     auto& changes = s.group();

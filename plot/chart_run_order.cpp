@@ -22,8 +22,6 @@ namespace {
 
 // A variant of more than kMaxRunMarks runs as a grid of bins: columns of
 // consecutive runs (about 4 px each) by kColumnBins equal bands of value.
-size_t grid_columns(double panel_width) { return std::clamp<size_t>(static_cast<size_t>(panel_width / 4), 10, 200); }
-
 std::string grid_words(size_t columns) {
     return std::to_string(columns) + " x " + std::to_string(kColumnBins) + " bins";
 }
@@ -50,7 +48,7 @@ RunGrid grid_of(const std::vector<const RunPoint*>& runs, size_t max_order, doub
     if (!g.binned) return g;
     g.marked_binned = drawn_as_bins(
         static_cast<size_t>(std::count_if(runs.begin(), runs.end(), [](auto* r) { return marked(*r); })));
-    g.columns = grid_columns(panel_width);
+    g.columns = bin_columns(panel_width);
     g.orders = max_order + 1;
     g.lo = lo, g.hi = hi;
     g.counts.assign(g.columns * kColumnBins, 0);
@@ -122,7 +120,7 @@ std::string run_order_svg(const MetricPlot& m, const ChartOptions& o) {
         }
         size_t drawn = 0;
         if (runs_drawn_as_bins(v, &drawn))
-            notes += (notes.empty() ? "" : "; ") + bins_note(v.label, drawn, grid_words(grid_columns(pw)));
+            notes += (notes.empty() ? "" : "; ") + bins_note(v.label, drawn, grid_words(bin_columns(pw)));
     }
     if (lo > hi) lo = 0, hi = 1;
 

@@ -21,6 +21,8 @@ size_t bin_index(double v, double lo, double hi, size_t k) {
     return std::min(static_cast<size_t>(at), k - 1);
 }
 
+size_t bin_columns(double width) { return std::clamp<size_t>(static_cast<size_t>(width / 4), 10, 200); }
+
 std::string bin_class(size_t count, size_t max) {
     const double share = max > 0 ? std::sqrt(static_cast<double>(count) / static_cast<double>(max)) : 1.0;
     const auto level = std::clamp<size_t>(static_cast<size_t>(std::ceil(share * 5)), 1, 5);

@@ -41,6 +41,11 @@ std::string bins_caption(const std::string& notes, const std::string& per = "a v
 // history_svg): about 10 px each on a chart of the default size.
 inline constexpr size_t kColumnBins = 24;
 
+// How many columns of bins a chart `width` pixels wide has room for:
+// one per 4 pixels, 10 to 200 (run order's grid; history's builds past
+// that many share columns).
+size_t bin_columns(double width);
+
 // Draws one column of bins from x0 to x1: counts[row] runs (marked[row] of
 // them warm-ups, invalid or dropped; nullptr: none) in the row-th of
 // kColumnBins equal bands of [lo, hi] on `y`, shaded against `most` (the

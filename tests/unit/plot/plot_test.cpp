@@ -449,7 +449,7 @@ TEST(PlotCharts, History) {
 }
 
 // A history of `builds` builds of n runs each, the level stepping by 2%
-// at the middle build, one NaN in the first build.
+// at the middle build, the last run of the first build NaN.
 HistoryPlot many_build_runs(size_t builds, size_t n) {
     HistoryPlot h;
     h.metric = "frame time";
@@ -460,7 +460,7 @@ HistoryPlot many_build_runs(size_t builds, size_t n) {
             build.values.push_back((b < builds / 2 ? 16 : 16.32) + static_cast<double>((i * 7919) % 1000) / 2000);
         h.builds.push_back(std::move(build));
     }
-    h.builds[0].values[3] = kNaN;
+    h.builds[0].values.back() = kNaN;
     h.segments = {{0, builds / 2 - 1, 16.25}, {builds / 2, builds - 1, 16.57}};
     h.changes = {builds / 2};
     return h;
@@ -497,6 +497,23 @@ TEST(PlotCharts, HistoryPastTheLimitDrawsBins) {
     EXPECT_EQ(count(big, "<circle"), 0u);
     EXPECT_LT(static_cast<double>(big.size()), 1.05 * static_cast<double>(s.size()));
     EXPECT_LT(s.size(), 40000u);
+}
+
+TEST(PlotCharts, HistoryOfManyBuildsSharesColumns) {
+    // 1,000 builds of 3 runs: more builds than the 156 columns of 4 px the
+    // plot has room for, so consecutive builds share a column, with one
+    // tooltip naming its first and last build; at 10 times the builds the
+    // chart is about as large.
+    const std::string s = history_svg(many_build_runs(1000, 3));
+    dump("history_many_builds", s);
+    expect_sound(s, 0, 0);
+    EXPECT_NE(s.find("1000 builds: 2999 runs in 156 x 24 bins"), std::string::npos) << s;
+    EXPECT_EQ(count(s, "<title>commit"), 156u);
+    EXPECT_NE(s.find("<title>commit0 to commit6: 20 runs from "), std::string::npos);
+    EXPECT_EQ(count(s, "class=\"segment\""), 2u);
+    const std::string big = history_svg(many_build_runs(10000, 3));
+    EXPECT_EQ(count(big, "<title>commit"), 156u);
+    EXPECT_LT(static_cast<double>(big.size()), 1.1 * static_cast<double>(s.size()));
 }
 
 TEST(PlotCharts, HistoryUpToTheLimitDrawsEveryRun) {
