@@ -312,6 +312,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
     c.baseline_distinct = distinct_count(sa);
     c.candidate_distinct = distinct_count(sb);
     c.both_constant = c.baseline_distinct == 1 && c.candidate_distinct == 1;
+    c.baseline_median = median_interval_sorted(sa, o.confidence);
+    c.candidate_median = median_interval_sorted(sb, o.confidence);
     if (o.exact && (a.size() < 2 || b.size() < 2)) {
         // One value a side: only the exact difference means anything.
         if (!std::isfinite(c.baseline.stddev)) c.baseline.stddev = 0;

@@ -13,6 +13,7 @@
 
 #include "analysis/bootstrap.h"
 #include "analysis/diagnostics.h"
+#include "analysis/location_interval.h"
 #include "analysis/machine_changes.h"
 #include "analysis/nested_variance.h"
 #include "analysis/order_stats.h"
@@ -127,6 +128,11 @@ struct BlockAnalysis {
 
 struct TwoSampleComparison {
     SampleSummary baseline, candidate;
+    // Each sample's median with its distribution-free interval at the
+    // comparison's confidence (median_interval), read off the order the
+    // rank tests share, so that whoever describes the samples need not
+    // sort them again.
+    LocationInterval baseline_median, candidate_median;
     double difference = 0;           // mean(candidate) - mean(baseline)
     double relative_difference = 0;  // difference / mean(baseline); NaN when that mean is 0
     TTest student, welch;

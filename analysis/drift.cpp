@@ -2,6 +2,7 @@
 #include "analysis/drift.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
@@ -124,29 +125,61 @@ DoubledRanks doubled_midranks(std::span<const double> values) {
     return r;
 }
 
-// Number of pairs i < j with v[i] > v[j] (strictly), by merge sort of the
-// dense ranks (which order as the values do); the merge is branch-free,
-// as the comparisons of random values are unpredictable.
+// Number of pairs i < j with v[i] > v[j] (strictly), from the dense ranks
+// (which order as the values do), by a most-significant-digit radix sort
+// of them, 4 bits a level: within each group of ranks that share the
+// higher digits (kept in run order), a pair is inverted at this level when
+// the earlier one has the larger digit, which a row of 16 counters of the
+// digits seen so far in the group answers for each rank at once; then the
+// group is split by the digit, stably, for the next level. Pairs that
+// share every digit are equal values, no inversion. About ten sequential
+// passes at a million values, where a merge sort makes twenty with an
+// unpredictable comparison each.
 uint64_t strict_inversions(std::span<const uint32_t> dense) {
-    std::vector<uint32_t> a(dense.begin(), dense.end()), buf(dense.size());
-    const size_t n = a.size();
+    const size_t n = dense.size();
+    if (n < 2) return 0;
+    const uint32_t top = *std::max_element(dense.begin(), dense.end());
+    const int levels = (std::bit_width(top) + 3) / 4;
+    // below[d][t] = 1 for t < d: the counters a digit d raises.
+    static constexpr auto below = [] {
+        std::array<std::array<uint32_t, 16>, 16> m{};
+        for (int d = 0; d < 16; ++d)
+            for (int t = 0; t < d; ++t) m[d][t] = 1;
+        return m;
+    }();
+    std::vector<uint32_t> cur(dense.begin(), dense.end()), next(levels > 1 ? n : 0);
+    std::vector<size_t> starts{0}, next_starts;  // where each group begins
     uint64_t count = 0;
-    for (size_t width = 1; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            const size_t mid = std::min(lo + width, n), hi = std::min(lo + 2 * width, n);
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) {
-                // Take the left one on ties: equal values are no inversion.
-                const bool right = a[j] < a[i];
-                buf[k++] = right ? a[j] : a[i];
-                count += right ? mid - i : 0;  // every remaining left value exceeds a[j]
-                i += !right;
-                j += right;
+    for (int level = 0; level < levels; ++level) {
+        const int shift = 4 * (levels - 1 - level);
+        const bool last = level + 1 == levels;
+        next_starts.clear();
+        for (size_t g = 0; g < starts.size(); ++g) {
+            const size_t s = starts[g], e = g + 1 < starts.size() ? starts[g + 1] : n;
+            if (e - s < 2) {
+                if (!last) next[s] = cur[s], next_starts.push_back(s);
+                continue;
             }
-            while (i < mid) buf[k++] = a[i++];
-            while (j < hi) buf[k++] = a[j++];
+            // greater[t]: ranks seen so far in the group whose digit exceeds t.
+            alignas(64) std::array<uint32_t, 16> greater{};
+            for (size_t k = s; k < e; ++k) {
+                const uint32_t d = (cur[k] >> shift) & 15;
+                count += greater[d];
+                for (int t = 0; t < 16; ++t) greater[t] += below[d][t];
+            }
+            if (last) continue;
+            // The digit-t bucket starts after the ranks with a smaller digit:
+            // (e - s) - greater[t - 1] of them.
+            std::array<size_t, 16> at{};
+            for (int t = 0; t < 16; ++t) {
+                at[t] = s + (t == 0 ? 0 : (e - s) - greater[t - 1]);
+                const size_t end = s + (e - s) - greater[t];
+                if (end > at[t]) next_starts.push_back(at[t]);
+            }
+            for (size_t k = s; k < e; ++k) next[at[(cur[k] >> shift) & 15]++] = cur[k];
         }
-        a.swap(buf);
+        cur.swap(next);
+        starts.swap(next_starts);
     }
     return count;
 }

@@ -72,12 +72,15 @@ LocationInterval median_interval_of_order(size_t n, const MedianRank& rank, doub
 }
 
 LocationInterval median_interval(std::span<const double> values, double confidence) {
+    // A radix sort: three times faster than std::sort at a million values.
+    return median_interval_sorted(sorted_ascending(values), confidence);
+}
+
+LocationInterval median_interval_sorted(std::span<const double> v, double confidence) {
     require_confidence(confidence);
-    const size_t n = values.size();
+    const size_t n = v.size();
     if (n == 0) return {};
     const MedianRank rank = median_rank(n, confidence);
-    // A radix sort: three times faster than std::sort at a million values.
-    const std::vector<double> v = sorted_ascending(values);
     const size_t l = rank.l;
     return median_interval_of_order(n, rank, v[(n - 1) / 2], v[n / 2], l ? v[l - 1] : 0, l ? v[n - l] : 0);
 }

@@ -30,6 +30,9 @@ struct LocationInterval {
 // than asked (n < 6 at 95%). `values` in any order. confidence in (0, 1),
 // else std::invalid_argument.
 LocationInterval median_interval(std::span<const double> values, double confidence);
+// The same from the values in ascending order (sorted_ascending,
+// rank_tests.h), for a caller that has sorted them already.
+LocationInterval median_interval_sorted(std::span<const double> sorted, double confidence);
 
 // median_interval in two pieces, for callers that keep their values in
 // order themselves (analysis/running_location.h): the rank l of

@@ -205,15 +205,16 @@ public:
         reset();
         for (;;) {
             const uint64_t live = upto_ - below_;
-            if (live <= gather_limit()) break;
+            // A round cannot leave fewer than the ranks' span: stop where
+            // it would not cut what is left by 4 at least.
+            if (live <= gather_limit() || (kmax - kmin) * 4 > live) break;
             const auto& sample = draw_sample(live);
             const double v1 = pivot(sample, kmin, live, -1), v2 = pivot(sample, kmax, live, +1);
-            const uint64_t le = count<false>(v1, le_);
+            const auto [le, lt] = count_both(v1, v2);
             if (le < kmin) {
                 lo_.swap(le_);
                 below_ = le;
             }
-            const uint64_t lt = count<true>(v2, lt_);
             if (lt >= kmax) {
                 hi_.swap(lt_);
                 upto_ = lt;
@@ -245,11 +246,13 @@ public:
             // that bracket the k-th closely; the candidates shrink ~40-fold a
             // round. v1 is expected below the k-th and v2 above it: count
             // <= v1 and < v2, and the other count only when that fails.
+            // Both counts in one pass (<= v1 and < v2), the other count of
+            // a pivot only when the k-th turns out not to lie between them.
             const auto& sample = draw_sample(live);
             const double v1 = pivot(sample, k, live, -1), v2 = pivot(sample, k, live, +1);
-            uint64_t le = count<false>(v1, le_);
+            auto [le, lt] = count_both(v1, v2);
             if (le >= k) {
-                const uint64_t lt = count<true>(v1, lt_);
+                lt = count<true>(v1, lt_);
                 if (lt < k) return answer(v1, k, le);
                 hi_.swap(lt_);
                 upto_ = lt;
@@ -258,7 +261,6 @@ public:
             lo_.swap(le_);
             below_ = le;
             if (v2 == v1) continue;
-            const uint64_t lt = count<true>(v2, lt_);
             if (lt >= k) {
                 hi_.swap(lt_);
                 upto_ = lt;
@@ -318,30 +320,58 @@ private:
     // answer lies, and fall row by row: O(rows + cols).
     template <bool Strict>
     uint64_t count(double v, std::vector<uint32_t>& pos) {
-        const size_t rows = b_.size();
-        pos.resize(rows);
-        const double* const a = a_.data();
-        const uint32_t *const lo = lo_.data(), *const hi = hi_.data();
+        pos.resize(b_.size());
         uint32_t* const out = pos.data();
-        uint32_t r = hi[0];
+        uint32_t r = hi_[0];
         uint64_t total = 0;
-        for (size_t i = 0; i < rows; ++i) {
-            const double bi = b_[i];
-            const uint32_t l = lo[i];
-            r = std::max(l, std::min(r, hi[i]));
-            auto above = [&](uint32_t j) {  // entry j - 1 is past v
-                const double d = bi - a[j - 1];
-                return Strict ? d >= v : d > v;
-            };
-            // The position moves about cols / rows per row: two branch-free
-            // steps (entry max(r, 1) - 1 is always readable), then a loop.
-            r -= static_cast<uint32_t>((r > l) & above(std::max<uint32_t>(r, 1)));
-            r -= static_cast<uint32_t>((r > l) & above(std::max<uint32_t>(r, 1)));
-            while (r > l && above(r)) --r;
-            out[i] = r;
-            total += r;
-        }
+        for (size_t i = 0; i < b_.size(); ++i) total += out[i] = step<Strict>(i, v, r);
         return total;
+    }
+
+    // count<false>(v1) into le_ and count<true>(v2) into lt_, in one pass:
+    // each row's position depends on the last row's, a chain of loads and
+    // compares, so the rows are taken in two halves, each half's chain
+    // starting from its first row's upper bound, and the four independent
+    // chains (two pivots, two halves) run side by side in about the time of
+    // one.
+    std::pair<uint64_t, uint64_t> count_both(double v1, double v2) {
+        const size_t rows = b_.size(), half = rows / 2;
+        le_.resize(rows);
+        lt_.resize(rows);
+        uint32_t *const le = le_.data(), *const lt = lt_.data();
+        uint32_t r1 = hi_[0], r2 = hi_[0], s1 = hi_[half], s2 = hi_[half];
+        uint64_t t1 = 0, t2 = 0;
+        for (size_t i = 0, j = half; i < half; ++i, ++j) {
+            t1 += le[i] = step<false>(i, v1, r1);
+            t2 += lt[i] = step<true>(i, v2, r2);
+            t1 += le[j] = step<false>(j, v1, s1);
+            t2 += lt[j] = step<true>(j, v2, s2);
+        }
+        for (size_t j = 2 * half; j < rows; ++j) {  // an odd row left over
+            t1 += le[j] = step<false>(j, v1, s1);
+            t2 += lt[j] = step<true>(j, v2, s2);
+        }
+        return {t1, t2};
+    }
+
+    // Row i's count of entries <= v (< v when Strict), from r, the last
+    // row's (the counts fall row by row), clamped to [lo_[i], hi_[i]].
+    template <bool Strict>
+    [[gnu::always_inline]] uint32_t step(size_t i, double v, uint32_t& r) const {
+        const double bi = b_[i];
+        const double* const a = a_.data();
+        const uint32_t l = lo_[i];
+        r = std::max(l, std::min(r, hi_[i]));
+        auto above = [&](uint32_t j) {  // entry j - 1 is past v
+            const double d = bi - a[j - 1];
+            return Strict ? d >= v : d > v;
+        };
+        // The position moves about cols / rows per row: two branch-free
+        // steps (entry max(r, 1) - 1 is always readable), then a loop.
+        r -= static_cast<uint32_t>((r > l) & above(std::max<uint32_t>(r, 1)));
+        r -= static_cast<uint32_t>((r > l) & above(std::max<uint32_t>(r, 1)));
+        while (r > l && above(r)) --r;
+        return r;
     }
 
     // The k-th is v; le_ holds the per-row counts of entries <= v (le total).

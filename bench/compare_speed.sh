@@ -8,14 +8,17 @@
 # (which computes only the pooled t). CPU seconds (user + sys, both
 # threads counted: GNU time), best of N; then the same at a tenth of the
 # size, for the shape (a tenth of the values should take about a tenth of
-# the time).
+# the time). With GFXSTAT_BEFORE, that build's `compare` runs too, in turn
+# with the others in every round (interleaved: a change of load touches
+# both alike), and the table gives both.
 #
 #   goal: gfxstat compare CPU <= 1.0 s (user + sys)
 #
 # Usage: bench/compare_speed.sh [--strict] [--runs N]
 #   --strict   exit 1 when the goal is missed (default: report only)
 #   --runs N   timed runs after one warm-up; least CPU kept (default 3)
-# Environment: GFXSTAT (default build/gfxstat), MINISTAT (default
+# Environment: GFXSTAT (default build/gfxstat), GFXSTAT_BEFORE (another
+# gfxstat, e.g. a build of main, measured beside it), MINISTAT (default
 # /usr/bin/ministat), BENCH_DIR (default /tmp/gfxstat-bench), BENCH_N
 # (values per file, default 1000000).
 set -euo pipefail
@@ -48,32 +51,56 @@ PY
     fi
 }
 
-# cpu_of CMD...: sets cpu to the least user + sys seconds of CMD over $runs
-# runs after one warm-up (which also fills the page cache).
+if [ -n "${GFXSTAT_BEFORE:-}" ] && [ ! -x "$GFXSTAT_BEFORE" ]; then
+    echo "$0: GFXSTAT_BEFORE is not an executable: $GFXSTAT_BEFORE" >&2
+    exit 2
+fi
+
+# cmd_of NAME: sets cmd to the command timed under NAME at one size (data:
+# the folder of data_of).
+cmd_of() {
+    case "$1" in
+        before) cmd=("$GFXSTAT_BEFORE" compare --format json "$data/a" "$data/b") ;;
+        compare) cmd=("$GFXSTAT" compare --format json "$data/a" "$data/b") ;;
+        plain) cmd=("$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b") ;;
+        ministat) cmd=("$MINISTAT" -A "$data/a" "$data/b") ;;
+    esac
+}
+
+# cpu_of NAME...: one warm-up of each (which also fills the page cache),
+# then $runs rounds of all of them in turn; sets cpu[NAME] to the least
+# user + sys seconds of each.
+declare -A cpu
 cpu_of() {
-    local i c
-    cpu=""
-    "$@" >/dev/null
+    local i name c cmd
+    for name in "$@"; do
+        cmd_of "$name"
+        "${cmd[@]}" >/dev/null
+        cpu[$name]=""
+    done
     for ((i = 0; i < runs; i++)); do
-        /usr/bin/time -f '%U %S' -o "$work/time" "$@" >/dev/null
-        c=$(awk 'END { printf "%.2f", $1 + $2 }' "$work/time")
-        if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
+        for name in "$@"; do
+            cmd_of "$name"
+            /usr/bin/time -f '%U %S' -o "$work/time" "${cmd[@]}" >/dev/null
+            c=$(awk 'END { printf "%.2f", $1 + $2 }' "$work/time")
+            if [ -z "${cpu[$name]}" ] || awk -v a="$c" -v b="${cpu[$name]}" 'BEGIN { exit !(a < b) }'; then cpu[$name]=$c; fi
+        done
     done
 }
 
 # row N: one line of the table, CPU seconds at N values a side; sets g_cpu.
 row() {
     data_of "$1"
-    cpu_of "$GFXSTAT" compare --format json "$data/a" "$data/b"
-    g_cpu=$cpu
-    cpu_of "$GFXSTAT" compare --no-diagnostics --format json "$data/a" "$data/b"
-    local plain=$cpu
-    cpu_of "$MINISTAT" -A "$data/a" "$data/b"
-    printf '%9s %10s %16s %13s %15s\n' "$1" "$g_cpu" "$plain" "$cpu" "$(bench_growth "$cpu" "$g_cpu" 2)"
+    local names=(compare plain ministat)
+    [ -n "${GFXSTAT_BEFORE:-}" ] && names=(before "${names[@]}")
+    cpu_of "${names[@]}"
+    g_cpu=${cpu[compare]}
+    printf '%9s %8s %10s %16s %13s %17s\n' "$1" "${cpu[before]:--}" "$g_cpu" "${cpu[plain]}" "${cpu[ministat]}" \
+        "$(bench_growth "${cpu[ministat]}" "$g_cpu" 2)"
 }
 
 echo "CPU seconds (user + sys), least of $runs after a warm-up; load average: $(cut -d' ' -f1-3 /proc/loadavg)"
-printf '%9s %10s %16s %13s %15s\n' "n a side" compare "--no-diagnostics" "ministat -A" "compare/ministat"
+printf '%9s %8s %10s %16s %13s %17s\n' "n a side" before compare "--no-diagnostics" "ministat -A" "compare/ministat"
 small=$((BENCH_N / 10))
 row "$small"
 small_cpu=$g_cpu

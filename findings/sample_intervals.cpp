@@ -26,7 +26,9 @@ std::vector<double> analysed_values(const cli::ReportSample& s) {
     return v;
 }
 
-void describe(cli::ReportSample& s, double confidence) {
+// `median`: the median's interval when the comparison has it already (of
+// the same values at the same confidence), else null.
+void describe(cli::ReportSample& s, double confidence, const analysis::LocationInterval* median) {
     cli::SampleIntervals& out = s.intervals;
     out = {};
     // The mean and the relative half-width of its t interval (NaN with one
@@ -43,7 +45,7 @@ void describe(cli::ReportSample& s, double confidence) {
     const std::vector<double> analysed = analysed_values(s);
     // The median and its distribution-free interval (undefined below 6
     // values at 95%).
-    out.median = analysis::median_interval(analysed, confidence);
+    out.median = median ? *median : analysis::median_interval(analysed, confidence);
     // Per boot: the mean of its analysed values and its t interval.
     const data::BootLayout& layout = s.layout;
     if (layout.boot_of_value.size() != analysed.size() || analysed.empty()) return;
@@ -66,8 +68,12 @@ void describe(cli::ReportSample& s, double confidence) {
 
 void describe_samples(cli::CompareReport& report) {
     for (cli::MetricReport& m : report.metrics) {
-        describe(m.baseline, report.confidence);
-        for (cli::ReportSample& c : m.candidates) describe(c, report.confidence);
+        // The comparisons ran on these very samples (after --drop-outliers)
+        // at this confidence; a suite of paired benchmarks has none.
+        const auto& c = m.comparisons;
+        describe(m.baseline, report.confidence, c.empty() ? nullptr : &c.front().baseline_median);
+        for (size_t k = 0; k < m.candidates.size(); ++k)
+            describe(m.candidates[k], report.confidence, k < c.size() ? &c[k].candidate_median : nullptr);
     }
 }
 

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -182,11 +183,8 @@ TEST(Trend, HugeOffsetKeepsTheNoiseDigits) {
     EXPECT_EQ(b.kendall_tau, a.kendall_tau);
 }
 
-TEST(Trend, KendallAndSpearmanMatchBruteForceWithTies) {
-    std::mt19937_64 gen(11);
-    std::uniform_int_distribution<int> d(0, 40);
-    std::vector<double> v(2500);
-    for (double& x : v) x = d(gen);
+// Kendall's tau-b of the values against their order, from every pair.
+double tau_by_pairs(const std::vector<double>& v) {
     const size_t n = v.size();
     long long s = 0, tied = 0;
     for (size_t i = 0; i < n; ++i)
@@ -195,7 +193,16 @@ TEST(Trend, KendallAndSpearmanMatchBruteForceWithTies) {
             tied += v[j] == v[i];
         }
     const double t0 = n * (n - 1) / 2.0;
-    const double tau = s / std::sqrt((t0 - tied) * t0);
+    return s / std::sqrt((t0 - tied) * t0);
+}
+
+TEST(Trend, KendallAndSpearmanMatchBruteForceWithTies) {
+    std::mt19937_64 gen(11);
+    std::uniform_int_distribution<int> d(0, 40);
+    std::vector<double> v(2500);
+    for (double& x : v) x = d(gen);
+    const size_t n = v.size();
+    const double tau = tau_by_pairs(v);
     const Trend t = trend(v, 0.95);
     EXPECT_NEAR(t.kendall_tau, tau, 1e-14);
     // Spearman by mid-ranks from counting.
@@ -215,6 +222,21 @@ TEST(Trend, KendallAndSpearmanMatchBruteForceWithTies) {
         sbb += (i + 1 - mr) * (i + 1 - mr);
     }
     EXPECT_NEAR(t.spearman_rho, sab / std::sqrt(saa * sbb), 1e-12);
+}
+
+// Kendall's S counts strict inversions digit by digit (4 bits of the dense
+// rank a level): several levels, groups of one value, long sorted and
+// reversed stretches, and ties, against the pair count.
+TEST(Trend, KendallMatchesPairCountAcrossRankDigits) {
+    std::mt19937_64 gen(23);
+    for (const int distinct : {2, 17, 300, 5000, 70000}) {
+        std::uniform_int_distribution<int> d(0, distinct - 1);
+        std::vector<double> v(3000);
+        for (double& x : v) x = d(gen);
+        std::sort(v.begin() + 500, v.begin() + 1200);
+        std::sort(v.begin() + 1500, v.begin() + 2100, std::greater<>());
+        EXPECT_NEAR(trend(v, 0.95).kendall_tau, tau_by_pairs(v), 1e-14) << distinct;
+    }
 }
 
 // The ranks come from a radix sort of the values' bits: signs, -0 against
