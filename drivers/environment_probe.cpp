@@ -657,6 +657,20 @@ data::Environment EnvironmentProbe::probe(const std::string& boot_id) {
     return env;
 }
 
+std::optional<bool> EnvironmentProbe::drm_device_listed() const {
+    if (!root_.empty() || !facts_) return std::nullopt;
+    constexpr std::string_view kDrm = "/sys/class/drm/";
+    for (const auto& [path, inode] : facts_->devices) {
+        (void)inode;
+        if (path.compare(0, kDrm.size(), kDrm) != 0) continue;
+        const std::string_view name = std::string_view(path).substr(kDrm.size());
+        // card0-eDP-1 is a connector
+        if ((name.substr(0, 4) == "card" || name.substr(0, 7) == "renderD") && name.find('-') == std::string_view::npos)
+            return true;
+    }
+    return false;
+}
+
 data::Environment probe_environment(const ProbeOptions& options) {
     return EnvironmentProbe(options).probe();
 }

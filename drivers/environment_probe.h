@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "data/results_model.h"
@@ -109,6 +110,11 @@ public:
     // current_boot_id(), read through a descriptor kept open at the real
     // root (drivers/kept_files.h). Never throws.
     std::string boot_id();
+
+    // At the real root, after a probe: whether /sys/class/drm held a card
+    // or render node then (machine_has_drm_devices, from the listing the
+    // probe makes anyway). nullopt under a root, or before a probe.
+    std::optional<bool> drm_device_listed() const;
 
     // How many times the fields that stay were read: 1 in a loop on one
     // boot whose devices stay. What else depends on the devices (the GPU

@@ -365,7 +365,9 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         }
         GpuClockSampler clocks(*ex.clock_sources);
         GpuUsageSampler* gpu = nullptr;
-        if (ex.gpu_usage || machine_has_drm_devices()) {
+        // The probe's listing of /sys/class/drm says it at the real root.
+        const std::optional<bool> listed = ex.probe->drm_device_listed();
+        if (ex.gpu_usage || (listed ? *listed : machine_has_drm_devices())) {
             if (!ex.gpu_usage) ex.gpu_usage = std::make_shared<GpuUsageSampler>();
             gpu = ex.gpu_usage.get();
             spec.on_started = [gpu](int pid) { gpu->start(pid); };

@@ -6,6 +6,7 @@
 // lands in the next run's output.
 #include "drivers/output_capture.h"
 
+#include "drivers/group_guard.h"
 #include "drivers/process_runner.h"
 
 #include <fcntl.h>
@@ -46,6 +47,8 @@ ProcessResult run_into(OutputCapture& capture, const std::string& script, bool e
 
 TEST(OutputCapture, ReusesItsFilesWhileNothingElseHoldsThem) {
     OutputCapture capture(true);
+    // The guard's socket stays for the whole process: opened first.
+    gfxstat::drivers::start_group_guard();
     const int fds = count_open_fds();
     for (int run = 1; run <= 4; ++run) {
         capture.begin_run();
