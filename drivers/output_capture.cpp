@@ -34,7 +34,7 @@ void OutputCapture::open_stream(int i) {
     // The lease is taken on a read-only file of the memory file: the
     // memfd's own file is not counted as a writer by the kernel, and the
     // lease's holder must be the only file open on the inode.
-    if (reusable_) s.probe = open(s.path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (reusable_ && !leases_refused_) s.probe = open(s.path.c_str(), O_RDONLY | O_CLOEXEC);
 }
 
 void OutputCapture::close_stream(Stream& s) noexcept {
@@ -60,6 +60,10 @@ bool OutputCapture::alone(Stream& s) noexcept {
         if (s.probe >= 0 && fcntl(s.probe, F_SETLEASE, F_WRLCK) == 0) {
             fcntl(s.probe, F_SETLEASE, F_UNLCK);
             s.alone = 1;
+        } else if (s.probe >= 0 && errno != EAGAIN) {
+            // Leases are off here (/proc/sys/fs/leases-enable, a security
+            // module): every run gets new files, and no probe is opened.
+            leases_refused_ = true;
         }
     }
     return s.alone == 1;

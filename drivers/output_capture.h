@@ -72,6 +72,7 @@ private:
 
     Stream streams_[2];
     bool reusable_ = false;
+    bool leases_refused_ = false;  // F_SETLEASE failed otherwise than EAGAIN
     size_t files_made_ = 0;
 };
 
