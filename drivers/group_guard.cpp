@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -15,29 +14,17 @@
 #include <cerrno>
 #include <cstdint>
 #include <mutex>
-#include <new>
 
 namespace gfxstat::drivers {
 namespace {
 
 std::once_flag g_started;
+std::atomic<int> g_socket{-1};  // gfxstat's end; -1: no guard
 std::atomic<pid_t> g_guard{0};
 
 // More groups than this at once is more than gfxstat ever runs (one
 // workload, or one hook, per run); a group past it is not guarded.
 constexpr int kMaxGroups = 1024;
-
-// The groups the guard kills if gfxstat dies, in a page shared with it:
-// a slot holds a group id, 0 when free. A message to the guard per group
-// cost two system calls and two wake-ups of the guard per run; a store
-// costs neither. The guard reads the slots only once gfxstat is gone, so
-// nothing else of it runs meanwhile.
-struct SharedGroups {
-    std::atomic<pid_t> slot[kMaxGroups];
-};
-static_assert(std::atomic<pid_t>::is_always_lock_free, "the slots are shared between processes");
-static_assert(sizeof(SharedGroups) <= 4096, "one page");
-std::atomic<SharedGroups*> g_groups{nullptr};  // nullptr: no guard
 
 // Closes every descriptor from `first` up: close_range where the kernel
 // has it (5.9), else one close() per possible descriptor.
@@ -55,7 +42,7 @@ void close_from(int first) noexcept {
 // The guard, in the forked child. gfxstat may have had other threads when
 // it forked, so only async-signal-safe calls from here on: no allocation,
 // no locks, no C++ library.
-[[noreturn]] void guard_main(int sock, SharedGroups* groups) noexcept {
+[[noreturn]] void guard_main(int sock) noexcept {
     // Its own group: `kill -9 -PGID` of gfxstat's group, or a Ctrl-C on
     // the terminal, must not take the guard with it.
     ::setpgid(0, 0);
@@ -75,29 +62,31 @@ void close_from(int first) noexcept {
     if (sock != 3 && ::dup2(sock, 3) < 0) ::_exit(1);
     close_from(4);
 
-    // Nothing is ever sent: recv returns when gfxstat's end closes.
+    pid_t groups[kMaxGroups];
+    int n = 0;
     for (;;) {
-        char byte = 0;
-        const ssize_t got = ::recv(3, &byte, sizeof byte, 0);
+        int32_t msg = 0;
+        const ssize_t got = ::recv(3, &msg, sizeof msg, 0);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) break;  // gfxstat is gone (or the socket failed: act as if)
+        if (got != sizeof msg || msg == 0) continue;
+        if (msg > 0) {
+            if (n < kMaxGroups) groups[n++] = pid_t(msg);
+        } else {
+            for (int i = 0; i < n; ++i)
+                if (groups[i] == pid_t(-msg)) {
+                    groups[i] = groups[--n];
+                    break;
+                }
+        }
     }
-    for (auto& slot : groups->slot) {
-        const pid_t pgid = slot.load();
-        if (pgid > 0) ::kill(-pgid, SIGKILL);
-    }
+    for (int i = 0; i < n; ++i) ::kill(-groups[i], SIGKILL);
     ::_exit(0);
 }
 
 void start() noexcept {
-    void* page = ::mmap(nullptr, sizeof(SharedGroups), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (page == MAP_FAILED) return;
-    auto* groups = new (page) SharedGroups{};  // zero: every slot free
     int fds[2];
-    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) != 0) {
-        ::munmap(page, sizeof(SharedGroups));
-        return;
-    }
+    if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) != 0) return;
     // Above the standard descriptors, so that the child's dup2s onto 0, 1
     // and 2 cannot overwrite its end.
     for (int& fd : fds) {
@@ -109,7 +98,6 @@ void start() noexcept {
     if (fds[0] < 0 || fds[1] < 0) {
         if (fds[0] >= 0) ::close(fds[0]);
         if (fds[1] >= 0) ::close(fds[1]);
-        ::munmap(page, sizeof(SharedGroups));
         return;
     }
     // fork, not vfork: the guard outlives the call. It happens once, before
@@ -120,18 +108,25 @@ void start() noexcept {
     sigfillset(&all);
     ::pthread_sigmask(SIG_BLOCK, &all, &old_mask);
     const pid_t pid = ::fork();
-    if (pid == 0) guard_main(fds[1], groups);
+    if (pid == 0) guard_main(fds[1]);
     ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
     ::close(fds[1]);
     if (pid < 0) {
         ::close(fds[0]);
-        ::munmap(page, sizeof(SharedGroups));
         return;
     }
-    // fds[0] stays open, unused, for the rest of gfxstat's life: its
-    // closing is what tells the guard that gfxstat is gone.
     g_guard.store(pid);
-    g_groups.store(groups);
+    g_socket.store(fds[0]);
+}
+
+void tell(int32_t msg) noexcept {
+    const int sock = g_socket.load();
+    if (sock < 0) return;
+    // Never blocks a run nor raises SIGPIPE: a guard that is gone or
+    // stopped leaves the groups unguarded, which is what happens without
+    // one.
+    while (::send(sock, &msg, sizeof msg, MSG_NOSIGNAL | MSG_DONTWAIT) < 0 && errno == EINTR) {
+    }
 }
 
 }  // namespace
@@ -145,21 +140,18 @@ void start_group_guard() noexcept {
 }
 
 void guard_group(pid_t pgid) noexcept {
-    SharedGroups* groups = g_groups.load();
-    if (pgid <= 0 || !groups) return;
-    for (auto& slot : groups->slot) {
-        pid_t expected = 0;
-        if (slot.load(std::memory_order_relaxed) == 0 && slot.compare_exchange_strong(expected, pgid)) return;
+    if (pgid > 0) {
+        const int saved = errno;
+        tell(int32_t(pgid));
+        errno = saved;
     }
-    // Every slot taken: this group is not guarded.
 }
 
 void release_group(pid_t pgid) noexcept {
-    SharedGroups* groups = g_groups.load();
-    if (pgid <= 0 || !groups) return;
-    for (auto& slot : groups->slot) {
-        pid_t expected = pgid;
-        if (slot.load(std::memory_order_relaxed) == pgid && slot.compare_exchange_strong(expected, 0)) return;
+    if (pgid > 0) {
+        const int saved = errno;
+        tell(-int32_t(pgid));
+        errno = saved;
     }
 }
 

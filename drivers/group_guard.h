@@ -9,14 +9,12 @@
 // group of its own (a signal to gfxstat's group does not reach it), it
 // ignores the signals a user or a terminal sends and holds one end of a
 // socket whose other end only gfxstat holds (close-on-exec, and every
-// workload's descriptors from 3 up are closed anyway). The process groups
-// gfxstat starts, until it is done with them, are listed in a page of
-// memory the two share (mapped before the fork): registering a group and
-// releasing it are stores into that page, without a system call, and the
-// guard sleeps through the runs. When gfxstat dies, however it dies, the
-// kernel closes gfxstat's end, the guard reads end-of-file, sends SIGKILL
-// to every group still listed, and exits. When gfxstat ends normally no
-// group is listed and the guard exits at once.
+// workload's descriptors from 3 up are closed anyway). gfxstat tells it
+// each process group it starts and each one it is done with; when gfxstat
+// dies, however it dies, the kernel closes gfxstat's end, the guard reads
+// end-of-file, sends SIGKILL to every group still registered, and exits.
+// When gfxstat ends normally no group is registered and the guard exits at
+// once.
 //
 // What it cannot reach: a process that left the group (setsid, a daemon
 // that double-forks), as with the end-of-run stop (docs/run.md).
@@ -33,8 +31,8 @@ namespace gfxstat::drivers {
 void start_group_guard() noexcept;
 
 // Registers the process group `pgid` with the guard: killed if gfxstat dies
-// before release_group(pgid). Async-signal-safe (atomic stores into the
-// shared page, no system call); without a guard it does nothing.
+// before release_group(pgid). Async-signal-safe (one send(), never
+// blocking); without a guard it does nothing.
 void guard_group(pid_t pgid) noexcept;
 
 // The group has ended, or is left to run on purpose: the guard forgets it.
