@@ -4,6 +4,7 @@
 // content that does not parse leaves its field out. Nothing here throws.
 #include "drivers/environment_probe.h"
 #include "drivers/gpu_sysfs.h"
+#include "drivers/kept_files.h"
 #include "drivers/libdrm_devices.h"
 
 #include <dirent.h>
@@ -85,7 +86,7 @@ using DeviceListing = std::vector<std::pair<std::string, uint64_t>>;
 
 // Per run: the hostname (hostname(1) may change it at any time) and, at the
 // real root, the release with it (one uname(2), no file); the load average.
-void probe_host(const std::string& root, Fields& f) {
+void probe_host(const std::string& root, Fields& f, KeptFile* loadavg) {
     if (root.empty()) {
         struct utsname u {};
         if (::uname(&u) == 0) {
@@ -96,7 +97,7 @@ void probe_host(const std::string& root, Fields& f) {
         // What uname(2) reports, as the kernel also publishes it in /proc.
         if (auto h = read_token(root + "/proc/sys/kernel/hostname")) f["hostname"] = *h;
     }
-    if (auto l = read_text(root + "/proc/loadavg")) {
+    if (auto l = loadavg ? loadavg->read() : read_text(root + "/proc/loadavg")) {
         // "0.12 0.30 0.25 1/234 5678": the 1, 5 and 15 minute averages.
         std::string_view s = trim(*l);
         std::string out;
@@ -189,13 +190,24 @@ std::optional<unsigned> count_cpu_list(std::string_view s) {
 
 // Per run: which CPUs are online, their governors and turbo are what
 // `gfxstat tune` and --prepare hooks change between runs.
-void probe_cpu_state(const std::string& root, Fields& f) {
+// `online` and `cpus`, when given, are /sys/devices/system/cpu/online and
+// that directory, kept open by a run loop's probe at the real root.
+void probe_cpu_state(const std::string& root, Fields& f, KeptFile* online, KeptDirectory* cpus) {
     const std::string cpu = root + "/sys/devices/system/cpu";
-    if (auto online = read_text(cpu + "/online"))
-        if (auto n = count_cpu_list(*online)) f["cpu_count"] = std::to_string(*n);
+    if (auto text = online ? online->read() : read_text(cpu + "/online"))
+        if (auto n = count_cpu_list(*text)) f["cpu_count"] = std::to_string(*n);
 
+    std::vector<std::pair<unsigned, std::string>> entries;
+    if (cpus) {
+        // As numbered_entries lists them: cpuN, by N.
+        for (std::string& name : cpus->names())
+            if (auto n = numbered(name, "cpu")) entries.emplace_back(*n, std::move(name));
+        std::sort(entries.begin(), entries.end());
+    } else {
+        entries = numbered_entries(cpu, "cpu");
+    }
     std::set<std::string> governors;  // sorted, distinct
-    for (const auto& [n, name] : numbered_entries(cpu, "cpu")) {
+    for (const auto& [n, name] : entries) {
         (void)n;
         if (auto g = read_token(cpu + "/" + name + "/cpufreq/scaling_governor")) governors.insert(*g);
     }
@@ -567,6 +579,15 @@ std::string current_boot_id() {
     }
 }
 
+// What a probe at the real root keeps open for its reads at every run
+// (drivers/kept_files.h).
+struct EnvironmentProbe::Kept {
+    KeptFile boot_id{"/proc/sys/kernel/random/boot_id"};
+    KeptFile loadavg{"/proc/loadavg"};
+    KeptFile cpu_online{"/sys/devices/system/cpu/online"};
+    KeptDirectory cpus{"/sys/devices/system/cpu"};
+};
+
 // What EnvironmentProbe reads once: the fields that stay, the devices
 // whose state is read per run, and what they were found under.
 struct EnvironmentProbe::Facts {
@@ -580,6 +601,24 @@ struct EnvironmentProbe::Facts {
 EnvironmentProbe::EnvironmentProbe(const ProbeOptions& options) : root_(options.root), drm_(options.drm) {
     while (!root_.empty() && root_.back() == '/') root_.pop_back();  // "/" is the real root
     drm_ = drm_ && root_.empty();
+    if (root_.empty()) {
+        try {
+            kept_ = std::make_unique<Kept>();
+        } catch (...) {
+            // Without it, every read opens its file.
+        }
+    }
+}
+
+std::string EnvironmentProbe::boot_id() {
+    const char* file = std::getenv("GFXSTAT_BOOT_ID_FILE");
+    if (!kept_ || (file && *file)) return current_boot_id();
+    try {
+        auto text = kept_->boot_id.read(4096);
+        return text ? std::string(trim(*text)) : std::string();
+    } catch (...) {
+        return {};
+    }
 }
 
 EnvironmentProbe::~EnvironmentProbe() = default;
@@ -607,13 +646,29 @@ data::Environment EnvironmentProbe::probe(const std::string& boot_id) {
         }
         f = facts_->fields;
     });
-    guarded([&] { probe_host(root_, f); });
-    guarded([&] { probe_cpu_state(root_, f); });
+    guarded([&] { probe_host(root_, f, kept_ ? &kept_->loadavg : nullptr); });
+    guarded([&] {
+        probe_cpu_state(root_, f, kept_ ? &kept_->cpu_online : nullptr, kept_ ? &kept_->cpus : nullptr);
+    });
     if (facts_) {
         guarded([&] { probe_drm_state(root_, facts_->cards, f); });
         guarded([&] { probe_hwmon(facts_->chips, f); });
     }
     return env;
+}
+
+std::optional<bool> EnvironmentProbe::drm_device_listed() const {
+    if (!root_.empty() || !facts_) return std::nullopt;
+    constexpr std::string_view kDrm = "/sys/class/drm/";
+    for (const auto& [path, inode] : facts_->devices) {
+        (void)inode;
+        if (path.compare(0, kDrm.size(), kDrm) != 0) continue;
+        const std::string_view name = std::string_view(path).substr(kDrm.size());
+        // card0-eDP-1 is a connector
+        if ((name.substr(0, 4) == "card" || name.substr(0, 7) == "renderD") && name.find('-') == std::string_view::npos)
+            return true;
+    }
+    return false;
 }
 
 data::Environment probe_environment(const ProbeOptions& options) {

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "data/results_model.h"
@@ -82,7 +83,9 @@ data::Environment probe_environment(const ProbeOptions& options = {});
 
 // The probe of a run loop: the same fields as probe_environment, with what
 // cannot change while the machine stays up read once and only the rest at
-// every run. Once per boot (per `boot_id` given) and per set of devices:
+// every run (at the real root through descriptors kept open: the load
+// average, the CPUs online, the CPUs' directory, the boot id). Once per
+// boot (per `boot_id` given) and per set of devices:
 // kernel_release (under a root; at the real root uname(2) is one system
 // call and runs each time), kernel_cmdline, machine, cpu_model, and which
 // DRM devices and hwmon sensors there are with their driver, version, PCI
@@ -104,6 +107,15 @@ public:
     // What probe_environment(options) would give now. Never throws.
     data::Environment probe(const std::string& boot_id = "");
 
+    // current_boot_id(), read through a descriptor kept open at the real
+    // root (drivers/kept_files.h). Never throws.
+    std::string boot_id();
+
+    // At the real root, after a probe: whether /sys/class/drm held a card
+    // or render node then (machine_has_drm_devices, from the listing the
+    // probe makes anyway). nullopt under a root, or before a probe.
+    std::optional<bool> drm_device_listed() const;
+
     // How many times the fields that stay were read: 1 in a loop on one
     // boot whose devices stay. What else depends on the devices (the GPU
     // clock sampler's files) is found again when it grows.
@@ -111,9 +123,12 @@ public:
 
 private:
     struct Facts;
+    struct Kept;
     std::string root_;
     bool drm_ = true;
     std::unique_ptr<Facts> facts_;
+    // At the real root: the files read at every run, kept open.
+    std::unique_ptr<Kept> kept_;
     size_t static_probes_ = 0;
 };
 

@@ -213,32 +213,35 @@ bool wait_for_exit(pid_t pid, int pidfd, int64_t deadline_ns) noexcept {
 // 2). The vfork child shares gfxstat's memory and runs on its stack while
 // the calling thread waits for the exec, as posix_spawn's child does; so
 // it only makes system calls (no allocation, no locks, nothing written but
-// its own locals) and never returns. Everything it needs is prepared
-// before the vfork.
+// its own locals and, when it cannot exec, the failure record) and never
+// returns. Everything it needs is prepared before the vfork.
+struct ChildFailure;
 struct ChildSetup {
     int in = -1, out = -1, err = -1;  // become 0, 1, 2
     int dir = -1;                     // fchdir first when >= 0
-    int report = -1;                  // write end of the error pipe (O_CLOEXEC)
+    // Where the child says why it could not exec. The calling thread is
+    // suspended until the child has exec'd or exited, and shares its
+    // memory: it reads the record when vfork returns, as glibc's
+    // posix_spawn does (no pipe to make, read and close at every run).
+    volatile ChildFailure* failure = nullptr;
     pid_t parent = 0;                 // getpid() before vfork
-    unsigned close_limit = 0;         // highest descriptor + 1, for kernels without close_range
     const char* const* candidates = nullptr;  // paths to execve, in order (PATH already searched)
     size_t n_candidates = 0;
     char* const* argv = nullptr;
     char* const* envp = nullptr;
 };
 
-// What the child reports through the error pipe when it cannot exec.
+// What the child reports when it cannot exec.
 struct ChildFailure {
-    int stage;  // 0: exec, 1: working directory, 2: setup
-    int error;  // errno
-    int candidate;  // exec: the candidate path whose error this is
+    int stage = -1;  // -1: it runs; 0: exec, 1: working directory, 2: setup
+    int error = 0;   // errno
+    int candidate = 0;  // exec: the candidate path whose error this is
 };
 
 [[noreturn]] void child_fail(const ChildSetup& c, int stage, int error, int candidate = 0) noexcept {
-    const ChildFailure f{stage, error, candidate};
-    ssize_t n;
-    do n = ::write(c.report, &f, sizeof f);
-    while (n < 0 && errno == EINTR);
+    c.failure->error = error;
+    c.failure->candidate = candidate;
+    c.failure->stage = stage;
     ::_exit(127);
 }
 
@@ -271,18 +274,17 @@ struct ChildFailure {
 
     if (::dup2(c.in, 0) < 0 || ::dup2(c.out, 1) < 0 || ::dup2(c.err, 2) < 0) child_fail(c, 2, errno);
     if (c.dir >= 0 && ::fchdir(c.dir) != 0) child_fail(c, 1, errno);
-    // The error pipe moves to 3 (closed by the exec), and everything above
-    // it goes, also descriptors opened without O_CLOEXEC by libraries or
-    // inherited by gfxstat.
-    ChildSetup here = c;
-    if (c.report != 3) {
-        if (::dup3(c.report, 3, O_CLOEXEC) < 0) child_fail(c, 2, errno);
-        here.report = 3;
-    } else {
-        ::fcntl(3, F_SETFD, FD_CLOEXEC);
+    // Everything from 3 up goes, also descriptors opened without O_CLOEXEC
+    // by libraries or inherited by gfxstat.
+    if (::syscall(SYS_close_range, 3u, ~0u, 0u) != 0) {
+        // A kernel without close_range (before 5.9): one close() per
+        // possible descriptor, up to the limit.
+        rlimit nofile{};
+        const unsigned limit = ::getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY
+                                   ? unsigned(std::min<rlim_t>(nofile.rlim_cur, 1u << 20))
+                                   : 65536u;
+        for (unsigned fd = 3; fd < limit; ++fd) ::close(int(fd));
     }
-    if (::syscall(SYS_close_range, 4u, ~0u, 0u) != 0)
-        for (unsigned fd = 4; fd < c.close_limit; ++fd) ::close(int(fd));
 
     sigset_t empty;
     sigemptyset(&empty);
@@ -309,7 +311,7 @@ struct ChildFailure {
     }
     if (denied && (error == ENOENT || error == ENOTDIR || error == ESTALE || error == ENODEV || error == ETIMEDOUT))
         error = EACCES;
-    child_fail(here, 0, error, static_cast<int>(i));
+    child_fail(c, 0, error, static_cast<int>(i));
 }
 
 // vfork in a frame of its own that holds nothing but the pid: the child
@@ -461,8 +463,12 @@ ProcessResult run_process(const ProcessSpec& spec) {
         }
         dir = Fd(fd);
     }
-    Fd in(open_high("/dev/null", O_RDONLY));
-    if (in.get() < 0) throw std::runtime_error("cannot open /dev/null: " + errno_text(errno));
+    Fd in;
+    if (spec.stdin_null_fd <= 2) {
+        in = Fd(open_high("/dev/null", O_RDONLY));
+        if (in.get() < 0) throw std::runtime_error("cannot open /dev/null: " + errno_text(errno));
+    }
+    const int in_fd = spec.stdin_null_fd > 2 ? spec.stdin_null_fd : in.get();
     Fd out = open_output(spec.stdout_path);
     Fd err;
     bool shared = !spec.stdout_path.empty() && spec.stderr_path == spec.stdout_path;
@@ -475,10 +481,6 @@ ProcessResult run_process(const ProcessSpec& spec) {
         envp_storage = build_environment(spec.env);
         envp = envp_storage.data();
     }
-    rlimit nofile{};
-    const unsigned close_limit = ::getrlimit(RLIMIT_NOFILE, &nofile) == 0 && nofile.rlim_cur != RLIM_INFINITY
-                                     ? unsigned(std::min<rlim_t>(nofile.rlim_cur, 1u << 20))
-                                     : 65536u;
     const int64_t timeout_ns = seconds_to_ns(spec.timeout_s);
     const int64_t grace_ns = seconds_to_ns(spec.kill_grace_s);
 
@@ -505,25 +507,14 @@ ProcessResult run_process(const ProcessSpec& spec) {
         std::vector<const char*> candidate_ptrs;
         for (const auto& c : candidates) candidate_ptrs.push_back(c.c_str());
 
-        // The child reports a failed exec (and why) through this pipe; its end
-        // is closed by a successful exec, so EOF means the program runs.
-        int report_fds[2];
-        if (::pipe2(report_fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe2: " + errno_text(errno));
-        Fd report_read(report_fds[0]), report_write(report_fds[1]);
-        if (report_write.get() <= 2) {
-            const int high = ::fcntl(report_write.get(), F_DUPFD_CLOEXEC, 3);
-            if (high < 0) throw std::runtime_error("fcntl: " + errno_text(errno));
-            report_write = Fd(high);
-        }
-
+        ChildFailure failure;
         ChildSetup setup;
-        setup.in = in.get();
+        setup.in = in_fd;
         setup.out = out.get();
         setup.err = err_fd;
         setup.dir = dir.get();
-        setup.report = report_write.get();
+        setup.failure = &failure;
         setup.parent = ::getpid();
-        setup.close_limit = close_limit;
         setup.candidates = candidate_ptrs.data();
         setup.n_candidates = candidate_ptrs.size();
         setup.argv = argv.data();
@@ -555,18 +546,9 @@ ProcessResult run_process(const ProcessSpec& spec) {
         }
         pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
         if (pid < 0) throw std::runtime_error("cannot start " + spec.argv[0] + ": " + errno_text(fork_error));
-        report_write.reset();
-
-        ChildFailure failure{};
-        size_t got = 0;
-        while (got < sizeof failure) {
-            const ssize_t n = ::read(report_read.get(), reinterpret_cast<char*>(&failure) + got, sizeof failure - got);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;
-            got += size_t(n);
-        }
-        report_read.reset();
-        if (got != sizeof failure) break;  // it runs
+        // What the child wrote before it exec'd or exited is read only now.
+        std::atomic_signal_fence(std::memory_order_seq_cst);
+        if (failure.stage < 0) break;  // it runs
 
         // Not started: the child has exited (127) or is about to.
         unregister_child(slot);
@@ -593,8 +575,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
 
     if (spec.on_started) call_on_started(spec.on_started, pid, slot);
 
+    // Without a timeout a blocking waitid waits alone (one system call);
+    // a pidfd is for polling with a deadline.
     Fd pidfd;
-    if (g_use_pidfd.load()) pidfd = Fd(int(::syscall(SYS_pidfd_open, pid, 0)));  // always O_CLOEXEC
+    if (timeout_ns > 0 && g_use_pidfd.load()) pidfd = Fd(int(::syscall(SYS_pidfd_open, pid, 0)));  // always O_CLOEXEC
 
     bool timed_out = false;
     int sent = 0;

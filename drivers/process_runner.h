@@ -29,9 +29,9 @@
 // terminal does NOT reach it. gfxstat's own SIGINT/SIGTERM handler must
 // forward the signal with stop_current_process().
 //
-// Waiting costs no CPU: a pidfd (pidfd_open, Linux >= 5.3) polled with the
-// remaining timeout; without pidfds, waitid(WNOHANG) with sleeps of 0.1 to
-// 10 ms (only while a timeout runs; otherwise a blocking waitid).
+// Waiting costs no CPU: without a timeout, a blocking waitid; with one, a
+// pidfd (pidfd_open, Linux >= 5.3) polled with the remaining timeout, or
+// without pidfds, waitid(WNOHANG) with sleeps of 0.1 to 10 ms.
 //
 // gfxstat must not set SIGCHLD to SIG_IGN (the kernel would then reap the
 // child and its status would be lost; run_process throws in that case).
@@ -52,6 +52,10 @@ struct ProcessSpec {
     // Files that receive the output (created or truncated, mode 0644 before
     // the umask); empty: /dev/null.
     std::string stdout_path, stderr_path;
+    // An open /dev/null (above 2) for the child's stdin, kept by a caller
+    // that runs many commands (the run loop opens it once); -1: opened
+    // for this call.
+    int stdin_null_fd = -1;
     // Empty: this process's. A relative argv[0] that contains a '/' is
     // resolved against it.
     std::string working_directory;

@@ -28,6 +28,7 @@
 #include "drivers/gpu_clock_sampler.h"
 #include "drivers/run_end_words.h"
 #include "drivers/log_owner.h"
+#include "drivers/output_capture.h"
 #include "drivers/run_output.h"
 #include "drivers/system_root.h"
 #include "formats/recorded_metric.h"
@@ -165,6 +166,19 @@ void judge_by_kernel_log(const KernelLogFinding& f, RunAttempt& attempt, RunRepo
     rec.exit_reason = one_line(kernel_trouble_reason(f));
 }
 
+// /dev/null for the workload's stdin, above the standard descriptors (the
+// runner's rule for the child's sources); none when it cannot be opened
+// (the runner then opens it, and says why it cannot).
+data::UniqueFd open_dev_null() {
+    int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0 && fd <= 2) {
+        const int high = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+        close(fd);
+        fd = high;
+    }
+    return data::UniqueFd(fd);
+}
+
 // Runs a --prepare/--cleanup hook; its output is kept only when not empty.
 // What it starts in the background is left running (a --prepare may start
 // a load generator that --cleanup stops).
@@ -278,13 +292,13 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     rec.variant = plan.variant;
     rec.run = appender.file().next_run_index(plan.variant);
     rec.warmup = warmup;
-    rec.boot = current_boot_id();
     if (!ex.probe) {
         ProbeOptions probe;
         probe.drm = plan.probe_drm;
         probe.root = system_root();  // GFXSTAT_SYSFS_ROOT: a fake machine, for tests
         ex.probe = std::make_shared<EnvironmentProbe>(probe);
     }
+    rec.boot = ex.probe->boot_id();
     data::Environment env = ex.probe->probe(rec.boot);
     env.tags = plan.tags;
     env.workload = recorded_workload(plan);
@@ -322,13 +336,22 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
     }
 
     if (prepared) {
-        // Fresh memory files for every run: a background process left by
-        // an earlier run may still hold that run's, and must not write
-        // into this one's output.
-        OutputCapture capture;
+        // The memory files of the last run, emptied, unless a background
+        // process it left may still write them: then new ones
+        // (drivers/output_capture.h). Given back, emptied, when the run's
+        // output has been read and kept.
+        if (!ex.capture) ex.capture = std::make_shared<OutputCapture>(true);
+        OutputCapture& capture = *ex.capture;
+        capture.begin_run();
+        struct EndRun {
+            OutputCapture& c;
+            ~EndRun() { c.end_run(); }
+        } end_run{capture};
+        if (!ex.dev_null) ex.dev_null = open_dev_null();
         ProcessSpec spec;
         spec.argv = ex.command;
         spec.env = plan.env;
+        spec.stdin_null_fd = ex.dev_null.get();
         spec.stdout_path = capture.path(0);
         spec.stderr_path = capture.path(1);
         spec.timeout_s = plan.timeout_s;
@@ -342,7 +365,9 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
         }
         GpuClockSampler clocks(*ex.clock_sources);
         GpuUsageSampler* gpu = nullptr;
-        if (ex.gpu_usage || machine_has_drm_devices()) {
+        // The probe's listing of /sys/class/drm says it at the real root.
+        const std::optional<bool> listed = ex.probe->drm_device_listed();
+        if (ex.gpu_usage || (listed ? *listed : machine_has_drm_devices())) {
             if (!ex.gpu_usage) ex.gpu_usage = std::make_shared<GpuUsageSampler>();
             gpu = ex.gpu_usage.get();
             spec.on_started = [gpu](int pid) { gpu->start(pid); };

@@ -30,6 +30,7 @@ namespace gfxstat::drivers {
 
 class EnvironmentProbe;
 class GpuUsageSampler;
+class OutputCapture;
 
 struct RunPlan {
     std::vector<std::string> command;      // argv, run without a shell
@@ -141,6 +142,12 @@ struct Execution {
     // GPU usage sampler's thread, only on a machine with a DRM device.
     mutable std::shared_ptr<EnvironmentProbe> probe;
     mutable std::shared_ptr<GpuUsageSampler> gpu_usage;
+    // The workload's streams, kept from run to run: its stdin (/dev/null,
+    // opened at the first run) and the memory files that capture its
+    // output, emptied between runs when nothing else holds them
+    // (drivers/output_capture.h).
+    mutable data::UniqueFd dev_null;
+    mutable std::shared_ptr<OutputCapture> capture;
     // The GPU clock sampler's files, found again when the probe finds
     // other devices (at its static_probes() count `clock_sources_at`).
     mutable std::optional<GpuClockSources> clock_sources;

@@ -1,8 +1,14 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/run_output.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 #include "data/safe_files.h"
 

@@ -373,6 +373,32 @@ def background_processes(g, top):
     rc, err = gfxstat_run(g, ["--runs", "2", "-o", out, "--", "echo", "5"])
     check(rc == 0 and "warning" not in err, f"no warning when nothing is left: {err}")
 
+    escaped_writer(g, d)
+
+
+def escaped_writer(g, d):
+    """A process that escaped the run's process group (setsid) keeps the
+    first run's stdout and stderr and writes into them while the second run
+    runs: gfxstat keeps its memory files from run to run only while nothing
+    else holds them, so no later run's output gets a byte of it."""
+    out = os.path.join(d, "escaped.json")
+    started, escaped, go, done = (os.path.join(d, n) for n in ("esc-started", "esc-out", "esc-go", "esc-done"))
+    # The first run ends once the writer is out of its group (else the
+    # end-of-run stop would get it); the second lets it write.
+    writer = (f"touch {escaped}; while [ ! -e {go} ]; do sleep 0.01; done; "
+              f"for i in 1 2 3 4 5; do echo STRAY; echo STRAY >&2; sleep 0.02; done; touch {done}")
+    script = (f"echo 5; if [ ! -e {started} ]; then touch {started}; setsid sh -c '{writer}' & "
+              f"while [ ! -e {escaped} ]; do sleep 0.01; done; else touch {go}; sleep 0.3; fi")
+    rc, err = gfxstat_run(g, ["--runs", "3", "-o", out, "--", "sh", "-c", script])
+    wait_until(lambda: os.path.exists(done), 10)
+    check(os.path.exists(done), "the escaped writer wrote while the second run ran")
+    check(rc == 0 and [r["metrics"] for r in runs_of(out)] == [{"value": 5}] * 3,
+          f"runs after an escaped writer: {rc} {err}")
+    logs = os.path.join(out + ".logs")
+    kept = {n.split("-", 1)[1]: read(os.path.join(logs, n)) for n in os.listdir(logs) if not n.endswith(".results")}
+    check(kept == {f"sh-000{i}.stdout": "5\n" for i in range(3)},
+          f"each run's output is its own, nothing of the escaped writer: {kept}")
+
 
 def parent_death(g, top):
     d = os.path.join(top, "pdeath")
