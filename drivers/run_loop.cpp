@@ -55,12 +55,6 @@ void interruptible_sleep(double seconds) {
 
 namespace {
 
-double token_value(const data::NumberToken& t) {
-    if (t.status != data::TokenStatus::decimal) return t.value;
-    const double v = analysis::decimal_to_double(static_cast<int64_t>(t.significand), t.exponent);
-    return t.negative ? -v : v;
-}
-
 // argv[0] looked up in PATH once, as execvp would, so that each run does
 // not search PATH again (posix_spawnp tries every entry in turn). Returned
 // unchanged when it has a '/' or is not found (the spawn then says why).
@@ -116,21 +110,6 @@ std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
     for (const auto& m : metrics)
         if (!m.within_run()) return m.name;
     return "";
-}
-
-// The median of one run's values of a metric: --target-ci counts runs, not
-// the repetitions one run prints (they share the run's conditions).
-// Selected, not sorted: a run may print millions of values.
-double run_median(const data::MetricValues& m) {
-    std::vector<double> v;
-    v.reserve(m.values.size());
-    for (const auto& t : m.values) v.push_back(token_value(t));
-    const size_t n = v.size();
-    const auto middle = v.begin() + static_cast<std::ptrdiff_t>(n / 2);
-    std::nth_element(v.begin(), middle, v.end());
-    if (n % 2) return *middle;
-    // The lower middle is the largest of the values before the upper one.
-    return (*std::max_element(v.begin(), middle) + *middle) / 2;
 }
 
 namespace {
