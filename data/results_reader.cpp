@@ -125,7 +125,9 @@ private:
 
     const std::string& name_;
     ReadReport& rep_;
-    const RunHook& hook_;
+    // A copy, not a reference: read_results_path passes an empty hook made
+    // for the constructor's call only.
+    const RunHook hook_;
     ResultsFile file_;
     // With a hook, the runs' identities only: a million runs read for
     // their samples cost ~8 bytes each here, not a record of ~600 bytes.
