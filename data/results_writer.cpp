@@ -254,11 +254,17 @@ void ResultsAppender::append_run(const RunRecord& run) {
 }
 
 void ResultsAppender::append_run_and_release_values(RunRecord& run) {
+    std::vector<PackedTokens> none;
+    append_run_and_release_values(run, none);
+}
+
+void ResultsAppender::append_run_and_release_values(RunRecord& run, std::vector<PackedTokens>& packed) {
     if (failed_)
         throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
     std::string bytes = pending_;
-    append_run_line(bytes, run);
+    append_run_line(bytes, run, packed);
     for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+    for (PackedTokens& p : packed) p.release();
     const std::string conflict = file_.add_run(run);
     if (!conflict.empty()) throw input_error(path_, 0, conflict);
     write_durably(bytes);

@@ -250,7 +250,7 @@ void claim_logs_once(const RunPlan& plan, const Execution& ex, const data::Resul
 }  // namespace
 
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
-                    data::ResultsAppender& appender, bool warmup, RunReport& report) {
+                    data::ResultsAppender& appender, bool warmup, RunReport& report, bool packed_values) {
     claim_logs_once(plan, ex, appender);
     RunAttempt attempt;
     data::RunRecord& rec = attempt.record;
@@ -383,6 +383,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         usage.sys_s = pr.sys_s;
                         usage.max_rss_kib = pr.max_rss_kib;
                         o.usage = &usage;
+                        o.packed_values = packed_values;
                         // --timeout covers parsing too: what the program
                         // left of it is the parser's.
                         const double left_s = plan.timeout_s - pr.wall_s;
@@ -418,7 +419,8 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 const data::MetricInfo* known = appender.file().find_metric(m.name);
                                 if (!known || (!known->primary && info.primary && known->same_declaration(info)))
                                     appender.declare_metric(info);
-                                rec.metrics.push_back(formats::metric_values(std::move(m)));
+                                rec.metrics.push_back(
+                                    formats::metric_values(std::move(m), attempt.packed.emplace_back()));
                             }
                             // GPU time and memory (when the kernel reported them), after the run's own.
                             add_gpu_usage_metrics(gpu_usage.metrics(), rec, appender);
@@ -551,7 +553,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         first = false;
 
         const bool warmup = report.warmups < plan.warmup;
-        RunAttempt attempt = run_once(plan, ex, parser, appender, warmup, report);
+        RunAttempt attempt = run_once(plan, ex, parser, appender, warmup, report, true);
         data::RunRecord& rec = attempt.record;
         const RunOutcome stop = attempt.stop;
         const bool stop_now = attempt.stop_now;
@@ -562,9 +564,8 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         // The tracked metric's median is taken before the append releases
         // the values: a run of ten million values is held once, not kept.
         std::vector<std::optional<double>> medians;
-        for (const auto& m : rec.metrics)
-            medians.push_back(m.values.empty() ? std::nullopt : std::optional<double>(run_median(m)));
-        appender.append_run_and_release_values(rec);
+        for (size_t i = 0; i < rec.metrics.size(); ++i) medians.push_back(run_median(rec, attempt.packed, i));
+        appender.append_run_and_release_values(rec, attempt.packed);
 
         const bool ok = rec.exit_class == data::ExitClass::ok;
         if (warmup) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "data/number_token.h"
+#include "data/packed_tokens.h"
 
 namespace gfxstat::drivers {
 namespace {
@@ -31,16 +32,19 @@ double sorted_median(std::vector<double> v) {
 template <class TextOf>
 void expect_what_sorting_gives(size_t n, uint64_t levels, uint64_t& x, TextOf text_of) {
     data::MetricValues m;
+    data::PackedTokens packed;  // the same values as `run --parser lines` holds them
     std::vector<double> expected;
     for (size_t i = 0; i < n; ++i) {
         x = x * 6364136223846793005ULL + 1442695040888963407ULL;
         const long long k = static_cast<long long>((x >> 33) % levels) - static_cast<long long>(levels / 3);
         m.values.push_back(data::parse_number_token(text_of(i, k, x)));
+        packed.push_back(m.values.back());
         data::MetricValues one;
         one.values = {m.values.back()};
         expected.push_back(run_median(one));
     }
     EXPECT_EQ(run_median(m), sorted_median(expected)) << "n=" << n << " levels=" << levels;
+    EXPECT_EQ(run_median(packed), sorted_median(expected)) << "packed, n=" << n << " levels=" << levels;
 }
 
 std::string text_f(const char* format, auto... args) {
@@ -71,6 +75,18 @@ TEST(RunMedian, ManyValuesWhatSortingGives) {
                 if (i % 11 == 10) return std::string("-0");
                 if (levels == 1) return std::string("7");
                 return text_f("%lldE%d", k, static_cast<int>(r % 5) - 2);
+            });
+}
+
+// Plain decimals only: the packed values stay packed (8 bytes a value), and
+// their median is the tokens' median, below and past the radix threshold.
+TEST(RunMedian, PackedValuesWhatSortingGives) {
+    uint64_t x = 3;
+    for (size_t n : {1u, 2u, 3u, 64u, 4097u, 10000u})
+        for (uint64_t levels : {1ULL, 10ULL, 1000003ULL})
+            expect_what_sorting_gives(n, levels, x, [](size_t i, long long k, uint64_t r) {
+                if (i % 11 == 10) return std::string("-0");
+                return text_f("%lld.%0*llu", k, static_cast<int>(r % 4) + 1, static_cast<unsigned long long>(r % 10));
             });
 }
 
