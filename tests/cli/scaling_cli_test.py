@@ -105,10 +105,11 @@ def test_run_lines(g, d):
             runs = [json.loads(x) for x in f if '"type":"run"' in x]
         ok = len(runs) == 1 and len(runs[0]["metrics"]["value"]) == values
     check(ok, f"run --parser lines recorded all {values} values")
-    # docs/run.md: the output once, 24 bytes a value, the record's JSON
-    # text about once more. At 8 bytes a line that is about 5 times the
-    # output; it was 10 (the output copied, the values held twice and
-    # grown through doubling buffers, at 32 bytes each).
+    # docs/run.md: the output once, 8 bytes a value (packed exact
+    # decimals), the record's JSON text about once more. At 8 bytes a line
+    # that is about 2.3 times the output; it was 10 (the output copied,
+    # the values held twice and grown through doubling buffers, at 32
+    # bytes each), then 5 (24-byte tokens).
     print(f"run --parser lines: peak RSS {kib} KiB for {size_kib} KiB of output ({kib / size_kib:.1f}x)")
     if os.environ.get("GFXSTAT_SANITIZED"):
         # AddressSanitizer's shadow memory and freed-memory quarantine are
