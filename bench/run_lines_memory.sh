@@ -4,8 +4,9 @@
 # program printing S and 10 S bytes of numbers, in two shapes: `%d.%03d` a
 # line (8 bytes) and one digit a line (2 bytes, the costliest per byte),
 # and how they grow. docs/run.md ("Memory") states the bound: the output
-# once (mapped, not copied), 24 bytes per value, the record's JSON text:
-# about 5 times the output at 8 bytes a line, about 16 times at 2.
+# once (mapped, not copied), 8 bytes per value (packed exact decimals),
+# the record's JSON text: about 2.1 times the output at 8 bytes a line,
+# about 5.1 times at 2.
 #
 #   goals: peak RSS at 10 S <= 8 x the output, each shape;
 #          cost at 10 S / cost at S <= 20

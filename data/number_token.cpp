@@ -154,8 +154,7 @@ NumberToken parse_number_token(std::string_view text) {
     const int64_t exponent = exp10 + exp_adjust;
     t.negative = negative;
     if (sig == 0) {  // zero, whatever the exponent
-        t.status = TokenStatus::decimal;
-        t.value = negative ? -0.0 : 0.0;
+        t.status = TokenStatus::decimal;  // significand 0; `negative` keeps "-0"
         return t;
     }
     // Magnitude is in [10^(digits-1+exponent), 10^(digits+exponent)).

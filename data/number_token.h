@@ -19,17 +19,29 @@ enum class TokenStatus : uint8_t {
     underflow      // not zero as written, but closer to 0 than any double (1e-400)
 };
 
-// Ordered widest first, with a one-byte status, so that a token is 24
-// bytes, not 32: a run's values are held as tokens until they are on disk
-// (docs/run.md, "Memory"), ten million of them for 100 MB of output.
+// 16 bytes: a run's values are held as tokens until they are on disk
+// (docs/run.md, "Memory"), fifty million of them for 100 MB of one-digit
+// lines. A token is decimal or binary, never both, so the significand and
+// the double share their 8 bytes; `status` says which one holds: read
+// `significand` only when it is decimal (decimal_significand() does), and
+// `value` only when it is binary.
 struct NumberToken {
-    uint64_t significand = 0;  // at most 18 decimal digits: fits int64
-    double value = 0;  // binary only: the correctly rounded double
+    union {
+        uint64_t significand = 0;  // decimal: at most 18 decimal digits, fits int64
+        double value;              // binary only: the correctly rounded double
+    };
     int32_t exponent = 0;
     TokenStatus status = TokenStatus::malformed;
     bool negative = false;
 };
-static_assert(sizeof(NumberToken) == 24, "a token is held per value; keep it small");
+static_assert(sizeof(NumberToken) == 16, "a token is held per value; keep it small");
+
+// The significand of a decimal token, 0 for any other: whether a parsed
+// number is an exact zero ("0 fps", no frame), what the separate field held
+// before it shared its bytes with the binary double.
+inline uint64_t decimal_significand(const NumberToken& t) {
+    return t.status == TokenStatus::decimal ? t.significand : 0;
+}
 
 // `text` is one token; leading white space is skipped as strtod does.
 NumberToken parse_number_token(std::string_view text);

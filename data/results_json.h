@@ -7,7 +7,9 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
+#include "data/packed_tokens.h"
 #include "data/results_model.h"
 
 namespace gfxstat::data {
@@ -16,6 +18,9 @@ void append_header_line(std::string& out, const ResultsHeader& header);
 void append_metric_line(std::string& out, const MetricInfo& metric);
 void append_environment_line(std::string& out, const Environment& env);
 void append_run_line(std::string& out, const RunRecord& run);
+// The same, with the values of run.metrics[i] taken from packed[i] when
+// that is not empty (`run --parser lines` keeps them packed until written).
+void append_run_line(std::string& out, const RunRecord& run, const std::vector<PackedTokens>& packed);
 void append_design_line(std::string& out, const DesignRecord& design);
 
 // A number as canonical JSON text that reads back to the same exact decimal

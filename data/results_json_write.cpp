@@ -209,7 +209,9 @@ void append_environment_line(std::string& out, const Environment& env) {
     out += "}\n";
 }
 
-void append_run_line(std::string& out, const RunRecord& r) {
+void append_run_line(std::string& out, const RunRecord& r) { append_run_line(out, r, {}); }
+
+void append_run_line(std::string& out, const RunRecord& r, const std::vector<PackedTokens>& packed) {
     out += "{\"type\":\"run\"";
     member(out, "variant", r.variant);
     out += ",\"run\":";
@@ -236,12 +238,17 @@ void append_run_line(std::string& out, const RunRecord& r) {
         if (i) out += ',';
         append_json_string(out, m.name);
         out += ':';
-        const bool array = m.array || m.values.size() != 1;
+        const PackedTokens* p = i < packed.size() && !packed[i].empty() ? &packed[i] : nullptr;
+        const bool array = m.array || (p ? p->size() : m.values.size()) != 1;
         if (array) out += '[';
-        for (size_t j = 0; j < m.values.size(); ++j) {
-            if (j) out += ',';
-            append_json_number(out, m.values[j]);
-        }
+        bool first = true;
+        const auto number = [&](const NumberToken& t) {
+            if (!first) out += ',';
+            first = false;
+            append_json_number(out, t);
+        };
+        if (p) p->for_each(number);
+        else std::for_each(m.values.begin(), m.values.end(), number);
         if (array) out += ']';
     }
     out += '}';

@@ -254,11 +254,24 @@ void ResultsAppender::append_run(const RunRecord& run) {
 }
 
 void ResultsAppender::append_run_and_release_values(RunRecord& run) {
+    std::vector<PackedTokens> none;
+    append_run_and_release_values(run, none);
+}
+
+void ResultsAppender::append_run_and_release_values(RunRecord& run, std::vector<PackedTokens>& packed) {
     if (failed_)
         throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
     std::string bytes = pending_;
-    append_run_line(bytes, run);
+    // Room for two bytes a value ("7,"), the shortest they can take: the
+    // text of ten million one-digit values is not grown through doubling
+    // buffers (three times its size at the moment it is copied).
+    size_t values = 0;
+    for (const MetricValues& m : run.metrics) values += m.values.size();
+    for (const PackedTokens& p : packed) values += p.size();
+    bytes.reserve(bytes.size() + 4096 + 2 * values);
+    append_run_line(bytes, run, packed);
     for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+    for (PackedTokens& p : packed) p.release();
     const std::string conflict = file_.add_run(run);
     if (!conflict.empty()) throw input_error(path_, 0, conflict);
     write_durably(bytes);

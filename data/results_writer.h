@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "data/packed_tokens.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
 
@@ -125,6 +126,9 @@ public:
     // on 100 MB of output) must not be held twice, nor kept for the
     // runs after it. Names, exit and identity stay.
     void append_run_and_release_values(RunRecord& run);
+    // The same, with the values of run.metrics[i] in packed[i] when that is
+    // not empty (append_run_line); those are freed too.
+    void append_run_and_release_values(RunRecord& run, std::vector<PackedTokens>& packed);
 
 private:
     void write_durably(const std::string& bytes);

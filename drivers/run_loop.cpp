@@ -56,12 +56,6 @@ void interruptible_sleep(double seconds) {
 
 namespace {
 
-double token_value(const data::NumberToken& t) {
-    if (t.status != data::TokenStatus::decimal) return t.value;
-    const double v = analysis::decimal_to_double(static_cast<int64_t>(t.significand), t.exponent);
-    return t.negative ? -v : v;
-}
-
 // argv[0] looked up in PATH once, as execvp would, so that each run does
 // not search PATH again (posix_spawnp tries every entry in turn). Returned
 // unchanged when it has a '/' or is not found (the spawn then says why).
@@ -117,21 +111,6 @@ std::string default_tracked(const std::vector<data::MetricInfo>& metrics) {
     for (const auto& m : metrics)
         if (!m.within_run()) return m.name;
     return "";
-}
-
-// The median of one run's values of a metric: --target-ci counts runs, not
-// the repetitions one run prints (they share the run's conditions).
-// Selected, not sorted: a run may print millions of values.
-double run_median(const data::MetricValues& m) {
-    std::vector<double> v;
-    v.reserve(m.values.size());
-    for (const auto& t : m.values) v.push_back(token_value(t));
-    const size_t n = v.size();
-    const auto middle = v.begin() + static_cast<std::ptrdiff_t>(n / 2);
-    std::nth_element(v.begin(), middle, v.end());
-    if (n % 2) return *middle;
-    // The lower middle is the largest of the values before the upper one.
-    return (*std::max_element(v.begin(), middle) + *middle) / 2;
 }
 
 namespace {
@@ -285,7 +264,7 @@ void claim_logs_once(const RunPlan& plan, const Execution& ex, const data::Resul
 }  // namespace
 
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
-                    data::ResultsAppender& appender, bool warmup, RunReport& report) {
+                    data::ResultsAppender& appender, bool warmup, RunReport& report, bool packed_values) {
     claim_logs_once(plan, ex, appender);
     RunAttempt attempt;
     data::RunRecord& rec = attempt.record;
@@ -429,6 +408,7 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                         usage.sys_s = pr.sys_s;
                         usage.max_rss_kib = pr.max_rss_kib;
                         o.usage = &usage;
+                        o.packed_values = packed_values;
                         // --timeout covers parsing too: what the program
                         // left of it is the parser's.
                         const double left_s = plan.timeout_s - pr.wall_s;
@@ -464,7 +444,8 @@ RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser
                                 const data::MetricInfo* known = appender.file().find_metric(m.name);
                                 if (!known || (!known->primary && info.primary && known->same_declaration(info)))
                                     appender.declare_metric(info);
-                                rec.metrics.push_back(formats::metric_values(std::move(m)));
+                                rec.metrics.push_back(
+                                    formats::metric_values(std::move(m), attempt.packed.emplace_back()));
                             }
                             // GPU time and memory (when the kernel reported them), after the run's own.
                             add_gpu_usage_metrics(gpu_usage.metrics(), rec, appender);
@@ -597,7 +578,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         first = false;
 
         const bool warmup = report.warmups < plan.warmup;
-        RunAttempt attempt = run_once(plan, ex, parser, appender, warmup, report);
+        RunAttempt attempt = run_once(plan, ex, parser, appender, warmup, report, true);
         data::RunRecord& rec = attempt.record;
         const RunOutcome stop = attempt.stop;
         const bool stop_now = attempt.stop_now;
@@ -608,9 +589,8 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         // The tracked metric's median is taken before the append releases
         // the values: a run of ten million values is held once, not kept.
         std::vector<std::optional<double>> medians;
-        for (const auto& m : rec.metrics)
-            medians.push_back(m.values.empty() ? std::nullopt : std::optional<double>(run_median(m)));
-        appender.append_run_and_release_values(rec);
+        for (size_t i = 0; i < rec.metrics.size(); ++i) medians.push_back(run_median(rec, attempt.packed, i));
+        appender.append_run_and_release_values(rec, attempt.packed);
 
         const bool ok = rec.exit_class == data::ExitClass::ok;
         if (warmup) {

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "data/packed_tokens.h"
 #include "data/results_model.h"
 #include "data/results_writer.h"
 #include "data/safe_files.h"
@@ -171,6 +172,9 @@ struct RunAttempt {
     bool interrupted = false;   // stopped by interrupt_run_plan, not by itself
     bool kept = false;          // output files were written
     std::string prefix;         // LOG_DIR/ID-VARIANT-NNNN
+    // With packed_values: record.metrics[i]'s values, when packed[i] is not
+    // empty (its `values` is then); for append_run_and_release_values.
+    std::vector<data::PackedTokens> packed;
 };
 
 // The workload a run of `plan` records: plan.workload with plan.env.
@@ -184,8 +188,12 @@ std::string workload_conflict(const data::ResultsFile& file, const std::string& 
 
 // One run of `plan` (its hooks, environment, timeout), numbered after the
 // runs `appender` holds. Warnings and kept files are counted in `report`.
+// packed_values: a parser that can (`lines`) leaves its values in
+// RunAttempt::packed, 8 bytes a value instead of 16, for a caller that
+// only takes their median and writes them.
 RunAttempt run_once(const RunPlan& plan, const Execution& ex, const OutputParser& parser,
-                    data::ResultsAppender& appender, bool warmup, RunReport& report);
+                    data::ResultsAppender& appender, bool warmup, RunReport& report,
+                    bool packed_values = false);
 
 // The metric --target-ci and the progress line follow when none is named:
 // the first primary metric with a unit and a direction, else the first
@@ -194,6 +202,11 @@ std::string default_tracked(const std::vector<data::MetricInfo>& metrics);
 
 // The median of one run's values of a metric (not empty).
 double run_median(const data::MetricValues& m);
+double run_median(const data::PackedTokens& values);
+// The median of rec.metrics[i]'s values, taken from packed[i] when that is
+// not empty (RunAttempt::packed); nullopt when it has none.
+std::optional<double> run_median(const data::RunRecord& rec, const std::vector<data::PackedTokens>& packed,
+                                 size_t i);
 
 // Whether interrupt_run_plan was called since the last clear (callers of
 // run_once that loop themselves: gfxstat ab); sleeps that end early then.

@@ -161,7 +161,7 @@ ParseResult parse_apitrace(const RunOutput& o) {
             c.add("frames", "", kUnknown, kSecondary, frames_token);
             c.add("seconds", "s", kLower, kSecondary, secs);
             // No frame, no rate: a trace that never swaps gives "0 fps".
-            if (frames_token.significand != 0) c.add("fps", "fps", kHigher, kPrimary, fps);
+            if (data::decimal_significand(frames_token) != 0) c.add("fps", "fps", kHigher, kPrimary, fps);
             continue;
         }
         if (t == "frame_end") {

@@ -175,7 +175,7 @@ SceneEnd scene_results(Cursor& cur, const std::string& key, State& st) {
         return infinite;
     };
     if (cur.lit(" FPS: ")) {
-        if (!(cur.number(a) && cur.lit(" FrameTime: ") && frame_time(a.significand == 0) && cur.lit(" ms")))
+        if (!(cur.number(a) && cur.lit(" FrameTime: ") && frame_time(data::decimal_significand(a) == 0) && cur.lit(" ms")))
             return SceneEnd::bad;
         got.push_back({"fps", "fps", kHigher, kSecondary, a});
         if (!infinite) got.push_back({"frame_time", "ms", kLower, kPrimary, b});

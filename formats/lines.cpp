@@ -43,7 +43,10 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
     // One value per line at most, reserved once: ten million values are
     // not copied through growing buffers (a 1.5x to 3x peak), and the
     // pages reserved for blank or harness lines are never touched.
-    m.values.reserve(static_cast<size_t>(std::count(o.out.begin(), o.out.end(), '\n')) + 1);
+    // Packed when the caller takes them so: 8 bytes a value, not 16.
+    const size_t most = static_cast<size_t>(std::count(o.out.begin(), o.out.end(), '\n')) + 1;
+    if (o.packed_values) m.packed.reserve(most);
+    else m.values.reserve(most);
     LineReader lines(o.out);
     std::string_view line;
     while (lines.next(line)) {
@@ -59,9 +62,10 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
             }
             return failure(where + data::quote_token(t) + " is " + data::describe(tok.status));
         }
-        m.values.push_back(tok);
+        if (o.packed_values) m.packed.push_back(tok);
+        else m.values.push_back(tok);
     }
-    if (m.values.empty()) {
+    if (m.values.empty() && m.packed.empty()) {
         std::string e = "no numbers in the output: expected one number per line";
         if (first_nonblank_line(o.out).empty()) {
             const std::string err = first_nonblank_line(o.err);

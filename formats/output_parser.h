@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "data/number_token.h"
+#include "data/packed_tokens.h"
 #include "data/results_model.h"
 
 namespace gfxstat::formats {
@@ -37,6 +38,9 @@ namespace gfxstat::formats {
 struct ParsedMetric {
     std::string name;
     std::vector<data::NumberToken> values;  // one or more per run
+    // Instead of `values`, when the caller asked for it (RunOutput::
+    // packed_values) and the parser packs (`lines`: millions of values).
+    data::PackedTokens packed;
     // The metric's declaration, also for names that come from the output
     // (an engine, a surface count, an EzBench subtest) and so cannot be in
     // OutputParser::metrics(): declare it the first time a name is seen.
@@ -67,6 +71,9 @@ struct RunOutput {
     // What is left of the run's --timeout: a parser whose cost depends on
     // the user's input (regexes) stops there with `timed_out` set.
     std::optional<std::chrono::steady_clock::time_point> deadline;
+    // The caller takes values as ParsedMetric::packed where a parser
+    // offers them so (`run`, which writes them and takes their median).
+    bool packed_values = false;
 };
 
 struct ParseResult {

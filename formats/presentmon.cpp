@@ -95,7 +95,7 @@ ParseResult parse_presentmon(const RunOutput& o) {
         if (pid_col >= 0) chain += "\n" + std::string(f[static_cast<size_t>(pid_col)]);
         if (chain_col >= 0) chain += "\n" + std::string(f[static_cast<size_t>(chain_col)]);
         const bool first_of_chain = chains_seen.insert(chain).second;
-        if (first_of_chain && !t.negative && t.significand == 0) continue;  // no previous present
+        if (first_of_chain && !t.negative && data::decimal_significand(t) == 0) continue;  // no previous present
         auto [it, fresh] = by_process.try_emplace(app);
         if (fresh) order.push_back(app);
         it->second.ms.push_back(t);

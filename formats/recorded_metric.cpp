@@ -13,7 +13,13 @@ data::MetricInfo metric_declaration(const ParsedMetric& m) {
 }
 
 data::MetricValues metric_values(ParsedMetric&& m) {
-    const bool array = m.values.size() != 1;
+    data::PackedTokens none;
+    return metric_values(std::move(m), none);
+}
+
+data::MetricValues metric_values(ParsedMetric&& m, data::PackedTokens& packed) {
+    const bool array = m.values.size() + m.packed.size() != 1;
+    packed = std::move(m.packed);
     return data::MetricValues{.name = m.name, .values = std::move(m.values), .array = array};
 }
 

@@ -16,5 +16,8 @@ data::MetricInfo metric_declaration(const ParsedMetric& m);
 // The run's values, moved out of `m`; written as an array unless there is
 // exactly one.
 data::MetricValues metric_values(ParsedMetric&& m);
+// The same, with packed values (m.packed) moved to `packed`, which the
+// caller keeps beside the record and hands to the writer.
+data::MetricValues metric_values(ParsedMetric&& m, data::PackedTokens& packed);
 
 }  // namespace gfxstat::formats

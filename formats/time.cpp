@@ -34,10 +34,9 @@ ParseResult parse_time(const RunOutput& o) {
     rss.negative = u.max_rss_kib < 0;
     rss.significand = u.max_rss_kib < 0 ? uint64_t{0} - static_cast<uint64_t>(u.max_rss_kib)
                                         : static_cast<uint64_t>(u.max_rss_kib);
-    rss.value = static_cast<double>(u.max_rss_kib);
     if (rss.significand > 999999999999999999ULL) {  // more than 18 digits: keep the double
         rss.status = TokenStatus::binary;
-        rss.significand = 0;
+        rss.value = static_cast<double>(u.max_rss_kib);
     }
     c.add("max_rss", "KiB", kLower, kSecondary, rss);
     return success(c);

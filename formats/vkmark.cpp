@@ -68,7 +68,7 @@ bool fps_part(Cursor& c, NumberToken& fps) {
     const auto frame_time = [&] {
         if (c.number(ft)) return true;
         // 1000.0 / 0: only after an FPS of 0.
-        return fps.significand == 0 && c.lit("inf");
+        return data::decimal_significand(fps) == 0 && c.lit("inf");
     };
     if (c.lit("FPS:") && (c.blanks(), c.number(fps)) && c.blanks1() && c.lit("FrameTime:") &&
         (c.blanks(), frame_time()) && c.blanks1() && c.lit("ms") && c.end())

@@ -159,5 +159,22 @@ TEST(NumberToken, UnderflowToZeroRefused) {
     EXPECT_STREQ(describe(TokenStatus::underflow), "too close to 0 for a double (it would be stored as 0)");
 }
 
+// The significand and the binary double share their bytes: a binary
+// token reads as no decimal significand (0), as when they were apart, and
+// "-0" is a decimal zero that keeps its sign.
+TEST(NumberToken, SharedSignificandAndDouble) {
+    const NumberToken hex = parse_number_token("0x1.8p3");
+    EXPECT_EQ(hex.status, TokenStatus::binary);
+    EXPECT_EQ(hex.value, 12.0);
+    EXPECT_EQ(decimal_significand(hex), 0u);
+    EXPECT_EQ(decimal_significand(parse_number_token("1234567890123456789012")), 0u);
+    EXPECT_EQ(decimal_significand(parse_number_token("x")), 0u);
+    EXPECT_EQ(decimal_significand(parse_number_token("42e-1")), 42u);
+    const NumberToken zero = parse_number_token("-0.00");
+    EXPECT_EQ(zero.status, TokenStatus::decimal);
+    EXPECT_TRUE(zero.negative);
+    EXPECT_EQ(decimal_significand(zero), 0u);
+}
+
 }  // namespace
 }  // namespace gfxstat::data
