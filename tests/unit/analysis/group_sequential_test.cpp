@@ -150,7 +150,9 @@ TEST(GroupSequential, PAgreesWithTheCall) {
             if (!at_look) {
                 EXPECT_EQ(look.p, last_p);
             }
-            if (look.call == an::SequentialCall::changed) EXPECT_LE(look.p, 0.05);
+            if (look.call == an::SequentialCall::changed) {
+                EXPECT_LE(look.p, 0.05);
+            }
             if (look.call != an::SequentialCall::go_on) {
                 called = true;
             } else if (at_look && look.call == an::SequentialCall::go_on) {
