@@ -297,6 +297,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         // A group design between its looks: the next look is what decides.
         const auto after = group ? std::upper_bound(group->looks.begin(), group->looks.end(), n) : o.looks.end();
         if (group && after != group->looks.end() && !std::isfinite(half)) {
+            look.next_look = *after;
             std::snprintf(buf, sizeof buf, "the next look (block %zu) must find an interval that leaves 0 or fits inside +-%.3g%%",
                           *after, 100 * o.threshold);
         } else {

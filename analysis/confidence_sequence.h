@@ -141,6 +141,9 @@ struct SequentialLook {
     // band, whichever comes first; nullopt when it cannot be judged (no
     // variability yet, or fewer than 2 blocks).
     std::optional<size_t> blocks_to_settle;
+    // A group design before its last look and not at a look: the next
+    // planned look, in blocks (the interval is unbounded until then).
+    std::optional<size_t> next_look;
     // What the rule needs, in words: "the interval must leave 0 or fit
     // inside +-1%" (for progress lines and reports).
     std::string needs;

@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "analysis/gamma_variate.h"
 #include "analysis/student_t.h"
 #include "analysis/xoshiro.h"
 
@@ -30,31 +31,15 @@ constexpr uint64_t kGroupSeed = 0x6a09e667f3bcc908ULL;
 class Draws {
 public:
     explicit Draws(uint64_t seed) : g_(state(seed)) {}
+    // Uniform on (0, 1], never 0, so that log() is finite.
+    double open0() { return 1 - g_.uniform(); }
     // Box-Muller, one value of each pair: simple, and the draws are cheap
     // next to the replicates' other work.
-    double normal() {
-        const double u1 = 1 - g_.uniform(), u2 = g_.uniform();
-        return std::sqrt(-2 * std::log(u1)) * std::cos(2 * std::numbers::pi * u2);
-    }
-    // Gamma(shape, 1) by Marsaglia & Tsang (2000); shape < 1 by the boost
-    // Gamma(a) = Gamma(a + 1) U^(1/a).
+    double normal() { return std::sqrt(-2 * std::log(open0())) * std::cos(2 * std::numbers::pi * g_.uniform()); }
+    // Gamma(shape, 1); shape < 1 by the boost Gamma(a) = Gamma(a + 1) U^(1/a).
     double gamma(double shape) {
-        if (shape < 1) {
-            const double u = 1 - g_.uniform();
-            return gamma(shape + 1) * std::pow(u, 1 / shape);
-        }
-        const double d = shape - 1.0 / 3, c = 1 / std::sqrt(9 * d);
-        for (;;) {
-            double x, v;
-            do {
-                x = normal();
-                v = 1 + c * x;
-            } while (v <= 0);
-            v = v * v * v;
-            const double u = 1 - g_.uniform();
-            if (u < 1 - 0.0331 * x * x * x * x) return d * v;
-            if (std::log(u) < 0.5 * x * x + d * (1 - v + std::log(v))) return d * v;
-        }
+        if (shape < 1) return gamma_variate(*this, shape + 1) * std::pow(open0(), 1 / shape);
+        return gamma_variate(*this, shape);
     }
 
 private:
