@@ -313,7 +313,8 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         // O(log m) radii (a scan up to 10^6 blocks took tens of ms a look,
         // which simulations of the stop rule could not afford). A group
         // design: its planned looks after n, one by one; past the last,
-        // as if a look at m were planned at the same nominal level.
+        // as if a look at m were planned at the same nominal level (from a
+        // look only).
         if (n >= 2 && s > 0 && std::isfinite(s)) {
             const size_t limit = n + 1000000;
             const auto settles_with = [&](size_t m, double t) {
@@ -332,6 +333,10 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
                     if (settles_with(*it, group_radius(*group, *it))) look.blocks_to_settle = *it - n;
                 lo_m = std::max(n, group->looks.back());
                 hi_m = lo_m + 1;
+                // Between looks the planned ones are what counts; past the
+                // last (t quantiles, costly in simulations of the rule) only
+                // at a look.
+                if (look.next_look) hi_m = limit + 1;
             }
             size_t step = 1;
             while (!look.blocks_to_settle && hi_m < limit && !settles(hi_m)) {
@@ -339,7 +344,7 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
                 step *= 2;
                 hi_m = std::min(limit, hi_m + step);
             }
-            if (!look.blocks_to_settle && settles(hi_m)) {
+            if (!look.blocks_to_settle && hi_m <= limit && settles(hi_m)) {
                 while (hi_m - lo_m > 1) {
                     const size_t mid = lo_m + (hi_m - lo_m) / 2;
                     if (settles(mid)) hi_m = mid;
