@@ -254,6 +254,9 @@ ab-calibration: test-deps
 	./$(BUILD)/tests/calibration/gfxstat_ab_calibration --reps $${AB_CALIBRATION_REPS:-2000} --threads $(JOBS) \
 	    --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
 	    > docs/ab-calibration.md.tmp
+	./$(BUILD)/tests/calibration/gfxstat_ab_calibration --stop group --reps $${AB_CALIBRATION_REPS:-2000} \
+	    --threads $(JOBS) --markdown --label "gfxstat $$(git describe --always --dirty 2>/dev/null || echo unknown)" \
+	    >> docs/ab-calibration.md.tmp
 	mv docs/ab-calibration.md.tmp docs/ab-calibration.md
 
 clean:

@@ -2,6 +2,7 @@
 #include "analysis/bootstrap.h"
 
 #include "analysis/bootstrap_exact.h"
+#include "analysis/gamma_variate.h"
 #include "analysis/rank_tests.h"
 #include "analysis/xoshiro.h"
 
@@ -58,21 +59,7 @@ public:
 
     // Gamma(shape, 1) for shape >= 1: Marsaglia & Tsang (2000), an exact
     // rejection method (acceptance > 95%).
-    double gamma(double shape) {
-        const double d = shape - 1.0 / 3, c = 1 / std::sqrt(9 * d);
-        for (;;) {
-            double x, v;
-            do {
-                x = normal();
-                v = 1 + c * x;
-            } while (v <= 0);
-            v = v * v * v;
-            const double u = open0();
-            const double x2 = x * x;
-            if (u < 1 - 0.0331 * x2 * x2) return d * v;
-            if (std::log(u) < 0.5 * x2 + d * (1 - v + std::log(v))) return d * v;
-        }
-    }
+    double gamma(double shape) { return gamma_variate(*this, shape); }
 
     // Beta(a, b) for a, b >= 1, as X / (X + Y) with X ~ Gamma(a), Y ~ Gamma(b).
     double beta(double a, double b) {

@@ -270,7 +270,8 @@ void set_headline(TwoSampleComparison& c) {
             break;
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
-        case PrimaryTest::sequential_blocks: return;  // set by set_exact_change / analyse_blocks
+        case PrimaryTest::sequential_blocks:
+        case PrimaryTest::group_sequential_blocks: return;  // set by set_exact_change / analyse_blocks
         case PrimaryTest::paired_benchmarks:
         case PrimaryTest::signed_rank_benchmarks: return;  // suites only (paired_suite.h), never a pair of samples
     }
@@ -417,7 +418,8 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
             break;
         case PrimaryTest::exact:  // set by set_exact_change
         case PrimaryTest::paired_blocks:
-        case PrimaryTest::sequential_blocks: break;  // set by analyse_blocks
+        case PrimaryTest::sequential_blocks:
+        case PrimaryTest::group_sequential_blocks: break;  // set by analyse_blocks
         case PrimaryTest::paired_benchmarks:
         case PrimaryTest::signed_rank_benchmarks: break;  // suites only, never a pair of samples
         case PrimaryTest::mann_whitney:
@@ -523,10 +525,15 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
         SequentialOptions so;
         so.confidence = design.confidence;
         so.threshold = design.threshold;
+        so.looks = design.looks;
         const SequentialLook look = sequential_look(base, cand, so);
-        c.primary = {PrimaryTest::sequential_blocks,
-                     "the variants ran in " + what + " under a sequential stop rule on this metric: after "
-                     "data-dependent stopping only an anytime-valid test keeps its error rates"};
+        c.primary = {design.looks.empty() ? PrimaryTest::sequential_blocks : PrimaryTest::group_sequential_blocks,
+                     design.looks.empty()
+                         ? "the variants ran in " + what + " under a sequential stop rule on this metric: after "
+                           "data-dependent stopping only an anytime-valid test keeps its error rates"
+                         : "the variants ran in " + what + " under a group-sequential stop rule on this metric: "
+                           "its boundary keeps the error rates at the looks planned in advance, and decides "
+                           "nowhere else"};
         c.primary_p = look.p;
         c.primary_defined = true;
         c.change = look.change;
@@ -538,7 +545,9 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
         } else {
             c.change_ci = {nan, nan};
             c.relative_change_ci = {nan, nan};
-            c.change_ci_withheld = "the confidence sequence is not yet bounded: too few blocks";
+            c.change_ci_withheld = design.looks.empty()
+                                       ? "the confidence sequence is not yet bounded: too few blocks"
+                                       : "not at a planned look of the group-sequential design";
         }
         c.primary_equivalence = b.equivalence;
         c.primary_equivalence.equivalent = look.call == SequentialCall::equivalent;
@@ -648,6 +657,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
             vi.sequential_call = l.call;
             vi.sequential_lower = l.lower;
             vi.sequential_upper = l.upper;
+            if (!c.blocks->design.looks.empty()) vi.sequential_interval = "repeated confidence interval";
             vi.blocks_to_settle = l.blocks_to_settle;
         }
     }

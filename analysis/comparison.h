@@ -112,6 +112,9 @@ struct BlockDesign {
     double confidence = 0.95;
     double threshold = 0.01;  // relative
     size_t incomplete = 0;    // blocks left out (a side failed), for reports
+    // A group-sequential design's planned looks (group_sequential.h): the
+    // sequential analysis is its Pocock boundary, at those looks only.
+    std::vector<size_t> looks;
 };
 
 struct BlockAnalysis {

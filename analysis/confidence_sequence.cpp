@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "analysis/enum_names.h"
+#include "analysis/group_sequential.h"
+#include "analysis/student_t.h"
 
 namespace gfxstat::analysis {
 
@@ -35,6 +37,16 @@ struct Running {
 bool no_spread(const Running& r, double mu) {
     const double scale = std::max(std::fabs(r.mean), std::fabs(mu));
     return !(r.m2 > 0) || r.m2 <= 1e-28 * static_cast<double>(r.n) * scale * scale;
+}
+
+// The two-sided p of the one-sample t of "the mean is 0" for the prefix
+// (a group design's look). Without spread: 0 for an exact metric whose
+// difference is not 0 (the change is known), else 1 (no evidence).
+double nominal_p(const Running& r, bool exact) {
+    if (r.n < 2) return 1;
+    if (no_spread(r, 0)) return exact && r.mean != 0 ? 0 : 1;
+    const double n = static_cast<double>(r.n);
+    return t_two_sided_p(std::fabs(r.mean) / std::sqrt(r.m2 / (n - 1) / n), n - 1);
 }
 
 // log B_n(mu) from the prefix's moments. Without spread its limit for
@@ -166,6 +178,7 @@ double sequential_radius(size_t n, double alpha, double mixture, double wide_mix
 }
 
 double sequential_radius(size_t n, const SequentialOptions& o) {
+    if (!o.looks.empty()) return group_radius(group_boundary(o.looks, 1 - o.confidence), n);
     return sequential_radius(n, 1 - o.confidence, o.mixture, o.wide_mixture, o.wide_weight);
 }
 
@@ -210,14 +223,24 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
     double base_sum = 0, base_log_sum = 0;
     Running r;
     double max_log_b0 = 0;
+    // A group design: the smallest nominal p of the planned looks so far.
+    const GroupBoundary* group = o.looks.empty() ? nullptr : &group_boundary(o.looks, 1 - o.confidence);
+    double smallest_p = 1;
+    size_t next_look = 0;
     for (size_t i = 0; i < n; ++i) {
         d[i] = look.log_ratio ? std::log(candidate[i]) - std::log(baseline[i]) : candidate[i] - baseline[i];
         base_sum += baseline[i];
         if (look.log_ratio) base_log_sum += std::log(baseline[i]);
         r.add(d[i]);
-        max_log_b0 = std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture, o.wide_mixture, o.wide_weight, o.exact));
+        if (!group) {
+            max_log_b0 =
+                std::max(max_log_b0, log_bayes_factor(r, 0, o.mixture, o.wide_mixture, o.wide_weight, o.exact));
+        } else if (next_look < group->looks.size() && r.n == group->looks[next_look]) {
+            ++next_look;
+            smallest_p = std::min(smallest_p, nominal_p(r, o.exact));
+        }
     }
-    look.p = std::min(1.0, std::exp(-max_log_b0));
+    look.p = group ? (next_look > 0 ? group_p(*group, smallest_p) : 1) : std::min(1.0, std::exp(-max_log_b0));
     if (n == 0) {
         look.lower = -kInf;
         look.upper = kInf;
@@ -271,8 +294,16 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
 
     char buf[160];
     if (look.call == SequentialCall::go_on) {
-        std::snprintf(buf, sizeof buf, "the interval [%s, %s] must leave 0 or fit inside +-%.3g%%",
-                      percent(look.lower).c_str(), percent(look.upper).c_str(), 100 * o.threshold);
+        // A group design between its looks: the next look is what decides.
+        const auto after = group ? std::upper_bound(group->looks.begin(), group->looks.end(), n) : o.looks.end();
+        if (group && after != group->looks.end() && !std::isfinite(half)) {
+            look.next_look = *after;
+            std::snprintf(buf, sizeof buf, "the next look (block %zu) must find an interval that leaves 0 or fits inside +-%.3g%%",
+                          *after, 100 * o.threshold);
+        } else {
+            std::snprintf(buf, sizeof buf, "the interval [%s, %s] must leave 0 or fit inside +-%.3g%%",
+                          percent(look.lower).c_str(), percent(look.upper).c_str(), 100 * o.threshold);
+        }
         look.needs = buf;
         // The first n at which this estimate and spread would settle it.
         // The half-width T_m s / sqrt(m) never grows with m once it is
@@ -280,23 +311,40 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
         // get easier as it shrinks, so "settled at m" is monotone in m: a
         // doubling search and a bisection find the first such m in
         // O(log m) radii (a scan up to 10^6 blocks took tens of ms a look,
-        // which simulations of the stop rule could not afford).
+        // which simulations of the stop rule could not afford). A group
+        // design: its planned looks after n, one by one; past the last,
+        // as if a look at m were planned at the same nominal level (from a
+        // look only).
         if (n >= 2 && s > 0 && std::isfinite(s)) {
             const size_t limit = n + 1000000;
-            const auto settles = [&](size_t m) {
-                const double t = sequential_radius(m, o);
+            const auto settles_with = [&](size_t m, double t) {
                 if (!std::isfinite(t)) return false;
                 const double h = t * s / std::sqrt(static_cast<double>(m));
                 return inside_band(r.mean - h, r.mean + h) || excludes_zero(r.mean - h, r.mean + h);
             };
+            const auto settles = [&](size_t m) {
+                if (!group) return settles_with(m, sequential_radius(m, o));
+                return group->nominal > 0 &&
+                       settles_with(m, t_quantile(1 - group->nominal / 2, static_cast<double>(m) - 1));
+            };
             size_t lo_m = n, hi_m = n + 1;  // settles(lo_m) is false (or lo_m = n), settles(hi_m) is tested
+            if (group) {
+                for (auto it = after; it != group->looks.end() && !look.blocks_to_settle; ++it)
+                    if (settles_with(*it, group_radius(*group, *it))) look.blocks_to_settle = *it - n;
+                lo_m = std::max(n, group->looks.back());
+                hi_m = lo_m + 1;
+                // Between looks the planned ones are what counts; past the
+                // last (t quantiles, costly in simulations of the rule) only
+                // at a look.
+                if (look.next_look) hi_m = limit + 1;
+            }
             size_t step = 1;
-            while (hi_m < limit && !settles(hi_m)) {
+            while (!look.blocks_to_settle && hi_m < limit && !settles(hi_m)) {
                 lo_m = hi_m;
                 step *= 2;
                 hi_m = std::min(limit, hi_m + step);
             }
-            if (settles(hi_m)) {
+            if (!look.blocks_to_settle && hi_m <= limit && settles(hi_m)) {
                 while (hi_m - lo_m > 1) {
                     const size_t mid = lo_m + (hi_m - lo_m) / 2;
                     if (settles(mid)) hi_m = mid;

@@ -48,6 +48,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 namespace gfxstat::analysis {
 
@@ -80,6 +81,13 @@ struct SequentialOptions {
     // vary. Deciding on six ties called a real 5% change "equivalent" in
     // 16% of experiments (docs/ab-calibration.md, fps ties).
     bool exact = false;
+    // A group-sequential design (group_sequential.h): the looks planned
+    // before the first run, in blocks (group_looks). Empty: the confidence
+    // sequence, valid at every block. Otherwise the interval exists only
+    // at a planned look (mean +- the Pocock bound times the standard
+    // error, valid at all the looks at once) and is unbounded in between,
+    // so that the rule decides nowhere else; p is the group design's.
+    std::vector<size_t> looks;
 };
 
 enum class SequentialCall {
@@ -97,6 +105,8 @@ const char* sequential_call_name(SequentialCall c);  // "go on", "changed", "equ
 double sequential_radius(size_t n, double alpha, double mixture, double wide_mixture, double wide_weight);
 double sequential_radius(size_t n, double alpha, double mixture);  // wide_weight 0
 // The rule's: 1 - confidence, and the options' mixture and wide part.
+// With options.looks: the group design's bound at a planned look, else
+// +infinity.
 double sequential_radius(size_t n, const SequentialOptions& options);
 
 // The Bayes factor above for the differences, at mu (1 for n < 2).
@@ -131,6 +141,9 @@ struct SequentialLook {
     // band, whichever comes first; nullopt when it cannot be judged (no
     // variability yet, or fewer than 2 blocks).
     std::optional<size_t> blocks_to_settle;
+    // A group design before its last look and not at a look: the next
+    // planned look, in blocks (the interval is unbounded until then).
+    std::optional<size_t> next_look;
     // What the rule needs, in words: "the interval must leave 0 or fit
     // inside +-1%" (for progress lines and reports).
     std::string needs;

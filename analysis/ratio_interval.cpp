@@ -159,6 +159,7 @@ void set_ratio_change(TwoSampleComparison& c, std::span<const double> a, std::sp
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks:
+        case PrimaryTest::group_sequential_blocks:
         case PrimaryTest::paired_benchmarks:
         case PrimaryTest::signed_rank_benchmarks: return;
     }

@@ -53,13 +53,15 @@ constexpr PrimaryTestWords kPrimaryTests[] = {
      "mean of the per-machine differences"},
     {PrimaryTest::welch_machine_means, "welch_machine_means", "Welch t on machine means",
      "difference of machine means"},
+    {PrimaryTest::group_sequential_blocks, "group_sequential_blocks", "group-sequential t on blocks (Pocock)",
+     "mean change over the blocks"},
 };
 
 constexpr bool in_enum_order() {
     size_t i = 0;
     for (const auto& row : kPrimaryTests)
         if (static_cast<size_t>(row.test) != i++) return false;
-    return i == static_cast<size_t>(PrimaryTest::welch_machine_means) + 1;
+    return i == static_cast<size_t>(PrimaryTest::group_sequential_blocks) + 1;
 }
 static_assert(in_enum_order(), "kPrimaryTests: one row per PrimaryTest, in the enum's order");
 
@@ -185,14 +187,14 @@ Verdict decide_sequential(const VerdictInputs& in, Verdict v) {
         case SequentialCall::equivalent:
             v.outcome = Outcome::no_change;
             std::snprintf(buf, sizeof buf,
-                          "equivalence shown: the %.4g%% confidence sequence %s after %zu blocks lies within "
-                          "+-%.3g%%", level, interval.c_str(), in.blocks, thr);
+                          "equivalence shown: the %.4g%% %s %s after %zu blocks lies within "
+                          "+-%.3g%%", level, in.sequential_interval, interval.c_str(), in.blocks, thr);
             break;
         case SequentialCall::changed:
             v.outcome = direction_outcome(in.better, in.change);
             std::snprintf(buf, sizeof buf,
-                          "%s, significant: the %.4g%% confidence sequence %s after %zu blocks excludes 0 (%s = %.3g)%s",
-                          size_words(in.change, in.relative_change).c_str(), level, interval.c_str(), in.blocks,
+                          "%s, significant: the %.4g%% %s %s after %zu blocks excludes 0 (%s = %.3g)%s",
+                          size_words(in.change, in.relative_change).c_str(), level, in.sequential_interval, interval.c_str(), in.blocks,
                           in.p_label.c_str(), in.p_adjusted,
                           in.better == Better::unknown ? "; which direction is better is unknown"
                           : v.beyond_threshold         ? ""
@@ -202,12 +204,12 @@ Verdict decide_sequential(const VerdictInputs& in, Verdict v) {
             v.outcome = Outcome::inconclusive;
             std::string text;
             if (in.blocks < 2)
-                text = "too few blocks for the confidence sequence (" + std::to_string(in.blocks) + ")";
+                text = std::string("too few blocks for the ") + in.sequential_interval + " (" + std::to_string(in.blocks) + ")";
             else {
                 std::snprintf(buf, sizeof buf,
-                              "the %.4g%% confidence sequence %s after %zu blocks holds 0 and reaches beyond "
+                              "the %.4g%% %s %s after %zu blocks holds 0 and reaches beyond "
                               "+-%.3g%%: neither a change nor equivalence is shown (%s = %.3g)",
-                              level, interval.c_str(), in.blocks, thr, in.p_label.c_str(), in.p_adjusted);
+                              level, in.sequential_interval, interval.c_str(), in.blocks, thr, in.p_label.c_str(), in.p_adjusted);
                 text = buf;
             }
             if (in.blocks_to_settle) {

@@ -23,7 +23,9 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // change and no test is needed.
 // paired_blocks: the paired t on per-block differences (log ratios when
 // every value is positive) of a blocked design (`gfxstat ab`, fixed
-// blocks, or a metric its stop rule did not watch); sequential_blocks: the
+// blocks, or a metric its stop rule did not watch); group_sequential_blocks:
+// the group-sequential design's t at its planned looks (`ab --stop group`,
+// analysis/group_sequential.h); sequential_blocks: the
 // t-mixture confidence sequence on the same, for the metric a sequential
 // stop rule watched (analysis/confidence_sequence.h): after data-dependent
 // stopping only an anytime-valid test keeps its error rates.
@@ -37,7 +39,7 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // machine's own level cancels), else Welch's t on machine means.
 enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact, paired_blocks,
                          sequential_blocks, paired_benchmarks, signed_rank_benchmarks, paired_machine_means,
-                         welch_machine_means };
+                         welch_machine_means, group_sequential_blocks };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
 struct Verdict;
@@ -133,6 +135,9 @@ struct VerdictInputs {
     // anytime-valid p.
     std::optional<SequentialCall> sequential_call;
     double sequential_lower = 0, sequential_upper = 0;
+    // The interval's name in the reason: "confidence sequence", or
+    // "repeated confidence interval" for a group-sequential design.
+    const char* sequential_interval = "confidence sequence";
     size_t blocks = 0;
     std::optional<size_t> blocks_to_settle;
 };

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: MIT
-// gfxstat_ab_efficiency: how many runs `gfxstat ab`'s sequential design
-// needs against fixed designs with the same power and alpha, on the
+// gfxstat_ab_efficiency: how many runs `gfxstat ab`'s stop rules (the
+// confidence sequence, and the group-sequential design of --stop group)
+// need against fixed designs with the same power and alpha, on the
 // calibration families (tests/calibration/ab_sim.h says how each becomes a
 // stream of runs in time). bench/ab_efficiency.sh runs it; bench/README.md
 // has the latest numbers.
 //
 //   gfxstat_ab_efficiency [--reps R] [--seed S] [--threads T] [--delta D]
 //                         [--max-runs M]... [--family NAME]... [--mixture G]
-//                         [--wide-mixture G] [--wide-weight W] [--markdown]
+//                         [--wide-mixture G] [--wide-weight W]
+//                         [--stop sequential|group|both] [--markdown]
 //
 // --mixture, --wide-mixture and --wide-weight set the stop rule's prior
 // (analysis/confidence_sequence.h), to measure candidates beside the
@@ -39,6 +41,7 @@
 #include <thread>
 #include <vector>
 
+#include "analysis/group_sequential.h"
 #include "analysis/xoshiro.h"
 #include "tests/calibration/ab_sim.h"
 
@@ -58,7 +61,13 @@ constexpr size_t kPtsScheduled = 3;
 // fixed Welch design's N at the same power.
 constexpr double kGoalRatio = 0.70;
 
+// The stop rules: the confidence sequence (a look after every block) and
+// the group-sequential design (looks planned from max runs).
+enum class Rule { sequential, group };
+const char* rule_name(Rule r) { return r == Rule::group ? "group" : "sequential"; }
+
 struct SeqStats {
+    Rule rule = Rule::sequential;
     size_t m = 0;
     double power = 0, runs_mean = 0, runs_correct = 0, aa_changed = 0, aa_regression = 0, aa_runs_mean = 0;
     size_t runs_p90 = 0, runs_max = 0;
@@ -84,6 +93,7 @@ struct Setup {
     double wide_mixture = an::kSequentialWideMixture;
     double wide_weight = an::kSequentialWideWeight;
     std::vector<size_t> max_runs = {50, 100, 200};
+    std::vector<Rule> rules = {Rule::sequential, Rule::group};
 };
 
 uint64_t rep_seed(uint64_t base, size_t fi, size_t what, size_t rep) {
@@ -133,9 +143,11 @@ FamilyResult run_family(const Setup& s, size_t fi) {
     o.wide_mixture = s.wide_mixture;
     o.wide_weight = s.wide_weight;
     o.exact = f.exact;
-    for (size_t m : s.max_runs) {
+    for (Rule rule : s.rules) for (size_t m : s.max_runs) {
         SeqStats st;
+        st.rule = rule;
         st.m = m;
+        o.looks = rule == Rule::group ? an::group_looks(m) : std::vector<size_t>{};
         std::vector<size_t> used(s.reps);
         size_t power = 0, aa_changed = 0, aa_reg = 0;
         double sum = 0, aa_sum = 0, correct_sum = 0;
@@ -215,7 +227,7 @@ std::string ratio_text(double mean, size_t n) {
     std::fprintf(stderr,
                  "gfxstat_ab_efficiency: %s\n"
                  "usage: gfxstat_ab_efficiency [--reps R] [--seed S] [--threads T] [--delta D] [--max-runs M]... "
-                 "[--family NAME]... [--markdown]\n",
+                 "[--family NAME]... [--stop sequential|group|both] [--markdown]\n",
                  why);
     std::exit(2);
 }
@@ -240,7 +252,13 @@ int main(int argc, char** argv) {
         else if (a == "--mixture") s.mixture = std::strtod(value(), nullptr);
         else if (a == "--wide-mixture") s.wide_mixture = std::strtod(value(), nullptr);
         else if (a == "--wide-weight") s.wide_weight = std::strtod(value(), nullptr);
-        else if (a == "--max-runs") ms.push_back(std::strtoull(value(), nullptr, 10));
+        else if (a == "--stop") {
+            const std::string r = value();
+            if (r == "sequential") s.rules = {Rule::sequential};
+            else if (r == "group") s.rules = {Rule::group};
+            else if (r == "both") s.rules = {Rule::sequential, Rule::group};
+            else usage("--stop takes sequential, group or both");
+        } else if (a == "--max-runs") ms.push_back(std::strtoull(value(), nullptr, 10));
         else if (a == "--family") {
             const std::string name = value();
             const Family* f = find_family(name);
@@ -277,9 +295,9 @@ int main(int argc, char** argv) {
                 "\"max not\": the sequential maximum is above N). Welch: N then N, not interleaved; paired: N interleaved blocks. "
                 "\"-\": the sequential power is below %.1f at this max runs, nothing to match.\n\n",
                 kGoalRatio, kMatchFloor);
-    std::printf("| family | max runs | power | runs mean | correct | p90 | max | Welch N | ratio | Welch A/A at N | "
+    std::printf("| family | rule | max runs | power | runs mean | correct | p90 | max | Welch N | ratio | Welch A/A at N | "
                 "paired N | ratio | goal (Welch) |\n"
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
+                "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n");
     for (const FamilyResult& r : results) {
         for (const SeqStats& st : r.seq) {
             std::string goal = "-";
@@ -292,8 +310,8 @@ int main(int argc, char** argv) {
             }
             char aa[16] = "-";
             if (st.welch_n > 0 && st.welch_n <= kFixedLimit) std::snprintf(aa, sizeof aa, "%.3f", st.welch_aa);
-            std::printf("| %s | %zu | %.3f | %.1f | %.1f | %zu | %zu | %s | %s | %s | %s | %s | %s |\n",
-                        families()[r.family].name, st.m, st.power, st.runs_mean, st.runs_correct, st.runs_p90,
+            std::printf("| %s | %s | %zu | %.3f | %.1f | %.1f | %zu | %zu | %s | %s | %s | %s | %s | %s |\n",
+                        families()[r.family].name, rule_name(st.rule), st.m, st.power, st.runs_mean, st.runs_correct, st.runs_p90,
                         st.runs_max,
                         n_text(st.welch_n).c_str(), ratio_text(st.runs_mean, st.welch_n).c_str(), aa,
                         n_text(st.paired_n).c_str(), ratio_text(st.runs_mean, st.paired_n).c_str(), goal.c_str());
@@ -303,14 +321,14 @@ int main(int argc, char** argv) {
                 "A/A: false alarm rate (either direction; the false-regression part in brackets); power: "
                 "the regression found at %g%%; runs per variant (mean; PTS: mean at %g%% / in A/A, max).\n\n",
                 100 * s.delta, 100 * s.delta);
-    std::printf("| family | ab max runs | ab A/A | ab power | ab runs (change / A/A) | hyperfine A/A | "
+    std::printf("| family | ab rule | ab max runs | ab A/A | ab power | ab runs (change / A/A) | hyperfine A/A | "
                 "hyperfine power | hyperfine runs | PTS A/A | PTS power | PTS runs |\n"
-                "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+                "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
     for (const FamilyResult& r : results) {
         for (const SeqStats& st : r.seq) {
-            std::printf("| %s | %zu | %.3f (%.3f) | %.3f | %.1f / %.1f | %.3f (%.3f) | %.3f | %zu | %.3f (%.3f) | "
+            std::printf("| %s | %s | %zu | %.3f (%.3f) | %.3f | %.1f / %.1f | %.3f (%.3f) | %.3f | %zu | %.3f (%.3f) | "
                         "%.3f | %.1f / %.1f, %zu |\n",
-                        families()[r.family].name, st.m, st.aa_changed, st.aa_regression, st.power, st.runs_mean,
+                        families()[r.family].name, rule_name(st.rule), st.m, st.aa_changed, st.aa_regression, st.power, st.runs_mean,
                         st.aa_runs_mean, r.hf_aa, r.hf_aa_reg, r.hf_power, kHyperfineRuns, r.pts_aa, r.pts_aa_reg,
                         r.pts_power, r.pts_runs_mean, r.pts_runs_mean_aa, r.pts_runs_max);
         }

@@ -61,7 +61,7 @@ int ab_main(int argc, char** argv) {
                  "(every variant once per block, in a seeded random order), stopping as soon as a "
                  "sequential test settles the verdict (docs/ab.md); then the compare report.",
                  "gfxstat ab"};
-    std::string output, workload, device, order_name = "random",
+    std::string output, workload, device, order_name = "random", stop_name = "sequential",
                 target_metric, log_dir;
     std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command;
     size_t runs = 0, max_runs = 50, min_runs = 2, warmup = 0, switch_warmup = 0, max_failures = 3;
@@ -104,6 +104,10 @@ int ab_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("--max-runs", max_runs, "blocks (runs per variant) at most before stopping inconclusive (default 50)")
         ->check(CLI::Range(2, 1000000));
+    app.add_option("--stop", stop_name,
+                   "the stop rule: sequential (default: a confidence sequence, may stop after any block) or group "
+                   "(looks planned from --max-runs, a Pocock boundary: fewer runs for a change of the spread's size)")
+        ->check(CLI::IsMember({"sequential", "group"}));
     app.add_option("--min-runs", min_runs, "blocks at least before the stop rule may stop (default 2)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--order", order_name, "within a block: random (default, seeded), alternate (AB AB), abba (AB BA)")
@@ -134,6 +138,7 @@ int ab_main(int argc, char** argv) {
     if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
+    if (runs > 0 && given("--stop")) return fail("--stop goes with the stop rule, not with --runs");
     if (min_runs > max_runs) return fail("--min-runs is larger than --max-runs");
     const std::optional<drivers::AbOrder> order = drivers::parse_ab_order(order_name);
     if (!given("--seed")) seed = drivers::random_ab_seed();
@@ -162,6 +167,7 @@ int ab_main(int argc, char** argv) {
     if (runs > 0) plan.blocks = runs;
     plan.max_blocks = max_runs;
     plan.min_blocks = min_runs;
+    plan.stop = stop_name == "group" ? drivers::AbStop::group : drivers::AbStop::sequential;
     plan.warmup = warmup;
     plan.switch_warmup = switch_warmup;
     plan.confidence = report.confidence;

@@ -475,11 +475,25 @@ DesignRecord parse_design(JsonCursor& c, MemberNames& names) {
             d.max_runs = json_count(c, "a design's \"max_runs\"");
         } else if (key == "runs") {
             d.runs = json_count(c, "a design's \"runs\"");
+        } else if (key == "looks") {
+            if (c.peek() != JsonKind::array) bad("a design's \"looks\" must be an array of block counts");
+            c.begin_array();
+            while (c.next_item()) {
+                d.looks.push_back(json_count(c, "a design's \"looks\""));
+                if (d.looks.back() < 2 || (d.looks.size() > 1 && d.looks.back() <= d.looks[d.looks.size() - 2]))
+                    bad("a design's \"looks\" must increase from 2 blocks or more");
+            }
+        } else if (key == "boundary") {
+            if (c.peek() != JsonKind::array) bad("a design's \"boundary\" must be an array of numbers");
+            c.begin_array();
+            while (c.next_item()) d.boundary.push_back(json_double(c, "a design's \"boundary\""));
         } else {
             d.unknown.emplace_back(key, std::string(c.skip_value()));
         }
     }
     if (d.id.empty()) bad("a design record needs a non-empty \"id\"");
+    if (!d.boundary.empty() && d.boundary.size() != d.looks.size())
+        bad("a design's \"boundary\" needs one bound per look");
     if (!has_variants || d.variants.size() < 2) bad("a design record needs \"variants\", two or more labels");
     for (size_t i = 0; i < d.variants.size(); ++i) {
         if (d.variants[i].empty()) bad("a design's \"variants\" may not hold an empty label");

@@ -289,6 +289,20 @@ void append_design_line(std::string& out, const DesignRecord& d) {
     number("threshold", d.threshold);
     if (d.max_runs) out += ",\"max_runs\":" + std::to_string(*d.max_runs);
     if (d.runs) out += ",\"runs\":" + std::to_string(*d.runs);
+    if (!d.looks.empty()) {
+        out += ",\"looks\":[";
+        for (size_t i = 0; i < d.looks.size(); ++i) out += (i ? "," : "") + std::to_string(d.looks[i]);
+        out += "]";
+    }
+    if (!d.boundary.empty()) {
+        out += ",\"boundary\":[";
+        for (size_t i = 0; i < d.boundary.size(); ++i) {
+            char buf[32];
+            if (i) out += ",";
+            out.append(buf, std::to_chars(buf, buf + sizeof buf, d.boundary[i]).ptr);
+        }
+        out += "]";
+    }
     append_unknown(out, d.unknown);
     out += "}\n";
 }

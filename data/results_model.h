@@ -170,6 +170,11 @@ struct DesignRecord {
     std::string metric;         // the metric the stop rule watched
     double confidence = 0.95, threshold = 0.01;
     std::optional<uint64_t> max_runs, runs;  // blocks at most (sequential) / exactly (fixed)
+    // A group-sequential stop rule (method "group-sequential t (Pocock)"):
+    // the looks planned before the first run, in complete blocks, and the
+    // bound on |t| at each (empty for every other rule).
+    std::vector<uint64_t> looks;
+    std::vector<double> boundary;
     UnknownMembers unknown;
     bool operator==(const DesignRecord&) const = default;
 };

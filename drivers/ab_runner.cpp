@@ -11,6 +11,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "analysis/group_sequential.h"
 #include "data/blocked_pairs.h"
 #include "data/input_error.h"
 #include "data/random_hex.h"
@@ -61,6 +62,20 @@ size_t first_bounded_block(double alpha) {
     return first;
 }
 
+const char* ab_stop_name(AbStop s) { return s == AbStop::group ? "group" : "sequential"; }
+
+const char* ab_stop_method(AbStop s) {
+    return s == AbStop::group ? analysis::kGroupSequentialMethod : analysis::kSequentialMethod;
+}
+
+analysis::SequentialOptions ab_sequential_options(const AbPlan& plan, double confidence) {
+    analysis::SequentialOptions so;
+    so.confidence = confidence;
+    so.threshold = plan.threshold;
+    if (!plan.blocks && plan.stop == AbStop::group) so.looks = analysis::group_looks(plan.max_blocks);
+    return so;
+}
+
 data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metric, const std::string& id) {
     data::DesignRecord d;
     d.id = id;
@@ -76,8 +91,17 @@ data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metri
         d.runs = *plan.blocks;
     } else {
         d.stopping = "sequential";
-        d.method = analysis::kSequentialMethod;
+        d.method = ab_stop_method(plan.stop);
         d.max_runs = plan.max_blocks;
+        if (plan.stop == AbStop::group) {
+            // The looks and the bound on |t| at each, at the confidence
+            // each comparison is held to (Bonferroni over the candidates).
+            const analysis::SequentialOptions so =
+                ab_sequential_options(plan, per_comparison_confidence(plan.confidence, plan.variants.size() - 1));
+            const analysis::GroupBoundary& b = analysis::group_boundary(so.looks, 1 - so.confidence);
+            d.looks.assign(so.looks.begin(), so.looks.end());
+            d.boundary = b.critical;
+        }
     }
     return d;
 }
@@ -276,9 +300,7 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                         cand.push_back(y);
                     }
                 }
-                analysis::SequentialOptions so;
-                so.confidence = per_confidence;
-                so.threshold = plan.threshold;
+                analysis::SequentialOptions so = ab_sequential_options(plan, per_confidence);
                 // A deterministic metric's identical differences are its change.
                 const data::MetricInfo* info = appender.file().find_metric(metric);
                 so.exact = info && info->exact;

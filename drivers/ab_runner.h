@@ -22,6 +22,15 @@
 
 namespace gfxstat::drivers {
 
+// The stop rule: the confidence sequence, which may decide after any
+// block (analysis/confidence_sequence.h), or the group-sequential design,
+// which decides only at looks planned from max_blocks and needs fewer
+// runs for a change of the spread's size (analysis/group_sequential.h).
+enum class AbStop { sequential, group };
+const char* ab_stop_name(AbStop s);  // "sequential", "group"
+// The stop rule's method, as the design record and the progress say it.
+const char* ab_stop_method(AbStop s);
+
 struct AbPlan {
     // One plan per variant, the baseline first: its label, command, env,
     // prepare/cleanup, tags and workload record. The run options that
@@ -34,6 +43,7 @@ struct AbPlan {
     // rule after each block, at most max_blocks (and at least min_blocks).
     std::optional<size_t> blocks;
     size_t min_blocks = 2, max_blocks = 50;
+    AbStop stop = AbStop::sequential;  // without `blocks`
     size_t warmup = 0;         // runs of each variant recorded as warm-ups first
     size_t switch_warmup = 0;  // warm-ups before a run whose variant differs from the run before
     double confidence = 0.95;  // of the whole experiment: split over the candidates
@@ -53,6 +63,10 @@ uint64_t random_ab_seed();
 // a finite radius: before it, the interval does not exist yet (1000 when
 // it never does within that).
 size_t first_bounded_block(double alpha);
+
+// The stop rule's options for one comparison at this confidence: the
+// group design's looks from the plan's max_blocks when it has one.
+analysis::SequentialOptions ab_sequential_options(const AbPlan& plan, double confidence);
 
 struct AbBlockProgress {
     size_t block = 0;            // from 0

@@ -137,6 +137,7 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
                                               : report.confidence;
                 bd.threshold = report.threshold;
                 bd.incomplete = u->pairs.incomplete;
+                if (bd.sequential) bd.looks.assign(u->design.looks.begin(), u->design.looks.end());
                 analysis::analyse_blocks(m.comparisons.back(), u->pairs.baseline, u->pairs.candidate, bd);
             }
         }

@@ -25,8 +25,14 @@ std::string ab_plan_line(const drivers::AbPlan& plan, const std::vector<std::str
         line += "; " + std::to_string(*plan.blocks) + " blocks";
     } else {
         std::snprintf(buf, sizeof buf, "; stops when settled (%s at %g%%, threshold %g%%), at most %zu blocks",
-                      analysis::kSequentialMethod, 100 * confidence, threshold_pct, plan.max_blocks);
+                      drivers::ab_stop_method(plan.stop), 100 * confidence, threshold_pct, plan.max_blocks);
         line += buf;
+        if (plan.stop == drivers::AbStop::group) {
+            // The looks are the design: say them before the first run.
+            line += "; looks at blocks";
+            const std::vector<size_t> looks = drivers::ab_sequential_options(plan, confidence).looks;
+            for (size_t i = 0; i < looks.size(); ++i) line += (i ? ", " : " ") + std::to_string(looks[i]);
+        }
     }
     return line;
 }
@@ -81,6 +87,9 @@ std::vector<std::string> ab_block_lines(const drivers::AbBlockProgress& p, const
                              : " [" + text::signed_number_g(l.change_lower, 4) + ", " + text::signed_number_g(l.change_upper, 4) + "]";
         if (l.call != analysis::SequentialCall::go_on) {
             line += std::string(": ") + analysis::sequential_call_name(l.call);
+        } else if (!bounded && l.next_look) {
+            line += " (" + plural(l.blocks, "complete block") + "; the next look is at block " +
+                    std::to_string(*l.next_look) + ")";
         } else if (!bounded) {
             if (l.blocks >= first_bounded)
                 line += " (the same difference in every block so far: no spread to judge it by yet)";
@@ -118,7 +127,7 @@ std::string ab_end_line(const drivers::AbPlan& plan, const drivers::AbReport& r,
     if (plan.blocks) return "the " + std::to_string(*plan.blocks) + " blocks asked for are done";  // --runs >= 2
     if (r.settled)
         return "settled after " + std::to_string(r.blocks) + " blocks: every comparison's " +
-               analysis::kSequentialMethod + " is decided";
+               drivers::ab_stop_method(plan.stop) + " is decided";
     std::string line = "inconclusive after " + std::to_string(r.blocks) + " blocks (--max-runs " +
                        std::to_string(max_runs) + ")";
     for (size_t c = 0; c < r.looks.size(); ++c) {

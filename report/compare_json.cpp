@@ -110,6 +110,10 @@ void render_json(const CompareReport& r, FILE* out) {
                 dj["metric"] = d.metric;
                 dj["design_confidence"] = num(d.confidence);
                 dj["design_threshold"] = num(d.threshold);
+                if (!d.looks.empty()) {
+                    dj["looks"] = d.looks;
+                    dj["boundary"] = d.boundary;
+                }
                 dj["blocks"] = u->pairs.blocks.size();
                 dj["incomplete_blocks"] = u->pairs.incomplete;
                 if (c.blocks) {

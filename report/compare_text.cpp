@@ -51,6 +51,8 @@ std::string design_words(const MetricReport& m, size_t k) {
             t += ", sequential: " + (d.method.empty() ? std::string("stop rule") : d.method) +
                  fmt(" at %g%%", d.confidence * 100);
             if (!d.metric.empty() && d.metric != m.metric) t += " on " + d.metric;
+            for (size_t i = 0; i < d.looks.size(); ++i)
+                t += (i ? ", " : ", looks at blocks ") + std::to_string(d.looks[i]);
         } else if (!d.stopping.empty()) {
             t += ", " + d.stopping;
             if (d.runs) t += fmt(": %llu blocks", static_cast<unsigned long long>(*d.runs));

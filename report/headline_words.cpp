@@ -39,7 +39,12 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
     // A blocked design's interval is at its own level (Bonferroni over a
     // sequential design's candidates), and is a confidence sequence there.
     if (c.blocks) confidence = c.blocks->design.confidence;
-    t += fmt(", %g%% %s ", confidence * 100, c.blocks && c.blocks->look ? "confidence sequence" : "CI");
+    // A group design's interval holds at all its planned looks at once:
+    // a repeated confidence interval.
+    const char* kind = !(c.blocks && c.blocks->look)       ? "CI"
+                       : c.blocks->design.looks.empty() ? "confidence sequence"
+                                                         : "repeated CI";
+    t += fmt(", %g%% %s ", confidence * 100, kind);
     if (relative && std::isfinite(c.relative_change_ci[0]) && std::isfinite(c.relative_change_ci[1]))
         t += bound_percent(c.relative_change_ci[0]) + " to " + bound_percent(c.relative_change_ci[1]) + " (" +
              num(c.change_ci[0], false) + " to " + num(c.change_ci[1], false) + ")";

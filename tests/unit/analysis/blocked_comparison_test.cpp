@@ -114,6 +114,36 @@ TEST(BlockedComparison, EquivalenceShownOnLogRatios) {
     EXPECT_EQ(v.outcome, Outcome::no_change);
 }
 
+// A group-sequential design (ab --stop group): compare applies the design's
+// looks, so the verdict at a planned look is the group rule's, and between
+// looks there is no interval.
+TEST(BlockedComparison, GroupDesignDecidesAtItsLooksOnly) {
+    std::vector<double> base, cand;
+    for (int i = 0; i < 9; ++i) {
+        base.push_back(100 + (i % 3));
+        cand.push_back(base.back() * (1.2 + 0.01 * (i % 2)));
+    }
+    BlockDesign d;
+    d.sequential = true;
+    d.confidence = 0.95;
+    d.looks = {4, 9, 14};
+    TwoSampleComparison at = run_comparison(base, cand);
+    analyse_blocks(at, base, cand, d);
+    EXPECT_EQ(at.primary.test, PrimaryTest::group_sequential_blocks);
+    ASSERT_TRUE(at.blocks->look);
+    EXPECT_EQ(at.blocks->look->call, SequentialCall::changed);
+    EXPECT_LE(at.primary_p, 0.05);
+    const Verdict v = decide(verdict_inputs(at, Better::higher, 0.95, 0.01, at.primary_p, "p"));
+    EXPECT_EQ(v.outcome, Outcome::improvement) << v.reason;
+    EXPECT_NE(v.reason.find("repeated confidence interval"), std::string::npos) << v.reason;
+    const std::vector<double> b8(base.begin(), base.begin() + 8), c8(cand.begin(), cand.begin() + 8);
+    TwoSampleComparison between = run_comparison(b8, c8);
+    analyse_blocks(between, b8, c8, d);
+    EXPECT_EQ(between.blocks->look->call, SequentialCall::go_on);
+    EXPECT_FALSE(between.change_ci_defined);
+    EXPECT_EQ(between.blocks->look->next_look, 9u);
+}
+
 TEST(BlockedComparison, SequentialVerdictIsTheLooksCall) {
     TwoSampleComparison c = run_comparison(kBase, kCand);
     BlockDesign d;

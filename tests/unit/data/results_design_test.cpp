@@ -112,6 +112,26 @@ TEST(DesignRecord, FixedStoppingAndUnknownMembersKept) {
     EXPECT_NE(again.find(R"("future":{"a":[1,2]})"), std::string::npos);
 }
 
+// A group-sequential design's looks and boundary: written as documented
+// (docs/results-format.md), read back, and checked.
+TEST(DesignRecord, GroupSequentialLooksRoundTrip) {
+    DesignRecord d = sample_design();
+    d.method = "group-sequential t (Pocock)";
+    d.looks = {4, 9, 14};
+    d.boundary = {6.5, 3.25, 3.0};
+    std::string line;
+    append_design_line(line, d);
+    EXPECT_NE(line.find(R"("max_runs":50,"looks":[4,9,14],"boundary":[6.5,3.25,3])"), std::string::npos) << line;
+    EXPECT_EQ(std::get<DesignRecord>(parse_record_line(line.substr(0, line.size() - 1))), d);
+    for (std::string_view bad : {
+             R"({"type":"design","id":"d","variants":["A","B"],"looks":[4,4]})",
+             R"({"type":"design","id":"d","variants":["A","B"],"looks":[1,4]})",
+             R"({"type":"design","id":"d","variants":["A","B"],"looks":4})",
+             R"({"type":"design","id":"d","variants":["A","B"],"looks":[4,9],"boundary":[3]})",
+         })
+        EXPECT_THROW(parse_record_line(bad), RecordError) << bad;
+}
+
 TEST(DesignRecord, MalformedRecordsRefused) {
     for (std::string_view bad : {
              R"({"type":"design","variants":["A","B"]})",                          // no id
