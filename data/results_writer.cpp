@@ -258,7 +258,7 @@ void ResultsAppender::append_run_and_release_values(RunRecord& run) {
         throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
     std::string bytes = pending_;
     append_run_line(bytes, run);
-    for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+    for (MetricValues& m : run.metrics) m.values.clear();  // frees them
     const std::string conflict = file_.add_run(run);
     if (!conflict.empty()) throw input_error(path_, 0, conflict);
     write_durably(bytes);

@@ -14,7 +14,7 @@ data::MetricInfo metric_declaration(const ParsedMetric& m) {
 
 data::MetricValues metric_values(ParsedMetric&& m) {
     const bool array = m.values.size() != 1;
-    return data::MetricValues{.name = m.name, .values = std::move(m.values), .array = array};
+    return data::MetricValues{.name = data::SharedString(m.name), .values = std::move(m.values), .array = array};
 }
 
 }  // namespace gfxstat::formats
