@@ -8,7 +8,7 @@
 // contiguous either way: begin() and end() are pointers.
 //
 // The interface is std::vector's where run records use it: size, empty,
-// [], front, back, begin, end, data, push_back, emplace_back, reserve,
+// [], at, front, back, begin, end, data, push_back, emplace_back, reserve,
 // clear, insert, erase, comparison, assignment from a std::vector or a brace list.
 #pragma once
 
@@ -20,6 +20,7 @@
 #include <memory>
 #include <new>
 #include <span>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -75,6 +76,14 @@ public:
     const T* end() const noexcept { return data() + size(); }
     T& operator[](size_t i) noexcept { return data()[i]; }
     const T& operator[](size_t i) const noexcept { return data()[i]; }
+    T& at(size_t i) {
+        if (i >= size()) throw std::out_of_range("SmallVector::at");
+        return data()[i];
+    }
+    const T& at(size_t i) const {
+        if (i >= size()) throw std::out_of_range("SmallVector::at");
+        return data()[i];
+    }
     T& front() noexcept { return *data(); }
     const T& front() const noexcept { return *data(); }
     T& back() noexcept { return data()[size() - 1]; }

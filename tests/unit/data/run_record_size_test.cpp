@@ -11,6 +11,7 @@
 #include <vector>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "data/out_of_line.h"
 #include "data/packed_optional.h"
@@ -40,12 +41,19 @@ static_assert(sizeof(PackedOptional<uint64_t>) == 8 && sizeof(PackedOptional<dou
 static_assert(sizeof(SmallVector<NumberToken>) == 32);
 static_assert(sizeof(MetricValues) == 40, "the array flag sits in the inline value's padding");
 static_assert(sizeof(RunRecord) <= 224, "RunRecord is kept per run: keep rare members out of line");
+// A growing vector of records moves them only when moving cannot throw;
+// otherwise it copies every one (and each copy allocates).
+static_assert(std::is_nothrow_move_constructible_v<RunRecord>);
+
+// A results file's header and the declaration of `metric`.
+std::string header_and_metric(const std::string& metric) {
+    return "{\"format\":\"gfxstat-results\",\"version\":1,\"id\":\"" + std::string(32, 'c') +
+           "\",\"created\":\"2026-12-06T00:00:00.000000Z\",\"generator\":\"test\"}\n"
+           "{\"type\":\"metric\",\"name\":\"" + metric + "\",\"unit\":\"us\",\"direction\":\"lower\"}\n";
+}
 
 TEST(RunRecordSize, RepeatedStringsAreKeptOnce) {
-    std::string text =
-        "{\"format\":\"gfxstat-results\",\"version\":1,\"id\":\"" + std::string(32, 'c') +
-        "\",\"created\":\"2026-12-06T00:00:00.000000Z\",\"generator\":\"test\"}\n"
-        "{\"type\":\"metric\",\"name\":\"latency\",\"unit\":\"us\",\"direction\":\"lower\"}\n";
+    std::string text = header_and_metric("latency");
     for (int r = 0; r < 3; ++r)
         text += "{\"type\":\"run\",\"variant\":\"a-long-variant-label\",\"run\":" + std::to_string(r) +
                 ",\"boot\":\"0c6d3ad6-4e3c-4f5a-9f3e-2b1d3c4e5f60\",\"exit\":{\"class\":\"ok\",\"code\":0},"
@@ -67,10 +75,7 @@ TEST(RunRecordSize, RepeatedStringsAreKeptOnce) {
 // kept once (not once a run, as sharing with the previous run did), and
 // so is each metric name.
 TEST(RunRecordSize, AlternatingStringsAreKeptOnce) {
-    std::string text =
-        "{\"format\":\"gfxstat-results\",\"version\":1,\"id\":\"" + std::string(32, 'c') +
-        "\",\"created\":\"2026-12-06T00:00:00.000000Z\",\"generator\":\"test\"}\n"
-        "{\"type\":\"metric\",\"name\":\"a-rather-long-metric-name\",\"unit\":\"us\",\"direction\":\"lower\"}\n";
+    std::string text = header_and_metric("a-rather-long-metric-name");
     for (int r = 0; r < 6; ++r)
         text += std::string("{\"type\":\"run\",\"variant\":\"") + (r % 2 ? "the-new-build" : "the-baseline") +
                 "\",\"run\":" + std::to_string(r / 2) +
