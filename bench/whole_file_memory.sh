@@ -5,8 +5,9 @@
 # summary's streaming one) on files of N/10 and N runs of one value each,
 # two variants alternating, every run a full record of ~95 bytes as
 # `gfxstat run` of a one-number workload writes it; bytes per run, and how
-# it grows. What a run costs is its RunRecord, its metric's values and
-# its identity, beside the file's text (~95 bytes a run) held while read.
+# it grows. What a run costs is its RunRecord (its one metric and value
+# inline), its identity and its line number; both commands read the text
+# a block at a time.
 #
 #   goals: peak RSS at N = 1,000,000 <= 280 bytes a run (a third of the
 #   ~850 it was); RSS growth for 10x the runs <= 10x

@@ -195,7 +195,8 @@ RawInput read_opened(const SampleInput& in, OpenedInput& input, const data::Colu
         return raw;
     }
     data::ReadReport report;
-    raw.results = data::parse_results(input.prefix() + data::read_all(input.fd(), in.name), in.name, &report);
+    // A block at a time: the file's text is not held beside its runs.
+    raw.results = data::read_results_fd(input.fd(), input.prefix(), in.name, &report);
     if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
     return raw;
 }

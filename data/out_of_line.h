@@ -2,16 +2,19 @@
 // An optional value kept on the heap: a member that most records lack
 // costs one pointer (8 bytes) instead of the whole value inline, as a
 // std::optional would keep it (a run's ThrottleRecord: 168 bytes that a
-// million imported runs would carry empty). The interface is the
+// million imported runs would carry empty); OutOfLineVector, below, does
+// the same for a list. The interface is the
 // optional's, where records use it (has_value, *, ->, value_or, reset,
 // emplace, assignment from a value, an optional or nullopt); copies copy
 // the value.
 #pragma once
 
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 #include <utility>
+#include <vector>
 
 namespace gfxstat::data {
 
@@ -74,6 +77,48 @@ public:
 
 private:
     std::unique_ptr<T> p_;
+};
+
+// A list that most records leave empty (a run's members a newer gfxstat
+// wrote): one pointer, null when empty, instead of a std::vector's 24
+// bytes. It reads as a `const std::vector<T>&`; it grows by push_back and
+// emplace_back and is assigned whole.
+template <class T>
+class OutOfLineVector {
+public:
+    OutOfLineVector() noexcept = default;
+    OutOfLineVector(std::vector<T> v) { *this = std::move(v); }
+    OutOfLineVector(std::initializer_list<T> list) : OutOfLineVector(std::vector<T>(list)) {}
+    OutOfLineVector& operator=(std::vector<T> v) {
+        items_ = v.empty() ? OutOfLine<std::vector<T>>() : OutOfLine<std::vector<T>>(std::move(v));
+        return *this;
+    }
+    OutOfLineVector& operator=(std::initializer_list<T> list) { return *this = std::vector<T>(list); }
+
+    const std::vector<T>& items() const noexcept { return items_ ? *items_ : empty_items(); }
+    operator const std::vector<T>&() const noexcept { return items(); }
+    bool empty() const noexcept { return items().empty(); }
+    size_t size() const noexcept { return items().size(); }
+    typename std::vector<T>::const_iterator begin() const noexcept { return items().begin(); }
+    typename std::vector<T>::const_iterator end() const noexcept { return items().end(); }
+    const T& operator[](size_t i) const noexcept { return items()[i]; }
+    void push_back(T v) { grown().push_back(std::move(v)); }
+    template <class... Args>
+    T& emplace_back(Args&&... args) {
+        return grown().emplace_back(std::forward<Args>(args)...);
+    }
+    void clear() noexcept { items_.reset(); }
+
+    friend bool operator==(const OutOfLineVector& a, const OutOfLineVector& b) { return a.items() == b.items(); }
+    friend bool operator==(const OutOfLineVector& a, const std::vector<T>& b) { return a.items() == b; }
+
+private:
+    static const std::vector<T>& empty_items() noexcept {
+        static const std::vector<T> none;
+        return none;
+    }
+    std::vector<T>& grown() { return items_ ? *items_ : items_.emplace(); }
+    OutOfLine<std::vector<T>> items_;
 };
 
 }  // namespace gfxstat::data

@@ -187,25 +187,20 @@ std::optional<size_t> ResultsFile::find_run(const std::string& origin, const std
 
 namespace {
 
-// Runs of a file repeat their variant, boot, environment, origin and design
-// run after run: a run takes the previous run's text when it is the same,
-// so that a million runs keep one copy of each, not a million.
-void share_repeated_strings(RunRecord& run, const RunRecord& prev) {
-    auto share = [](SharedString& s, const SharedString& p) {
-        if (!s.shares_with(p) && s == p) s = p;
-    };
-    share(run.variant, prev.variant);
-    share(run.boot, prev.boot);
-    share(run.environment, prev.environment);
-    share(run.origin, prev.origin);
-    share(run.design, prev.design);
-    share(run.exit_reason, prev.exit_reason);
+// Runs of a file repeat their variant, boot, environment, origin, design,
+// exit reason and metric names: each text is kept once for the whole file,
+// not once a run (StringTable).
+void share_repeated_strings(RunRecord& run, StringTable& strings) {
+    for (SharedString* s : {&run.variant, &run.boot, &run.environment, &run.origin, &run.design, &run.exit_reason})
+        strings.share(*s);
+    for (MetricValues& m : run.metrics) strings.share(m.name);
 }
 
 }  // namespace
 
 std::string ResultsFile::add_run(RunRecord run) {
     if (std::string conflict = run_conflict(*this, run); !conflict.empty()) return conflict;
+    share_repeated_strings(run, strings_);
     if (!run_index_.add(run.origin, run.variant, run.run, runs_.size())) return run_recorded_twice(run);
     // A set beside the ordered list: a projection (--col name) can make
     // thousands of variants, and a scan per run would be quadratic.
@@ -214,7 +209,6 @@ std::string ResultsFile::add_run(RunRecord run) {
         uint64_t& next = next_run_[run.variant];
         if (run.run >= next) next = run.run + 1;
     }
-    if (!runs_.empty()) share_repeated_strings(run, runs_.back());
     runs_.push_back(std::move(run));
     return {};
 }

@@ -23,8 +23,11 @@
 
 #include "data/number_token.h"
 #include "data/out_of_line.h"
+#include "data/packed_optional.h"
 #include "data/run_identity_index.h"
 #include "data/shared_string.h"
+#include "data/small_vector.h"
+#include "data/string_table.h"
 #include "data/throttle_record.h"
 
 namespace gfxstat::data {
@@ -179,34 +182,40 @@ struct DesignRecord {
     bool operator==(const DesignRecord&) const = default;
 };
 
+// One metric of a run: 40 bytes and no heap block in the common case of
+// one value (its name shared by the file's runs, the value inline).
 struct MetricValues {
-    std::string name;
+    SharedString name;
     // One value, or the repetitions one run measured (gem_exec_nop -r 100
-    // prints a hundred); every value is a sample.
-    std::vector<NumberToken> values;
+    // prints a hundred); every value is a sample. `array` sits in the
+    // padding after the inline value.
+    [[no_unique_address]] SmallVector<NumberToken> values;
     bool array = false;  // written as a JSON array even when it holds one value
 };
 
 // A run in memory. A file can hold millions, so the record is compact:
 // strings that runs repeat or mostly lack are shared pointers
-// (SharedString, 8 bytes), the throttle record is out of line (8 bytes
-// instead of 168 when absent), and sizeof(RunRecord) is held to a bound by
-// a test (tests/unit/data/run_record_size_test.cpp).
+// (SharedString, 8 bytes; ResultsFile keeps one copy of each text), one
+// metric with one value is held inline (SmallVector), optional numbers
+// keep their absence in the number (PackedOptional, 8 bytes instead of
+// 16), and rare members are out of line (the throttle record, the unknown
+// members: 8 bytes each when absent); sizeof(RunRecord) is held to a bound
+// by a test (tests/unit/data/run_record_size_test.cpp).
 struct RunRecord {
     SharedString variant;
     uint64_t run = 0;  // index within the variant (and origin), from 0
     SharedString boot;  // /proc/sys/kernel/random/boot_id; "" when unknown
-    std::string start;                // RFC 3339 UTC; "" when unknown
-    std::optional<double> duration_s; // wall time of the run
+    std::string start;                  // RFC 3339 UTC; "" when unknown
+    PackedOptional<double> duration_s;  // wall time of the run
     ExitClass exit_class = ExitClass::ok;
     std::optional<int> exit_code;
     std::optional<int> signal;
+    bool warmup = false;
     // Why a run did not end ok, in one line: the program's skip reason, the
     // parse error, "timed out after 10 s". "" when none.
     SharedString exit_reason;
-    bool warmup = false;
     SharedString environment;  // id of an environment record; "" when none
-    std::vector<MetricValues> metrics;
+    SmallVector<MetricValues> metrics;
     // Provenance: id of the results file the run was first written to (set
     // by merge), and where an importer found it ("bench.json", "out.txt:12").
     SharedString origin;
@@ -218,15 +227,15 @@ struct RunRecord {
     // The step of a `gfxstat campaign` schedule this run carries out
     // (campaign DIR/plan.json); it is how a resumed campaign knows, from
     // the results alone, which steps are done.
-    std::optional<uint64_t> campaign_step;
+    PackedOptional<uint64_t> campaign_step;
     // The design record the run belongs to ("" when none), its block
     // (from 0) and its 0-based place in that block.
     SharedString design;
-    std::optional<uint64_t> block, position;
+    PackedOptional<uint64_t> block, position;
     // What the GPU clock sampler saw during the run; nullopt when nothing
     // was sampled (no source on the machine, imported runs, older files).
     OutOfLine<ThrottleRecord> throttle;
-    UnknownMembers unknown;
+    OutOfLineVector<std::pair<std::string, std::string>> unknown;  // as UnknownMembers
 
     const MetricValues* metric(std::string_view name) const;
 };
@@ -285,6 +294,8 @@ private:
     std::unordered_map<std::string, uint64_t> next_run_;  // by variant, origin ""
     std::vector<std::string> variants_;
     std::unordered_set<std::string> variant_set_;  // the same, for lookups
+    // The runs' repeated strings, each kept once (add_run).
+    StringTable strings_;
 };
 
 }  // namespace gfxstat::data

@@ -154,27 +154,24 @@ ResultsFile parse_results(std::string_view text, const std::string& name, ReadRe
     return parser.finish();
 }
 
-ResultsFile read_results_path(const std::string& path, const std::string& name, ReadReport* report) {
-    const InputFile in(path);
-    // Errors name what read_all named: `name` for standard input, else the path.
-    const std::string& read_name = in.is_stdin() ? name : path;
-    ReadReport local;
-    LineParser parser(name, report ? *report : local, {});
-    // The text a block at a time: what is held is the line being read, not
-    // the file (a million runs are ~100 MB of text).
+namespace {
+
+// The lines of `fd`, after `buf` (bytes read from it already), a block at
+// a time: what is held is the line being read, not the file (a million
+// runs are ~100 MB of text). Read errors name `read_name`.
+ResultsFile parse_blocks(int fd, std::string buf, const std::string& read_name, LineParser& parser) {
     constexpr size_t kBlock = 1 << 20;
-    std::string buf;
     size_t base = 0;     // file offset of buf[0]
     size_t scanned = 0;  // buf[0, scanned) holds no '\n'
-    for (;;) {
+    for (bool more = true; more;) {
         const size_t had = buf.size();
         buf.resize(had + kBlock);
         ssize_t got;
-        do got = ::read(in.fd(), buf.data() + had, kBlock);
+        do got = ::read(fd, buf.data() + had, kBlock);
         while (got < 0 && errno == EINTR);
         if (got < 0) throw input_error(read_name, 0, std::string("read error: ") + std::strerror(errno));
         buf.resize(had + static_cast<size_t>(got));
-        if (got == 0) break;
+        more = got > 0;
         size_t pos = 0;
         for (size_t nl; (nl = buf.find('\n', std::max(pos, scanned))) != std::string::npos; pos = nl + 1)
             if (!parser.line(std::string_view(buf).substr(pos, nl - pos), true, base + nl + 1))
@@ -185,6 +182,22 @@ ResultsFile read_results_path(const std::string& path, const std::string& name, 
     }
     if (!buf.empty()) parser.line(buf, false, base + buf.size());
     return parser.finish();
+}
+
+}  // namespace
+
+ResultsFile read_results_path(const std::string& path, const std::string& name, ReadReport* report) {
+    const InputFile in(path);
+    ReadReport local;
+    LineParser parser(name, report ? *report : local, {});
+    // Errors name what read_all named: `name` for standard input, else the path.
+    return parse_blocks(in.fd(), {}, in.is_stdin() ? name : path, parser);
+}
+
+ResultsFile read_results_fd(int fd, std::string prefix, const std::string& name, ReadReport* report) {
+    ReadReport local;
+    LineParser parser(name, report ? *report : local, {});
+    return parse_blocks(fd, std::move(prefix), name, parser);
 }
 
 std::string torn_tail_message(const std::string& name, const ReadReport& r) {

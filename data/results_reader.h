@@ -39,6 +39,12 @@ ResultsFile parse_results(std::string_view text, const std::string& name,
 ResultsFile read_results_path(const std::string& path, const std::string& name,
                               ReadReport* report = nullptr);
 
+// The rest of `fd` (not closed) after `prefix`, the bytes read from it
+// already, a block at a time as read_results_path reads: the file's text
+// is never held whole. Read errors name `name`.
+ResultsFile read_results_fd(int fd, std::string prefix, const std::string& name,
+                            ReadReport* report = nullptr);
+
 // "FILE:LINE: incomplete last record (N bytes) ignored: ..." for a warning.
 std::string torn_tail_message(const std::string& name, const ReadReport& report);
 

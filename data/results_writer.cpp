@@ -270,7 +270,7 @@ void ResultsAppender::append_run_and_release_values(RunRecord& run, std::vector<
     for (const PackedTokens& p : packed) values += p.size();
     bytes.reserve(bytes.size() + 4096 + 2 * values);
     append_run_line(bytes, run, packed);
-    for (MetricValues& m : run.metrics) std::vector<NumberToken>().swap(m.values);
+    for (MetricValues& m : run.metrics) m.values.clear();  // frees them
     for (PackedTokens& p : packed) p.release();
     const std::string conflict = file_.add_run(run);
     if (!conflict.empty()) throw input_error(path_, 0, conflict);

@@ -210,7 +210,7 @@ void SuiteBuilder::finish(const ImportOptions& options, ResultsFile& out) const 
         // wide table's): no one line is where it was found.
         run.source = path_;
         for (const auto& [m, value] : p.run->values)  // metric index order: declaration order
-            if (kept[m]) run.metrics.push_back(MetricValues{metrics_[m].name, {value}, false});
+            if (kept[m]) run.metrics.push_back(MetricValues{SharedString(metrics_[m].name), {value}, false});
         import_add_run(out, path_, p.run->line, std::move(run));
     }
 }

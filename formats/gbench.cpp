@@ -208,7 +208,7 @@ void import_gbench(const std::string& path, const ImportOptions& options, Result
         info.direction = Direction::lower_is_better;
         info.primary = m.primary;
         import_declare_metric(out, path, info, options);
-        run.metrics.push_back(MetricValues{m.name, std::move(m.values), true});
+        run.metrics.push_back(MetricValues{SharedString(m.name), std::move(m.values), true});
     }
 
     run.variant = options.label.empty() ? default_label(path) : options.label;

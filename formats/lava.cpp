@@ -217,7 +217,7 @@ void add_block_runs(const Block& b, const std::string& path, const ImportOptions
         if (run.origin.empty()) run.origin = f.header.id;
         if (!options.label.empty()) run.variant = options.label;
         if (!options.metric.empty())
-            std::erase_if(run.metrics, [&](const MetricValues& m) { return m.name != options.metric; });
+            erase_if(run.metrics, [&](const MetricValues& m) { return m.name != options.metric; });
         if (const std::string conflict = out.add_run(std::move(run)); !conflict.empty())
             throw input_error(where, 0, conflict);
     }

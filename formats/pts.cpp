@@ -238,7 +238,7 @@ void import_pts(const std::string& path, const ImportOptions& options, ResultsFi
                 run.run = out.next_run_index(variant);
                 run.environment = env->second;
                 run.source = path + ":" + std::to_string(s.line);
-                run.metrics.push_back(MetricValues{m.info.name, {value}, false});
+                run.metrics.push_back(MetricValues{SharedString(m.info.name), {value}, false});
                 import_add_run(out, path, s.line, std::move(run));
             }
         }

@@ -20,7 +20,7 @@ data::MetricValues metric_values(ParsedMetric&& m) {
 data::MetricValues metric_values(ParsedMetric&& m, data::PackedTokens& packed) {
     const bool array = m.values.size() + m.packed.size() != 1;
     packed = std::move(m.packed);
-    return data::MetricValues{.name = m.name, .values = std::move(m.values), .array = array};
+    return data::MetricValues{.name = data::SharedString(m.name), .values = std::move(m.values), .array = array};
 }
 
 }  // namespace gfxstat::formats
