@@ -38,7 +38,7 @@ uint64_t ordered_key(double v) {
 double from_key(uint64_t k) { return std::bit_cast<double>((k >> 63) ? k & ~(uint64_t{1} << 63) : ~k); }
 
 // Calls f(const NumberToken&) for each value of a run's metric.
-void each_value(const std::vector<data::NumberToken>& values, auto&& f) {
+void each_value(const data::SmallVector<data::NumberToken>& values, auto&& f) {
     for (const auto& t : values) f(t);
 }
 void each_value(const data::PackedTokens& values, auto&& f) { values.for_each(f); }
