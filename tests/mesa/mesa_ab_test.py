@@ -77,7 +77,15 @@ def main():
             print(se)
             print(f"A/A: rc {rc}, {time.monotonic() - t0:.1f} s")
             check(rc == 0, f"A/A: the gate passes: rc {rc}")
-            check("verdict      regression" not in so.lower(), f"A/A: no regression reported: {so[:1500]}")
+            # The watched metric (the report's first) gates and its error
+            # rate is the stop rule's; the secondary metrics' paired t is
+            # unadjusted and does not gate, so under A/A one of them calls a
+            # regression in a few percent of runs (more on a loaded machine):
+            # only the first verdict is held to "no regression".
+            verdicts = [line for line in so.lower().splitlines() if line.startswith("  verdict")]
+            check(len(verdicts) >= 1, f"A/A: a verdict for the watched metric: {so[:1500]}")
+            check(bool(verdicts) and "regression" not in verdicts[0],
+                  f"A/A: no regression reported for the watched metric: {so[:1500]}")
     except XvfbUnavailable as e:
         print(f"SKIP: {e}")
     return finish("mesa_ab: all checks passed")
