@@ -70,7 +70,8 @@ int apply_main(int argc, char** argv) {
                  "original values are saved first; gfxstat tune reset puts them back.",
                  "gfxstat tune apply"};
     std::string freq = "rp1", level = "profile_standard", root;
-    app.add_option("--gpu-freq", freq, "i915/xe GPU frequency: MHZ, rp0 or rp1 (xe: rpe; default rp1)");
+    const auto* gpu_freq =
+        app.add_option("--gpu-freq", freq, "i915/xe GPU frequency: MHZ, rp0 or rp1 (xe: rpe; default rp1)");
     app.add_option("--amdgpu-level", level, "amdgpu power_dpm_force_performance_level (default profile_standard)")
         ->check(CLI::IsMember({"profile_standard", "manual"}));
     app.add_option("--root", root, "write /sys under DIR (default: GFXSTAT_SYSFS_ROOT, else /)");
@@ -85,6 +86,7 @@ int apply_main(int argc, char** argv) {
         return 2;
     }
     req.gpu = *target;
+    req.gpu_freq_given = gpu_freq->count() > 0;
     req.amdgpu_level = level;
     try {
         const auto r = drivers::apply_tune(req);

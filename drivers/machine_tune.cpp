@@ -223,6 +223,10 @@ TuneReport apply_tune(const TuneRequest& request, const TuneIo& io) {
                                  " -> " + request.amdgpu_level);
         targets.push_back({a.path, request.amdgpu_level + "\n"});
     }
+    if (request.gpu_freq_given && t.gpus.empty() && !targets.empty())
+        report.notes.push_back("--gpu-freq left unused: no i915 or xe GPU frequency control in " +
+                               (system_root().empty() ? std::string("/sys/class/drm") : system_path("/sys/class/drm")) +
+                               "; the rest is tuned");
     if (targets.empty()) {
         report.changes.clear();
         report.notes.push_back("nothing to tune here: no CPU governor, turbo switch or GPU frequency control in " +

@@ -35,6 +35,10 @@ struct TuneRequest {
     // over an earlier tuning of this boot keeps its originals and becomes
     // the owner, so a run --tune that tuned first leaves it at its end.
     std::string by = "apply";
+    // The user named --gpu-freq: apply says so when the machine has no i915
+    // or xe GT whose frequency it could pin (a runner without such a GPU),
+    // and tunes the rest.
+    bool gpu_freq_given = false;
 };
 
 // A refusal or failure of apply/reset; `exit_code` is what the CLI exits with:

@@ -352,6 +352,24 @@ TEST_F(TuneTest, NoSourceNoFinding) {
     EXPECT_FALSE(fs::exists(root / "var/lib/gfxstat/tune.json"));
 }
 
+// A runner without an i915 or xe GPU (a CI container on llvmpipe): a
+// --gpu-freq the user gave is said to be left unused, the CPUs are tuned
+// all the same; without --gpu-freq (run --tune's default) nothing is said.
+TEST_F(TuneTest, AGpuFrequencyWithoutSuchAGpuIsSaidAndTheRestTuned) {
+    fs::remove_all(root / "sys/class/drm");
+    TuneRequest asked;
+    asked.gpu_freq_given = true;
+    const TuneReport r = apply_tune(asked);
+    ASSERT_EQ(r.notes.size(), 1u);
+    EXPECT_EQ(r.notes[0], "--gpu-freq left unused: no i915 or xe GPU frequency control in " +
+                              (root / "sys/class/drm").string() + "; the rest is tuned");
+    EXPECT_EQ(slurp(root / "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"), "performance\n");
+    EXPECT_TRUE(fs::exists(root / "var/lib/gfxstat/tune.json"));
+    reset_tune();
+    EXPECT_EQ(slurp(root / "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"), "powersave\n");
+    EXPECT_TRUE(apply_tune(TuneRequest{}).notes.empty());
+}
+
 TEST_F(TuneTest, AFrequencyOutsideTheHardwaresRangeChangesNothing) {
     const auto before = snapshot(root);
     TuneRequest r;
