@@ -552,6 +552,7 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
         c.primary_equivalence = b.equivalence;
         c.primary_equivalence.equivalent = look.call == SequentialCall::equivalent;
         b.look = look;
+        if (design.max_blocks) b.advice = settling_advice(base, cand, so, *design.max_blocks);
     } else {
         c.primary = {PrimaryTest::paired_blocks,
                      "the variants ran in " + what + ", each block every variant once, so each block's "
@@ -659,6 +660,7 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
             vi.sequential_upper = l.upper;
             if (!c.blocks->design.looks.empty()) vi.sequential_interval = "repeated confidence interval";
             vi.blocks_to_settle = l.blocks_to_settle;
+            vi.settling = c.blocks->advice;
         }
     }
     return vi;

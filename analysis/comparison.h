@@ -115,6 +115,9 @@ struct BlockDesign {
     // A group-sequential design's planned looks (group_sequential.h): the
     // sequential analysis is its Pocock boundary, at those looks only.
     std::vector<size_t> looks;
+    // A sequential design's budget (ab's --max-runs), for the advice on
+    // a threshold it cannot likely settle (SettlingAdvice).
+    std::optional<size_t> max_blocks;
 };
 
 struct BlockAnalysis {
@@ -127,6 +130,9 @@ struct BlockAnalysis {
     TTest paired;                // one-sample t on the block differences, at design.confidence
     Equivalence equivalence;     // TOST on the same within +-threshold (ln(1 + threshold) for log ratios)
     std::optional<SequentialLook> look;  // design.sequential: the last look
+    // design.sequential with max_blocks, the look not settled: the noise
+    // makes the threshold unreachable within max_blocks (settling_advice).
+    std::optional<SettlingAdvice> advice;
 };
 
 struct TwoSampleComparison {

@@ -360,4 +360,55 @@ SequentialLook sequential_look(std::span<const double> baseline, std::span<const
     return look;
 }
 
+std::optional<size_t> blocks_to_settle_in_all(std::span<const double> baseline, std::span<const double> candidate,
+                                              const SequentialOptions& o) {
+    const SequentialLook look = sequential_look(baseline, candidate, o);
+    if (look.call != SequentialCall::go_on) return look.blocks;
+    if (!look.blocks_to_settle) return std::nullopt;
+    return look.blocks + *look.blocks_to_settle;
+}
+
+std::optional<SettlingAdvice> settling_advice(std::span<const double> baseline, std::span<const double> candidate,
+                                              const SequentialOptions& o, size_t max_blocks) {
+    const SequentialLook look = sequential_look(baseline, candidate, o);
+    const bool bounded = std::isfinite(look.change_lower) && std::isfinite(look.change_upper);
+    if (look.call != SequentialCall::go_on || !bounded || !look.blocks_to_settle) return std::nullopt;
+    SettlingAdvice a;
+    a.max_blocks = max_blocks;
+    a.threshold = o.threshold;
+    // More than a million more: no prediction, and far beyond any budget.
+    const size_t needed = look.blocks + *look.blocks_to_settle;
+    if (needed <= max_blocks) return std::nullopt;
+    a.blocks_needed = needed;
+    SequentialOptions at = o;
+    const auto predicted = [&](double threshold) {
+        at.threshold = threshold;
+        return blocks_to_settle_in_all(baseline, candidate, at);
+    };
+    const auto within = [&](double threshold) {
+        const auto m = predicted(threshold);
+        return m && *m <= max_blocks;
+    };
+    constexpr double kLargest = 1;  // 100%
+    if (!within(kLargest)) return a;
+    // within(hi) holds, within(lo) does not; in log space, to 1e-4
+    // relative (the figure is rounded to 2 digits after).
+    double lo = std::max(o.threshold, 1e-9), hi = kLargest;
+    while (hi / lo > 1 + 1e-4) {
+        const double mid = std::sqrt(lo * hi);
+        if (within(mid)) hi = mid;
+        else lo = mid;
+    }
+    // Up to 2 significant digits of the percentage; the rounded figure is
+    // at least hi, so it settles within the budget too (checked, in case
+    // the division rounded it below).
+    const double pct = 100 * hi;
+    const double step = std::pow(10.0, std::floor(std::log10(pct)) - 1);
+    double rounded = std::ceil(pct / step) * step;
+    while (!within(rounded / 100)) rounded += step;
+    a.settling_threshold = rounded / 100;
+    a.settling_blocks = *predicted(rounded / 100);
+    return a;
+}
+
 }  // namespace gfxstat::analysis

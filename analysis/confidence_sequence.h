@@ -157,4 +157,39 @@ struct SequentialLook {
 SequentialLook sequential_look(std::span<const double> baseline, std::span<const double> candidate,
                                const SequentialOptions& options);
 
+// When the noise makes the threshold unreachable within a budget of
+// blocks: what the threshold would need, and the smallest threshold that
+// would likely settle within the budget. Both come from blocks_to_settle
+// at the variability seen, nothing else: a look's estimate and spread held
+// fixed, each threshold's predicted blocks are where its interval would
+// first settle. A larger threshold widens the band, so the predicted
+// blocks never grow with it, and a bisection on the threshold finds where
+// they reach the budget. A figure that likely settles, not a promise: the
+// estimate and the spread move as blocks come.
+struct SettlingAdvice {
+    size_t max_blocks = 0;  // the budget, in blocks in all (ab's --max-runs)
+    double threshold = 0;   // the options' (relative)
+    // Blocks in all that would likely settle it at `threshold` (more than
+    // max_blocks); nullopt: more than a million more.
+    std::optional<size_t> blocks_needed;
+    // The smallest threshold, rounded up to 2 significant digits of its
+    // percentage, at which the predicted blocks in all stay within
+    // max_blocks, and those blocks; nullopt when none up to 100% does.
+    std::optional<double> settling_threshold;
+    size_t settling_blocks = 0;
+};
+
+// The blocks in all that would likely settle a look with these options:
+// n when it is settled, n + blocks_to_settle otherwise; nullopt when that
+// cannot be judged or lies more than a million blocks ahead.
+std::optional<size_t> blocks_to_settle_in_all(std::span<const double> baseline, std::span<const double> candidate,
+                                              const SequentialOptions& options);
+
+// The advice for a look that is not settled, whose interval is bounded,
+// and which would likely need more than max_blocks blocks in all at
+// options.threshold; nullopt otherwise (settled, not yet bounded, no
+// spread, or within the budget). Throws as sequential_look.
+std::optional<SettlingAdvice> settling_advice(std::span<const double> baseline, std::span<const double> candidate,
+                                              const SequentialOptions& options, size_t max_blocks);
+
 }  // namespace gfxstat::analysis

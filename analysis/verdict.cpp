@@ -218,6 +218,7 @@ Verdict decide_sequential(const VerdictInputs& in, Verdict v) {
                 text += buf;
                 v.runs_needed = static_cast<double>(in.blocks + *in.blocks_to_settle);
             }
+            v.settling = in.settling;
             std::snprintf(buf, sizeof buf, "%s", text.c_str());
             break;
         }

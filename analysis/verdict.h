@@ -140,6 +140,9 @@ struct VerdictInputs {
     const char* sequential_interval = "confidence sequence";
     size_t blocks = 0;
     std::optional<size_t> blocks_to_settle;
+    // The design's budget cannot likely settle the threshold at this
+    // noise (settling_advice): reports add what would.
+    std::optional<SettlingAdvice> settling;
 };
 
 struct Verdict {
@@ -161,6 +164,10 @@ struct Verdict {
     // this variability (two-sided alpha); empty when it cannot be computed.
     std::optional<double> detectable_change;
     std::string reason;
+    // Inconclusive under a sequential design whose budget cannot likely
+    // settle the threshold at this noise: the thresholds that would
+    // (report/settling_advice_words.h says it after the reason).
+    std::optional<SettlingAdvice> settling;
 };
 
 // The outcome rules, in order: an exact metric is compared exactly; both

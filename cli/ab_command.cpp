@@ -35,6 +35,7 @@
 #include "drivers/ab_runner.h"
 #include "drivers/run_startup.h"
 #include "report/ab_progress.h"
+#include "report/settling_advice_words.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -249,6 +250,11 @@ int ab_main(int argc, char** argv) {
                 for (const std::string& line :
                      report::ab_block_lines(p, variants, first_bounded, report.threshold_pct, plan.blocks.has_value()))
                     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(line).c_str());
+                // The noise puts the threshold out of --max-runs' reach: said, and the runs go on.
+                for (size_t c = 0; c < p.advice.size(); ++c)
+                    if (p.advice[c])
+                        for (const std::string& line : report::ab_advice_lines(*p.advice[c], variants[c + 1], variants[0], kProg))
+                            std::fprintf(stderr, "%s\n", line.c_str());
                 std::fflush(stderr);
             });
     } catch (const data::InputError& e) {

@@ -62,6 +62,11 @@ size_t first_bounded_block(double alpha) {
     return first;
 }
 
+bool ab_advice_changed(std::optional<double> said, std::optional<double> now) {
+    if (!said || !now) return said.has_value() != now.has_value();
+    return *now >= 1.5 * *said || 1.5 * *now <= *said;
+}
+
 const char* ab_stop_name(AbStop s) { return s == AbStop::group ? "group" : "sequential"; }
 
 const char* ab_stop_method(AbStop s) {
@@ -162,6 +167,10 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
     const size_t planned = plan.blocks ? *plan.blocks : plan.max_blocks;
 
     std::vector<size_t> consecutive_failures(k, 0);
+    // Per candidate: how often the advice was said, and the threshold it
+    // proposed then.
+    std::vector<size_t> advised(k, 0);
+    std::vector<std::optional<double>> advised_threshold(k);
     BlockValues values;
     int last_variant = -1;
     bool first_run = true;
@@ -306,6 +315,16 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
                 so.exact = info && info->exact;
                 progress.looks.push_back(analysis::sequential_look(base, cand, so));
                 all_settled &= progress.looks.back().call != analysis::SequentialCall::go_on;
+                std::optional<analysis::SettlingAdvice> advice;
+                if (!plan.blocks && advised[c] < 2)
+                    advice = analysis::settling_advice(base, cand, so, plan.max_blocks);
+                if (advice && advised[c] == 1 && !ab_advice_changed(advised_threshold[c], advice->settling_threshold))
+                    advice.reset();
+                if (advice) {
+                    ++advised[c];
+                    advised_threshold[c] = advice->settling_threshold;
+                }
+                progress.advice.push_back(std::move(advice));
             }
             progress.settled = !plan.blocks && all_settled && b + 1 >= plan.min_blocks;
             report.looks = progress.looks;

@@ -68,6 +68,14 @@ size_t first_bounded_block(double alpha);
 // group design's looks from the plan's max_blocks when it has one.
 analysis::SequentialOptions ab_sequential_options(const AbPlan& plan, double confidence);
 
+// Whether a comparison's advice is said again (once at most): when the
+// threshold it proposes (nullopt: none up to 100%) has grown or shrunk
+// 1.5-fold since the advice that was said, or appeared or gone. What the
+// given threshold needs is no measure of that: with the estimate near 0
+// it swings tenfold from one early block to the next, all of it far
+// beyond the budget.
+bool ab_advice_changed(std::optional<double> said, std::optional<double> now);
+
 struct AbBlockProgress {
     size_t block = 0;            // from 0
     std::vector<size_t> order;   // variant indices as they ran
@@ -75,6 +83,12 @@ struct AbBlockProgress {
     std::string metric, unit;
     // Per candidate (variant 1..k-1): the look after this block.
     std::vector<analysis::SequentialLook> looks;
+    // Per candidate: advice to print after this block, when the noise makes
+    // the threshold unreachable within max_blocks (analysis::settling_advice):
+    // at the first look that shows it, and at most once more, when the
+    // threshold it proposes has changed 1.5-fold since. Never with
+    // fixed blocks; the stop rule goes on at the threshold it was given.
+    std::vector<std::optional<analysis::SettlingAdvice>> advice;
     bool settled = false;        // every look settled (never with fixed blocks)
     size_t planned = 0;          // blocks, or max_blocks
 };

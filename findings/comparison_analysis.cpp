@@ -138,6 +138,7 @@ void analyse_comparisons(CompareReport& report, bool fdr, bool diagnostics, int 
                 bd.threshold = report.threshold;
                 bd.incomplete = u->pairs.incomplete;
                 if (bd.sequential) bd.looks.assign(u->design.looks.begin(), u->design.looks.end());
+                if (bd.sequential && u->design.max_runs) bd.max_blocks = static_cast<size_t>(*u->design.max_runs);
                 analysis::analyse_blocks(m.comparisons.back(), u->pairs.baseline, u->pairs.candidate, bd);
             }
         }

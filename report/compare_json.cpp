@@ -10,6 +10,7 @@
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/json_version.h"
+#include "report/settling_advice_words.h"
 #include "report/suite_table.h"
 
 namespace gfxstat::cli {
@@ -185,7 +186,7 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
                             {"unit", v.by_blocks ? "blocks" : v.by_machines ? "machines" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
-                            {"reason", v.reason}};
+                            {"reason", report::verdict_reason(v)}};
             if (m.exact)
                 j["verdict"]["distinct_values"] = {{"baseline", c.baseline_distinct},
                                                    {"candidate", c.candidate_distinct}};

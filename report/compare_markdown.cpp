@@ -12,6 +12,7 @@
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
+#include "report/settling_advice_words.h"
 #include "text/readable_units.h"
 #include "text/plural.h"
 #include "text/text_escape.h"
@@ -101,7 +102,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
             const auto& v = m.verdicts[k];
             const double lvl = r.confidence * 100;
             std::fprintf(out, "\n**%s vs %s**: %s — %s%s\n\n", cell(m.candidates[k].label).c_str(),
-                         cell(m.baseline.label).c_str(), analysis::outcome_words(v).c_str(), cell(v.reason).c_str(),
+                         cell(m.baseline.label).c_str(), analysis::outcome_words(v).c_str(), cell(report::verdict_reason(v)).c_str(),
                          m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
             if (std::string(design_kind(m, k)) != "independent")
                 std::fprintf(out, "design: %s\n\n", cell(design_words(m, k)).c_str());

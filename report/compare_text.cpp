@@ -19,6 +19,7 @@
 #include "report/metric_direction_words.h"
 #include "report/invalid_runs.h"
 #include "report/sample_keys.h"
+#include "report/settling_advice_words.h"
 #include "text/fit_table.h"
 #include "text/name_cutter.h"
 #include "text/readable_units.h"
@@ -308,7 +309,8 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         if (v.constant)
             verdict += ": " + v.reason;
         else
-            verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why + "): " + v.reason;
+            verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why +
+                       "): " + report::verdict_reason(v);
         if (!m.primary) verdict += " [secondary metric: " + m.secondary_why + "; it does not gate]";
         field(out, r.width, "verdict", verdict);
         if (m.exact) {

@@ -122,6 +122,38 @@ def main():
     check(rc == 3, f"--gate --strict: inconclusive exits 3 (rc {rc})")
     check(len(runs_of(out)) == 6, "3 blocks of 2 runs")
 
+    # A/A at ~10% noise and the default +-1%: out of --max-runs' reach. ab
+    # says so within its first 10 blocks, once more at most, with the
+    # threshold that would likely settle, and goes on at +-1%; compare's
+    # inconclusive verdict says the same.
+    out = os.path.join(d, "noisy-aa.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
+                    "--env", "A:SD=10", "--env", "B:SD=10", "--max-runs", "30", "--seed", "5")
+    lines = se.split("\n")
+    advice = [i for i, line in enumerate(lines) if line.startswith("gfxstat ab: advice: B vs A: ")]
+    check(1 <= len(advice) <= 2, f"the advice is said once, twice at most ({len(advice)}): {se[-1500:]}")
+    blocks_before = [line for line in lines[:advice[0]] if re.match(r"gfxstat ab: block \d+/30", line)] if advice else []
+    check(1 <= len(blocks_before) <= 10, f"the advice comes within the first 10 blocks ({len(blocks_before)})")
+    said = " ".join(" ".join(line.split()) for line in lines[advice[0]:advice[0] + 6]) if advice else ""
+    m = re.search(r"at this noise \+-1% cannot likely be settled within --max-runs 30 \(it would need "
+                  r"about (\d+) runs a variant\); \+-([0-9.]+)% would likely settle in about (\d+) runs a variant; "
+                  r"ab goes on at \+-1%", said)
+    check(m is not None, f"the advice says what +-1% needs and what would settle: {said}")
+    if m:
+        check(int(m.group(1)) > 30 and 1 < float(m.group(2)) < 100 and int(m.group(3)) <= 30,
+              f"+-1% needs more than the budget, the proposed threshold settles within it: {m.groups()}")
+    check(all(len(line) <= 72 for line in lines[advice[0]:advice[0] + 6] if line.startswith(("gfxstat ab: advice", "  "))) if advice else False,
+          "the advice's lines fit 72 columns")
+    check("inconclusive after 30 blocks" in se, f"ab went on to --max-runs at +-1%: {se[-300:]}")
+    check(rc == 0 and "would likely settle in about" in verdicts(so) and "cannot likely be settled within --max-runs 30" in verdicts(so),
+          f"compare's inconclusive verdict adds the advice (rc {rc}): {verdicts(so)}")
+    # 1% noise at +-5%: within reach, no advice.
+    out = os.path.join(d, "quiet-aa.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
+                    "--env", "A:SD=1", "--env", "B:SD=1", "--threshold", "5", "--max-runs", "30", "--seed", "5")
+    check(rc == 0 and "settled after" in se and "advice:" not in se and "cannot likely" not in so,
+          f"a quiet A/A at +-5% settles without advice (rc {rc}): {se[-600:]}")
+
     # Fixed design: --runs 4, alternate order, warm-ups and a per-variant command.
     out = os.path.join(d, "fixed.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=10", "--env", "B:M=10",

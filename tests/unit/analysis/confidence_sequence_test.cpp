@@ -543,3 +543,95 @@ TEST(sequential_look, ConfidenceWidensTheInterval) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// settling_advice: the threshold the budget can likely settle, found by
+// inverting blocks_to_settle.
+
+// Ten blocks of an A/A experiment at about 10% noise a block difference.
+const std::vector<double> kNoisyAa = {0.08, -0.12, 0.05, -0.03, 0.11, -0.09, 0.02, -0.06, 0.13, -0.10};
+
+TEST(settling_advice, TheProposedThresholdIsTheSmallestWithinTheBudget) {
+    using gfxstat::analysis::blocks_to_settle_in_all;
+    using gfxstat::analysis::settling_advice;
+    std::vector<double> b, c;
+    blocks_with_log_ratios(kNoisyAa, b, c);
+    SequentialOptions o;  // +-1%
+    const auto a = settling_advice(b, c, o, 100);
+    ASSERT_TRUE(a.has_value());
+    EXPECT_EQ(a->max_blocks, 100u);
+    EXPECT_DOUBLE_EQ(a->threshold, 0.01);
+    // What +-1% needs is blocks_to_settle's own figure, beyond the budget.
+    const auto look = sequential_look(b, c, o);
+    ASSERT_TRUE(look.blocks_to_settle.has_value());
+    ASSERT_TRUE(a->blocks_needed.has_value());
+    EXPECT_EQ(*a->blocks_needed, 10 + *look.blocks_to_settle);
+    EXPECT_GT(*a->blocks_needed, 100u);
+    ASSERT_TRUE(a->settling_threshold.has_value());
+    const double t = *a->settling_threshold;
+    EXPECT_GT(t, 0.01);
+    EXPECT_LT(t, 1);
+    // At the proposed threshold the predicted blocks fit the budget...
+    SequentialOptions at = o;
+    at.threshold = t;
+    const auto m = blocks_to_settle_in_all(b, c, at);
+    ASSERT_TRUE(m.has_value());
+    EXPECT_LE(*m, 100u);
+    EXPECT_EQ(*m, a->settling_blocks);
+    // ...and one step of its 2 significant digits smaller they do not.
+    const double pct = 100 * t;
+    const double step = std::pow(10.0, std::floor(std::log10(pct)) - 1);
+    EXPECT_NEAR(pct / step, std::round(pct / step), 1e-9) << pct;  // 2 significant digits
+    at.threshold = (pct - step) / 100;
+    const auto smaller = blocks_to_settle_in_all(b, c, at);
+    EXPECT_TRUE(!smaller || *smaller > 100u) << at.threshold;
+}
+
+TEST(settling_advice, PredictedBlocksNeverGrowWithTheThreshold) {
+    using gfxstat::analysis::blocks_to_settle_in_all;
+    std::vector<double> b, c;
+    blocks_with_log_ratios(kNoisyAa, b, c);
+    SequentialOptions o;
+    size_t previous = std::numeric_limits<size_t>::max();
+    size_t fell = 0;
+    for (double t = 0.005; t < 0.5; t *= 1.2) {
+        o.threshold = t;
+        const auto m = blocks_to_settle_in_all(b, c, o);
+        const size_t now = m ? *m : std::numeric_limits<size_t>::max();
+        EXPECT_LE(now, previous) << t;
+        fell += now < previous;
+        previous = now;
+    }
+    EXPECT_GT(fell, 5u);  // the grid spans the range where it matters
+}
+
+TEST(settling_advice, NoneWhenTheBudgetSufficesOrNothingIsBoundedOrSettled) {
+    using gfxstat::analysis::settling_advice;
+    std::vector<double> b, c;
+    blocks_with_log_ratios(kNoisyAa, b, c);
+    SequentialOptions o;
+    const auto look = sequential_look(b, c, o);
+    ASSERT_TRUE(look.blocks_to_settle.has_value());
+    // A budget that holds what +-1% needs: nothing to advise.
+    EXPECT_FALSE(settling_advice(b, c, o, 10 + *look.blocks_to_settle).has_value());
+    EXPECT_TRUE(settling_advice(b, c, o, 10 + *look.blocks_to_settle - 1).has_value());
+    // Three blocks: the interval is not bounded yet.
+    EXPECT_FALSE(settling_advice(std::span(b).first(3), std::span(c).first(3), o, 100).has_value());
+    // 1% noise at +-5%: settles within the budget.
+    std::vector<double> quiet;
+    for (double d : kNoisyAa) quiet.push_back(d / 10);
+    blocks_with_log_ratios(quiet, b, c);
+    o.threshold = 0.05;
+    EXPECT_FALSE(settling_advice(b, c, o, 100).has_value());
+}
+
+TEST(settling_advice, NoThresholdWhenEvenAHundredPercentNeedsMore) {
+    using gfxstat::analysis::settling_advice;
+    std::vector<double> wild;
+    for (double d : kNoisyAa) wild.push_back(d * 20);  // +-200% a block
+    std::vector<double> b, c;
+    blocks_with_log_ratios(wild, b, c);
+    const auto a = settling_advice(b, c, SequentialOptions{}, 12);
+    ASSERT_TRUE(a.has_value());
+    EXPECT_FALSE(a->settling_threshold.has_value());
+}
