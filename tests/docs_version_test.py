@@ -44,9 +44,8 @@ def project_version(source):
 def check_no_literal(source, doc, project):
     rel = doc.relative_to(source)
     for number, line in enumerate(doc.read_text(encoding="utf-8").splitlines(), 1):
-        m = LITERAL.search(line)
-        if m:
-            fail(f"{rel}:{number}: a literal gfxstat version ('{m.group(0)}...'): "
+        for m in LITERAL.finditer(line):
+            fail(f"{rel}:{number}: a literal gfxstat version (at '{m.group(0)}'): "
                  "write VERSION and say how to get it")
         if project and doc.name == "README.md" and doc.parent == source \
                 and re.search(r"(?<![\d.])" + re.escape(project) + r"(?![\d])", line):
