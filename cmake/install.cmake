@@ -3,7 +3,7 @@
 #   bin/gfxstat
 #   bin/ministat -> gfxstat   only with GFXSTAT_INSTALL_MINISTAT_LINK=ON
 #   share/doc/gfxstat/        README.md, SECURITY.md, docs/ (the pages
-#                             and the results-file schema)
+#                             and the results-file schema), examples/
 # The man pages (man/CMakeLists.txt) and the shell completions
 # (completion/CMakeLists.txt) carry their own rules.
 # tests/install/install_layout_test.py holds the whole list.
@@ -47,6 +47,13 @@ file(GLOB _gfxstat_doc_pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/docs
   "${CMAKE_CURRENT_SOURCE_DIR}/docs/*.png")
 install(FILES ${_gfxstat_doc_pages} docs/results-format.schema.json
   DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
+# examples/ as the tree has it (the sample files the README's ministat
+# example reads, the GitLab CI job, the LAVA definition and job, the kernel
+# bisection's boot script), so that what the docs cite as examples/... is
+# at share/doc/gfxstat/examples/... once installed. Every file as data
+# (0644), the script too: it is a model to copy, not a program to run from
+# there. The .deb takes them from here (debian/rules).
+install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 
 # The default target builds the program only: with GFXSTAT_BUILD_TOOLS off
 # (the default), every program of this directory but gfxstat itself (the

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // IGT programs' output: the igt-* parsers. Line formats (printf format strings of the programs,
-// see ../shared/IGT_FORMATS.md and tests/data/run_outputs/README.md):
+// IGT's sources; real outputs in tests/data/run_outputs/, listed in its README.md):
 //
 // igt-syslatency (benchmarks/gem_syslatency)
 //   "gem_syslatency: cycles=%.0f, latency mean=%.3fus max=%.0fus\n"

@@ -5,7 +5,8 @@
 # from there: `gfxstat --version` names the package's upstream version,
 # `man -w` finds gfxstat(1) and a subcommand's page in the package, bash
 # completes `gfxstat comp<TAB>` to `compare` with the packaged completion,
-# zsh parses its completion, and no bin/ministat clashes with Debian's.
+# zsh parses its completion, examples/ is installed as the docs say, and
+# no bin/ministat clashes with Debian's.
 # Every check runs; the failures are listed at the end.
 #
 # Usage: scripts/deb-smoke-test.sh DIR   (DIR holds gfxstat_*.changes and
@@ -97,6 +98,30 @@ if [ -f "$zsh_comp" ] && zsh -n "$zsh_comp"; then
     pass "zsh parses usr/share/zsh/vendor-completions/_gfxstat"
 else
     fail "no zsh completion usr/share/zsh/vendor-completions/_gfxstat that zsh parses"
+fi
+
+# examples/: every file of the tree's, unchanged (dh_compress may have
+# gzipped one), where the docs say the installed copy is; the README's
+# ministat example runs on the installed sample files.
+tree=$(cd "$(dirname "$0")/.." && pwd)
+examples="$root/usr/share/doc/gfxstat/examples"
+missing=0
+while IFS= read -r -d '' f; do
+    rel=${f#"$tree/examples/"}
+    if [ -f "$examples/$rel" ] && cmp -s "$f" "$examples/$rel"; then
+        continue
+    elif [ -f "$examples/$rel.gz" ] && gzip -dc "$examples/$rel.gz" | cmp -s "$f" -; then
+        continue
+    fi
+    fail "examples/$rel is not in the package as usr/share/doc/gfxstat/examples/$rel"
+    missing=$((missing + 1))
+done < <(find "$tree/examples" -type f -print0)
+[ "$missing" -eq 0 ] && pass "usr/share/doc/gfxstat/examples/ holds the tree's examples/"
+if out=$("$root/usr/bin/gfxstat" ministat "$examples/bdw-syslatency-mean-a.txt" \
+        "$examples/bdw-syslatency-mean-b.txt" 2>&1) && [[ "$out" == *"at 95.0% confidence"* ]]; then
+    pass "gfxstat ministat on the packaged example files"
+else
+    fail "gfxstat ministat on the packaged example files printed: $out"
 fi
 
 if [ -e "$root/usr/bin/ministat" ] || [ -L "$root/usr/bin/ministat" ]; then

@@ -37,6 +37,10 @@ def expected_files(src, ministat_link):
     # are the tree's, the place is what is tested.
     files += ["usr/share/doc/gfxstat/docs/" + os.path.basename(p)
               for pattern in ("*.md", "*.png") for p in glob.glob(os.path.join(src, "docs", pattern))]
+    # examples/ whole, in its own layout: the docs cite examples/... and
+    # say where the installed copy is.
+    files += ["usr/share/doc/gfxstat/examples/" + os.path.relpath(p, os.path.join(src, "examples"))
+              for p in glob.glob(os.path.join(src, "examples", "**"), recursive=True) if os.path.isfile(p)]
     if ministat_link:
         files.append("usr/bin/ministat")
     return sorted(files)
@@ -89,6 +93,12 @@ def check_full_install(cmake, build, src, tmp):
         check(False, f"missing from the install: {f}")
     for f in sorted(have - want):
         check(False, f"unexpected in the install: {f}")
+
+    for f in sorted(want & have):
+        if f.startswith("usr/share/doc/gfxstat/examples/"):
+            with open(os.path.join(root, f), "rb") as a, \
+                    open(os.path.join(src, "examples", f[len("usr/share/doc/gfxstat/examples/"):]), "rb") as b:
+                check(a.read() == b.read(), f"{f} is the tree's examples/ file, unchanged")
 
     exe = os.path.join(root, "usr/bin/gfxstat")
     if check(os.path.isfile(exe), "usr/bin/gfxstat is installed"):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
 """Writes gfxbench9.json: the GfxBench 4.0 comparison of the mesa-dev
-thread on i965's buffer-size rounding (DESIGN.md's context/, "Performance
+thread on i965's buffer-size rounding ("[PATCH 0/4] improve buffer cache
+and reuse", James Xiong, 2018: "Performance
 and memory usage were measured on a gen9 platform using Basemark ES3,
 GfxBench 4 and 5, each test case ran 6 times"), as a results file of two
 variants, 'before' and 'after', and nine metrics (the thread's onscreen
