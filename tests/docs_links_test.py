@@ -76,22 +76,28 @@ def slug(heading):
     return "".join(kept).replace(" ", "-")
 
 
+def heading_lines(path):
+    """The raw text of a markdown file's headings, outside code fences."""
+    in_fence = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if FENCE.match(line):
+            in_fence = not in_fence
+            continue
+        m = None if in_fence else HEADING.match(line)
+        if m:
+            yield m.group(2)
+
+
 def anchors(path, cache={}):
     """The anchors of a markdown file's headings, repeats numbered."""
     if path not in cache:
         seen = {}
         found = set()
-        in_fence = False
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if FENCE.match(line):
-                in_fence = not in_fence
-                continue
-            m = None if in_fence else HEADING.match(line)
-            if m:
-                base = slug(m.group(2))
-                n = seen.get(base, 0)
-                seen[base] = n + 1
-                found.add(base if n == 0 else f"{base}-{n}")
+        for text in heading_lines(path):
+            base = slug(text)
+            n = seen.get(base, 0)
+            seen[base] = n + 1
+            found.add(base if n == 0 else f"{base}-{n}")
         cache[path] = found
     return cache[path]
 
@@ -189,16 +195,7 @@ def top_entries(root):
 
 def headings(path):
     """The text of a markdown file's headings, backticks dropped."""
-    found = []
-    in_fence = False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if FENCE.match(line):
-            in_fence = not in_fence
-            continue
-        m = None if in_fence else HEADING.match(line)
-        if m:
-            found.append(m.group(2).replace("`", ""))
-    return found
+    return [text.replace("`", "") for text in heading_lines(path)]
 
 
 def check_section(root, doc, cited, section):
