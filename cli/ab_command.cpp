@@ -36,6 +36,7 @@
 #include "drivers/run_startup.h"
 #include "report/ab_progress.h"
 #include "report/settling_advice_words.h"
+#include "text/shell_quote.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -331,6 +332,7 @@ int ab_main(int argc, char** argv) {
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.
+    report.advice.full_report = "gfxstat compare --full " + text::shell_quote(output);
     report.choices.baseline = variants[0];
     report.choices.variants.assign(variants.begin() + 1, variants.end());
     lava.collect_verdicts(report.exports);

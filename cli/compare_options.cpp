@@ -70,7 +70,10 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
     // The suite table (report/suite_table.h).
     auto* table = app.add_flag("--table", s.table,
                                "the suite table: one row per benchmark (the default with 2+ benchmarks of one unit)");
-    app.add_flag("--full", s.full, "a full report per benchmark, even for a suite")->excludes(table);
+    app.add_flag("--full", s.full,
+                 "the whole report: every test, effect size and diagnostic of each metric, and a report per "
+                 "benchmark of a suite (the default text is the short answer: a table per group of metrics)")
+        ->excludes(table);
     app.add_option("--sort", s.layout.sort, "suite table rows: input (default), change (worst first), name or p")
         ->check(CLI::IsMember({"input", "change", "name", "p"}));
     app.add_flag("--only-changed", s.layout.only_changed,

@@ -40,7 +40,7 @@ int report_comparison(const findings::CompareFindings& found, const CompareSetti
     const bool table = suite_table_shown(report, s);
     print_compare_notes(report, s, table);
     void (*const text)(const CompareReport&, FILE*) =
-        table ? render_suite_text : s.brief ? render_brief_text : render_text;
+        table ? render_suite_text : s.brief ? render_brief_text : s.full ? render_text : render_short_text;
     void (*const markdown)(const CompareReport&, FILE*) =
         table ? render_suite_markdown : s.brief ? render_brief_markdown : render_markdown;
     if (s.format == "json") render_json(report, out);
@@ -51,7 +51,9 @@ int report_comparison(const findings::CompareFindings& found, const CompareSetti
         ExportContext ctx;
         ctx.gate = {s.gate, s.strict};
         ctx.program = s.program;
-        ctx.text_report = render_to_string(text, report);
+        // A CI report keeps the whole text where stdout got the short one:
+        // its reader opens a failed test to see why, not to paste it.
+        ctx.text_report = render_to_string(text == render_short_text ? render_text : text, report);
         ctx.kcidb_origin = s.kcidb_origin;
         ctx.generated_at = data::utc_now_rfc3339();
         ctx.table = table;

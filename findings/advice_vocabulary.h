@@ -19,6 +19,10 @@ struct AdviceVocabulary {
     std::string cooldown;    // a pause between runs
     std::string more_boots;  // measuring over more boots
     std::string more_runs;   // more runs within a boot
+    // How to get the whole report from the short one: compare's and
+    // campaign analyze's own option; ab, whose runs are done, names the
+    // compare command on its results file.
+    std::string full_report = "--full";
 };
 
 // " (NAME)", or "" when the knob is not named.

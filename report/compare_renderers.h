@@ -19,7 +19,11 @@ namespace gfxstat::cli {
 std::string design_words(const MetricReport& m, size_t k);
 const char* design_kind(const MetricReport& m, size_t k);
 
+// The whole report (--full): every test, effect size and diagnostic.
 void render_text(const CompareReport& report, FILE* out);
+// The default text: header, the primary metric's histogram, a table per
+// group of metrics, a sentence per diagnostic (report/compare_short.cpp).
+void render_short_text(const CompareReport& report, FILE* out);
 void render_markdown(const CompareReport& report, FILE* out);
 void render_json(const CompareReport& report, FILE* out);
 // --brief: one line per metric and candidate (report/compare_brief.cpp).

@@ -37,7 +37,7 @@ struct ExportRequest {
 struct ExportContext {
     GateSettings gate;
     std::string program = "gfxstat compare";
-    std::string text_report;      // what stdout got (or would get), escaped
+    std::string text_report;      // what stdout got (the whole report for the short default), escaped
     double seconds = 0;           // how long the comparison took, for JUnit's time
     std::string kcidb_origin = "gfxstat";
     std::string generated_at;     // RFC 3339 UTC, for KCIDB's start_time

@@ -66,7 +66,7 @@ def main():
     # blocks; higher is better, so it is an improvement and the gate passes.
     out = os.path.join(d, "big.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=110",
-                    "--higher-is-better", "--metric-name", "fps", "--seed", "7", "--gate")
+                    "--higher-is-better", "--metric-name", "fps", "--seed", "7", "--gate", "--full")
     check(rc == 0, f"a large improvement passes the gate (rc {rc}: {se[-600:]})")
     runs = [r for r in runs_of(out) if not r.get("warmup")]
     blocks = sorted({r.get("block") for r in runs})
@@ -91,15 +91,20 @@ def main():
     check(se.count("block ") >= len(blocks) and "B vs A fps +" in se, f"a progress line per block: {se[:500]}")
 
     # compare on the file gives ab's verdict (same options).
-    rc2, so2, _ = run([GFXSTAT, "compare", out, "--gate"])
+    rc2, so2, _ = run([GFXSTAT, "compare", out, "--gate", "--full"])
     check(rc2 == rc and so2 == so, "compare on the file reproduces ab's report and status")
+    # The short answer, ab's default: its table's row says improvement, and
+    # its last line names the compare command that prints the whole report.
+    rc3, short, _ = run([GFXSTAT, "compare", out, "--gate"])
+    check(rc3 == rc and re.search(r"^fps +[0-9.]+ +[0-9.]+ .* improvement$", short, re.M) is not None and "--full:" in short,
+          f"compare's short answer: {short}")
     rcj, js, _ = run([GFXSTAT, "compare", out, "--format", "json"])
     check(rcj == 0 and '"improvement"' in js, "compare --format json: the same verdict")
 
     # The same change with lower-is-better: a regression, and the gate trips.
     out = os.path.join(d, "regress.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=110",
-                    "--lower-is-better", "--seed", "8", "--gate")
+                    "--lower-is-better", "--seed", "8", "--gate", "--full")
     check(rc == 1, f"a regression beyond the threshold fails the gate with 1 (rc {rc}: {se[-300:]})")
     check(verdicts(so).startswith("verdict regression"), f"the report says regression: {verdicts(so)}")
 
@@ -128,7 +133,7 @@ def main():
     # inconclusive verdict says the same.
     out = os.path.join(d, "noisy-aa.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
-                    "--env", "A:SD=10", "--env", "B:SD=10", "--max-runs", "30", "--seed", "5")
+                    "--env", "A:SD=10", "--env", "B:SD=10", "--max-runs", "30", "--seed", "5", "--full")
     lines = se.split("\n")
     advice = [i for i, line in enumerate(lines) if line.startswith("gfxstat ab: advice: B vs A: ")]
     check(1 <= len(advice) <= 2, f"the advice is said once, twice at most ({len(advice)}): {se[-1500:]}")
@@ -147,6 +152,10 @@ def main():
     check("inconclusive after 30 blocks" in se, f"ab went on to --max-runs at +-1%: {se[-300:]}")
     check(rc == 0 and "would likely settle in about" in verdicts(so) and "cannot likely be settled within --max-runs 30" in verdicts(so),
           f"compare's inconclusive verdict adds the advice (rc {rc}): {verdicts(so)}")
+    rc2, short, _ = run([GFXSTAT, "compare", out])
+    flat = " ".join(short.split())
+    check(rc2 == 0 and "At this noise +-1% cannot likely be settled within --max-runs 30" in flat and
+          "would likely settle in about" in flat, f"the short answer gives the advice too: {short}")
     # 1% noise at +-5%: within reach, no advice.
     out = os.path.join(d, "quiet-aa.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
@@ -227,7 +236,7 @@ def main():
              "print(f'[build] use-vbo=false: FPS: {f} FrameTime: {1000 / f:.3f} ms')\n"
              "print('glmark2 Score:', f)"]
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
-                    "--parser", "glmark2", "--runs", "4", "--seed", "2", command=flaky)
+                    "--parser", "glmark2", "--runs", "4", "--seed", "2", "--full", command=flaky)
     rs = runs_of(out)
     check(rc == 0 and rs and rs[0]["exit"]["class"] == "fail", f"the failed first run is recorded (rc {rc}: {se[-300:]})")
     check("design       blocked" in so, f"compare still sees the blocked design: {so[:600]}")

@@ -57,7 +57,7 @@ def design_file(d, name, blocks, change, sd=0.004, stopping="sequential", seed=1
 
 
 def compare(g, path, *extra):
-    return run([g, "compare", path, "--bootstrap", "0", *extra])
+    return run([g, "compare", "--full", path, "--bootstrap", "0", *extra])
 
 
 def comparisons(g, path, *extra):

@@ -298,7 +298,7 @@ def test_switchable(root):
     check(rc == 0 and "complete" in out and "24 of 24 done (18 of 18 measured)" in out,
           f"text status: {out}")
     # Each boot holds both variants, interleaved: paired by boot.
-    rc, out, err = c.gfx("analyze", c.dir)
+    rc, out, err = c.gfx("analyze", c.dir, "--full")
     check(rc == 0, f"analyze exits 0 ({rc}: {err})")
     check("paired by boot" in out and "a: measured in 3 boots" in out, f"analyze states the design: {out[:400]}")
     check("b vs x a" in out or "+ b vs x a" in out, f"analyze compares b with a: {out[:800]}")
@@ -341,7 +341,7 @@ def test_reboot_variants(root):
         boots.setdefault(r["variant"], set()).add(r["boot"])
     check(len(boots.get("old", ())) == 3 and len(boots.get("new", ())) == 3 and
           not (boots["old"] & boots["new"]), f"each variant in its own 3 boots: {boots}")
-    rc, out, err = c.gfx("analyze", c.dir)
+    rc, out, err = c.gfx("analyze", c.dir, "--full")
     check(rc == 0 and "separate boots" in out, f"analyze says the variants are in separate boots ({rc}): {out[:300]}")
     verdict = " ".join(out.split("new vs x old", 1)[-1].split())
     check("on boot means" in verdict and "boots per side would resolve" in verdict and
@@ -352,7 +352,7 @@ def test_reboot_variants(root):
     c = Campaign(root, "one-boot", plan)
     c.init()
     c.drive()
-    rc, out, err = c.gfx("analyze", c.dir)
+    rc, out, err = c.gfx("analyze", c.dir, "--full")
     flat = " ".join(out.split())
     check(rc == 0 and "warning: one boot" in flat and "boot and variant are confounded" in flat,
           f"a single boot per variant is warned about ({rc}): {flat[-600:]}")

@@ -296,7 +296,12 @@ def test_advice_and_markdown(root):
     c.init()
     rc, out, err = c.gfx("resume", c.dir, "--simulate-reboots", "--no-check")
     check(rc == 0 and "complete" in err, f"the simulation completes ({rc}: {err[-300:]})")
+    # The short answer's sentence names the knob too.
     rc, out, err = c.gfx("analyze", c.dir)
+    words = " ".join(out.split())
+    check(rc == 0 and "a warm-up to leave out (the plan's warmup_runs)" in words and
+          "gfxstat run --warmup" not in words, f"the short answer names the plan's warmup_runs ({rc}): {out}")
+    rc, out, err = c.gfx("analyze", c.dir, "--full")
     words = " ".join(out.split())  # the sentences are wrapped
     check(rc == 0 and "leave them out as a warm-up (the plan's warmup_runs)" in words and
           "gfxstat run --warmup" not in words, f"the warm-up advice names the plan's warmup_runs ({rc}): {out}")

@@ -92,7 +92,7 @@ def main():
         v = doc["comparisons"][0]["verdict"]
         check(v["outcome"] == "inconclusive" and "boots per side" in v["reason"],
               f"clustered null: boots needed, not runs: {v['reason']}")
-    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "clustered.json")])
+    rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", os.path.join(results, "clustered.json")])
     check("The verdict compares boot means (5 baseline and 5 candidate boots)" in " ".join(out.split()),
           f"clustered text names the unit:\n{out}")
     check(max(len(line) for line in out.splitlines()) <= 74, "clustered text fits 74 columns")
@@ -124,7 +124,7 @@ def main():
         check(all(close(a, b, 1e-9) for a, b in zip(k.get("boot_differences", []), diffs)), "boot differences")
         check(c["verdict"]["primary_test"] == "paired_boot_means" and c["verdict"]["outcome"] == "regression",
               f"paired verdict: {c['verdict']}")
-    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "shared_boots.json")])
+    rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", os.path.join(results, "shared_boots.json")])
     check("pairs the variants boot by boot (4 boots ran both)" in " ".join(out.split()), f"paired text:\n{out}")
 
     # One candidate run without a boot id: boots cannot be the unit, said.
@@ -133,7 +133,7 @@ def main():
         k = doc["comparisons"][0]["clustering"]
         check(k["known"] is False and k["unknown_side"] == "candidate" and k["boots_matter"] is True,
               f"partial boots: {k}")
-    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "partial_boots.json")])
+    rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", os.path.join(results, "partial_boots.json")])
     check("carry no boot ids" in " ".join(out.split()), f"partial boots text:\n{out}")
 
     # One boot per variant: confounded, said in words and JSON.
@@ -141,7 +141,7 @@ def main():
     if doc:
         k = doc["comparisons"][0]["clustering"]
         check(k["confounded"] and k["unit"] == "runs" and k["baseline"]["boots"] == 1, f"confounded: {k}")
-    rc, out, _ = run([g, "compare", "--bootstrap", "0", os.path.join(results, "confounded.json")])
+    rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", os.path.join(results, "confounded.json")])
     check("boot and variant are confounded" in " ".join(out.split()), f"confounded text:\n{out}")
 
     # The shipped campaign: two boots per kernel, and the latency mode set
@@ -182,7 +182,7 @@ def main():
                   "bimodal" in cmp_["verdict"]["primary_test_reason"], f"bimodal → rank test: {cmp_['verdict']}")
             w = cmp_["candidate"].get("weights_in_baseline_modes")
             check(w is not None and abs(sum(w) - 1) < 1e-9, f"candidate's weights in the baseline's modes: {w}")
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", a, b])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", a, b])
         flat = " ".join(out.split())
         check(f"baseline '{a}' is bimodal" in flat and "modes at 100.198 and 108.677" in flat and
               f"into the modes of baseline '{a}'" in flat, f"bimodal text:\n{out}")
@@ -211,7 +211,7 @@ def main():
             check(sorted(x["value"] for x in cand["dropped_outliers"]) == sorted(c["b"][10:12]),
                   "dropped values are the flagged ones")
             check("ob: dropped 2 outliers" in err, f"--drop-outliers on stderr: {err}")
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", "--drop-outliers", a, b])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", "--drop-outliers", a, b])
         check("dropped" in out and "(--drop-outliers)" in out, f"text says what was dropped:\n{out}")
         # Quantised values (MAD 0): the next quantum is not dropped.
         q1, q2 = column(d, "q1", [16.0] * 10 + [17.0] * 2), column(d, "q2", [16.0] * 9 + [17.0] * 3)
@@ -235,18 +235,18 @@ def main():
                   and o["reported"] == 0 and o["cutoff"] > 5.4,
                   f"classical flag without the sentence: {o}")
             check(cand["n"] == 10 and cand["dropped_outliers"] == [], f"nothing dropped: {cand}")
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", calm, mild])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", calm, mild])
         check("outlier" not in out, f"no outlier sentence for 100.8:\n{out}")
         # After dropping, values keep their place in the original run: 1000
         # (value 2) is dropped; among the 5 left, 101.5 is now far from the
         # tighter median and MAD, and is value 6 of the file, not value 5.
         steady = column(d, "steady", [100, 100.2, 99.8, 100.1, 99.9, 100.0])
         spiky = column(d, "spiky", [100, 1000, 100.1, 99.9, 100.05, 101.5])
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", steady, spiky])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", steady, spiky])
         flat = " ".join(out.split())
         check("1000 (value 2, z = " in flat and "They are kept; --drop-outliers leaves it out and says so." in flat
               and "101.5 (value" not in flat, f"before dropping:\n{out}")
-        rc, out, err = run([g, "compare", "--bootstrap", "0", "--drop-outliers", steady, spiky])
+        rc, out, err = run([g, "compare", "--full", "--bootstrap", "0", "--drop-outliers", steady, spiky])
         flat = " ".join(out.split())
         check("1 outlier of " + spiky + " (--drop-outliers): 1000 (value 2)" in flat, f"dropped line:\n{out}")
         check("After --drop-outliers left out 1 value, candidate '" + spiky + "' still has 1 outlier among the 5 left"

@@ -103,7 +103,7 @@ def main():
         check(rows and rows[2]["machine"] == "dut-03", "without a machine field, the hostname is the machine")
         check((m.get("outlier") or {}).get("name") == "dut-03", f"the odd machine: {m.get('outlier')}")
 
-        rc, out, err = run([g, "compare", path, "--bootstrap", "0"])
+        rc, out, err = run([g, "compare", "--full", path, "--bootstrap", "0"])
         check(rc == 0, f"text compare exits 0: {rc} {err}")
         flat = " ".join(out.split())
         check("Machines:" in out, "text has a Machines: section:\n" + out)
@@ -124,7 +124,7 @@ def main():
 
         # A hostname with a terminal escape is printed escaped.
         evil = fleet_file(d, ref, "evil.json", hostnames=["dut-01", "dut-02", "dut\x1b[2J-03"])
-        rc, out, err = run([g, "compare", evil, "--bootstrap", "0"])
+        rc, out, err = run([g, "compare", "--full", evil, "--bootstrap", "0"])
         check(rc == 0 and "\x1b" not in out and "dut\\x1b[2J-03 alone" in " ".join(out.split()),
               f"machine names are escaped: {rc} {err}\n{out}")
 

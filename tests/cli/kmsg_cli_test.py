@@ -103,7 +103,7 @@ def main():
     rc, so, se = gfxstat(["run", "-o", out, "--label", "B", "--runs", "4", "--", PY, script],
                          env("b.count", ""))
     check(rc == 0, f"run B: rc {rc}: {se}")
-    rc, so, se = run([GFXSTAT, "compare", out])
+    rc, so, se = run([GFXSTAT, "compare", "--full", out])
     check(rc in (0, 1), f"compare: rc {rc}: {se}")
     check("A: 3 invalid left out of value" in se, f"compare's note counts the invalid runs: {se}")
     check("invalid runs (the kernel reported trouble" in so and ("A run 1: kernel: " + I915) in so and

@@ -65,8 +65,8 @@ def main():
             check(rc == 2 and "--width" in err, f"{cmd} --width {bad} is refused: {rc} {err!r}")
     # The text compare wraps to the width, so a wider width gives fewer lines.
     campaign = os.path.join(src, "tests/data/results/campaign.json")
-    _, narrow, _ = run([g, "compare", "--bootstrap", "0", campaign])
-    _, wide, _ = run([g, "compare", "--bootstrap", "0", "--width", "160", campaign])
+    _, narrow, _ = run([g, "compare", "--full", "--bootstrap", "0", campaign])
+    _, wide, _ = run([g, "compare", "--full", "--bootstrap", "0", "--width", "160", campaign])
     check(len(wide.splitlines()) < len(narrow.splitlines()) and widest(wide) > 72,
           f"--width 160 uses the width: {len(wide.splitlines())} vs {len(narrow.splitlines())} lines")
 
@@ -124,7 +124,7 @@ def main():
     tr = os.path.join(d, "times.json")
     rc, _, err = run([g, "import", "--from", "csv", "--unit", "s", "--lower-is-better", times, "-o", tr])
     check(rc == 0, f"import times: {err}")
-    rc, out, _ = run([g, "compare", "--bootstrap", "200", tr])
+    rc, out, _ = run([g, "compare", "--full", "--bootstrap", "200", tr])
     check(rc == 0 and "(ms, recorded in s," in out, f"compare: the unit shown: {out[:300]}")
     diff = next((line for line in out.splitlines() if line.strip().startswith("difference")), "")
     # 0.00018 s apart: the difference reads in us, its own magnitude's unit.
@@ -147,7 +147,7 @@ def main():
     sr = os.path.join(d, "secs.json")
     rc, _, err = run([g, "import", "--from", "csv", "--unit", "s", "--lower-is-better", secs, "-o", sr])
     check(rc == 0, f"import secs: {err}")
-    rc, out, _ = run([g, "compare", sr])
+    rc, out, _ = run([g, "compare", "--full", sr])
     flat = " ".join(out.split())
     m = re.search(r"change (.*?) difference [-+]", flat)
     change = m.group(1) if m else ""
@@ -171,13 +171,13 @@ def main():
     zr = os.path.join(d, "sizes.json")
     rc, _, err = run([g, "import", "--from", "csv", "--unit", "B", "--lower-is-better", sizes, "-o", zr])
     check(rc == 0, f"import sizes: {err}")
-    rc, out, _ = run([g, "compare", zr])
+    rc, out, _ = run([g, "compare", "--full", zr])
     diff = next((line for line in out.splitlines() if line.strip().startswith("difference")), "")
     check(rc == 0 and "KiB" in diff and "MiB" not in diff, f"compare: a size difference in KiB: {diff!r}")
 
     # 4. More inputs than the plot draws: a line says so, no '?' keys.
     files = [write(d, f"set{i}.txt", "".join(f"{100 + i + (k % 4) * 0.5}\n" for k in range(8))) for i in range(9)]
-    rc, out, err = run([g, "compare", "--bootstrap", "0", *files])
+    rc, out, err = run([g, "compare", "--full", "--bootstrap", "0", *files])
     check(rc == 0 and "the plot draws at most 7 data sets; 9 given: see the table" in out,
           f"compare of 9: the overflow line: {rc} {err[-200:]} {out[:400]}")
     check(not any(line.startswith("? ") for line in out.splitlines()), "compare of 9: no '?' keys")

@@ -45,7 +45,7 @@ def main():
         #    no regression, no gate failure; the reason says why.
         a = write(d, "a", "3.366\n3.366\n")
         b = write(d, "b", "3.418\n3.418\n")
-        rc, out, err = run([g, "compare", "--gate", "--lower-is-better", a, b])
+        rc, out, err = run([g, "compare", "--full", "--gate", "--lower-is-better", a, b])
         check(rc == 0, f"constant samples: --gate must not fail: rc {rc} {err}")
         check("REGRESSION" not in out and not re.search(r"p = 0(?![.0-9])", out), f"constant samples: no regression, no p = 0:\n{out}")
         check("INCONCLUSIVE" in out and "no variability" in out and "--exact" in out,
@@ -63,7 +63,7 @@ def main():
               f"0 vs 0 is no change (constant), unlike 3.366 vs 3.418: {v}")
 
         # 2. Exact metrics: any difference is a change, one run a side.
-        rc, out, err = run([g, "compare", "--gate", "--lower-is-better", "--exact", a, b])
+        rc, out, err = run([g, "compare", "--full", "--gate", "--lower-is-better", "--exact", a, b])
         check(rc == 1 and "REGRESSION by exact comparison" in out, f"--exact: a regression that gates: {rc}\n{out}")
         check("Welch t " not in out, f"--exact: no tests printed for an exact metric:\n{out}")
         one_a = write(d, "one_a", "1048576\n")
@@ -73,17 +73,17 @@ def main():
         j = json.loads(out)["comparisons"][0] if rc == 0 else {}
         check(rc == 0 and j.get("verdict", {}).get("outcome") == "no_change" and j.get("tests") is None,
               f"--exact, one value a side, equal: no change: {rc} {err} {j.get('verdict')}")
-        rc, out, err = run([g, "compare", "--gate", "--threshold", "0", "--lower-is-better", "--exact", one_a, one_c])
+        rc, out, err = run([g, "compare", "--full", "--gate", "--threshold", "0", "--lower-is-better", "--exact", one_a, one_c])
         check(rc == 1 and "+0.0977%" in out, f"--exact: +1024 bytes of 1 MiB is a regression: {rc} {err}\n{out}")
-        rc, _, err = run([g, "compare", "--lower-is-better", one_a, one_c])
+        rc, _, err = run([g, "compare", "--full", "--lower-is-better", one_a, one_c])
         check(rc == 2 and "--exact" in err, f"one value a side without --exact: refused, pointing at --exact: {err}")
         varies = write(d, "varies", "100\n101\n100\n")
-        rc, out, _ = run([g, "compare", "--lower-is-better", "--exact", varies, one_c])
+        rc, out, _ = run([g, "compare", "--full", "--lower-is-better", "--exact", varies, one_c])
         check("declared exact, but" in out and "2 distinct values" in out,
               f"--exact: variation within a side is suspicious:\n{out}")
         exact_file = results(d, "exact.json", [("text_bytes", "B", "lower", {"exact": True})],
                              [("old", {"text_bytes": 4096}), ("new", {"text_bytes": 4160})])
-        rc, out, err = run([g, "compare", "--gate", exact_file])
+        rc, out, err = run([g, "compare", "--full", "--gate", exact_file])
         check(rc == 1 and "exact comparison" in out, f"a metric declared exact in the file: {rc} {err}\n{out}")
 
         # 3. Geomean: fps +9.68% (higher is better) and frame time -8.82%
@@ -94,7 +94,7 @@ def main():
         for f, t in [(109.68, 9.118), (110.68, 9.218), (108.68, 9.018), (110.18, 9.168), (109.18, 9.068)]:
             runs.append(("patch", {"fps": f, "frametime": t}))
         two = results(d, "two.json", [("fps", "fps", "higher", {}), ("frametime", "ms", "lower", {})], runs)
-        rc, out, err = run([g, "compare", "--bootstrap", "0", two])
+        rc, out, err = run([g, "compare", "--full", "--bootstrap", "0", two])
         check(rc == 0 and "geomean of the ratios of means: 1" not in out and "different things" in out,
               f"fps and frame time: no geomean over different units by default: {err}\n{out}")
         rc, out, err = run([g, "compare", "--bootstrap", "0", "--format", "json", "--geomean", "fps",
@@ -106,9 +106,9 @@ def main():
         rc, out, _ = run([g, "compare", "--bootstrap", "0", "--format", "markdown", "--geomean", "fps",
                           "--geomean", "frametime", two])
         check("**geomean**" in out and f"{want:.4g}" in out, f"geomean in markdown:\n{out}")
-        rc, out, _ = run([g, "compare", "--bootstrap", "0", "--geomean", "fps", "--geomean", "frametime", two])
+        rc, out, _ = run([g, "compare", "--full", "--bootstrap", "0", "--geomean", "fps", "--geomean", "frametime", two])
         check(f"patch: {want:.4g}" in out and "above 1 is better" in out, f"geomean in text:\n{out}")
-        rc, _, err = run([g, "compare", "--geomean", "nosuch", two])
+        rc, _, err = run([g, "compare", "--full", "--geomean", "nosuch", two])
         check(rc == 2 and "nosuch" in err, f"--geomean of an unknown metric: refused: {err}")
 
         # 6. The family: a constant metric and a metric without a direction
@@ -137,7 +137,7 @@ def main():
         cs = {c["metric"]: c for c in json.loads(out)["comparisons"]} if out.startswith("{") else {}
         check(rc == 0 and cs and cs["user"]["role"] == "secondary" and cs["user"]["verdict"]["outcome"] == "regression",
               f"a secondary regression is reported but does not gate: {rc} {err}")
-        rc, out, err = run([g, "compare", "--gate", "--bootstrap", "0", "--metric", "user", declared])
+        rc, out, err = run([g, "compare", "--full", "--gate", "--bootstrap", "0", "--metric", "user", declared])
         check(rc == 1, f"--metric user makes it primary, and it gates: {rc} {err}")
 
         # 7. Labels: the adjusted p says so; each markdown interval says its

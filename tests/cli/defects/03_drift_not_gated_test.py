@@ -64,7 +64,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         f = os.path.join(d, "runs_aa.json")
         results(f, flat, drifting, loads)
-        rc, out, err = run([GFXSTAT, "compare", "--gate", f, "--metric", "score"])
+        rc, out, err = run([GFXSTAT, "compare", "--full", "--gate", f, "--metric", "score"])
         check(rc == 0, f"compare --gate on an A/A pair with a drifting side exits 0, not {rc}: {out} {err}")
         v = verdict_of(out)
         check(v.startswith("INCONCLUSIVE"), f"the verdict is inconclusive: {v}")
@@ -77,7 +77,7 @@ def main():
         check("thermal" not in text, f"no guess of thermal throttling when nothing recorded says so: {text}")
 
         js = os.path.join(d, "c.json")
-        rc, _, err = run([GFXSTAT, "compare", "--gate", "--json", js, f, "--metric", "score"])
+        rc, _, err = run([GFXSTAT, "compare", "--full", "--gate", "--json", js, f, "--metric", "score"])
         doc = json.load(open(js)) if os.path.exists(js) else {}
         outcomes = [c.get("verdict", {}).get("outcome") for c in doc.get("comparisons", [])]
         check(rc == 0 and outcomes == ["inconclusive"], f"JSON verdict inconclusive, exit 0: {rc} {outcomes}")
@@ -85,7 +85,7 @@ def main():
         # The same runs without environment records: nothing to name.
         f2 = os.path.join(d, "imported.json")
         results(f2, flat, drifting)
-        rc, out, err = run([GFXSTAT, "compare", "--gate", f2])
+        rc, out, err = run([GFXSTAT, "compare", "--full", "--gate", f2])
         text = " ".join(out.split())
         check(rc == 0, f"without records, still not gated: exit {rc}")
         check("recorded no load average" in text and "thermal" not in text,
@@ -96,7 +96,7 @@ def main():
         f3 = os.path.join(d, "frame_time.json")
         results(f3, [round(10 - 0.2 * k + rng.gauss(0, 0.05), 2) for k in range(10)],
                 [round(10 + rng.gauss(0, 0.05), 2) for _ in range(10)])
-        rc, out, err = run([GFXSTAT, "compare", "--gate", "--lower-is-better", f3])
+        rc, out, err = run([GFXSTAT, "compare", "--full", "--gate", "--lower-is-better", f3])
         v = verdict_of(out)
         check(rc == 0 and "baseline drifts: run the variants interleaved" in v,
               f"a drifting baseline: exit {rc}, verdict {v}")
@@ -104,7 +104,7 @@ def main():
         # A steady regression still fails the gate.
         f4 = os.path.join(d, "regression.json")
         results(f4, flat, [round(x * 0.95) for x in flat], [0.3] * 20)
-        rc, out, err = run([GFXSTAT, "compare", "--gate", f4])
+        rc, out, err = run([GFXSTAT, "compare", "--full", "--gate", f4])
         check(rc == 1 and verdict_of(out).startswith("REGRESSION"),
               f"a steady 5% regression still gates: exit {rc}, {verdict_of(out)}")
 
@@ -112,7 +112,7 @@ def main():
         # candidate at half the score, its runs drifting by 2%.
         f5 = os.path.join(d, "halved.json")
         results(f5, flat, [round(160 - 0.4 * k + rng.gauss(0, 0.2), 1) for k in range(10)], [0.3] * 20)
-        rc, out, err = run([GFXSTAT, "compare", "--gate", f5])
+        rc, out, err = run([GFXSTAT, "compare", "--full", "--gate", f5])
         check(rc == 1 and verdict_of(out).startswith("REGRESSION"),
               f"a -50% change beside a 2% drift still gates: exit {rc}, {verdict_of(out)}")
 

@@ -70,7 +70,7 @@ def main():
         f = os.path.join(d, "gl.json")
         results_file(f)
 
-        rc, out, err = run([GFXSTAT, "compare", f])
+        rc, out, err = run([GFXSTAT, "compare", "--full", f])
         check(rc == 0, f"compare: exit {rc}: {err}")
         lines = out.splitlines()
         # The summary table: "  NAME  patched  +5.65%  1.84e-08  improvement".

@@ -116,7 +116,7 @@ with tempfile.TemporaryDirectory() as d:
     v = cs.get("cycles", {}).get("verdict", {})
     check(v.get("outcome") == "no_change" and v.get("constant") is True and v.get("p") is None,
           f"cycles=0 throughout: no change (constant), no p: {v}")
-    rc, out, err = run([GFXSTAT, "compare", "--bootstrap", "0", cyc])
+    rc, out, err = run([GFXSTAT, "compare", "--full", "--bootstrap", "0", cyc])
     check(re.search(r"cycles\s+patch\s+\+0\s+-\s+no_change \(constant\)", out) is not None,
           f"the text summary says no_change (constant):\n{out}")
     check("NO_CHANGE (CONSTANT)" in out and "INCONCLUSIVE" not in out,
@@ -128,7 +128,7 @@ with tempfile.TemporaryDirectory() as d:
     rc, md, err = run([GFXSTAT, "compare", "--bootstrap", "0", "--format", "markdown", cyc])
     check(any(l.startswith("| cycles |") and l.endswith("| no_change (constant) |") for l in md.splitlines()),
           f"the markdown summary says no_change (constant):\n{md}")
-    rc, out, err = run([GFXSTAT, "compare", "--bootstrap", "0", "--gate", "--strict", cyc])
+    rc, out, err = run([GFXSTAT, "compare", "--full", "--bootstrap", "0", "--gate", "--strict", cyc])
     check(rc == 0, f"--gate --strict passes over a metric that did not move: rc {rc}")
     # Two different constants stay inconclusive.
     a = write(d, "a", "3.366\n3.366\n")

@@ -121,6 +121,7 @@ TEST(CompareApi, ComparingAResultsFileGivesTheVerdictAndStatus) {
     EXPECT_EQ(j["comparisons"][0]["verdict"]["outcome"], "improvement");
     EXPECT_EQ(j["comparisons"][0]["design"]["kind"], "blocked");
     s.format = "text";
+    s.full = true;  // the whole report: every field of the verdict
     const std::string worse = run_to_string(design_file(dir, -0.03), s, rc);
     EXPECT_EQ(rc, 1) << worse;
     EXPECT_NE(worse.find("REGRESSION by t-mixture confidence sequence on blocks"), std::string::npos) << worse;
