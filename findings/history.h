@@ -63,6 +63,11 @@ struct Loaded {
 
 struct BisectCommand {
     std::string check, run;
+    // run's words as the shell reads them, each quoted already, "&&"
+    // between the commands: run is them joined by spaces. A text report
+    // breaks a long run between these words only, so that it can still
+    // be pasted.
+    std::vector<std::string> run_words;
     std::vector<std::string> notes;
 };
 
