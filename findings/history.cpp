@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <set>
 #include <unordered_map>
 
 #include "data/input_error.h"
@@ -351,7 +352,19 @@ BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const anal
     }
     cmd.run_words = git_bisect_start(rev(bad), rev(good));
     append(cmd.run_words, {"&&", "git", "bisect", "run"});
-    append(cmd.run_words, quoted_words(step));
+    // An option and its value stay together on a line.
+    const std::vector<std::string> quoted = quoted_words(step);
+    for (size_t i = 0; i < quoted.size(); ++i) {
+        static const std::set<std::string> with_value = {"--good", "--bad", "--good-variant", "--bad-variant",
+                                                         "--target-metric", "-o"};
+        if (i + 1 < quoted.size() && i + 1 < step.size() - (w && !w->argv.empty() ? w->argv.size() : 0) &&
+            with_value.count(step[i])) {
+            cmd.run_words.push_back(quoted[i] + " " + quoted[i + 1]);
+            ++i;
+        } else {
+            cmd.run_words.push_back(quoted[i]);
+        }
+    }
     if (!tail.empty()) cmd.run_words.push_back(tail);
     cmd.run = spaced(cmd.run_words);
     return cmd;

@@ -61,6 +61,20 @@ void put(FILE* out, const HistoryTextLayout& lay, const std::string& line, size_
     for (const std::string& l : text::wrap_text(line, lay.width, indent, indent + 2)) std::fprintf(out, "%s\n", l.c_str());
 }
 
+// `head` and `tail` as one line when it fits (or with `full`); else each
+// on lines of its own, the tail two columns further in: a segment's
+// builds above its mean and median, a change's size above its builds.
+void put_split(FILE* out, const HistoryTextLayout& lay, const std::string& head, const std::string& tail,
+               size_t indent) {
+    const std::string line = head + " " + tail;
+    if (lay.full || text::display_width(line) + indent <= lay.width) {
+        put(out, lay, line, indent);
+        return;
+    }
+    put(out, lay, head, indent);
+    put(out, lay, tail, indent + 2);
+}
+
 // "    bisect: COMMAND" on one line when it fits (or with `full`); else
 // "    bisect:" and the command below it, broken between its words with
 // shell continuations, so that the lines pasted into a shell are the one
@@ -92,19 +106,20 @@ void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vecto
             0);
         for (size_t i = 0; i < r.segments.size(); ++i) {
             const auto& seg = r.segments[i];
-            put(out, lay,
-                "builds " + build_range(L, h, seg, escape_text) + " (" + plural(seg.builds, "build") + ", " +
-                    plural(seg.values, "run") + "): mean " + with_unit(seg.mean, escape_text(info.unit)) +
-                    ", median " + with_unit(seg.median, escape_text(info.unit)),
-                2);
+            put_split(out, lay,
+                      "builds " + build_range(L, h, seg, escape_text) + " (" + plural(seg.builds, "build") + ", " +
+                          plural(seg.values, "run") + "):",
+                      "mean " + with_unit(seg.mean, escape_text(info.unit)) + ", median " +
+                          with_unit(seg.median, escape_text(info.unit)),
+                      2);
             if (i >= r.changes.size()) continue;
             const auto& c = r.changes[i];
-            std::snprintf(buf, sizeof buf, "change %s [%s, %s] (%g%% interval), p = %s: ", pct(c.change_pct).c_str(),
+            std::snprintf(buf, sizeof buf, "change %s [%s, %s] (%g%% interval), p = %s:", pct(c.change_pct).c_str(),
                           pct(c.low_pct).c_str(), pct(c.high_pct).c_str(), s.cp.confidence * 100, p_text(c.p).c_str());
-            put(out, lay,
-                buf + ("after " + shown_key(L.builds[h.builds[c.before]].key, escape_text) + ", from " +
-                       shown_key(L.builds[h.builds[c.after]].key, escape_text) + " on"),
-                2);
+            put_split(out, lay, buf,
+                      "after " + shown_key(L.builds[h.builds[c.before]].key, escape_text) + ", from " +
+                          shown_key(L.builds[h.builds[c.after]].key, escape_text) + " on",
+                      2);
             put_bisect(out, lay, h.bisect[i]);
             for (const auto& n : h.bisect[i].notes) put(out, lay, "(" + escape_text(n) + ")", 4);
         }

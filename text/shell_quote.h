@@ -14,7 +14,8 @@ namespace gfxstat::text {
 std::string shell_quote(const std::string& word);
 
 // A command line of `words` (each quoted already, as shell_quote gives
-// them, and escaped for a terminal; "&&" between commands) in lines of at
+// them, and escaped for a terminal; "&&" between commands; a piece of
+// several words, such as an option and its value, is kept on one line) in lines of at
 // most `width` columns that a shell reads as the one line: every line but
 // the last ends in " \", a command after "&&" starts a line at `indent`
 // spaces, the rest of a command goes on lines at `continued` spaces. A

@@ -68,8 +68,9 @@ def tune_show(g, src, d):
     check(out.endswith("7 things may add noise to measurements\n"), f"tune show (tunable): the count:\n{out}")
     # The plain table where it fits.
     rc, table, _ = gx(g, "tune", "show", "--root", tunable, "--width", "1000", env=env)
-    check(table.startswith("what             state ") and "  advice\n" in table.split("\n")[0] + "\n",
-          f"tune show --width 1000: the table:\n{table}")
+    head = table.split("\n")[0]  # then 7 rows, the count and the end
+    check(rc == 0 and head.startswith("what               state ") and head.endswith("  advice") and
+          len(table.split("\n")) == 1 + 7 + 1 + 1, f"tune show --width 1000: the table, a row a finding:\n{table}")
     rc, js, _ = gx(g, "tune", "show", "--root", tunable, "--json", "--width", "40", env=env)
     check(rc == 0 and js.startswith("{") and "not found" not in js, f"tune show --json: as before:\n{js}")
 
