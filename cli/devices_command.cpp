@@ -10,6 +10,7 @@
 #include "cli/command_line.h"
 #include "drivers/drm_devices.h"
 #include "report/devices_render.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -18,13 +19,16 @@ int devices_main(int argc, char** argv) {
                  "workloads (drm-ioctl, drm-gem, i915-exec-nop) can run on each.",
                  "gfxstat devices"};
     bool as_json = false;
+    int width = text::kDefaultWidth;
     app.add_flag("--json", as_json, "JSON for machines: {\"devices\": [...]}");
+    app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const auto devices = drivers::list_drm_devices();
-    std::string out = as_json ? report::devices_json(devices) : report::devices_text(devices);
+    std::string out = as_json ? report::devices_json(devices) : report::devices_text(devices, static_cast<size_t>(width));
     std::error_code ec;
     if (devices.empty() && !as_json && std::filesystem::exists("/dev/dri", ec))
-        out = "no DRM devices found (/dev/dri has no card or render node that libdrm or a scan recognises)\n";
+        out = report::no_devices_text(static_cast<size_t>(width));
     std::fputs(out.c_str(), stdout);
     return 0;
 }

@@ -20,6 +20,7 @@
 #include "report/history_page.h"
 #include "report/history_render.h"
 #include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 
@@ -101,6 +102,13 @@ int history_main(int argc, char** argv) {
         ->type_name("N")
         ->check(CLI::Range(1, 1000));
     app.add_option("--seed", s.cp.seed, "permutation seed (default 12345)")->check(whole_number());
+    int width = text::kDefaultWidth;
+    bool full = false;
+    app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
+    app.add_flag("--full", full,
+                 "print today's whole report: text with a line per segment, change, bisect command and note, "
+                 "however long (default: wrapped at --width, bisect commands with shell continuations)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
         findings::history::check_settings(s);
@@ -124,7 +132,8 @@ int history_main(int argc, char** argv) {
                 std::fprintf(stderr, "%s: wrote %s\n", kProg, escape_text(html_path).c_str());
             }
         }
-        if (format == "text") report::print_history_text(stdout, s, h);
+        if (format == "text")
+            report::print_history_text(stdout, s, h, report::HistoryTextLayout{static_cast<size_t>(width), full});
         else if (format == "markdown") report::print_history_markdown(stdout, s, h);
         return h.changes > 0 ? 1 : 0;
     } catch (const data::InputError& e) {

@@ -22,6 +22,7 @@
 #include "drivers/system_root.h"
 #include "drivers/tune_state.h"
 #include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::cli {
 namespace {
@@ -55,12 +56,17 @@ int show_main(int argc, char** argv) {
                  "gfxstat tune show"};
     bool json = false;
     std::string root;
+    int width = text::kDefaultWidth;
     app.add_flag("--json", json, "as JSON");
     app.add_option("--root", root, "read /sys and /proc under DIR (default: GFXSTAT_SYSFS_ROOT, else /)");
+    app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
+        ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     if (!use_root(root, "gfxstat tune show")) return 2;
-    const auto findings = drivers::check_machine();
-    const std::string out = json ? report::tune_show_json(findings) : report::tune_show_text(findings);
+    std::vector<drivers::MissingSource> missing;
+    const auto findings = drivers::check_machine(&missing);
+    const std::string out = json ? report::tune_show_json(findings)
+                                 : report::tune_show_text(findings, missing, static_cast<size_t>(width));
     std::fputs(out.c_str(), stdout);
     return 0;
 }
@@ -121,7 +127,7 @@ int reset_main(int argc, char** argv) {
 
 void usage(FILE* out) {
     std::fprintf(out,
-                 "usage: gfxstat tune show [--json] [--root DIR]\n"
+                 "usage: gfxstat tune show [--json] [--root DIR] [--width N]\n"
                  "       gfxstat tune apply [--gpu-freq MHZ|rp0|rp1] [--amdgpu-level profile_standard|manual] "
                  "[--root DIR]\n"
                  "       gfxstat tune reset [--root DIR]\n"

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The pre-measure check: small reads of sysfs and procfs, each item
-// independent, none fatal. An item whose source is missing says nothing:
-// a VM without cpufreq has no governor to complain about.
+// independent, none fatal. An item whose source is missing gives no
+// finding (a VM without cpufreq has no governor to complain about), only
+// a MissingSource for `tune show` to list.
 #include "drivers/machine_check.h"
 
 #include <unistd.h>
@@ -56,8 +57,13 @@ std::optional<unsigned> count_cpu_list(const std::string& list) {
     return count ? std::optional<unsigned>(count) : std::nullopt;
 }
 
-void check_governor(const Tunables& t, std::vector<MachineFinding>& out) {
-    if (t.governors.empty()) return;
+using Missing = std::vector<MissingSource>;
+
+void check_governor(const Tunables& t, std::vector<MachineFinding>& out, Missing& missing) {
+    if (t.governors.empty()) {
+        missing.push_back({"governor", "cpufreq control", "no /sys/devices/system/cpu/cpu0/cpufreq"});
+        return;
+    }
     std::map<std::string, std::vector<unsigned>> by;
     for (const auto& g : t.governors) by[read(g.path).value_or("?")].push_back(g.cpu);
     MachineFinding f{"governor", "CPU governor", "", "", false};
@@ -71,8 +77,11 @@ void check_governor(const Tunables& t, std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
-void check_turbo(const Tunables& t, std::vector<MachineFinding>& out) {
-    if (t.turbo.empty()) return;
+void check_turbo(const Tunables& t, std::vector<MachineFinding>& out, Missing& missing) {
+    if (t.turbo.empty()) {
+        missing.push_back({"turbo", "turbo/boost switch", "no intel_pstate/no_turbo or cpufreq boost file"});
+        return;
+    }
     MachineFinding f{"turbo", "CPU turbo/boost", "", "", false};
     std::string on, off;
     const TurboSwitch* first_on = nullptr;
@@ -94,8 +103,12 @@ void check_turbo(const Tunables& t, std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
-void check_gpu_frequency(const Tunables& t, std::vector<MachineFinding>& out) {
-    if (t.gpus.empty() && t.amdgpu.empty()) return;
+void check_gpu_frequency(const Tunables& t, std::vector<MachineFinding>& out, Missing& missing) {
+    if (t.gpus.empty() && t.amdgpu.empty()) {
+        missing.push_back(
+            {"gpu_frequency", "GPU frequency controls", "no i915, xe or amdgpu card under /sys/class/drm"});
+        return;
+    }
     MachineFinding f{"gpu_frequency", "GPU frequency", "", "", false};
     std::vector<std::string> free, pinned;
     for (const auto& g : t.gpus) {
@@ -127,7 +140,7 @@ void check_gpu_frequency(const Tunables& t, std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
-void check_battery(std::vector<MachineFinding>& out) {
+void check_battery(std::vector<MachineFinding>& out, Missing& missing) {
     std::vector<std::string> names = list_machine_directory("/sys/class/power_supply");
     std::sort(names.begin(), names.end());
     std::vector<std::string> batteries, mains;
@@ -150,7 +163,10 @@ void check_battery(std::vector<MachineFinding>& out) {
             mains.push_back(n + (online ? " online" : " offline"));
         }
     }
-    if (batteries.empty()) return;  // a desktop or server: nothing to say
+    if (batteries.empty()) {  // a desktop or server: nothing to warn about
+        missing.push_back({"battery", "battery", "none"});
+        return;
+    }
     MachineFinding f{"battery", "power", "", "", false};
     for (const auto& s : batteries) f.state += (f.state.empty() ? "" : ", ") + s;
     for (const auto& s : mains) f.state += ", " + s;
@@ -162,9 +178,12 @@ void check_battery(std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
-void check_load(std::vector<MachineFinding>& out) {
+void check_load(std::vector<MachineFinding>& out, Missing& missing) {
     const auto text = read("/proc/loadavg");
-    if (!text) return;
+    if (!text) {
+        missing.push_back({"load", "load average", "no /proc/loadavg"});
+        return;
+    }
     const auto load = parse_double(text->substr(0, text->find(' ')));
     if (!load) return;
     std::optional<unsigned> cpus;
@@ -186,9 +205,12 @@ void check_load(std::vector<MachineFinding>& out) {
     out.push_back(f);
 }
 
-void check_swap(std::vector<MachineFinding>& out) {
+void check_swap(std::vector<MachineFinding>& out, Missing& missing) {
     const auto text = read_machine_attribute("/proc/swaps");
-    if (!text) return;
+    if (!text) {
+        missing.push_back({"swap", "swap", "no /proc/swaps"});
+        return;
+    }
     std::istringstream in(*text);
     std::string line;
     std::getline(in, line);  // the header
@@ -299,14 +321,16 @@ std::string other_drm_clients_text(const std::vector<DrmClient>& clients, int se
     return text;
 }
 
-std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients, int self_pid) {
+std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients, int self_pid,
+                                          std::vector<MissingSource>* missing) {
     std::vector<MachineFinding> out;
+    Missing lacking;
     const Tunables t = find_tunables();
-    check_governor(t, out);
-    check_turbo(t, out);
-    check_gpu_frequency(t, out);
-    check_battery(out);
-    check_load(out);
+    check_governor(t, out, lacking);
+    check_turbo(t, out, lacking);
+    check_gpu_frequency(t, out, lacking);
+    check_battery(out, lacking);
+    check_load(out, lacking);
     const std::string others = other_drm_clients_text(clients, self_pid);
     // /proc/PID/fd of other users' processes is closed to a normal user.
     const std::string seen = system_root().empty() && ::geteuid() != 0 ? " (of your own processes: others need root)" : "";
@@ -314,11 +338,14 @@ std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients,
                    others.empty() ? "" : "close them, or measure without a desktop session: their GPU work shares the GPU "
                                          "with the workload's",
                    !others.empty()});
-    check_swap(out);
+    check_swap(out, lacking);
     check_tune_state(out);
+    if (missing) *missing = std::move(lacking);
     return out;
 }
 
-std::vector<MachineFinding> check_machine() { return check_machine(list_drm_clients(system_root()), ::getpid()); }
+std::vector<MachineFinding> check_machine(std::vector<MissingSource>* missing) {
+    return check_machine(list_drm_clients(system_root()), ::getpid(), missing);
+}
 
 }  // namespace gfxstat::drivers

@@ -24,6 +24,15 @@ struct MachineFinding {
     bool problem = false;
 };
 
+// A source the check looked for and this machine lacks, for `tune show`
+// to say what it could not check: "cpufreq control" and why, "no
+// /sys/devices/system/cpu/cpu0/cpufreq".
+struct MissingSource {
+    std::string id;    // the finding's id it would have given: governor, turbo, ...
+    std::string what;  // "cpufreq control"
+    std::string why;   // "no /sys/devices/system/cpu/cpu0/cpufreq"
+};
+
 // The load average above which the check speaks: half a load per online
 // CPU, and at least 1. A runnable task per two CPUs means a single-threaded
 // workload (or the driver thread that feeds the GPU) often waits for, or is
@@ -35,11 +44,13 @@ double high_load_threshold(unsigned cpus);
 // (list_drm_clients(system_root())); those of `self_pid` (gfxstat itself,
 // before the workload starts) are left out. An item whose source this
 // machine lacks (no cpufreq, no GPU with frequency controls, no battery)
-// gives no finding.
-std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients, int self_pid);
+// gives no finding; when `missing` is given, it gets one entry for each
+// such source, in the order of the findings.
+std::vector<MachineFinding> check_machine(const std::vector<DrmClient>& clients, int self_pid,
+                                          std::vector<MissingSource>* missing = nullptr);
 
 // The same with the machine's own clients and this process.
-std::vector<MachineFinding> check_machine();
+std::vector<MachineFinding> check_machine(std::vector<MissingSource>* missing = nullptr);
 
 // "Xorg (pid 812) and firefox (pid 1440) also use card0": the processes
 // other than `self_pid` holding each card, one clause per card, "; "

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <set>
 #include <unordered_map>
 
 #include "data/input_error.h"
@@ -256,10 +257,22 @@ std::vector<size_t> chosen_metrics(const Settings& s, const Loaded& L) {
 // into a shell: each word is quoted for it (shell_quote), and no value can
 // be taken for an option.
 
-std::string command_line(const std::vector<std::string>& words) {
+std::vector<std::string> quoted_words(const std::vector<std::string>& words) {
+    std::vector<std::string> q;
+    for (const std::string& w : words) q.push_back(shell_quote(w));
+    return q;
+}
+
+std::string spaced(const std::vector<std::string>& quoted) {
     std::string s;
-    for (const std::string& w : words) s += (s.empty() ? "" : " ") + shell_quote(w);
+    for (const std::string& w : quoted) s += (s.empty() ? "" : " ") + w;
     return s;
+}
+
+std::string command_line(const std::vector<std::string>& words) { return spaced(quoted_words(words)); }
+
+void append(std::vector<std::string>& to, const std::vector<std::string>& more) {
+    to.insert(to.end(), more.begin(), more.end());
 }
 
 // An option and its value: "--good F", or "--good=-F" when the value starts
@@ -300,11 +313,16 @@ std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* 
 // without "--" git would take it, and the rest, for paths to bisect
 // within. A revision that starts with '-' would still be read as an
 // option: git bisect bad and good take their one word as a revision, always.
-std::string git_bisect_start(const std::string& bad, const std::string& good) {
-    if (bad.starts_with('-') || good.starts_with('-'))
-        return "git bisect start && " + command_line({"git", "bisect", "bad", bad}) + " && " +
-               command_line({"git", "bisect", "good", good});
-    return command_line({"git", "bisect", "start", bad, good, "--"});
+// The quoted words, with "&&" between the commands.
+std::vector<std::string> git_bisect_start(const std::string& bad, const std::string& good) {
+    if (bad.starts_with('-') || good.starts_with('-')) {
+        std::vector<std::string> w = {"git", "bisect", "start", "&&"};
+        append(w, quoted_words({"git", "bisect", "bad", bad}));
+        w.push_back("&&");
+        append(w, quoted_words({"git", "bisect", "good", good}));
+        return w;
+    }
+    return quoted_words({"git", "bisect", "start", bad, good, "--"});
 }
 
 BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const analysis::BuildChange& c) {
@@ -327,12 +345,28 @@ BisectCommand bisect_command(const Loaded& L, const MetricHistory& h, const anal
     std::string tail;
     if (w && !w->argv.empty()) step.insert(step.end(), w->argv.begin(), w->argv.end());
     else {
-        tail = " COMMAND";
+        tail = "COMMAND";
         cmd.notes.push_back(w && !w->builtin.empty()
                                 ? "the runs ran the built-in workload " + w->builtin + ": put its gfxstat run command line in place of COMMAND"
                                 : "no run recorded its command: put the workload's command in place of COMMAND");
     }
-    cmd.run = git_bisect_start(rev(bad), rev(good)) + " && git bisect run " + command_line(step) + tail;
+    cmd.run_words = git_bisect_start(rev(bad), rev(good));
+    append(cmd.run_words, {"&&", "git", "bisect", "run"});
+    // An option and its value stay together on a line.
+    const std::vector<std::string> quoted = quoted_words(step);
+    for (size_t i = 0; i < quoted.size(); ++i) {
+        static const std::set<std::string> with_value = {"--good", "--bad", "--good-variant", "--bad-variant",
+                                                         "--target-metric", "-o"};
+        if (i + 1 < quoted.size() && i + 1 < step.size() - (w && !w->argv.empty() ? w->argv.size() : 0) &&
+            with_value.count(step[i])) {
+            cmd.run_words.push_back(quoted[i] + " " + quoted[i + 1]);
+            ++i;
+        } else {
+            cmd.run_words.push_back(quoted[i]);
+        }
+    }
+    if (!tail.empty()) cmd.run_words.push_back(tail);
+    cmd.run = spaced(cmd.run_words);
     return cmd;
 }
 

@@ -63,6 +63,11 @@ struct Loaded {
 
 struct BisectCommand {
     std::string check, run;
+    // run in pieces, each a word quoted already or an option with its
+    // value ("--good b05.json"), "&&" between the commands: run is them
+    // joined by spaces. A text report breaks a long run between these
+    // pieces only, so that it can still be pasted.
+    std::vector<std::string> run_words;
     std::vector<std::string> notes;
 };
 

@@ -8,6 +8,7 @@
 
 #include "report/json_version.h"
 #include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::report {
 
@@ -29,43 +30,69 @@ std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
 
 }  // namespace
 
+std::string lines_of(const std::vector<std::string>& lines) {
+    std::string out;
+    for (const auto& l : lines) out += l + "\n";
+    return out;
+}
+
 // Driver names, versions, descriptions and bus ids come from the kernel
 // and sysfs: escaped before they are laid out.
-std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices) {
+std::string devices_text(const std::vector<drivers::DrmDeviceInfo>& devices, size_t width) {
     if (devices.empty()) return "no DRM devices found (no /dev/dri)\n";
-    // One row per device, then its workloads indented below it.
+    // One row per device, then its workloads indented below it; when the
+    // rows are wider than `width`, each device's cells on lines of their
+    // own ("driver ...", "bus ..."), wrapped, nothing cut.
     std::vector<std::vector<std::string>> rows{{"PRIMARY", "RENDER", "DRIVER", "VERSION", "DATE", "BUS"}};
     for (const auto& d : devices)
         rows.push_back({or_dash(d.primary), or_dash(d.render), d.driver ? d.driver->name : "?",
                         d.driver ? d.driver->version : "?", d.driver ? or_dash(d.driver->date) : "?",
                         bus_text(d.bus)});
-    std::vector<size_t> width(rows[0].size(), 0);
+    std::vector<size_t> w(rows[0].size(), 0);
     for (auto& r : rows)
         for (auto& cell : r) cell = escape_text(cell);
     for (const auto& r : rows)
-        for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+        for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], text::display_width(r[i]));
     const auto line = [&](const std::vector<std::string>& r) {
         std::string s;
-        for (size_t i = 0; i < r.size(); ++i) {
-            s += r[i];
-            if (i + 1 < r.size()) s += std::string(width[i] - r[i].size() + 2, ' ');
-        }
-        return s + "\n";
+        for (size_t i = 0; i < r.size(); ++i) s += i + 1 < r.size() ? text::pad_right(r[i], w[i] + 2) : r[i];
+        return s;
     };
-    std::string out = line(rows[0]);
+    std::vector<std::string> table;
+    for (const auto& r : rows) table.push_back(line(r));
+    const bool as_table = text::widest(table) <= width;
+    std::string out = as_table ? table[0] + "\n" : "";
+    const auto wrapped = [&](const std::string& s, size_t first, size_t rest) {
+        out += lines_of(text::wrap_text(s, width, first, rest));
+    };
     for (size_t k = 0; k < devices.size(); ++k) {
         const auto& d = devices[k];
-        out += line(rows[k + 1]);
-        if (d.driver && !d.driver->description.empty()) out += "  " + escape_text(d.driver->description) + "\n";
+        const auto& r = rows[k + 1];
+        if (as_table) {
+            out += table[k + 1] + "\n";
+        } else {
+            wrapped("primary " + r[0] + ", render " + r[1], 0, 4);
+            wrapped("driver " + r[2] + " " + r[3] + " (" + r[4] + ")", 2, 4);
+            wrapped("bus " + r[5], 2, 4);
+        }
+        if (d.driver && !d.driver->description.empty()) wrapped(escape_text(d.driver->description), 2, 4);
         for (const std::string& e : {d.render_error, d.primary_error})
-            if (!e.empty()) out += "  " + escape_message(e) + "\n";
-        for (const auto& w : d.workloads) {
-            std::string name = escape_text(w.workload);
-            name.resize(std::max<size_t>(name.size(), 14), ' ');
-            out += "  " + name + (w.runnable ? "runnable" : "not runnable: " + escape_message(w.why)) + "\n";
+            if (!e.empty()) wrapped(escape_message(e), 2, 4);
+        for (const auto& wl : d.workloads) {
+            // The name in a column of 14, what follows wrapped beside it.
+            auto lines = text::wrap_text(wl.runnable ? "runnable" : "not runnable: " + escape_message(wl.why), width,
+                                         16, 16);
+            const std::string name = "  " + text::pad_right(escape_text(wl.workload), 14);
+            lines.front() = text::display_width(name) <= 16 ? name + lines.front().substr(16) : name + lines.front();
+            out += lines_of(lines);
         }
     }
     return out;
+}
+
+std::string no_devices_text(size_t width) {
+    return lines_of(text::wrap_text(
+        "no DRM devices found (/dev/dri has no card or render node that libdrm or a scan recognises)", width, 0, 2));
 }
 
 std::string devices_json(const std::vector<drivers::DrmDeviceInfo>& devices) {

@@ -11,7 +11,9 @@
 #include "report/json_version.h"
 #include "report/metric_direction_words.h"
 #include "text/plural.h"
+#include "text/shell_quote.h"
 #include "text/text_escape.h"
+#include "text/text_width.h"
 
 namespace gfxstat::report {
 
@@ -49,36 +51,84 @@ std::string build_range(const Loaded& L, const MetricHistory& h, const analysis:
     return seg.first == seg.last ? a : a + " .. " + b;
 }
 
-void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs) {
+// One line of the report: as it is with `full`, else wrapped at the width,
+// its continuation lines two columns further in.
+void put(FILE* out, const HistoryTextLayout& lay, const std::string& line, size_t indent) {
+    if (lay.full || text::display_width(line) + indent <= lay.width) {
+        std::fprintf(out, "%s%s\n", std::string(indent, ' ').c_str(), line.c_str());
+        return;
+    }
+    for (const std::string& l : text::wrap_text(line, lay.width, indent, indent + 2)) std::fprintf(out, "%s\n", l.c_str());
+}
+
+// `head` and `tail` as one line when it fits (or with `full`); else each
+// on lines of its own, the tail two columns further in: a segment's
+// builds above its mean and median, a change's size above its builds.
+void put_split(FILE* out, const HistoryTextLayout& lay, const std::string& head, const std::string& tail,
+               size_t indent) {
+    const std::string line = head + " " + tail;
+    if (lay.full || text::display_width(line) + indent <= lay.width) {
+        put(out, lay, line, indent);
+        return;
+    }
+    put(out, lay, head, indent);
+    put(out, lay, tail, indent + 2);
+}
+
+// "    bisect: COMMAND" on one line when it fits (or with `full`); else
+// "    bisect:" and the command below it, broken between its words with
+// shell continuations, so that the lines pasted into a shell are the one
+// command.
+void put_bisect(FILE* out, const HistoryTextLayout& lay, const findings::history::BisectCommand& b) {
+    const std::string run = escape_text(b.run);
+    if (lay.full || text::display_width(run) + 12 <= lay.width) {
+        std::fprintf(out, "    bisect: %s\n", run.c_str());
+        return;
+    }
+    std::vector<std::string> words;
+    for (const std::string& w : b.run_words) words.push_back(escape_text(w));
+    std::fprintf(out, "    bisect:\n");
+    for (const std::string& l : text::shell_lines(words, lay.width, 6, 8)) std::fprintf(out, "%s\n", l.c_str());
+}
+
+void render_text(FILE* out, const Settings& s, const Loaded& L, const std::vector<MetricHistory>& hs,
+                 const HistoryTextLayout& lay) {
+    char buf[512];
     for (size_t mi = 0; mi < hs.size(); ++mi) {
         const MetricHistory& h = hs[mi];
         const data::MetricInfo& info = h.series->info;
         const auto& r = h.result;
-        std::fprintf(out, "%s%s (%s%s): %s, %s\n", mi ? "\n" : "", escape_text(info.name).c_str(),
-                     info.unit.empty() ? "" : (escape_text(info.unit) + ", ").c_str(),
-                     direction_words(info.direction, "no direction"), plural(h.builds.size(), "build").c_str(),
-                     plural(r.changes.size(), "change point").c_str());
+        if (mi) std::fputs("\n", out);
+        put(out, lay,
+            escape_text(info.name) + " (" + (info.unit.empty() ? "" : escape_text(info.unit) + ", ") +
+                direction_words(info.direction, "no direction") + "): " + plural(h.builds.size(), "build") + ", " +
+                plural(r.changes.size(), "change point"),
+            0);
         for (size_t i = 0; i < r.segments.size(); ++i) {
             const auto& seg = r.segments[i];
-            std::fprintf(out, "  builds %s (%s, %s): mean %s, median %s\n", build_range(L, h, seg, escape_text).c_str(),
-                         plural(seg.builds, "build").c_str(), plural(seg.values, "run").c_str(),
-                         with_unit(seg.mean, escape_text(info.unit)).c_str(),
-                         with_unit(seg.median, escape_text(info.unit)).c_str());
+            put_split(out, lay,
+                      "builds " + build_range(L, h, seg, escape_text) + " (" + plural(seg.builds, "build") + ", " +
+                          plural(seg.values, "run") + "):",
+                      "mean " + with_unit(seg.mean, escape_text(info.unit)) + ", median " +
+                          with_unit(seg.median, escape_text(info.unit)),
+                      2);
             if (i >= r.changes.size()) continue;
             const auto& c = r.changes[i];
-            std::fprintf(out, "  change %s [%s, %s] (%g%% interval), p = %s: after %s, from %s on\n",
-                         pct(c.change_pct).c_str(), pct(c.low_pct).c_str(), pct(c.high_pct).c_str(),
-                         s.cp.confidence * 100, p_text(c.p).c_str(),
-                         shown_key(L.builds[h.builds[c.before]].key, escape_text).c_str(),
-                         shown_key(L.builds[h.builds[c.after]].key, escape_text).c_str());
-            std::fprintf(out, "    bisect: %s\n", escape_text(h.bisect[i].run).c_str());
-            for (const auto& n : h.bisect[i].notes) std::fprintf(out, "    (%s)\n", escape_text(n).c_str());
+            std::snprintf(buf, sizeof buf, "change %s [%s, %s] (%g%% interval), p = %s:", pct(c.change_pct).c_str(),
+                          pct(c.low_pct).c_str(), pct(c.high_pct).c_str(), s.cp.confidence * 100, p_text(c.p).c_str());
+            put_split(out, lay, buf,
+                      "after " + shown_key(L.builds[h.builds[c.before]].key, escape_text) + ", from " +
+                          shown_key(L.builds[h.builds[c.after]].key, escape_text) + " on",
+                      2);
+            put_bisect(out, lay, h.bisect[i]);
+            for (const auto& n : h.bisect[i].notes) put(out, lay, "(" + escape_text(n) + ")", 4);
         }
         for (const auto& d : r.drifts)
-            std::fprintf(out, "  gradual? %s in a row %s, %s in all: a drift over these builds may be found as steps\n",
-                         plural(d.changes, "change").c_str(), d.upwards ? "upwards" : "downwards",
-                         pct(d.total_pct).c_str());
-        for (const auto& n : h.notes) std::fprintf(out, "  note: %s\n", escape_text(n).c_str());
+            put(out, lay,
+                "gradual? " + plural(d.changes, "change") + " in a row " + (d.upwards ? "upwards" : "downwards") + ", " +
+                    pct(d.total_pct) + " in all: a drift over these builds may be found as steps",
+                2);
+        for (const auto& n : h.notes) put(out, lay, "note: " + escape_text(n), 2);
     }
 }
 
@@ -187,8 +237,8 @@ nlohmann::ordered_json to_json(const Settings& s, const Loaded& L, const std::ve
 
 }  // namespace
 
-void print_history_text(FILE* out, const Settings& s, const History& h) {
-    render_text(out, s, h.loaded, h.metrics);
+void print_history_text(FILE* out, const Settings& s, const History& h, const HistoryTextLayout& layout) {
+    render_text(out, s, h.loaded, h.metrics, layout);
 }
 
 void print_history_markdown(FILE* out, const Settings& s, const History& h) {
@@ -200,7 +250,7 @@ std::string history_text(const Settings& s, const History& h) {
     size_t len = 0;
     FILE* mem = open_memstream(&buf, &len);
     if (!mem) throw data::InputError("--html: out of memory");
-    print_history_text(mem, s, h);
+    print_history_text(mem, s, h, HistoryTextLayout{static_cast<size_t>(text::kMaxWidth), true});
     std::fclose(mem);
     const std::string text(buf, len);
     std::free(buf);

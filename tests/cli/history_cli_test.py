@@ -193,13 +193,18 @@ def main():
         status, _, err = testlib.run([gfxstat, "history", "--plot", os.path.join(d, "history.gif"), *files])
         check(status == 2 and ".svg" in err, f"--plot with another extension: {status} {err}")
 
-        # Text: the change, its builds and the command, on 72 columns or so.
+        # Text: the change, its builds and the command, on 72 columns.
         status, out, err = testlib.run([gfxstat, "history", *files])
         check(status == 1, f"text: exit {status} {err}")
         check(f"after {shas[STEP_AT - 1][:12]}, from {shas[STEP_AT][:12]} on" in out,
               f"text: the change's builds (short ids): {out}")
         check("score (points, higher is better): 14 builds, 1 change point" in out, f"text: heading: {out}")
-        check(f"bisect: git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} -- && " in out, f"text: bisect line: {out}")
+        # The bisect command wrapped at 72 columns, whole with --full.
+        check(f"      git bisect start {shas[STEP_AT]} \\\n        {shas[STEP_AT - 1]} -- && \\\n" in out,
+              f"text: bisect lines: {out}")
+        status, full, err = testlib.run([gfxstat, "history", "--full", *files])
+        check(f"bisect: git bisect start {shas[STEP_AT]} {shas[STEP_AT - 1]} -- && " in full,
+              f"text --full: bisect line: {full}")
         check("(95% interval), p = " in out, f"text: interval and p: {out}")
 
         # Markdown.

@@ -86,9 +86,10 @@ def wait_tuned(root, proc, what):
 def main():
     d = tempfile.mkdtemp(prefix="gfxstat-tune-")
 
-    # show: the table of every finding, with --root and with the variable.
+    # show: the table of every finding, with --root and with the variable
+    # (--width 1000: a row a finding; width_cli_test.py checks the layouts).
     root = fresh(d, "show")
-    rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
+    rc, out, err = run([GFXSTAT, "tune", "show", "--width", "1000", "--root", root])
     check(rc == 0 and "CPU governor" in out and "performance on cpu2; powersave on cpu0-1,3" in out
           and "Xorg (pid 812) and firefox (pid 1440) also use card0" in out
           and "kwin_wayland (pid 1600) also uses card1" in out and "on battery" in out
@@ -113,7 +114,7 @@ def main():
         state = json.load(f)
     check(state.get("format") == "gfxstat-tune" and
           {"path": "/" + GOV0, "original": "powersave\n"} in state.get("files", []), f"the state file: {state}")
-    rc, out, err = run_env([GFXSTAT, "tune", "show"], env_with(root))
+    rc, out, err = run_env([GFXSTAT, "tune", "show", "--width", "1000"], env_with(root))
     check(rc == 0 and "tuned by gfxstat tune apply at " + state["time"] in out, f"show after apply: {out}")
     rc, out, err = run_env([GFXSTAT, "tune", "reset"], env_with(root))
     check(rc == 0 and snapshot(root) == before and not os.path.exists(os.path.join(root, STATE)),
@@ -202,7 +203,7 @@ def main():
     check(os.path.exists(os.path.join(root, STATE)) and read(root, GOV0) == "performance\n",
           "SIGKILL leaves the machine tuned and the state file")
     killed = f"tuned by gfxstat run --tune (pid {p.pid}) at "
-    rc, out, err = run([GFXSTAT, "tune", "show", "--root", root])
+    rc, out, err = run([GFXSTAT, "tune", "show", "--width", "1000", "--root", root])
     check(rc == 0 and killed in out and "ended without restoring it" in out, f"tune show after SIGKILL: {out}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], env_with(root))
     check(rc == 0 and killed in err and "gfxstat tune reset" in err,
@@ -247,7 +248,7 @@ def main():
     with open(boot, "w") as f:
         f.write("0b7e1d34-5c1a-4f7e-8d1b-2a3c4d5e6f70\n")
     later = env_with(root, GFXSTAT_BOOT_ID_FILE=boot)
-    rc, out, err = run_env([GFXSTAT, "tune", "show"], later)
+    rc, out, err = run_env([GFXSTAT, "tune", "show", "--width", "1000"], later)
     check(rc == 0 and "in an earlier boot" in out, f"show: tuned in an earlier boot: {out}")
     rc, out, err = run_env([GFXSTAT, "run", "-o", out_json, "--runs", "1", "--", "echo", "1"], later)
     check(rc == 0 and "in an earlier boot" in err and "gfxstat tune reset" in err, f"run: an earlier boot: {err}")

@@ -253,6 +253,10 @@ case("history_json", "history", "--format", "json", *ALL_HIST, setup=HIST)
 case("history_files", "history", "--json", "h.json", "--plot", "h.svg", "--html", "h.html", "--metric", "fps",
      *ALL_HIST, setup=HIST)
 case("history_before_step", "history", *ALL_HIST[:6], setup=HIST)
+# --full: the whole report, a line per item (what the HTML page embeds);
+# --width 120: the bisect command on fewer lines.
+case("history_full", "history", "--full", *ALL_HIST, setup=HIST)
+case("history_wide", "history", "--width", "120", *ALL_HIST, setup=HIST)
 case("history_since", "history", "--since", mk.build_commit(3), "--min-builds", "3", *ALL_HIST, setup=HIST)
 case("history_git_order", "history", "--order", "git", "--git", "repo", *reversed(ALL_HIST),
      setup=mk.history_repo)
@@ -315,6 +319,10 @@ case("tune_show_garbage", "tune", "show", "--root", "data/probe_root/garbage")
 case("workload_no_such_device", "workload", "drm-ioctl", "--device", "/nonexistent")
 case("workload_not_drm", "workload", "i915-exec-nop", "--device", "/dev/null")
 case("tune_show_machine", "tune", "show", "--root", "data/probe_root/machine")
+# The empty root every case has: only the DRM clients' item, and the line of
+# what was looked for and not found. --width 1000: the plain table.
+case("tune_show_empty", "tune", "show")
+case("tune_show_table", "tune", "show", "--width", "1000", "--root", "data/probe_root/tunable")
 
 # ---- run and ab with deterministic programs
 case("run_echo", "run", "--runs", "3", *RUNSET, "-o", "r.json", "--", "sh", "-c", "echo 5")

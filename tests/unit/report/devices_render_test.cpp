@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "data/gfxstat_version.h"
 
@@ -36,7 +37,10 @@ std::vector<DrmDeviceInfo> two_devices() {
 }
 
 TEST(DevicesRender, NoDevice) {
-    EXPECT_EQ(devices_text({}), "no DRM devices found (no /dev/dri)\n");
+    EXPECT_EQ(devices_text({}, 72), "no DRM devices found (no /dev/dri)\n");
+    EXPECT_EQ(no_devices_text(72),
+              "no DRM devices found (/dev/dri has no card or render node that libdrm or\n"
+              "  a scan recognises)\n");
     const nlohmann::json none = {{"devices", nlohmann::json::array()}, {"gfxstat_version", data::gfxstat_version()}};
     EXPECT_EQ(nlohmann::json::parse(devices_json({})), none);
 }
@@ -64,7 +68,7 @@ TEST(DevicesRender, Json) {
 }
 
 TEST(DevicesRender, Table) {
-    EXPECT_EQ(devices_text(two_devices()),
+    EXPECT_EQ(devices_text(two_devices(), 120),
               "PRIMARY         RENDER               DRIVER  VERSION  DATE      BUS\n"
               "/dev/dri/card0  /dev/dri/renderD128  i915    1.6.0    20201103  pci 8086:162b sub 17aa:2227 rev 09 (0000:00:02.0)\n"
               "  Intel Graphics\n"
@@ -88,7 +92,7 @@ TEST(DevicesRender, TextFromTheKernelEscaped) {
     d.driver = drivers::DrmDriverInfo{"evil\x1b]0;pwned\x07", "1.0\n2", "2024", "line one\nline two \xc2\x9b"};
     d.bus.type = "platform";
     d.bus.address = "x\x1b[2J";
-    const std::string text = devices_text({d});
+    const std::string text = devices_text({d}, 100);
     EXPECT_EQ(text,
               "PRIMARY  RENDER               DRIVER                VERSION  DATE  BUS\n"
               "-        /dev/dri/renderD128  evil\\x1b]0;pwned\\x07  1.0\\n2   2024  platform (x\\x1b[2J)\n"
@@ -96,6 +100,43 @@ TEST(DevicesRender, TextFromTheKernelEscaped) {
     const auto j = nlohmann::json::parse(devices_json({d}));
     EXPECT_EQ(j["devices"][0]["driver"]["name"], "evil\x1b]0;pwned\x07");
     EXPECT_EQ(j["devices"][0]["driver"]["description"], "line one\nline two \xc2\x9b");
+}
+
+TEST(DevicesRender, NarrowWidth) {
+    // 72 columns (a mail reply): the PCI row is 105 wide, so each device's
+    // cells go on lines of their own; every line fits and nothing is cut.
+    EXPECT_EQ(devices_text(two_devices(), 72),
+              "primary /dev/dri/card0, render /dev/dri/renderD128\n"
+              "  driver i915 1.6.0 (20201103)\n"
+              "  bus pci 8086:162b sub 17aa:2227 rev 09 (0000:00:02.0)\n"
+              "  Intel Graphics\n"
+              "  no permission to open /dev/dri/card0 (add yourself to the video/render\n"
+              "    group)\n"
+              "  drm-ioctl     runnable\n"
+              "  drm-gem       not runnable: no permission to open /dev/dri/card0 (add\n"
+              "                yourself to the video/render group)\n"
+              "  i915-exec-nop runnable\n"
+              "primary /dev/dri/card1, render /dev/dri/renderD129\n"
+              "  driver vgem 1.0.0 (20120112)\n"
+              "  bus platform (vgem)\n"
+              "  Virtual GEM provider\n"
+              "  drm-ioctl     runnable\n"
+              "  drm-gem       runnable\n"
+              "  i915-exec-nop not runnable: the driver is vgem, not i915\n");
+    // A device whose row fits the width: the table.
+    auto vgem = two_devices();
+    vgem.erase(vgem.begin());
+    EXPECT_EQ(devices_text(vgem, 79),
+              "PRIMARY         RENDER               DRIVER  VERSION  DATE      BUS\n"
+              "/dev/dri/card1  /dev/dri/renderD129  vgem    1.0.0    20120112  platform (vgem)\n"
+              "  Virtual GEM provider\n"
+              "  drm-ioctl     runnable\n"
+              "  drm-gem       runnable\n"
+              "  i915-exec-nop not runnable: the driver is vgem, not i915\n");
+    for (size_t width : {40u, 50u, 72u}) {
+        std::istringstream in(devices_text(two_devices(), width));
+        for (std::string l; std::getline(in, l);) EXPECT_LE(l.size(), width) << l;
+    }
 }
 
 }  // namespace
