@@ -249,7 +249,10 @@ HtmlPage report_page(const findings::CompareFindings& o, bool table, const std::
         env.title = "Environment";
         std::vector<std::string> labels;
         HtmlTable diff = environment_differences(o, labels);
-        if (diff.rows.empty())
+        if (diff.rows.empty() && !o.context.shifts.empty())
+            env.paragraphs.push_back("No recorded configuration differs between the variants compared, but what "
+                                     "the machine was doing while they ran did:");
+        else if (diff.rows.empty())
             env.paragraphs.push_back("No recorded environment field differs between the variants compared.");
         else {
             env.paragraphs.push_back("What differed between the variants' machines, besides the builds compared:");
