@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "data/volatile_facts.h"
 
@@ -47,15 +48,18 @@ double volatile_minimum_difference(const std::string& field, double lower_median
 
 std::vector<VolatileReadings> volatile_readings(const data::ResultsFile& f) {
     std::vector<VolatileReadings> out;
-    for (const std::string& v : f.variants()) out.push_back({v, {}});
+    std::unordered_map<std::string, size_t> slot;  // variant -> its entry: one pass, whatever the variants
+    for (const std::string& v : f.variants()) {
+        slot.emplace(v, out.size());
+        out.push_back({v, {}});
+    }
     for (const data::RunRecord& r : f.runs()) {
         if (r.warmup || r.environment.empty()) continue;
         const data::Environment* env = f.find_environment(r.environment);
-        if (!env) continue;
-        auto it = std::find_if(out.begin(), out.end(), [&](const VolatileReadings& x) { return x.variant == r.variant; });
-        if (it == out.end()) continue;
+        const auto it = slot.find(r.variant);
+        if (!env || it == slot.end()) continue;
         for (const auto& [name, value] : env->fields)
-            if (const auto x = data::volatile_reading(name, value)) it->fields[name].push_back(*x);
+            if (const auto x = data::volatile_reading(name, value)) out[it->second].fields[name].push_back(*x);
     }
     return out;
 }

@@ -10,7 +10,7 @@
 //  - if the readings were exchangeable (the variants interleaved under
 //    the same conditions), ranges this far apart would arise with a chance
 //    of 2·n!·m!/(n+m)! (n, m readings a side), which must be below 0.01:
-//    at least 5 runs a side, or 4 against 7, or 3 against 12;
+//    at least 5 runs a side, or 4 against 6, 3 against 9, 2 against 19;
 //  - the medians differ by at least what matters for the field: 0.5 of
 //    load, 5 °C, a tenth of the lower clock, half the runs throttled.
 // Ties do not count as apart, so identical readings never give a finding.

@@ -79,7 +79,15 @@ TEST(VolatileContext, SeparationChanceIsTwoOverTheBinomial) {
     EXPECT_NEAR(separation_chance(4, 7), 2.0 / 330, 1e-15);
     EXPECT_NEAR(separation_chance(7, 4), 2.0 / 330, 1e-15);
     EXPECT_NEAR(separation_chance(3, 12), 2.0 / 455, 1e-15);
+    // The least runs the rule needs, as the header says.
     EXPECT_GT(separation_chance(4, 4), kVolatileShiftLevel);  // 2/70
+    EXPECT_GT(separation_chance(4, 5), kVolatileShiftLevel);  // 2/126
+    EXPECT_LT(separation_chance(4, 6), kVolatileShiftLevel);  // 2/210
+    EXPECT_GT(separation_chance(3, 8), kVolatileShiftLevel);  // 2/165
+    EXPECT_LT(separation_chance(3, 9), kVolatileShiftLevel);  // 2/220
+    EXPECT_GT(separation_chance(2, 18), kVolatileShiftLevel);  // 2/190
+    EXPECT_LT(separation_chance(2, 19), kVolatileShiftLevel);  // 2/210
+    EXPECT_GT(separation_chance(1, 198), kVolatileShiftLevel);  // 2/199
     EXPECT_GE(separation_chance(1000, 1000), 0.0);
 }
 
