@@ -11,6 +11,7 @@
 #include "report/left_out_notes.h"
 #include "report/plot_files.h"
 #include "report/suite_table.h"
+#include "report/volatile_words.h"
 #include "text/text_escape.h"
 #include "report/compare_renderers.h"
 
@@ -39,6 +40,11 @@ int report_comparison(const findings::CompareFindings& found, const CompareSetti
     const CompareReport& report = found.report;
     const bool table = suite_table_shown(report, s);
     print_compare_notes(report, s, table);
+    // A candidate that ran under systematically different load, heat or
+    // clocks (findings/volatile_context.h): said beside the verdict.
+    if (s.format != "json")
+        for (const auto& shift : found.context.shifts)
+            print_compare_note(s.program, "note", text::escape_text(gfxstat::report::volatile_shift_line(shift)));
     void (*const text)(const CompareReport&, FILE*) =
         table ? render_suite_text : s.brief ? render_brief_text : s.full ? render_text : render_short_text;
     void (*const markdown)(const CompareReport&, FILE*) =

@@ -14,6 +14,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "data/volatile_facts.h"
+
 namespace gfxstat::data {
 
 namespace {
@@ -345,6 +347,9 @@ ProjectedResults project_results(const ResultsFile& in, const BenchFilter& filte
         for (auto& [key, varies] : keys) {
             const std::string k(key);
             if (holds(row_keys, k) || holds(col_keys, k)) continue;
+            // A fact of the moment varies between any two runs: splitting
+            // the table by it is no advice (data/volatile_facts.h).
+            if (is_volatile_field(k)) continue;
             const auto value_in = [&](size_t slot) {
                 return environment_value(slot ? &environments[slot - 1] : nullptr, k);
             };

@@ -63,7 +63,8 @@ struct ProjectedResults {
 //
 // Notes name what a cell pools, among the runs that ended ok and were not
 // warm-ups (the values a comparison uses): a tag or field whose value
-// differs among the runs of one cell, the variants when --row and --col
+// differs among the runs of one cell (never a volatile field, such as the
+// load average: data/volatile_facts.h), the variants when --row and --col
 // do not hold `variant` and a cell mixes them, the metrics when they do
 // not hold `name` and a cell mixes them.
 //

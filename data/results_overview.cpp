@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "data/throttled_runs.h"
+#include "data/volatile_facts.h"
 
 namespace gfxstat::data {
 
@@ -102,6 +103,10 @@ ResultsOverview overview(const ResultsFile& file) {
             distinct.insert(keys);
         }
         f.differs_between_variants = distinct.size() > 1;
+        // Facts of the moment differ from run to run whatever the
+        // configuration: context (findings/volatile_context.h), not a
+        // difference.
+        if (is_volatile_field(name)) continue;
         if (f.differs_between_variants || f.varies_within_variant) o.environment.push_back(f);
     }
     return o;

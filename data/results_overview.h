@@ -56,7 +56,9 @@ struct ResultsOverview {
     std::vector<std::pair<std::string, std::map<std::string, size_t>>> boots;
     size_t known_boots = 0;                 // entries of `boots` with an id
     size_t runs_of_unknown_boot = 0;
-    std::vector<EnvironmentField> environment;  // fields that differ or vary only
+    // Fields that differ or vary, volatile ones (data/volatile_facts.h)
+    // left out: they are the context of the runs, not their configuration.
+    std::vector<EnvironmentField> environment;
     size_t runs_without_environment = 0;
     // Machines in order of first appearance; runs whose environment names
     // none (no environment, or neither field) are counted apart.

@@ -294,7 +294,7 @@ void check_tune_state(std::vector<MachineFinding>& out) {
 
 }  // namespace
 
-double high_load_threshold(unsigned cpus) { return std::max(1.0, 0.5 * cpus); }
+double high_load_threshold(unsigned cpus) { return static_cast<double>(std::max(1u, cpus)) + 1; }
 
 std::string other_drm_clients_text(const std::vector<DrmClient>& clients, int self_pid) {
     std::vector<std::string> cards;                                  // in the order first seen

@@ -33,11 +33,17 @@ struct MissingSource {
     std::string why;   // "no /sys/devices/system/cpu/cpu0/cpufreq"
 };
 
-// The load average above which the check speaks: half a load per online
-// CPU, and at least 1. A runnable task per two CPUs means a single-threaded
-// workload (or the driver thread that feeds the GPU) often waits for, or is
-// migrated away from, a CPU that another process holds; on an idle
-// benchmark machine the load is well under that.
+// The load average above which the check speaks: one runnable task per
+// online CPU, plus one. The load average is not per CPU: it counts the
+// tasks that run or wait for a CPU, averaged over the last minute. A
+// load of n on n CPUs keeps every CPU busy with something else, so the
+// workload (or the driver thread that feeds the GPU) waits for one; the
+// one more is the run's own share, since a run that just ended (the runs
+// before it, ab's other variant, the campaign's last step) stays in the
+// one-minute average for a minute after it. Below that, the background
+// of a small box (a desktop, a CI agent on 2 cores at a load of 1.5)
+// leaves a CPU free; a competing build (make -j2 on 2 cores) or a
+// busy-loop per CPU goes above it.
 double high_load_threshold(unsigned cpus);
 
 // The check. `clients` are the open DRM files of the machine

@@ -87,6 +87,28 @@ void analyse(CompareReport& r, const CompareOptions& o) {
 
 }  // namespace
 
+// The facts of the moment of the variants compared, the baseline first:
+// one file's variants by label, or each file's runs as its one variant.
+static VolatileContext compare_context(const CompareFindings& f) {
+    if (f.report.metrics.empty() || f.files.empty()) return {};
+    const MetricReport& m = f.report.metrics.front();
+    std::vector<std::string> labels = {m.baseline.label};
+    for (const auto& c : m.candidates) labels.push_back(c.label);
+    std::vector<VolatileReadings> by_label;
+    for (const std::string& l : labels) by_label.push_back({l, {}});
+    for (size_t i = 0; i < f.files.size(); ++i) {
+        for (VolatileReadings& r : volatile_readings(f.files[i])) {
+            const std::string label = f.files.size() == labels.size() ? labels[i] : r.variant;
+            const auto it = std::find_if(by_label.begin(), by_label.end(),
+                                         [&](const VolatileReadings& x) { return x.variant == label; });
+            if (it == by_label.end()) continue;
+            for (auto& [field, values] : r.fields)
+                it->fields[field].insert(it->fields[field].end(), values.begin(), values.end());
+        }
+    }
+    return volatile_context(by_label);
+}
+
 CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSink& note) {
     const cli::CompareChoices& ch = o.choices;
     if (!in.results.empty() && !in.columns.empty())
@@ -139,6 +161,7 @@ CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSin
             report.throttle->without_error = e.what();
         }
     }
+    f.context = compare_context(f);
     return f;
 }
 

@@ -18,6 +18,7 @@
 #include "findings/advice_vocabulary.h"
 #include "findings/compare_findings.h"
 #include "findings/sample_input.h"
+#include "findings/volatile_context.h"
 
 namespace gfxstat::findings {
 
@@ -72,6 +73,9 @@ struct CompareFindings {
     cli::CompareReport report;
     std::vector<data::ResultsFile> files;
     std::vector<std::string> names;
+    // The load, temperatures and clocks the compared runs met, and the
+    // candidates that met systematically different ones than the baseline.
+    VolatileContext context;
 };
 
 // kind ("note", "warning") and the text, unescaped names escaped by the

@@ -3,8 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
+
+#include "data/volatile_facts.h"
 
 namespace gfxstat::cli {
 
@@ -12,19 +13,12 @@ namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-// The fields that move while a series runs, and how one is read as a
-// number. gpu_throttle reads 1 when a reason is set, 0 for "none".
-bool tracked(const std::string& name) {
-    return name == "load_average" || name.rfind("temp_", 0) == 0 || name == "gpu_act_freq_mhz" ||
-           name == "gpu_cur_freq_mhz" || name == "gpu_sclk_mhz" || name == "gpu_throttle";
-}
+// The fields that move while a series runs are the volatile ones
+// (data/volatile_facts.h), read as numbers the same way.
+bool tracked(const std::string& name) { return data::is_volatile_field(name); }
 
 double reading(const std::string& name, const std::string& text) {
-    if (name == "gpu_throttle") return text == "none" ? 0 : 1;
-    // load_average: the first of its three figures, the last minute's.
-    char* end = nullptr;
-    const double v = std::strtod(text.c_str(), &end);
-    return end != text.c_str() && std::isfinite(v) ? v : kNan;
+    return data::volatile_reading(name, text).value_or(kNan);
 }
 
 }  // namespace

@@ -60,6 +60,7 @@ ShowOverview show_overview(const data::ResultsFile& f, const std::string& name, 
                            const KnownDiagnostics& known) {
     ShowOverview s;
     s.overview = data::overview(f);
+    s.context = volatile_context(volatile_readings(f));
     if (diagnostics) s.diagnostics = diagnose_file(f, name, known);
     s.workload_warnings = workload_warnings(s.overview);
     return s;

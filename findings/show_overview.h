@@ -14,6 +14,7 @@
 #include "data/results_overview.h"
 #include "data/results_select.h"
 #include "findings/recorded_context.h"
+#include "findings/volatile_context.h"
 
 namespace gfxstat::findings {
 
@@ -26,6 +27,10 @@ struct VariantDiagnostics {
 
 struct ShowOverview {
     data::ResultsOverview overview;
+    // The facts of the moment (load, temperatures, clocks) over the runs,
+    // and the variants that ran under systematically different ones
+    // against the first variant.
+    VolatileContext context;
     std::vector<VariantDiagnostics> diagnostics;  // run-level metrics only
     std::vector<std::string> workload_warnings;   // workload_warnings(overview, false)
 };

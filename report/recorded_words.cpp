@@ -11,11 +11,30 @@ namespace gfxstat::cli {
 
 namespace {
 
+// "gpu1_sclk_mhz" -> ("GPU 1's", "sclk_mhz"); the first GPU is "the GPU's".
+bool gpu_member(const std::string& name, std::string& whose, std::string& member) {
+    if (name.rfind("gpu", 0) != 0) return false;
+    size_t i = 3;
+    while (i < name.size() && name[i] >= '0' && name[i] <= '9') ++i;
+    if (i >= name.size() || name[i] != '_') return false;
+    whose = i == 3 ? "the GPU's" : "GPU " + name.substr(3, i - 3) + "'s";
+    member = name.substr(i + 1);
+    return true;
+}
+
+bool throttle_field(const std::string& name) {
+    std::string whose, member;
+    return gpu_member(name, whose, member) && member == "throttle";
+}
+
 std::string field_words(const std::string& name) {
     if (name == "load_average") return "the load average";
-    if (name == "gpu_act_freq_mhz") return "the GPU's actual clock";
-    if (name == "gpu_cur_freq_mhz") return "the GPU's requested clock";
-    if (name == "gpu_sclk_mhz") return "the GPU's shader clock";
+    std::string whose, member;
+    if (gpu_member(name, whose, member)) {
+        if (member == "act_freq_mhz") return whose + " actual clock";
+        if (member == "cur_freq_mhz") return whose + " requested clock";
+        if (member == "sclk_mhz") return whose + " shader clock";
+    }
     if (name.rfind("temp_", 0) == 0) return "the " + name.substr(5) + " temperature";
     return name;
 }
@@ -44,7 +63,7 @@ std::string recorded_change(const RecordedSeries& s, size_t split) {
         const std::string& name = s.fields[f];
         const double d = after - before;
         const char* way = d > 0 ? "rose" : "fell";
-        if (name == "gpu_throttle") {
+        if (throttle_field(name)) {
             if (std::fabs(d) >= 0.25)
                 moved.push_back(fmt("GPU throttling was reported in %.0f%% of the runs before and %.0f%% after",
                                     before * 100, after * 100));

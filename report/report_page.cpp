@@ -13,6 +13,7 @@
 
 #include "data/gfxstat_version.h"
 #include "data/results_overview.h"
+#include "data/volatile_facts.h"
 #include "data/results_writer.h"
 #include "plot/charts.h"
 #include "report/ci/ci_exports.h"
@@ -20,6 +21,7 @@
 #include "report/plot_inputs.h"
 #include "report/suite_table.h"
 #include "report/show_text.h"
+#include "report/volatile_words.h"
 #include "text/text_width.h"
 
 namespace gfxstat::report {
@@ -81,7 +83,8 @@ HtmlTable environment_differences(const findings::CompareFindings& o, std::vecto
         std::set<std::string> names;
         for (const auto& f : o.files)
             for (const auto& env : f.environments()) {
-                for (const auto& [k, v] : env.fields) names.insert(k);
+                for (const auto& [k, v] : env.fields)
+                    if (!data::is_volatile_field(k)) names.insert(k);  // context, below
                 for (const auto& [k, v] : env.tags) names.insert("tag:" + k);
             }
         for (size_t i = 0; i < o.files.size(); ++i)
@@ -246,11 +249,23 @@ HtmlPage report_page(const findings::CompareFindings& o, bool table, const std::
         env.title = "Environment";
         std::vector<std::string> labels;
         HtmlTable diff = environment_differences(o, labels);
-        if (diff.rows.empty())
+        if (diff.rows.empty() && !o.context.shifts.empty())
+            env.paragraphs.push_back("No recorded configuration differs between the variants compared, but what "
+                                     "the machine was doing while they ran did:");
+        else if (diff.rows.empty())
             env.paragraphs.push_back("No recorded environment field differs between the variants compared.");
         else {
             env.paragraphs.push_back("What differed between the variants' machines, besides the builds compared:");
             env.tables.push_back(std::move(diff));
+        }
+        // Facts of the moment: a finding when a candidate met
+        // systematically different ones, else their ranges as context.
+        for (const auto& shift : o.context.shifts) env.paragraphs.push_back(volatile_shift_line(shift) + ".");
+        if (!o.context.facts.empty()) {
+            std::string ranges = "What the runs met (facts of the moment, not differences): ";
+            for (size_t i = 0; i < o.context.facts.size(); ++i)
+                ranges += (i ? "; " : "") + volatile_context_line(o.context.facts[i]);
+            env.paragraphs.push_back(ranges + ".");
         }
         for (size_t i = 0; i < o.files.size() && i < o.names.size() && i < shows.size(); ++i) {
             if (!shows[i]) continue;  // a file show refuses (no runs): nothing to show

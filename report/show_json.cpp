@@ -5,6 +5,7 @@
 
 #include "report/diagnostic_words.h"
 #include "report/json_version.h"
+#include "report/volatile_words.h"
 
 namespace gfxstat::report {
 namespace {
@@ -87,6 +88,28 @@ nlohmann::json to_json(const std::string& name, const data::ResultsFile& f, cons
                                     {"differs_between_variants", e.differs_between_variants},
                                     {"varies_within_variant", e.varies_within_variant},
                                     {"values", e.values}});
+    // The facts of the moment (data/volatile_facts.h): ranges, and the
+    // variants that met systematically different ones, with the sentence.
+    const auto range_json = [](const findings::VolatileRange& r) {
+        return nlohmann::json{{"runs", r.runs}, {"min", r.low}, {"max", r.high}, {"median", r.median}};
+    };
+    j["context"] = nlohmann::json::array();
+    for (const auto& fact : show.context.facts) {
+        nlohmann::json c = range_json(fact.all);
+        c["field"] = fact.field;
+        c["text"] = volatile_context_line(fact);
+        c["variants"] = nlohmann::json::object();
+        for (const auto& [variant, r] : fact.variants) c["variants"][variant] = range_json(r);
+        j["context"].push_back(c);
+    }
+    j["context_differences"] = nlohmann::json::array();
+    for (const auto& s : show.context.shifts)
+        j["context_differences"].push_back({{"field", s.field},
+                                            {"variant", s.variant},
+                                            {"reference", s.reference},
+                                            {"higher", s.higher},
+                                            {"chance", s.chance},
+                                            {"text", volatile_shift_line(s)}});
     j["diagnostics"] = nlohmann::json::array();
     for (const auto& d : diagnostics)
         j["diagnostics"].push_back(

@@ -11,6 +11,7 @@
 
 #include "report/diagnostic_words.h"
 #include "report/sample_keys.h"
+#include "report/volatile_words.h"
 #include "drivers/campaign_simulation.h"
 #include "text/fit_table.h"
 #include "text/text_escape.h"
@@ -118,7 +119,7 @@ std::string boots_text(const data::ResultsOverview& o) {
 // Names, labels, boot ids and environment values come from data: each is
 // escaped as it is printed (text/text_escape.h).
 void print_text(FILE* out, size_t width, const std::string& name, const data::ResultsFile& f,
-                const data::ResultsOverview& o) {
+                const data::ResultsOverview& o, const findings::VolatileContext& context) {
     // The counts stay on one line: after the name, or under it when the
     // name (a long path) leaves no room.
     const std::string counts = cli::fmt("%zu variant%s, %zu metric%s, %zu run%s, %s", o.variants.size(),
@@ -296,7 +297,7 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
     };
     std::stable_sort(between.begin(), between.end(), by_rank);
     std::stable_sort(within.begin(), within.end(), by_rank);
-    if (!between.empty()) {
+    if (!between.empty() || !context.shifts.empty()) {
         std::fprintf(out, "\nenvironment differences between variants\n");
         for (const auto* e : between) {
             std::string s;
@@ -312,6 +313,9 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
             }
             print_wrapped(out, width, escape_text(field_label(e->field)) + " differs: " + escape_text(s), 2, 4);
         }
+        // Facts of the moment only when they differ systematically
+        // (findings/volatile_context.h): a finding, in words.
+        for (const auto& shift : context.shifts) print_wrapped(out, width, escape_text(volatile_shift_line(shift)), 2, 4);
     }
     if (!within.empty()) {
         std::fprintf(out, "\nenvironment changes within a variant\n");
@@ -326,6 +330,12 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
                               escape_text(variant) + ": " + escape_text(field_label(e->field)) + ": " + escape_text(vals),
                               2, 4);
             }
+    }
+    if (!context.facts.empty()) {
+        // The load, temperatures and clocks the runs met: their range, not
+        // a difference (data/volatile_facts.h).
+        std::fprintf(out, "\ncontext of the runs\n");
+        for (const auto& fact : context.facts) print_wrapped(out, width, escape_text(volatile_context_line(fact)), 2, 4);
     }
     if (o.runs_without_environment > 0 && o.runs_without_environment < f.runs().size())
         std::fprintf(out, "\n%zu run%s recorded no environment\n", o.runs_without_environment,
@@ -369,7 +379,7 @@ void print_diagnostics(FILE* out, size_t width, const std::vector<findings::Vari
 
 void print_show_text(FILE* out, size_t width, const std::string& name, const data::ResultsFile& f,
                      const findings::ShowOverview& show) {
-    print_text(out, width, name, f, show.overview);
+    print_text(out, width, name, f, show.overview, show.context);
     print_diagnostics(out, width, show.diagnostics, !show.workload_warnings.empty());
 }
 

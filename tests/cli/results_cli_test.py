@@ -138,6 +138,39 @@ def main():
         check(len(j["boots"]) == 4 and j["variants"][0]["samples"] == {"latency": 13, "max": 13},
               "show --json boots and samples")
 
+        # show: the load average is context, and a finding only when the
+        # candidate ran entirely under a higher one.
+        for name, order, loads, finding in (
+                ("interleaved", ["a", "b"] * 8, [0.4 + 0.1 * (i % 9) for i in range(16)], False),
+                ("loaded", ["a"] * 8 + ["b"] * 8, [0.2 + 0.01 * i if i < 8 else 1.6 + 0.01 * i for i in range(16)],
+                 True)):
+            path = os.path.join(d, name + ".json")
+            recs = [{"format": "gfxstat-results", "version": 1, "id": "ab" * 16, "created": "2026-12-01T00:00:00Z",
+                     "generator": "test"},
+                    {"type": "metric", "name": "fps", "unit": "fps", "direction": "higher"}]
+            index = {"a": 0, "b": 0}
+            for i, v in enumerate(order):
+                env = "env-%016x" % i
+                recs.append({"type": "environment", "id": env, "load_average": "%.2f 1.00 1.00" % loads[i],
+                             "kernel_release": "6.9.0"})
+                recs.append({"type": "run", "variant": v, "run": index[v], "exit": {"class": "ok", "code": 0},
+                             "environment": env, "metrics": {"fps": 60 + i % 3}})
+                index[v] += 1
+            with open(path, "w") as f:
+                f.write("".join(json.dumps(r) + "\n" for r in recs))
+            rc, o, err = run([g, "show", path])
+            check(rc == 0 and "load_average" not in o and "changes within a variant" not in o,
+                  f"show {name}: the load is no difference:\n{o}{err}")
+            check("load average (1 min) " in o and " over 16 runs" in o, f"show {name}: the load's range:\n{o}")
+            check(("b ran under higher load: load average (1 min) 1.68 to 1.75" in " ".join(o.split())) == finding,
+                  f"show {name}: a finding {finding}:\n{o}")
+            rc, o, err = run([g, "show", "--json", path])
+            j = json.loads(o)
+            check(rc == 0 and [c["field"] for c in j["context"]] == ["load_average"]
+                  and len(j["context_differences"]) == (1 if finding else 0)
+                  and all(e["field"] != "load_average" for e in j["environment"]),
+                  f"show --json {name}: context and its differences: {o}")
+
         # A fleet merged from several machines: runs per machine, machines
         # told apart by their key (two CI images both named "localhost"),
         # and runs whose environment names no machine counted apart.

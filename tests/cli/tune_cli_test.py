@@ -5,7 +5,7 @@
 apply then reset leaves every file byte-identical; run --tune restores at
 the end and when SIGTERM or SIGINT stops it; SIGKILL leaves the state file,
 which tune show and the next run report; a state from an earlier boot; the
-pre-measure warning and --no-check; the exit statuses of refused input."""
+load check on a 2-core box; the pre-measure warning and --no-check; the exit statuses of refused input."""
 
 import json
 import os
@@ -102,6 +102,22 @@ def main():
     check(rc == 0 and all(found.get(i, {}).get("problem") for i in
                           ("governor", "turbo", "gpu_frequency", "battery", "load", "drm_clients", "swap")),
           f"tune show --json with GFXSTAT_SYSFS_ROOT ({rc}): {out} {err}")
+
+    # The load check on a 2-core box: its usual background (1.66) says
+    # nothing; a competing job beside the run's own share (3.40) does.
+    root = fresh(d, "two-cores")
+    with open(os.path.join(root, "sys/devices/system/cpu/online"), "w") as f:
+        f.write("0-1\n")
+    for loadavg, problem in (("1.66 1.56 0.77 2/300 999\n", False), ("3.40 2.90 1.80 4/300 999\n", True)):
+        with open(os.path.join(root, "proc/loadavg"), "w") as f:
+            f.write(loadavg)
+        rc, out, err = run([GFXSTAT, "tune", "show", "--json", "--root", root])
+        try:
+            load = {f["id"]: f for f in json.loads(out)["findings"]}["load"]
+        except (ValueError, KeyError):
+            load = {}
+        check(rc == 0 and load.get("problem") is problem and "2 CPUs" in load.get("state", ""),
+              f"tune show --json, load {loadavg.split()[0]} on 2 CPUs ({rc}): {load} {err}")
 
     # apply then reset: byte-identical.
     root = fresh(d, "apply")

@@ -160,6 +160,13 @@ case("compare_drop_throttled_json", "compare", *NB, "--drop-throttled", "--forma
 case("compare_drift", "compare", *NB, "drift.json", setup=mk.drifting)
 case("compare_drift_json", "compare", *NB, "--format", "json", "drift.json", setup=mk.drifting)
 case("show_drift", "show", "drift.json", setup=mk.drifting)
+# Facts of the moment: interleaved variants under one varying load are
+# context; a candidate run under a load of its own is a finding.
+case("show_load_interleaved", "show", "interleaved.json", setup=mk.volatile_load)
+case("show_load_candidate", "show", "loaded.json", setup=mk.volatile_load)
+case("show_load_candidate_json", "show", "--json", "loaded.json", setup=mk.volatile_load)
+case("compare_load_candidate", "compare", "loaded.json", setup=mk.volatile_load)
+case("compare_load_rows", "compare", "--row", "name", "interleaved.json", setup=mk.volatile_load)
 case("summary_drift", "summary", "drift.json", setup=mk.drifting)
 case("compare_paired_suite", "compare", *NB, "paired.json", setup=mk.paired_suite)
 case("compare_paired_suite_markdown", "compare", *NB, "--format", "markdown", "paired.json", setup=mk.paired_suite)
@@ -244,6 +251,7 @@ case("report_pair", "report", *NB, "a.json", "b.json", "-o", "page.html", setup=
 case("report_no_diagnostics", "report", *NB, "--no-diagnostics", "a.json", "b.json", "-o", "page.html",
      "--title", "fps <now>", setup=PAIR)
 case("report_campaign", "report", *NB, CAMP, "-o", "page.html")
+case("report_load_candidate", "report", *NB, "loaded.json", "-o", "page.html", setup=mk.volatile_load)
 case("report_suite", "report", *NB, GFXB, "-o", "page.html", "--metric", "gl_4", "--metric", "gl_trex")
 
 # ---- history

@@ -6,6 +6,7 @@ CLI tests' own generators are reused where they exist."""
 
 import hashlib
 import json
+import math
 import os
 import random
 import shutil
@@ -89,6 +90,33 @@ def drifting(d):
             recs.append({"type": "run", "variant": v, "run": i, "exit": {"class": "ok", "code": 0}, "environment": env,
                          "metrics": {"fps": fps}})
     return write_records(os.path.join(d, "drift.json"), recs)
+
+
+def volatile_load(d):
+    """A baseline and a candidate of 12 runs each, every run with the
+    machine's load average and temperature of its moment: interleaved.json
+    runs them in turn while the load climbs and falls (context only);
+    loaded.json runs the candidate after the baseline while something else
+    loads the machine (a finding)."""
+    for name, interleaved in (("interleaved.json", True), ("loaded.json", False)):
+        rng = random.Random(29)
+        recs = [header("f" * 32), {"type": "metric", "name": "fps", "unit": "fps", "direction": "higher"}]
+        order = [("baseline", "candidate")[i % 2] for i in range(24)] if interleaved else \
+            ["baseline"] * 12 + ["candidate"] * 12
+        index = {"baseline": 0, "candidate": 0}
+        for i, v in enumerate(order):
+            if interleaved:
+                load = 0.77 + 0.89 * (0.5 + 0.5 * math.sin(i * 0.6))
+            else:
+                load = (0.2 if v == "baseline" else 1.5) + 0.2 * rng.random()
+            env = "env-%016x" % len(recs)
+            recs.append({"type": "environment", "id": env, "hostname": "dut", "kernel_release": "6.9.0",
+                         "load_average": "%.2f %.2f %.2f" % (load, load * 0.9, load * 0.8),
+                         "temp_coretemp": "%.1f" % (48 + 8 * rng.random())})
+            recs.append({"type": "run", "variant": v, "run": index[v], "exit": {"class": "ok", "code": 0},
+                         "environment": env, "metrics": {"fps": round(60 * (1 + rng.gauss(0, 0.01)), 3)}})
+            index[v] += 1
+        write_records(os.path.join(d, name), recs)
 
 
 def paired_suite(d):

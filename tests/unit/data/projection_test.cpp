@@ -380,6 +380,29 @@ TEST(Projection, PoolingNotesLookAtMeasuredRunsOnly) {
     EXPECT_EQ(project(file_with_first_run(false), "", "name", "variant").notes, Strings{pooled("gpu", "old, new")});
 }
 
+// A cell whose runs met another load average or temperature pools them
+// without advice: facts of the moment are no key to split a table by.
+TEST(Projection, FactsOfTheMomentAreNeverAdvisedAsKeys) {
+    ResultsFile f;
+    f.header.id = "00112233445566778899aabbccddeeff";
+    EXPECT_EQ(f.declare_metric(MetricInfo("fps", "fps", Direction::higher_is_better)), "");
+    for (uint64_t i = 0; i < 4; ++i) {
+        Environment env;
+        env.fields["load_average"] = i % 2 ? "0.77 1.56 1.66" : "1.49 0.79 1.63";
+        env.fields["temp_coretemp"] = std::to_string(50 + i);
+        env.fields["gpu_act_freq_mhz"] = std::to_string(900 + 100 * i);
+        env.fields["kernel_release"] = i < 2 ? "6.9" : "6.10";
+        EXPECT_EQ(f.add_environment(env), "");
+        RunRecord r;
+        r.variant = "v";
+        r.run = i;
+        r.environment = env.id;
+        r.metrics.push_back(MetricValues{"fps", {parse_number_token("60")}, false});
+        EXPECT_EQ(f.add_run(r), "");
+    }
+    EXPECT_EQ(project(f, "", "name", "variant").notes, Strings{pooled("kernel_release", "6.9, 6.10")});
+}
+
 TEST(Projection, ParseKeys) {
     EXPECT_EQ(Projection::parse("name,gpu", "--row").keys, (Strings{"name", "gpu"}));
     EXPECT_EQ(Projection::parse(" metric , .variant,kernel_release ", "--col").keys,

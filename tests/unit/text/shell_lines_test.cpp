@@ -46,8 +46,9 @@ TEST(ShellLines, FitsTheWidthAndReadsAsOneCommand) {
         words.insert(words.end() - 2, "'my bench.sh'");
         const auto lines = shell_lines(words, width, 6, 8);
         // A commit id (40 columns) and its indent need more than 40.
-        if (width > 40)
+        if (width > 40) {
             for (const auto& l : lines) EXPECT_LE(l.size(), width) << width << ": " << l;
+        }
         EXPECT_EQ(split(as_shell_reads(lines)), split(kRun)) << width;
         // The quoted word stays on one line.
         bool whole = false;
