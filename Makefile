@@ -136,13 +136,7 @@ deb-test: deb
 # then what the results file holds. ab prints compare's report itself;
 # gfxstat report draws it into an HTML page, whose path is printed last.
 demo: build
-	@rm -rf $(BUILD)/demo-ab.json $(BUILD)/demo-ab.json.logs
-	./$(BUILD)/gfxstat ab -o $(BUILD)/demo-ab.json --variant unladen --variant loaded \
-	    --workload wakeup-latency --load loaded:cpu:$(JOBS) --duration 0.25 --warmup 1 --max-runs 20 \
-	    --target-metric latency_median
-	./$(BUILD)/gfxstat show $(BUILD)/demo-ab.json
-	@./$(BUILD)/gfxstat report $(BUILD)/demo-ab.json -o $(BUILD)/demo-ab.html
-	@echo "the comparison drawn (gfxstat report): $(abspath $(BUILD))/demo-ab.html"
+	@sh scripts/demo.sh ./$(BUILD)/gfxstat $(BUILD) $(JOBS)
 
 # Every test: unit, CLI, differential against ministat, whole-system.
 test: tests-build

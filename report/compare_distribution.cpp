@@ -67,7 +67,17 @@ void print_distribution(const CompareReport& r, const MetricReport& m, FILE* out
         analysis::PlotOptions po;
         po.width = r.width - 2;  // columns between the frame's corners
         po.max_rows = max_rows;
-        for (const std::string& line : analysis::ministat_plot(sets, po)) std::fprintf(out, "%s\n", line.c_str());
+        // The frame is as wide as the report; a note under it (a scaled
+        // histogram's) is wrapped to it.
+        const size_t width = static_cast<size_t>(std::max(r.width, text::kMinWidth));
+        for (const std::string& line : analysis::ministat_plot(sets, po)) {
+            if (text::display_width(line) <= width) {
+                std::fprintf(out, "%s\n", line.c_str());
+                continue;
+            }
+            for (const std::string& piece : text::wrap_text(line, width, 0, 1))
+                std::fprintf(out, "%s\n", piece.c_str());
+        }
     }
     // ministat's table where it fits; narrower columns (fewer digits) in a
     // narrow report, so that no line is wider than --width.

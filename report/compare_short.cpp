@@ -21,7 +21,6 @@
 #include "report/metric_groups.h"
 #include "report/throttle_note.h"
 #include "report/verdict_rows.h"
-#include "text/name_cutter.h"
 #include "text/number_format.h"
 #include "text/print_wrapped.h"
 #include "text/readable_units.h"
@@ -43,6 +42,19 @@ const MetricReport* drawn_metric(const CompareReport& r) {
     return nullptr;
 }
 
+// The design in a few words: "blocked, 14 blocks (gfxstat ab,
+// sequential)"; its order and stop rule are the whole report's.
+std::string short_design_words(const MetricReport& m, size_t k) {
+    if (const DesignUse* u = m.design(k)) {
+        const size_t n = u->pairs.blocks.size();
+        std::string t = fmt("blocked, %zu block%s (gfxstat ", n, n == 1 ? "" : "s");
+        t += u->design.kind.empty() ? std::string("ab") : u->design.kind;
+        if (!u->design.stopping.empty()) t += ", " + u->design.stopping;
+        return t + ")";
+    }
+    return design_words(m, k);
+}
+
 std::string header_words(const CompareReport& r, const MetricReport& drawn) {
     std::vector<std::string> candidates;
     for (const auto& m : r.metrics)
@@ -55,7 +67,7 @@ std::string header_words(const CompareReport& r, const MetricReport& drawn) {
     else
         t += fmt("%zu candidates", candidates.size());
     t += r.metrics.size() == 1 ? ": " + metric_title(drawn) : fmt(": %zu metrics", r.metrics.size());
-    t += "; " + design_words(drawn, 0);
+    t += "; " + short_design_words(drawn, 0);
     if (r.family_size > 1)
         t += fmt("; %s-adjusted p over %zu primary comparisons", r.adjustment == "holm" ? "Holm" : "BH",
                  r.family_size);
@@ -130,15 +142,16 @@ Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bo
         const text::DisplayUnit du =
             g.title.empty() ? text::readable_unit(m.unit, m.comparisons.empty() ? 0.0 : m.comparisons[0].baseline.mean)
                             : shared;
-        // The table of whole names gives each row's unit after its name.
-        const std::string unit = g.title.empty() && !du.unit.empty() ? " (" + du.unit + ")" : "";
+        // The table of whole names gives each row's unit after its
+        // candidate's mean ("60.07  61.86 fps").
+        const std::string unit = g.title.empty() && !du.unit.empty() ? " " + du.unit : "";
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
             Row row;
-            row.label = escape_text(g.labels[j] + unit);
+            row.label = escape_text(g.labels[j]);
             row.candidate = escape_text(m.candidates[k].label);
             row.base = escape_text(text::scaled_number(c.baseline.mean, du, 4));
-            row.cand = escape_text(text::scaled_number(c.candidate.mean, du, 4));
+            row.cand = escape_text(text::scaled_number(c.candidate.mean, du, 4) + unit);
             row.change = escape_text(change_cell(c, m.verdicts[k], du));
             row.p = p_cell(m.verdicts[k].p_adjusted);
             row.verdict = analysis::outcome_words(m.verdicts[k]) + (m.primary ? "" : "*");
@@ -149,9 +162,6 @@ Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bo
     return t;
 }
 
-// The table in columns when the names leave them room (a name cut to
-// what is left ends in "~" and is given whole below), else each row as
-// its name on a line and its numbers on the next.
 // The widths of a table's columns under `head`, and what the columns
 // after the names take in all.
 struct Measure {
@@ -172,12 +182,26 @@ Measure measure(const Table& t, const std::vector<std::string>& head, bool sever
     return m;
 }
 
-// Whether the labels' heads leave a table's names too little room.
+// The rows whose names the numbers leave too little room under `head`
+// (each then goes on a line of its own); past the table's width, all.
+size_t names_apart(const Table& t, const std::vector<std::string>& head, bool several, size_t width) {
+    const Measure m = measure(t, head, several);
+    if (m.rest + 2 > width) return t.rows.size() + 1;
+    size_t n = 0;
+    for (const Row& r : t.rows) n += text::display_width(r.label) > width - m.rest ? 1 : 0;
+    return n;
+}
+
+// Whether the histogram's keys, heading the means, put more names beside
+// their numbers than the labels would.
 bool wants_keys(const Table& t, bool several, size_t width) {
     if (t.keyed_head.empty()) return false;
-    const Measure m = measure(t, t.head, several);
-    return m.rest + m.w[0] > width;
+    return names_apart(t, t.keyed_head, several, width) < names_apart(t, t.head, several, width);
 }
+
+// The table in columns when the width holds them (a name too long for
+// what they leave on a line of its own above its row), else each row as
+// its name on a line and its numbers on the next.
 
 void print_table(FILE* out, const Table& t, bool several, size_t width, bool keyed) {
     if (!t.title.empty()) text::print_wrapped(out, t.title, width, 0, 2);
@@ -185,13 +209,18 @@ void print_table(FILE* out, const Table& t, bool several, size_t width, bool key
     const auto& cells = mm.cells;
     const auto& w = mm.w;
     const size_t rest = mm.rest;
-    const size_t min_label = 8;
-    if (rest + std::min(w[0], min_label) <= width) {
+    if (rest + 2 <= width) {
+        // A name longer than the room the numbers leave goes on a line of
+        // its own above its row: read whole, and no longer than a legend.
         const size_t room = std::min(w[0], width - rest);
-        text::NameCutter names;
         for (size_t i = 0; i < cells.size(); ++i) {
             const auto& c = cells[i];
-            std::string line = text::pad_right(i ? names.cut(c[0], room) : c[0], room);
+            std::string label = c[0];
+            if (text::display_width(label) > room) {
+                if (i) text::print_wrapped(out, label, width, 0, 2);
+                label.clear();
+            }
+            std::string line = text::pad_right(label, room);
             if (several) line += "  " + text::pad_right(c[1], w[1]);
             // Numbers to the right, words to the left.
             line += "  " + text::pad_left(c[2], w[2]) + "  " + text::pad_left(c[3], w[3]) + "  " +
@@ -199,7 +228,6 @@ void print_table(FILE* out, const Table& t, bool several, size_t width, bool key
             while (!line.empty() && line.back() == ' ') line.pop_back();
             std::fprintf(out, "%s\n", line.c_str());
         }
-        for (const auto& [cut, whole] : names.legend()) text::print_wrapped(out, cut + " is " + whole, width, 0, 2);
         return;
     }
     for (size_t i = 1; i < cells.size(); ++i) {
@@ -223,7 +251,8 @@ void render_short_text(const CompareReport& r, FILE* out) {
     const size_t width = static_cast<size_t>(std::max(r.width, text::kMinWidth));
     text::print_wrapped(out, escape_text(header_words(r, *drawn)), width, 0, 2);
     std::fprintf(out, "\n");
-    print_distribution(r, *drawn, out, 8);
+    // A short histogram: taller stacks are scaled (and say so).
+    print_distribution(r, *drawn, out, 3);
 
     std::vector<GroupedMetric> named;
     for (const auto& m : r.metrics) named.push_back({metric_title(m), m.unit, direction_name(m.better)});

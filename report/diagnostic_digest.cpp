@@ -284,6 +284,20 @@ std::vector<std::string> diagnostic_digest(const CompareReport& r) {
             if (!key.second.empty()) b->who.push_back(quoted(key.second));
             b->hits.insert(b->hits.end(), hits.begin(), hits.end());
         }
+        // Outliers of samples on different metrics: still one sentence.
+        if (kind == Kind::outliers && buckets.size() > 1) {
+            std::string t = "Outliers, kept (--drop-outliers leaves them out):";
+            for (size_t i = 0; i < buckets.size(); ++i) {
+                const Bucket& b = buckets[i];
+                std::string who;
+                for (size_t j = 0; j < b.who.size(); ++j)
+                    who += (j == 0 ? "" : j + 1 == b.who.size() ? " and " : ", ") + b.who[j];
+                const std::string on = on_metrics(b.hits, r.metrics.size());
+                t += fmt("%s %zu of ", i ? ";" : "", total(b.hits)) + who + on;
+            }
+            out.push_back(t + ".");
+            continue;
+        }
         for (const Bucket& b : buckets) {
             std::string who;
             for (size_t i = 0; i < b.who.size(); ++i)

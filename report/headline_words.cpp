@@ -12,6 +12,8 @@ namespace gfxstat::cli {
 std::string change_percent(double relative) { return text::signed_percent(relative); }
 
 std::string bound_percent(double x) {
+    // Past +-100% a tenth of a percent is noise in the width of a line.
+    if (std::fabs(x) >= 1) return fmt("%+.0f%%", x * 100);
     return std::fabs(x) >= 0.01 ? fmt("%+.1f%%", x * 100) : fmt("%+.2f%%", x * 100);
 }
 

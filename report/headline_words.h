@@ -23,7 +23,8 @@ std::string headline_change(const analysis::TwoSampleComparison& c, const analys
 // A relative change and an interval's ends in percent, one spelling for
 // the full report and --brief alike: the estimate with 3 significant
 // digits ("+0.0452%"), an end as short as its precision deserves (a tenth
-// of a percent above 1%, a hundredth below: "+0.08%", "+2.0%").
+// of a percent above 1%, a hundredth below, none past 100%: "+0.08%",
+// "+2.0%", "+1265%").
 std::string change_percent(double relative);
 std::string bound_percent(double relative);
 
