@@ -41,8 +41,10 @@ int report_comparison(const findings::CompareFindings& found, const CompareSetti
     const bool table = suite_table_shown(report, s);
     print_compare_notes(report, s, table);
     // A candidate that ran under systematically different load, heat or
-    // clocks (findings/volatile_context.h): said beside the verdict.
-    if (s.format != "json")
+    // clocks (findings/volatile_context.h): said beside the verdict, on
+    // stderr where the report has no sentence for it (the text reports
+    // and JSON have their own).
+    if (s.format == "markdown" || s.format == "csv" || (s.format == "text" && (table || s.brief)))
         for (const auto& shift : found.context.shifts)
             print_compare_note(s.program, "note", text::escape_text(gfxstat::report::volatile_shift_line(shift)));
     void (*const text)(const CompareReport&, FILE*) =

@@ -162,6 +162,7 @@ CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSin
         }
     }
     f.context = compare_context(f);
+    f.report.context_shifts = f.context.shifts;
     return f;
 }
 

@@ -24,6 +24,7 @@
 #include "findings/advice_vocabulary.h"
 #include "findings/recorded_context.h"
 #include "findings/throttle_note.h"
+#include "findings/volatile_context.h"
 
 namespace gfxstat::cli {
 
@@ -148,6 +149,10 @@ struct CompareReport {
     // The data a filter or a projection left out, and keys it pooled
     // (data/projection.h), for a note.
     std::vector<std::string> selection_notes;
+    // Candidates that ran under systematically other load, heat or clocks
+    // than the baseline (findings/volatile_context.h): a finding beside
+    // the verdicts.
+    std::vector<findings::VolatileShift> context_shifts;
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or

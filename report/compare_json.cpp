@@ -11,6 +11,7 @@
 #include "report/fleet_report.h"
 #include "report/json_version.h"
 #include "report/settling_advice_words.h"
+#include "report/volatile_words.h"
 #include "report/suite_table.h"
 
 namespace gfxstat::cli {
@@ -202,6 +203,16 @@ void render_json(const CompareReport& r, FILE* out) {
                                   {"better", "above 1"}});
     }
     doc["geomean_notes"] = r.geomean_notes;
+    // As show's (docs/results-format.md): candidates that ran under
+    // systematically other load, heat or clocks than the baseline.
+    doc["context_differences"] = json::array();
+    for (const auto& s : r.context_shifts)
+        doc["context_differences"].push_back({{"field", s.field},
+                                              {"variant", s.variant},
+                                              {"reference", s.reference},
+                                              {"higher", s.higher},
+                                              {"chance", s.chance},
+                                              {"text", report::volatile_shift_line(s)}});
     add_throttle_json(r, doc);
     add_suite_json(r, doc);
     std::fprintf(out, "%s\n", doc.dump(2, ' ', false, json::error_handler_t::replace).c_str());

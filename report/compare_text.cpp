@@ -15,6 +15,7 @@
 #include "report/compare_renderers.h"
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
+#include "report/volatile_words.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
 #include "report/metric_direction_words.h"
@@ -279,7 +280,26 @@ void print_invalid_runs(const CompareReport& r, FILE* out) {
 
 }  // namespace
 
+namespace {
+
+void render_metrics_text(const CompareReport& r, FILE* out);
+
+}  // namespace
+
 void render_text(const CompareReport& r, FILE* out) {
+    render_metrics_text(r, out);
+    // Candidates that ran under other load, heat or clocks than the
+    // baseline: said after the verdicts they may explain.
+    if (!r.context_shifts.empty()) std::fprintf(out, "\n");
+    for (const auto& shift : r.context_shifts)
+        for (const auto& line :
+             wrap_words(escape_text(gfxstat::report::volatile_shift_line(shift)), static_cast<size_t>(r.width), 0, 2))
+            std::fprintf(out, "%s\n", line.c_str());
+}
+
+namespace {
+
+void render_metrics_text(const CompareReport& r, FILE* out) {
     for (size_t i = 0; i < r.metrics.size(); ++i) {
         if (i) std::fprintf(out, "\n");
         print_metric(r, r.metrics[i], out);
@@ -371,5 +391,7 @@ void render_text(const CompareReport& r, FILE* out) {
     print_invalid_runs(r, out);
     render_throttle_text(r, out);
 }
+
+}  // namespace
 
 }  // namespace gfxstat::cli

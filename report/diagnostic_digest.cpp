@@ -13,6 +13,7 @@
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
 #include "report/settling_advice_words.h"
+#include "report/volatile_words.h"
 #include "text/number_format.h"
 
 namespace gfxstat::cli {
@@ -22,6 +23,7 @@ namespace {
 // The kinds, in the order their sentences are printed.
 enum class Kind {
     settling,
+    ran_under,
     confounded,
     single_boot,
     unknown_boots,
@@ -177,6 +179,8 @@ std::string sentence(Kind kind, const std::string& who, bool plural, const std::
                                             : std::string(several ? "for " + who + ", " : "")) +
                                hits[0].words) +
                    ".";
+        case Kind::ran_under:
+            return hits[0].words + ".";  // starts with a label: as written
         case Kind::confounded:
             return "Each variant ran in a single boot of its own: a boot-to-boot difference would look like a "
                    "change. Repeat over several boots" + knob_words(words.more_boots) + ".";
@@ -246,6 +250,8 @@ std::string sentence(Kind kind, const std::string& who, bool plural, const std::
 
 std::vector<std::string> diagnostic_digest(const CompareReport& r) {
     Digest d;
+    for (const findings::VolatileShift& s : r.context_shifts)
+        d.add(Kind::ran_under, s.variant, {"", 0, report::volatile_shift_line(s)});
     for (const MetricReport& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size(); ++k) comparison_hits(d, m, k);
     for (const MetricReport& m : r.metrics) {
@@ -273,7 +279,8 @@ std::vector<std::string> diagnostic_digest(const CompareReport& r) {
             if (key.first != kind) continue;
             const std::vector<Hit>& hits = d.hits.at(key);
             // The kinds whose words are a metric's own: a sentence each.
-            if (kind == Kind::settling || kind == Kind::odd_machine || kind == Kind::exact_varies) {
+            if (kind == Kind::settling || kind == Kind::ran_under || kind == Kind::odd_machine ||
+                kind == Kind::exact_varies) {
                 for (const Hit& h : hits) out.push_back(sentence(kind, quoted(key.second), false, {h}, r));
                 continue;
             }

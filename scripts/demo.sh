@@ -35,27 +35,28 @@ fi
 # compare's short answer for the median (the stop rule's metric) and the
 # worst wake-up; its last line, how to get the whole report, is said below.
 "$gfxstat" compare --metric latency_median --metric latency_max "$results" 2>>"$log" |
-    sed -e '/^--full:/d' -e '${/^$/d;}'
+    sed -e '/^--full:/d' | awk '{ line[NR] = $0 } END { n = NR; while (n > 0 && line[n] == "") n--
+                                                         for (i = 1; i <= n; i++) print line[i] }'
+# Why the answer may surprise, when there is one.
 verdict=$("$gfxstat" compare --format json --metric latency_median "$results" 2>>"$log" |
     grep -o '"outcome": *"[a-z_]*"' | head -n 1)
 case $verdict in
 *improvement*)
     cat <<'EOT'
+
 Why is 'loaded' faster? Idle CPUs sleep deeply and wake slowly (more
 so on a VM); busy ones are awake. Load shows in the worst wake-ups.
 EOT
     ;;
 *regression*)
     cat <<'EOT'
+
 'loaded' wakes later: the woken thread waits for a busy CPU. (On a VM,
 idle CPUs that sleep deeply can turn this around.)
 EOT
     ;;
 *)
-    cat <<'EOT'
-No change shown within 20 blocks at this noise: the whole report says
-what would settle it.
-EOT
+    # Not settled: compare's sentence above says what would settle it.
     ;;
 esac
 "$gfxstat" report "$results" -o "$page" 2>>"$log"
