@@ -14,6 +14,7 @@
 #include "report/diagnostic_words.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"
+#include "report/settling_advice_words.h"
 #include "report/verdict_rows.h"
 #include "text/name_cutter.h"
 #include "text/readable_units.h"
@@ -34,6 +35,9 @@ struct BriefRow {
     std::string unit;    // as shown: "fps", "ms"
     std::string change;  // "+5.07% [+1.23%, +8.91%]"
     std::string verdict;
+    // An inconclusive ab verdict's settling advice (settling_advice_words),
+    // said under the table: the one sentence its row cannot hold.
+    std::string advice;
     bool secondary = false;
 };
 
@@ -51,6 +55,7 @@ std::vector<BriefRow> brief_rows(const CompareReport& r) {
             row.unit = du.unit;
             row.change = change_cell(c, m.verdicts[k], du);
             row.verdict = analysis::outcome_words(m.verdicts[k]);
+            if (m.verdicts[k].settling) row.advice = report::settling_advice_words(*m.verdicts[k].settling);
             row.secondary = !m.primary;
             rows.push_back(std::move(row));
         }
@@ -113,6 +118,9 @@ std::string geomean_words(const GeomeanReport& g) {
     t += fmt(" over %zu metric%s, above 1 is better", g.metrics.size(), g.metrics.size() == 1 ? "" : "s");
     return t;
 }
+
+// "gl_manhattan, patch: at this noise +-1% cannot likely be settled ..."
+std::string advice_words(const BriefRow& b) { return b.metric + ", " + b.candidate + ": " + b.advice; }
 
 std::string closing_words(const CompareReport& r, const std::vector<BriefRow>& rows) {
     const bool secondary = std::any_of(rows.begin(), rows.end(), [](const BriefRow& b) { return b.secondary; });
@@ -188,6 +196,9 @@ void render_brief_text(const CompareReport& r, FILE* out) {
         }
     }
     for (const auto& [cut, whole] : names.legend()) text::print_wrapped(out, cut + " is " + whole, width, 0, 2);
+    for (const BriefRow& b : rows)
+        if (!b.advice.empty())
+            text::print_wrapped(out, escape_text(advice_words(b)), width, 0, 2);
     for (const auto& g : r.geomeans) text::print_wrapped(out, escape_text(geomean_words(g)), width, 0, 2);
     const std::string closing = closing_words(r, rows);
     if (!closing.empty()) text::print_wrapped(out, closing, width, 0, 2);
@@ -208,6 +219,8 @@ void render_brief_markdown(const CompareReport& r, FILE* out) {
                      text::escape_markdown(b.unit.empty() ? b.means : b.means + " " + b.unit).c_str(),
                      b.change.c_str(), verdict.c_str());
     }
+    for (const BriefRow& b : rows)
+        if (!b.advice.empty()) std::fprintf(out, "\n%s\n", text::escape_markdown(advice_words(b)).c_str());
     for (const auto& g : r.geomeans) std::fprintf(out, "\n%s\n", text::escape_markdown(geomean_words(g)).c_str());
     const size_t notes = note_count(r);
     if (notes)

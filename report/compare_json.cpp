@@ -23,6 +23,19 @@ using nlohmann::json;
 json num(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 json pair(const std::array<double, 2>& a) { return json::array({num(a[0]), num(a[1])}); }
 
+// An inconclusive sequential verdict whose --max-runs cannot likely settle
+// the threshold at this noise: the advice's figures (blocks are runs a
+// variant); null for every other verdict.
+json settling_json(const analysis::Verdict& v) {
+    if (!v.settling) return nullptr;
+    const analysis::SettlingAdvice& a = *v.settling;
+    return {{"max_blocks", a.max_blocks},
+            {"threshold", num(a.threshold)},
+            {"blocks_needed", a.blocks_needed ? json(*a.blocks_needed) : json(nullptr)},
+            {"settling_threshold", a.settling_threshold ? num(*a.settling_threshold) : json(nullptr)},
+            {"settling_blocks", a.settling_threshold ? json(a.settling_blocks) : json(nullptr)}};
+}
+
 json summary(const ReportSample& s, const analysis::SampleSummary& m) {
     json j = {{"label", s.label}, {"n", m.n},           {"min", num(m.min)},   {"max", num(m.max)},
               {"median", num(m.median)}, {"mean", num(m.mean)}, {"stddev", num(m.stddev)}};
@@ -187,7 +200,8 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"runs_needed", v.runs_needed ? json(std::ceil(*v.runs_needed)) : json(nullptr)},
                             {"unit", v.by_blocks ? "blocks" : v.by_machines ? "machines" : v.by_boots ? "boots" : "runs"},
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
-                            {"reason", report::verdict_reason(v)}};
+                            {"reason", report::verdict_reason(v)},
+                            {"settling", settling_json(v)}};
             if (m.exact)
                 j["verdict"]["distinct_values"] = {{"baseline", c.baseline_distinct},
                                                    {"candidate", c.candidate_distinct}};

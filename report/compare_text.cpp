@@ -235,7 +235,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         // One and the same value throughout: no test was run, so none is named.
         if (v.constant)
-            verdict += ": " + v.reason;
+            verdict += ": " + report::verdict_reason(v);
         else
             verdict += std::string(" by ") + analysis::primary_test_words(v.primary) + " (" + c.primary.why +
                        "): " + report::verdict_reason(v);

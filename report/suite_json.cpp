@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/suite_table.h"
+#include "report/settling_advice_words.h"
 
 namespace gfxstat::cli {
 
@@ -115,7 +116,7 @@ void add_suite_json(const CompareReport& r, json& doc) {
                                        {"primary_test", analysis::primary_test_name(p.verdict.primary)},
                                        {"p_adjusted", num(p.verdict.p_adjusted)},
                                        {"beyond_threshold", p.verdict.beyond_threshold},
-                                       {"reason", p.verdict.reason}}}});
+                                       {"reason", report::verdict_reason(p.verdict)}}}});
     }
     doc["paired"] = std::move(paired);
 }

@@ -11,6 +11,7 @@
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"
 #include "report/metric_direction_words.h"
+#include "report/settling_advice_words.h"
 #include "report/suite_table.h"
 #include "text/fit_table.h"
 #include "text/plural.h"
@@ -146,7 +147,7 @@ std::vector<std::string> paired_lines(const CompareReport& r, const PairedSuiteR
                             ? ": the benchmarks differ from each other far more than the change moves them, "
                               "which pairing cancels"
                             : ""));
-    lines.push_back(std::string("verdict: ") + analysis::outcome_name(p.verdict.outcome) + ": " + p.verdict.reason);
+    lines.push_back(std::string("verdict: ") + analysis::outcome_name(p.verdict.outcome) + ": " + report::verdict_reason(p.verdict));
     return lines;
 }
 

@@ -10,6 +10,7 @@
 #include <map>
 
 #include "report/diagnostic_words.h"
+#include "report/settling_advice_words.h"
 
 namespace gfxstat::cli {
 
@@ -144,7 +145,7 @@ void add_geomean(const CompareReport& r, SuiteTable& t) {
             c.p = it->verdict.p_adjusted;
             c.mark = verdict_mark(it->verdict, alpha);
             c.outcome = analysis::outcome_name(it->verdict.outcome);
-            c.reason = it->verdict.reason;
+            c.reason = report::verdict_reason(it->verdict);
         } else {
             const auto it = std::find_if(r.geomeans.begin(), r.geomeans.end(),
                                          [&](const GeomeanReport& s) { return s.candidate == t.candidates[k]; });
@@ -243,8 +244,13 @@ SuiteTable build_suite_table(const CompareReport& r) {
                 c.p = v.p_adjusted;
                 c.mark = verdict_mark(v, alpha);
                 c.outcome = analysis::outcome_name(v.outcome);
-                c.reason = v.reason;
-                if (c.mark == '?') c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " + v.reason));
+                c.reason = report::verdict_reason(v);
+                // A "?" says why it cannot tell; a "~" whose --max-runs cannot
+                // likely settle the threshold says what would.
+                if (c.mark == '?') c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " + c.reason));
+                else if (v.settling)
+                    c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " +
+                                                report::settling_advice_words(*v.settling)));
                 const std::string unit = m.unit;
                 if (cmp.baseline_diagnostics && !baseline_noted) {
                     for (const std::string& f : sample_findings(m.baseline.label, *cmp.baseline_diagnostics, unit, r.confidence, 5,

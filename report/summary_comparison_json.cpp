@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_version.h"
+#include "report/settling_advice_words.h"
 
 namespace gfxstat::report {
 namespace {
@@ -78,7 +79,7 @@ std::string summary_comparisons_json(const findings::SummaryComparisons& r) {
                         {"constant", v.constant},
                         {"runs_needed", v.runs_needed ? Json(std::ceil(*v.runs_needed)) : Json(nullptr)},
                         {"detectable_change", v.detectable_change ? num(*v.detectable_change) : Json(nullptr)},
-                        {"reason", v.reason}};
+                        {"reason", verdict_reason(v)}};
         doc["comparisons"].push_back(std::move(j));
     }
     return doc.dump(2, ' ', false, Json::error_handler_t::replace);

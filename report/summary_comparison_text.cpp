@@ -9,6 +9,7 @@
 
 #include "report/diagnostic_words.h"
 #include "report/headline_words.h"
+#include "report/settling_advice_words.h"
 #include "text/text_escape.h"
 #include "text/text_width.h"
 
@@ -87,7 +88,7 @@ std::string also_words(const findings::SummaryComparison& c, const findings::Sum
 }
 
 std::string verdict_words(const findings::SummaryComparison& c) {
-    return analysis::outcome_words(c.verdict) + ": " + c.verdict.reason;
+    return analysis::outcome_words(c.verdict) + ": " + verdict_reason(c.verdict);
 }
 
 void print_wrapped(FILE* out, const std::string& escaped, size_t width, size_t first_indent, size_t indent) {

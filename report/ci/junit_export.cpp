@@ -13,6 +13,7 @@
 #include <string>
 
 #include "report/ci/ci_exports.h"
+#include "report/settling_advice_words.h"
 #include "text/text_escape.h"
 #include "text/xml_escape.h"
 #include "text/number_format.h"
@@ -42,7 +43,7 @@ struct Suite {
 
 // What a comparison's testcase says in <system-out>: its line and why.
 std::string case_text(const VerdictRow& row) {
-    std::string t = row.line + "\n" + row.verdict.reason + "\n";
+    std::string t = row.line + "\n" + report::verdict_reason(row.verdict) + "\n";
     t += "baseline " + row.baseline + ": mean " + text::number_g(row.baseline_centre, 6) + " (" +
          std::to_string(row.baseline_n) + (row.paired_suite ? " benchmarks" : " values") + ")\n";
     t += "candidate " + row.candidate + ": mean " + text::number_g(row.candidate_centre, 6) + " (" +
@@ -77,7 +78,7 @@ std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
                    "\" time=\"" + seconds(0) + "\">\n";
             if (row->fails)
                 out += "      <failure type=\"regression\" message=\"" + xml(row->line) + "\">" +
-                       xml(row->verdict.reason) + "</failure>\n";
+                       xml(report::verdict_reason(row->verdict)) + "</failure>\n";
             else if (row->inconclusive_fails)
                 out += "      <skipped message=\"" + xml("inconclusive (--strict): " + row->line) + "\"/>\n";
             out += "      <system-out>" + xml(case_text(*row)) + "</system-out>\n";

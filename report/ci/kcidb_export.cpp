@@ -25,6 +25,7 @@
 
 #include "report/ci/ci_exports.h"
 #include "report/ci/ci_names.h"
+#include "report/settling_advice_words.h"
 #include "data/gfxstat_version.h"
 #include "text/text_escape.h"
 
@@ -135,7 +136,7 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
             misc["p"] = row.p ? Json(*row.p) : Json(nullptr);
             misc["p_label"] = row.p_label;
             misc["verdict"] = analysis::outcome_name(row.verdict.outcome);
-            misc["reason"] = text(row.verdict.reason);
+            misc["reason"] = text(report::verdict_reason(row.verdict));
             misc["primary"] = row.primary;
             t["comment"] = text(row.line);
         }

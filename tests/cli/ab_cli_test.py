@@ -156,12 +156,71 @@ def main():
     flat = " ".join(short.split())
     check(rc2 == 0 and "At this noise +-1% cannot likely be settled within --max-runs 30" in flat and
           "would likely settle in about" in flat, f"the short answer gives the advice too: {short}")
+    # Every report that gives the verdict's reason gives the advice with it.
+    noisy = out
+    ADVICE = "cannot likely be settled within --max-runs 30"
+    rep = {k: os.path.join(d, "noisy." + k) for k in ("xml", "kcidb", "md", "json")}
+    rc3, _, se3 = run([GFXSTAT, "compare", noisy, "--gate", "--strict", "--junit", rep["xml"], "--kcidb", rep["kcidb"],
+                       "--markdown", rep["md"], "--json", rep["json"]])
+    check(rc3 == 3, f"--gate --strict on the inconclusive A/A exits 3 (rc {rc3}): {se3[-300:]}")
+    reports = {}
+    for k, p in rep.items():
+        with open(p) as f:
+            reports[k] = f.read()
+    junit = " ".join(reports["xml"].split())
+    check(re.search(r"<system-out>[^<]*inconclusive[^<]*" + re.escape(ADVICE) + r"[^<]*would likely settle in about \d+ runs a variant",
+                    junit) is not None, f"JUnit's system-out gives the reason with the advice: {junit[:1500]}")
+    kcidb = json.loads(reports["kcidb"])
+    cand = [t for t in kcidb["tests"] if t["misc"].get("role") == "candidate"]
+    check(len(cand) == 1 and ADVICE in cand[0]["misc"]["reason"] and "would likely settle in about" in cand[0]["misc"]["reason"],
+          f"KCIDB's misc.reason gives the advice: {[t['misc'].get('reason') for t in cand]}")
+    check(ADVICE in " ".join(reports["md"].split()), f"the markdown report gives the advice: {reports['md'][:1500]}")
+    js = json.loads(reports["json"])
+    v = js["comparisons"][0]["verdict"]
+    st = v.get("settling")
+    check(v["outcome"] == "inconclusive" and ADVICE in v["reason"], f"JSON's reason keeps the advice: {v.get('reason')}")
+    check(isinstance(st, dict) and sorted(st) == ["blocks_needed", "max_blocks", "settling_blocks", "settling_threshold", "threshold"],
+          f"JSON's verdict has a settling object with its five fields: {st}")
+    if isinstance(st, dict) and m:
+        check(st["max_blocks"] == 30 and st["threshold"] == 0.01 and st["blocks_needed"] > 30 and
+              0.01 < st["settling_threshold"] < 1 and 0 < st["settling_blocks"] <= 30,
+              f"the settling figures: the budget, +-1%, more blocks than it, a threshold within it: {st}")
+        said_pct = "+-%g%%" % (100 * st["settling_threshold"])
+        check(f"about {st['blocks_needed']} runs a variant" in v["reason"] and
+              f"{said_pct} would likely settle in about {st['settling_blocks']} runs a variant" in v["reason"],
+              f"the object holds the figures the words say: {st} / {v['reason']}")
+    rc4, brief_md, _ = run([GFXSTAT, "compare", noisy, "--brief", "--format", "markdown"])
+    check(rc4 == 0 and "value, B: at this noise +-1% " + ADVICE in " ".join(brief_md.split()).replace("\\", ""),
+          f"--brief markdown gives the advice under its table: {brief_md}")
+    rc5, brief_txt, _ = run([GFXSTAT, "compare", noisy, "--brief"])
+    check(rc5 == 0 and ADVICE in " ".join(brief_txt.split()) and all(len(line) <= 72 for line in brief_txt.split("\n")),
+          f"--brief text gives the advice in 72 columns: {brief_txt}")
+    rc6, table, _ = run([GFXSTAT, "compare", noisy, "--table"])
+    check(rc6 == 0 and ADVICE in " ".join(table.split()), f"the suite table's note on the ? row gives the advice: {table}")
     # 1% noise at +-5%: within reach, no advice.
     out = os.path.join(d, "quiet-aa.json")
     rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
                     "--env", "A:SD=1", "--env", "B:SD=1", "--threshold", "5", "--max-runs", "30", "--seed", "5")
     check(rc == 0 and "settled after" in se and "advice:" not in se and "cannot likely" not in so,
           f"a quiet A/A at +-5% settles without advice (rc {rc}): {se[-600:]}")
+    # An inconclusive verdict within --max-runs' reach has no advice
+    # anywhere: no words, and JSON's settling is null.
+    out = os.path.join(d, "short-reach.json")
+    rc, so, se = ab(out, "--variant", "A", "--variant", "B", "--env", "A:M=100", "--env", "B:M=100",
+                    "--env", "A:SD=1", "--env", "B:SD=1", "--threshold", "5", "--max-runs", "3", "--seed", "5")
+    rep = {k: os.path.join(d, "reach." + k) for k in ("xml", "kcidb", "md", "json")}
+    rc3, _, se3 = run([GFXSTAT, "compare", out, "--junit", rep["xml"], "--kcidb", rep["kcidb"],
+                       "--markdown", rep["md"], "--json", rep["json"]])
+    texts = []
+    for p in rep.values():
+        with open(p) as f:
+            texts.append(f.read())
+    js = json.loads(texts[3])
+    v = js["comparisons"][0]["verdict"]
+    check(rc3 == 0 and v["outcome"] == "inconclusive" and "settling" in v and v["settling"] is None,
+          f"an inconclusive verdict within reach: JSON's settling is null: {v}")
+    check(not any("cannot likely" in t or "would likely settle in about" in t for t in texts),
+          "no report gives settling words without advice")
 
     # Fixed design: --runs 4, alternate order, warm-ups and a per-variant command.
     out = os.path.join(d, "fixed.json")
