@@ -352,6 +352,7 @@ Verdict decide(const VerdictInputs& in) {
         // may be the drift, not the variants.
         const std::string seen = buf;
         v.outcome = Outcome::inconclusive;
+        v.unsteady = in.unsteady;
         std::snprintf(buf, sizeof buf,
                       "%s: run the variants interleaved, `gfxstat ab`; %s runs are not one sample of one thing, "
                       "so what the test saw (%s) may be the drift, not the variants",

@@ -164,6 +164,9 @@ struct Verdict {
     // this variability (two-sided alpha); empty when it cannot be computed.
     std::optional<double> detectable_change;
     std::string reason;
+    // Inconclusive because a side drifts or changes level (what the test
+    // saw may be the drift): what moves ("baseline drifts"); "" otherwise.
+    std::string unsteady;
     // Inconclusive under a sequential design whose budget cannot likely
     // settle the threshold at this noise: the thresholds that would
     // (report/settling_advice_words.h says it after the reason).

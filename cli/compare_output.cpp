@@ -44,7 +44,7 @@ int report_comparison(const findings::CompareFindings& found, const CompareSetti
     // clocks (findings/volatile_context.h): said beside the verdict, on
     // stderr where the report has no sentence for it (the text reports
     // and JSON have their own).
-    if (s.format == "markdown" || s.format == "csv" || (s.format == "text" && (table || s.brief)))
+    if (s.format == "markdown" || s.format == "csv" || (s.format == "text" && s.brief && !table))
         for (const auto& shift : found.context.shifts)
             print_compare_note(s.program, "note", text::escape_text(gfxstat::report::volatile_shift_line(shift)));
     void (*const text)(const CompareReport&, FILE*) =

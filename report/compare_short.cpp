@@ -52,6 +52,8 @@ std::string short_design_words(const MetricReport& m, size_t k) {
         if (!u->design.stopping.empty()) t += ", " + u->design.stopping;
         return t + ")";
     }
+    // Several candidates measured apart: samples, not a pair of them.
+    if (m.candidates.size() > 1 && std::string(design_kind(m, k)) == "independent") return "independent samples";
     return design_words(m, k);
 }
 
@@ -99,7 +101,23 @@ struct Table {
     std::vector<Row> rows;
 };
 
-Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bool& secondary) {
+// A verdict in the words of a table cell: "no change", not "no_change".
+std::string verdict_cell(const analysis::Verdict& v) {
+    std::string w = analysis::outcome_words(v);
+    std::replace(w.begin(), w.end(), '_', ' ');
+    return w;
+}
+
+// The change column holds the verdict's estimate (the mean of the blocks'
+// log ratios, a Hodges-Lehmann shift, ...), which can lie on the other
+// side of 0 than the difference of the means beside it.
+bool estimate_against_means(const analysis::TwoSampleComparison& c) {
+    const double means = c.candidate.mean - c.baseline.mean;
+    const double change = std::isfinite(c.relative_change) ? c.relative_change : c.change;
+    return (means > 0 && change < 0) || (means < 0 && change > 0);
+}
+
+Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bool& secondary, bool& against) {
     Table t;
     // A titled group's numbers share one unit, readable for its middle
     // baseline mean; the table of whole names gives each row's own.
@@ -154,7 +172,8 @@ Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bo
             row.cand = escape_text(text::scaled_number(c.candidate.mean, du, 4) + unit);
             row.change = escape_text(change_cell(c, m.verdicts[k], du));
             row.p = p_cell(m.verdicts[k].p_adjusted);
-            row.verdict = analysis::outcome_words(m.verdicts[k]) + (m.primary ? "" : "*");
+            row.verdict = verdict_cell(m.verdicts[k]) + (m.primary ? "" : "*");
+            against |= estimate_against_means(c);
             secondary |= !m.primary;
             t.rows.push_back(std::move(row));
         }
@@ -258,10 +277,10 @@ void render_short_text(const CompareReport& r, FILE* out) {
     for (const auto& m : r.metrics) named.push_back({metric_title(m), m.unit, direction_name(m.better)});
     bool several = false;
     for (const auto& m : r.metrics) several |= m.candidates.size() > 1;
-    bool secondary = false;
+    bool secondary = false, against = false;
     std::vector<Table> tables;
     for (const MetricGroup& g : metric_groups(named)) {
-        Table t = group_table(r, g, several, secondary);
+        Table t = group_table(r, g, several, secondary, against);
         if (!t.rows.empty()) tables.push_back(std::move(t));
     }
     // One way of heading the means for every table of the report.
@@ -272,6 +291,11 @@ void render_short_text(const CompareReport& r, FILE* out) {
         print_table(out, t, several, width, keyed);
     }
     if (secondary) text::print_wrapped(out, "* secondary metric: it does not gate", width, 0, 2);
+    if (against)
+        text::print_wrapped(out,
+                            "change: the verdict's estimate (a mean of block log ratios, a median shift), "
+                            "which can differ in sign from the means beside it",
+                            width, 0, 2);
     for (const auto& g : r.geomeans) {
         std::string t = fmt("geomean of %s's ratios: %.4g", g.candidate.c_str(), g.geomean.ratio);
         if (g.geomean.ci_defined) t += fmt(" [%.4g, %.4g]", g.geomean.ci[0], g.geomean.ci[1]);

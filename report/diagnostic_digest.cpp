@@ -23,6 +23,7 @@ namespace {
 // The kinds, in the order their sentences are printed.
 enum class Kind {
     settling,
+    unsteady,
     ran_under,
     confounded,
     single_boot,
@@ -123,6 +124,7 @@ void comparison_hits(Digest& d, const MetricReport& m, size_t k) {
     const analysis::Verdict& v = m.verdicts[k];
     const std::string metric = metric_title(m);
     const std::string cand = m.candidates[k].label;
+    if (!v.unsteady.empty()) d.add(Kind::unsteady, "", {metric, 0, v.unsteady});
     if (v.settling && m.primary) d.add(Kind::settling, cand, {metric, 0, report::settling_advice_words(*v.settling)});
     const analysis::Clustering& b = c.clustering;
     if (c.fleet.by_machines) d.add(Kind::by_machines, "", {metric, 0, ""});
@@ -179,6 +181,13 @@ std::string sentence(Kind kind, const std::string& who, bool plural, const std::
                                             : std::string(several ? "for " + who + ", " : "")) +
                                hits[0].words) +
                    ".";
+        case Kind::unsteady: {
+            // "baseline drifts" when every hit says the same.
+            const std::string what = shared_words(hits);
+            return "Not called" + on + ", though the test saw a change: " +
+                   (what.empty() ? std::string("a side drifts or changes level") : what) +
+                   ", so the change may be the drift, not the variants. Run them interleaved (gfxstat ab).";
+        }
         case Kind::ran_under:
             return hits[0].words + ".";  // starts with a label: as written
         case Kind::confounded:

@@ -8,6 +8,7 @@
 
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
+#include "report/volatile_words.h"
 #include "report/headline_words.h"
 #include "report/invalid_runs.h"
 #include "report/metric_direction_words.h"
@@ -332,6 +333,10 @@ void render_suite_text(const CompareReport& r, FILE* out) {
     if (r.paired_by_benchmark) marks += "; the rows are not tested on their own: the suite is";
     print_wrapped(out, marks, width, 0, 2);
     for (const std::string& note : r.selection_notes) print_wrapped(out, "note: " + note, width, 0, 2);
+    // Candidates that ran under other load, heat or clocks than the
+    // baseline: in the table's report, not only on stderr.
+    for (const auto& shift : r.context_shifts)
+        print_wrapped(out, gfxstat::report::volatile_shift_line(shift), width, 0, 2);
     if (!t.notes.empty()) {
         std::fprintf(out, "\nnotes\n");
         for (size_t i = 0; i < t.notes.size(); ++i)

@@ -60,7 +60,8 @@ EOT
     ;;
 esac
 "$gfxstat" report "$results" -o "$page" 2>>"$log"
-cat <<EOT
+# Paths of a deep build directory may not fit 72 columns: folded at spaces.
+fold -s -w 72 <<EOT
 
 the whole report  $gfxstat compare --full $results
 the picture       $page
