@@ -286,4 +286,19 @@ ChangePointResult find_change_points(std::span<const std::vector<double>> builds
     return r;
 }
 
+double smallest_split_p(size_t builds) {
+    if (builds < 2) return 1;
+    // C(n, n/2) as a double: exact far beyond any series' length here.
+    double c = 1;
+    const size_t k = builds / 2;
+    for (size_t i = 1; i <= k; ++i) c = c * static_cast<double>(builds - k + i) / static_cast<double>(i);
+    return std::min(1.0, 2 / c);
+}
+
+size_t builds_for_alpha(double alpha) {
+    size_t n = 2;
+    while (smallest_split_p(n) > alpha && n < 1000) ++n;
+    return n;
+}
+
 }  // namespace gfxstat::analysis

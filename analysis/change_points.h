@@ -118,4 +118,14 @@ struct SplitTest {
 SplitTest test_best_split(std::span<const double> means, std::span<const double> weights, size_t min_segment,
                           size_t permutations, double alpha, uint64_t seed);
 
+// The smallest p the permutation test can give a series of `builds`
+// builds: a clean step between its two halves, the most balanced split,
+// is matched by the permutations that keep each half together at either
+// end, 2 / C(builds, builds / 2) of them. A series whose smallest p is
+// above alpha cannot show a change, however large.
+double smallest_split_p(size_t builds);
+
+// The fewest builds whose smallest p is at most `alpha`.
+size_t builds_for_alpha(double alpha);
+
 }  // namespace gfxstat::analysis

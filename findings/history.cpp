@@ -389,6 +389,19 @@ MetricHistory analyse(const Settings& s, const Loaded& L, const std::vector<size
     if (h.result.too_few_builds)
         h.notes.push_back("too few builds to look for a change (" + std::to_string(h.builds.size()) + "; at least " +
                           std::to_string(2 * s.cp.min_segment) + ")");
+    // A permutation test over few builds cannot reach alpha at all: say so
+    // rather than let "0 change points" read as "no change".
+    if (!h.result.too_few_builds && h.result.changes.empty() &&
+        analysis::smallest_split_p(h.builds.size()) > s.cp.alpha)
+    {
+        char note[200];
+        std::snprintf(note, sizeof note,
+                      "with %zu builds the test cannot show a change at --alpha %g, however large (its smallest p "
+                      "is about %.2g): %zu builds or more can",
+                      h.builds.size(), s.cp.alpha, analysis::smallest_split_p(h.builds.size()),
+                      analysis::builds_for_alpha(s.cp.alpha));
+        h.notes.push_back(note);
+    }
     if (h.result.hit_max_changes)
         h.notes.push_back("stopped after " + plural(s.cp.max_changes, "change") +
                           " (--max-changes): segments left untested");

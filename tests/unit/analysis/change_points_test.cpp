@@ -296,4 +296,26 @@ TEST(ChangePoints, MaxChangesStopsTheSearch) {
     EXPECT_FALSE(all.hit_max_changes);
 }
 
+// The smallest p of a series: 2 / C(n, n/2). Six builds, a clean step
+// between their halves, cannot go below 0.1; the permutation test agrees
+// (its p for such a step is that, plus the Monte Carlo error).
+TEST(ChangePoints, SmallestSplitPIsTwoOverTheBalancedSplits) {
+    EXPECT_DOUBLE_EQ(smallest_split_p(6), 2.0 / 20);
+    EXPECT_DOUBLE_EQ(smallest_split_p(7), 2.0 / 35);
+    EXPECT_DOUBLE_EQ(smallest_split_p(10), 2.0 / 252);
+    EXPECT_DOUBLE_EQ(smallest_split_p(2), 1.0);
+    EXPECT_EQ(builds_for_alpha(0.01), 10u);
+    EXPECT_EQ(builds_for_alpha(0.05), 8u);
+    EXPECT_EQ(builds_for_alpha(0.1), 6u);
+    std::vector<std::vector<double>> step;
+    for (int b = 0; b < 6; ++b) step.push_back({b < 3 ? 100.0 : 90.0, b < 3 ? 100.5 : 90.5});
+    ChangePointOptions o;
+    o.alpha = 0.2;
+    const auto r = find_change_points(step, o);
+    ASSERT_EQ(r.changes.size(), 1u);
+    EXPECT_GE(r.changes[0].p, 0.1 - 0.03);
+    o.alpha = 0.05;
+    EXPECT_TRUE(find_change_points(step, o).changes.empty());
+}
+
 }  // namespace
