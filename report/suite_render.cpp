@@ -41,7 +41,9 @@ std::string centre_cell(double centre, double spread, const text::DisplayUnit& d
 }
 
 // "+1.04% [+0.61, +1.47]", "+1.04%" without an interval.
-std::string change_cell(const SuiteCell& c) {
+// `tested`: the row has a test of its own (not a suite tested as pairs),
+// so a missing interval is said.
+std::string change_cell(const SuiteCell& c, bool tested) {
     if (std::isnan(c.change)) return "-";
     std::string t = change_percent(c.change);
     if (std::isfinite(c.change_lo) && std::isfinite(c.change_hi)) {
@@ -51,6 +53,9 @@ std::string change_cell(const SuiteCell& c) {
         lo.pop_back();  // the % once, after the change
         hi.pop_back();
         t += " [" + lo + ", " + hi + "]";
+    } else if (tested) {
+        // Said, as --brief and the short answer say it, not left blank.
+        t += " (no CI)";
     }
     return t;
 }
@@ -289,7 +294,7 @@ void render_suite_text(const CompareReport& r, FILE* out) {
             for (size_t k : ks) {
                 const auto& c = row.cells[k];
                 cells.push_back(c ? centre(c->centre, c->spread) : "-");
-                cells.push_back(c ? change_cell(*c) : "");
+                cells.push_back(c ? change_cell(*c, tested && !geomean) : "");
                 if (tested) cells.push_back(c ? p_cell(c->p) : "");
                 std::string mark = c ? std::string(1, c->mark) : "";
                 if (c && !c->notes.empty()) mark += " " + notes_cell(c->notes);
@@ -379,7 +384,7 @@ void render_suite_markdown(const CompareReport& r, FILE* out) {
             // metric) has no p: "–", as in compare's own markdown.
             const std::string p = !c ? "" : !geomean && std::isnan(c->p) ? "–" : p_cell(c->p);
             line += " " + (c ? centre(c->centre, c->spread) : std::string("-")) + " | " +
-                    (c ? change_cell(*c) : "") + " |" + (tested ? " " + p + " |" : "") + " " +
+                    (c ? change_cell(*c, tested && !geomean) : "") + " |" + (tested ? " " + p + " |" : "") + " " +
                     mark + " | " + (c ? notes_cell(c->notes) : "") + " |";
         }
         std::fprintf(out, "%s\n", line.c_str());
