@@ -18,6 +18,8 @@
 #include "formats/import_support.h"
 
 #include "formats/format_list.h"
+#include "formats/recognise.h"
+#include "formats/registry.h"
 #include "formats/parser_support.h"
 #include "formats/time_hint.h"
 
@@ -33,6 +35,16 @@ bool igt_harness_line(std::string_view t) {
     return t.starts_with("IGT-Version:") || t.starts_with("Starting subtest:") ||
            t.starts_with("Starting dynamic subtest:") || t.starts_with("Subtest ") ||
            t.starts_with("Dynamic subtest ");
+}
+
+// A program whose output another parser reads (glmark2 run without
+// --parser glmark2): "; this looks like glmark2 output: --parser glmark2".
+std::string parser_hint(std::string_view out) {
+    const auto guess = recognise_import(out.substr(0, std::min(out.size(), kSniffBytes + 1)));
+    if (!guess) return "";
+    const Format* f = find_format(guess->format);
+    if (!f || !f->parser || f->name == "lines") return "";
+    return "; this looks like " + std::string(guess->what) + ": --parser " + std::string(f->name);
 }
 
 ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
@@ -58,7 +70,8 @@ ParseResult parse_lines(const RunOutput& o, const std::string& metric) {
             if (tok.status == TokenStatus::malformed) {
                 const std::string reason = igt_skip_reason(o.out);
                 return failure(where + "expected one number, found " + data::quote_token(t) +
-                               (reason.empty() ? "" : " (the program skipped: " + data::quote_token(reason) + ")"));
+                               (reason.empty() ? "" : " (the program skipped: " + data::quote_token(reason) + ")") +
+                               parser_hint(o.out));
             }
             return failure(where + data::quote_token(t) + " is " + data::describe(tok.status));
         }

@@ -100,6 +100,28 @@ TEST(OutputParserLines, MetricNameRenames) {
     EXPECT_THROW(make_parser("igt-syslatency", "x"), std::invalid_argument);
 }
 
+// glmark2 run without --parser glmark2: the error names the parser that
+// reads it; output no parser recognises gets no hint.
+TEST(OutputParserLines, OutputAnotherParserReadsNamesThatParser) {
+    const std::string glmark2 =
+        "=======================================================\n"
+        "    glmark2 2023.01\n"
+        "=======================================================\n"
+        "    OpenGL Information\n"
+        "    GL_VENDOR:      Mesa/X.org\n"
+        "=======================================================\n"
+        "[build] use-vbo=false: FPS: 839 FrameTime: 1.193 ms\n"
+        "=======================================================\n"
+        "                                  glmark2 Score: 839\n"
+        "=======================================================\n";
+    ParseResult r = run("lines", glmark2);
+    EXPECT_TRUE(r.metrics.empty());
+    EXPECT_NE(r.error.find("line 1: expected one number"), std::string::npos) << r.error;
+    EXPECT_NE(r.error.find("--parser glmark2"), std::string::npos) << r.error;
+    r = run("lines", "1.5\nhello\n");
+    EXPECT_EQ(r.error.find("--parser"), std::string::npos) << r.error;
+}
+
 TEST(OutputParserLines, OtherLinesAreErrorsNamingTheLine) {
     ParseResult r = run("lines", "1.5\n\n3 4\n");
     EXPECT_TRUE(r.metrics.empty());
