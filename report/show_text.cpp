@@ -192,7 +192,7 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
             for (size_t i = 0; i < checks.size(); ++i)
                 line += (i ? ", " : "") + escape_text(checks[i].first) + " " + std::to_string(checks[i].second);
         }
-        print_wrapped(out, width, line + " (checking runs, never timed)", 0, 4);
+        print_wrapped(out, width, line + " (checking runs, never timed)", 2, 4);
     }
 
     if (!f.designs().empty()) {
