@@ -45,6 +45,8 @@ std::vector<findings::history::Input> read_inputs(const std::vector<std::string>
         if (report.torn_tail)
             std::fprintf(stderr, "%s: warning: %s\n", kProg,
                          escape_message(data::torn_tail_message(in.name, report)).c_str());
+        for (const std::string& m : data::skipped_record_messages(in.name, report))
+            std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(m).c_str());
         if (!in.label.empty() && files.back().variants().size() > 1)
             throw data::input_error(in.name, 0, "holds several variants: a label names one build");
         inputs.push_back({in.path, in.name, in.label});

@@ -151,6 +151,8 @@ int import_main(int argc, char** argv) {
                 if (report.torn_tail)
                     std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog,
                                  escape_message(data::torn_tail_message(output, report)).c_str());
+                for (const std::string& w : data::skipped_record_messages(output, report))
+                    std::fprintf(stderr, "%s: warning: %s; it is dropped\n", prog, escape_message(w).c_str());
             } else {
                 results.header = data::new_results_header();
             }

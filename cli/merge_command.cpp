@@ -46,6 +46,8 @@ int merge_main(int argc, char** argv) {
                 if (reports.back().torn_tail)
                     std::fprintf(stderr, "%s: warning: %s\n", prog,
                                  escape_message(data::torn_tail_message(f, reports.back())).c_str());
+                for (const std::string& w : data::skipped_record_messages(f, reports.back()))
+                    std::fprintf(stderr, "%s: warning: %s; not in the merged file\n", prog, escape_message(w).c_str());
                 inputs.push_back({f, &read.back(), &reports.back()});
             }
             data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());

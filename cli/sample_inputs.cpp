@@ -152,6 +152,7 @@ void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const 
     const auto keep_whole = [&] {
         out.results = data::parse_results(text, in.name, &report);
         if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
+    for (std::string& m : data::skipped_record_messages(in.name, report)) out.notes.push_back(std::move(m));
     };
     if (choice.whole == ResultsChoice::Whole::always) return keep_whole();
     std::optional<data::MetricSelection> sel;
@@ -168,6 +169,7 @@ void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const 
         return keep_whole();
     }
     if (report.torn_tail) out.notes.push_back(data::torn_tail_message(in.name, report));
+    for (std::string& m : data::skipped_record_messages(in.name, report)) out.notes.push_back(std::move(m));
     for (LoadedSample& s : input_samples(std::move(*sel), in, qualify)) out.samples.push_back(std::move(s));
 }
 
@@ -198,6 +200,7 @@ RawInput read_opened(const SampleInput& in, OpenedInput& input, const data::Colu
     // A block at a time: the file's text is not held beside its runs.
     raw.results = data::read_results_fd(input.fd(), input.prefix(), in.name, &report);
     if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
+    for (std::string& m : data::skipped_record_messages(in.name, report)) raw.notes.push_back(std::move(m));
     return raw;
 }
 

@@ -40,6 +40,8 @@ int show_main(int argc, char** argv) {
         if (report.torn_tail)
             std::fprintf(stderr, "gfxstat show: warning: %s\n",
                          escape_message(data::torn_tail_message(name, report)).c_str());
+        for (const std::string& w : data::skipped_record_messages(name, report))
+            std::fprintf(stderr, "gfxstat show: warning: %s\n", escape_message(w).c_str());
         const findings::ShowOverview show = findings::show_overview(f, name);
         for (const std::string& w : show.workload_warnings)
             std::fprintf(stderr, "gfxstat show: warning: %s: %s\n", escape_text(name).c_str(), escape_text(w).c_str());

@@ -22,6 +22,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "data/results_model.h"
 
@@ -42,6 +43,23 @@ struct ImageCheck {
     std::map<uint64_t, std::string> frames;  // frame number -> lowercase hex checksum
     std::string design;        // the design record of an ab run ("" when none)
     std::optional<uint64_t> block;  // the block after which it ran
+    // Provenance, as a run's: the id of the results file it was first
+    // written to (set by merge; "" in the file that recorded it). The
+    // identity of a checking run is (origin, variant, check).
+    std::string origin;
+    UnknownMembers unknown;    // members a newer gfxstat wrote, kept verbatim
+    bool operator==(const ImageCheck&) const = default;
 };
+
+// Why `check` cannot join `file` (its identity aside): an empty variant, a
+// checksum that is not lowercase hex of its method's length, frames in a
+// check that did not end ok, an environment or design not recorded
+// before. "" when none. ResultsFile::add_image_check applies it.
+std::string image_check_conflict(const ResultsFile& file, const ImageCheck& check);
+
+// The length in hex digits of a checksum made by `method`: 32 for "md5",
+// 64 for "sha256-file"; 0 for a method this gfxstat does not know (a
+// newer one's), whose checksums are then 32 or 64 digits.
+size_t checksum_hex_digits(std::string_view method);
 
 }  // namespace gfxstat::data

@@ -118,7 +118,7 @@ std::string record_type(std::string_view line) {
         }
     }
     c.expect_end();
-    if (!found) bad("a record needs a \"type\" member (\"run\", \"metric\" or \"environment\")");
+    if (!found) bad("a record needs a \"type\" member (\"run\", \"metric\", \"environment\", \"design\" or \"image_check\")");
     return type;
 }
 
@@ -504,6 +504,113 @@ DesignRecord parse_design(JsonCursor& c, MemberNames& names) {
     return d;
 }
 
+namespace {
+
+void parse_check_exit(JsonCursor& c, ImageCheck& check) {
+    // The same object as a run's; a checking run has no signal of its own
+    // to keep apart (a crash is its class).
+    RunRecord r;
+    parse_exit(c, r);
+    check.exit_class = r.exit_class;
+    check.exit_code = r.exit_code;
+    check.exit_reason = std::string(r.exit_reason);
+}
+
+// "0", "17": a frame number as the replayer counts; no sign, no leading
+// zero ("01" and "1" would be two names for one frame).
+uint64_t frame_number(const std::string& key) {
+    uint64_t v = 0;
+    const auto res = std::from_chars(key.data(), key.data() + key.size(), v);
+    if (key.empty() || res.ec != std::errc() || res.ptr != key.data() + key.size() ||
+        (key.size() > 1 && key[0] == '0') || v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        bad("an image check's \"frames\" are keyed by frame numbers (decimal integers like \"1\"), not " +
+            quote_token(key));
+    return v;
+}
+
+void parse_frames(JsonCursor& c, ImageCheck& check) {
+    if (c.peek() != JsonKind::object)
+        bad("an image check's \"frames\" must be an object of frame number: checksum, found " +
+            std::string(c.describe_next()));
+    c.begin_object();
+    std::string key;
+    while (c.next_key(key)) {
+        const uint64_t frame = frame_number(key);
+        std::string sum = json_string(c, "frame " + key + "'s checksum");
+        bool hex = sum.size() == 32 || sum.size() == 64;
+        for (char& ch : sum) {
+            if (ch >= 'A' && ch <= 'F') ch = static_cast<char>(ch - 'A' + 'a');
+            hex &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
+        }
+        if (!hex)
+            bad("frame " + key + "'s checksum must be 32 (md5) or 64 (sha256) hex digits, found " +
+                quote_token(sum));
+        if (!check.frames.emplace(frame, std::move(sum)).second)
+            bad("frame " + std::to_string(frame) + " appears twice in an image check's \"frames\"");
+    }
+}
+
+ImageCheck parse_image_check(JsonCursor& c, MemberNames& names) {
+    ImageCheck k;
+    std::string key;
+    bool has_variant = false, has_check = false, has_exit = false, has_frames = false;
+    while (c.next_key(key)) {
+        names.add(key);
+        if (key == "type") {
+            c.skip_value();
+        } else if (key == "variant") {
+            k.variant = json_string(c, "an image check's \"variant\"");
+            has_variant = true;
+        } else if (key == "check") {
+            k.check = json_count(c, "an image check's \"check\"");
+            has_check = true;
+        } else if (key == "boot") {
+            k.boot = json_string(c, "an image check's \"boot\"");
+        } else if (key == "start") {
+            k.start = json_string(c, "an image check's \"start\"");
+        } else if (key == "duration_s") {
+            const double d = json_double(c, "an image check's \"duration_s\"");
+            if (!(d >= 0)) bad("an image check's \"duration_s\" must be a number of seconds >= 0");
+            k.duration_s = d;
+        } else if (key == "exit") {
+            parse_check_exit(c, k);
+            has_exit = true;
+        } else if (key == "environment") {
+            k.environment = json_string(c, "an image check's \"environment\"");
+        } else if (key == "tool") {
+            k.tool = json_string(c, "an image check's \"tool\"");
+        } else if (key == "method") {
+            k.method = json_string(c, "an image check's \"method\"");
+        } else if (key == "frames") {
+            parse_frames(c, k);
+            has_frames = true;
+        } else if (key == "origin") {
+            k.origin = json_string(c, "an image check's \"origin\"");
+        } else if (key == "design") {
+            k.design = json_string(c, "an image check's \"design\"");
+            if (k.design.empty()) bad("an image check's \"design\" must name a design record, not be empty");
+        } else if (key == "block") {
+            k.block = json_count(c, "an image check's \"block\"");
+        } else {
+            k.unknown.emplace_back(key, std::string(c.skip_value()));
+        }
+    }
+    if (!has_variant) bad("an image check needs a \"variant\"");
+    if (!has_check) bad("an image check needs a \"check\" index");
+    if (!has_exit) bad("an image check needs an \"exit\" object");
+    if (k.tool.empty()) bad("an image check needs a non-empty \"tool\" (the replayer: \"glretrace\")");
+    if (k.method.empty()) bad("an image check needs a non-empty \"method\" (\"md5\" or \"sha256-file\")");
+    if (!has_frames) bad("an image check needs a \"frames\" object (empty for a check that did not end ok)");
+    if (const size_t digits = checksum_hex_digits(k.method))
+        for (const auto& [frame, sum] : k.frames)
+            if (sum.size() != digits)
+                bad("frame " + std::to_string(frame) + "'s checksum has " + std::to_string(sum.size()) +
+                    " hex digits; method \"" + k.method + "\" gives " + std::to_string(digits));
+    return k;
+}
+
+}  // namespace
+
 ResultsRecord parse_record_line(std::string_view line) {
     // gfxstat writes "type" first; then one pass reads the record. Records
     // written by others may put it anywhere, which costs a second pass.
@@ -524,7 +631,18 @@ ResultsRecord parse_record_line(std::string_view line) {
     else if (type == "metric") rec = parse_metric(c, names);
     else if (type == "environment") rec = parse_environment(c, names);
     else if (type == "design") rec = parse_design(c, names);
-    else bad("unknown record type \"" + type + "\" (expected run, metric, environment or design)");
+    else if (type == "image_check") rec = parse_image_check(c, names);
+    else {
+        // A newer gfxstat's record: the line is well-formed JSON (checked
+        // by reading it whole), its content is not ours to judge.
+        if (type.empty()) bad("a record's \"type\" must not be empty");
+        while (c.next_key(key)) {
+            names.add(key);
+            c.skip_value();
+        }
+        c.expect_end();
+        return UnknownRecord{type};
+    }
     c.expect_end();
     return rec;
 }

@@ -9,6 +9,7 @@
 #include <variant>
 #include <vector>
 
+#include "data/image_check.h"
 #include "data/packed_tokens.h"
 #include "data/results_model.h"
 
@@ -22,6 +23,8 @@ void append_run_line(std::string& out, const RunRecord& run);
 // that is not empty (`run --parser lines` keeps them packed until written).
 void append_run_line(std::string& out, const RunRecord& run, const std::vector<PackedTokens>& packed);
 void append_design_line(std::string& out, const DesignRecord& design);
+// {"type":"image_check","variant":...,"check":N,...,"frames":{"1":"..."}}
+void append_image_check_line(std::string& out, const ImageCheck& check);
 
 // A number as canonical JSON text that reads back to the same exact decimal
 // (or, for a binary token, the same double): "23.205", "5e-10", "-0".
@@ -35,7 +38,12 @@ class RecordError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
 };
-using ResultsRecord = std::variant<MetricInfo, Environment, RunRecord, DesignRecord>;
+// A well-formed record of a type this gfxstat does not know (a newer one
+// wrote it): readers skip it with a warning, so that such files still read.
+struct UnknownRecord {
+    std::string type;
+};
+using ResultsRecord = std::variant<MetricInfo, Environment, RunRecord, DesignRecord, ImageCheck, UnknownRecord>;
 ResultsHeader parse_header_line(std::string_view line);
 ResultsRecord parse_record_line(std::string_view line);
 

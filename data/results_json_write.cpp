@@ -307,4 +307,42 @@ void append_design_line(std::string& out, const DesignRecord& d) {
     out += "}\n";
 }
 
+void append_image_check_line(std::string& out, const ImageCheck& k) {
+    out += "{\"type\":\"image_check\"";
+    member(out, "variant", k.variant);
+    out += ",\"check\":";
+    out += std::to_string(k.check);
+    if (!k.boot.empty()) member(out, "boot", k.boot);
+    if (!k.start.empty()) member(out, "start", k.start);
+    if (k.duration_s) {
+        out += ",\"duration_s\":";
+        char buf[32];
+        out.append(buf, std::to_chars(buf, buf + sizeof buf, *k.duration_s).ptr);  // shortest round trip
+    }
+    out += ",\"exit\":{\"class\":\"";
+    out += exit_class_name(k.exit_class);
+    out += '"';
+    if (k.exit_code) out += ",\"code\":" + std::to_string(*k.exit_code);
+    if (!k.exit_reason.empty()) member(out, "reason", k.exit_reason);
+    out += '}';
+    if (!k.environment.empty()) member(out, "environment", k.environment);
+    member(out, "tool", k.tool);
+    member(out, "method", k.method);
+    out += ",\"frames\":{";
+    bool first = true;
+    for (const auto& [frame, sum] : k.frames) {
+        out += first ? "\"" : ",\"";
+        first = false;
+        out += std::to_string(frame);
+        out += "\":";
+        append_json_string(out, sum);
+    }
+    out += '}';
+    if (!k.origin.empty()) member(out, "origin", k.origin);
+    if (!k.design.empty()) member(out, "design", k.design);
+    if (k.block) out += ",\"block\":" + std::to_string(*k.block);
+    append_unknown(out, k.unknown);
+    out += "}\n";
+}
+
 }  // namespace gfxstat::data

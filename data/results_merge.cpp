@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "data/results_merge.h"
 
+#include "data/image_check.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
 
@@ -20,7 +21,7 @@ MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader 
     MergeOutcome out;
     out.merged.header = std::move(header);
     // For each kept run: which input and which of its runs, to name lines.
-    std::vector<std::pair<size_t, size_t>> kept_from;
+    std::vector<std::pair<size_t, size_t>> kept_from, checks_from;
     for (size_t k = 0; k < inputs.size(); ++k) {
         const MergeInput& in = inputs[k];
         const ResultsFile& f = *in.file;
@@ -61,6 +62,30 @@ MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader 
             const std::string conflict = out.merged.add_run(std::move(run));
             if (!conflict.empty()) throw input_error(where(in, r), 0, conflict);
             kept_from.emplace_back(k, r);
+        }
+        for (size_t i = 0; i < f.image_checks().size(); ++i) {
+            ImageCheck check = f.image_checks()[i];
+            if (check.origin.empty()) check.origin = f.header.id;
+            const auto line = [&](const MergeInput& m, size_t j) {
+                if (m.report && j < m.report->image_check_lines.size())
+                    return m.path + ":" + std::to_string(m.report->image_check_lines[j]);
+                return m.path;
+            };
+            if (auto dup = out.merged.find_image_check(check.origin, check.variant, check.check)) {
+                if (out.merged.image_checks()[*dup] == check) {
+                    ++out.duplicate_checks_dropped;
+                    continue;
+                }
+                const auto [pk, pi] = checks_from[*dup];
+                throw input_error(line(in, i), 0,
+                                  "image check " + std::to_string(check.check) + " of variant '" + check.variant +
+                                      "' (first recorded in file " + check.origin +
+                                      ") differs from the same check at " + line(inputs[pk], pi) +
+                                      "; refusing to merge");
+            }
+            const std::string conflict = out.merged.add_image_check(std::move(check));
+            if (!conflict.empty()) throw input_error(line(in, i), 0, conflict);
+            checks_from.emplace_back(k, i);
         }
     }
     return out;

@@ -2,7 +2,7 @@
 // Combines results files (several machines, several campaigns) into one,
 // keeping provenance: each run keeps the id of the file it was first
 // recorded in as its `origin`, and the new header lists the inputs. The
-// same run met twice (a file merged with a copy of itself, or with a later
+// same run (or image check) met twice (a file merged with a copy of itself, or with a later
 // copy that grew) is kept once; the same run identity with different
 // content is refused, never resolved silently.
 #pragma once
@@ -23,7 +23,8 @@ struct MergeInput {
 
 struct MergeOutcome {
     ResultsFile merged;
-    size_t duplicates_dropped = 0;
+    size_t duplicates_dropped = 0;        // runs
+    size_t duplicate_checks_dropped = 0;  // image checks
 };
 
 // Throws InputError naming both files and lines on a conflict.

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "analysis/enum_names.h"
+#include "data/image_check.h"
 #include "data/run_checks.h"
 
 namespace gfxstat::data {
@@ -211,6 +212,71 @@ std::string ResultsFile::add_run(RunRecord run) {
     }
     runs_.push_back(std::move(run));
     return {};
+}
+
+ResultsFile::ResultsFile() = default;
+ResultsFile::~ResultsFile() = default;
+ResultsFile::ResultsFile(const ResultsFile&) = default;
+ResultsFile::ResultsFile(ResultsFile&&) noexcept = default;
+ResultsFile& ResultsFile::operator=(const ResultsFile&) = default;
+ResultsFile& ResultsFile::operator=(ResultsFile&&) noexcept = default;
+
+size_t checksum_hex_digits(std::string_view method) {
+    if (method == "md5") return 32;
+    if (method == "sha256-file") return 64;
+    return 0;
+}
+
+std::string image_check_conflict(const ResultsFile& file, const ImageCheck& c) {
+    if (c.variant.empty()) return "an image check needs a non-empty variant label";
+    const std::string who = "image check " + std::to_string(c.check) + " of variant '" + c.variant + "'";
+    if (c.check > kMaxRunIndex) return who + ": the check index is beyond 2^63-1";
+    if (c.tool.empty()) return who + " needs the \"tool\" that replayed the frames";
+    if (c.method.empty()) return who + " needs the \"method\" that checksummed them";
+    if (c.exit_class != ExitClass::ok && !c.frames.empty())
+        return who + " did not end ok (" + exit_class_name(c.exit_class) +
+               ") but holds frame checksums; a failed check holds none";
+    const size_t digits = checksum_hex_digits(c.method);
+    for (const auto& [frame, sum] : c.frames) {
+        bool hex = !sum.empty();
+        for (char ch : sum) hex &= (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'f');
+        const bool length_ok = digits ? sum.size() == digits : sum.size() == 32 || sum.size() == 64;
+        if (!hex || !length_ok)
+            return who + ": frame " + std::to_string(frame) + "'s checksum must be " +
+                   (digits ? std::to_string(digits) : std::string("32 or 64")) +
+                   " lowercase hex digits" + (digits ? " (method " + c.method + ")" : "") + ", not '" + sum + "'";
+    }
+    if (!c.environment.empty() && !file.find_environment(c.environment))
+        return "environment '" + c.environment + "' is used before it is recorded";
+    if (!c.design.empty()) {
+        const DesignRecord* d = file.find_design(c.design);
+        if (!d) return "design '" + c.design + "' is used before it is recorded";
+        bool listed = false;
+        for (const auto& v : d->variants) listed |= v == c.variant;
+        if (!listed) return "variant '" + c.variant + "' is not one of design '" + c.design + "''s variants";
+    }
+    if (c.design.empty() && c.block) return who + " has a \"block\" but not the \"design\" it belongs to";
+    return {};
+}
+
+std::string ResultsFile::add_image_check(ImageCheck check) {
+    if (std::string conflict = image_check_conflict(*this, check); !conflict.empty()) return conflict;
+    auto key = std::make_tuple(check.origin, check.variant, check.check);
+    if (image_check_index_.count(key)) {
+        std::string who = "image check " + std::to_string(check.check) + " of variant '" + check.variant + "'";
+        if (!check.origin.empty()) who += " from file " + check.origin;
+        return who + " is recorded twice";
+    }
+    image_check_index_.emplace(std::move(key), image_checks_.size());
+    image_checks_.push_back(std::move(check));
+    return {};
+}
+
+std::optional<size_t> ResultsFile::find_image_check(const std::string& origin, const std::string& variant,
+                                                    uint64_t check) const {
+    const auto it = image_check_index_.find(std::make_tuple(origin, variant, check));
+    if (it == image_check_index_.end()) return std::nullopt;
+    return it->second;
 }
 
 uint64_t ResultsFile::next_run_index(std::string_view variant) const {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -31,6 +32,8 @@
 #include "data/throttle_record.h"
 
 namespace gfxstat::data {
+
+struct ImageCheck;  // data/image_check.h: a checking run (frame checksums, never timed)
 
 inline constexpr std::string_view kResultsFormatName = "gfxstat-results";
 inline constexpr int kResultsFormatVersion = 1;
@@ -249,12 +252,23 @@ inline constexpr uint64_t kMaxRunIndex = 9223372036854775807ULL;
 
 class ResultsFile {
 public:
+    // Out of line: ImageCheck is complete only in the sources that use it.
+    ResultsFile();
+    ~ResultsFile();
+    ResultsFile(const ResultsFile&);
+    ResultsFile(ResultsFile&&) noexcept;
+    ResultsFile& operator=(const ResultsFile&);
+    ResultsFile& operator=(ResultsFile&&) noexcept;
+
     ResultsHeader header;
 
     const std::vector<MetricInfo>& metrics() const { return metrics_; }
     const std::vector<Environment>& environments() const { return environments_; }
     const std::vector<RunRecord>& runs() const { return runs_; }
     const std::vector<DesignRecord>& designs() const { return designs_; }
+    // The checking runs (frame checksums, never timed), in file order;
+    // include data/image_check.h to read them.
+    const std::vector<ImageCheck>& image_checks() const { return image_checks_; }
 
     const MetricInfo* find_metric(std::string_view name) const;
     const Environment* find_environment(std::string_view id) const;
@@ -273,6 +287,13 @@ public:
     // Checks the run's references and identity, then keeps it.
     std::string add_run(RunRecord run);
 
+    // Checks the image check's references and identity (origin, variant,
+    // check), then keeps it.
+    std::string add_image_check(ImageCheck check);
+    // Index into image_checks() of the check with this identity, if any.
+    std::optional<size_t> find_image_check(const std::string& origin, const std::string& variant,
+                                           uint64_t check) const;
+
     // Index into runs() of the run with this identity, if any.
     std::optional<size_t> find_run(const std::string& origin, const std::string& variant,
                                    uint64_t run) const;
@@ -286,6 +307,9 @@ private:
     std::vector<Environment> environments_;
     std::vector<RunRecord> runs_;
     std::vector<DesignRecord> designs_;
+    std::vector<ImageCheck> image_checks_;
+    // (origin, variant, check) -> index into image_checks_; checks are few.
+    std::map<std::tuple<std::string, std::string, uint64_t>, size_t> image_check_index_;
     std::unordered_map<std::string, size_t> design_index_;
     std::unordered_map<std::string, size_t> metric_index_;
     std::unordered_map<std::string, size_t> environment_index_;

@@ -107,6 +107,19 @@ private:
             conflict = file_.add_environment(*e);
         } else if (auto* d = std::get_if<DesignRecord>(&rec)) {
             conflict = file_.add_design(*d);
+        } else if (auto* k = std::get_if<ImageCheck>(&rec)) {
+            // Checking runs are few (one or two a variant): kept with or
+            // without a hook.
+            const auto dup = file_.find_image_check(k->origin, k->variant, k->check);
+            conflict = file_.add_image_check(std::move(*k));
+            if (dup && conflict.ends_with(" is recorded twice"))
+                conflict += first_line(rep_.image_check_lines[*dup]);
+            if (conflict.empty()) rep_.image_check_lines.push_back(line_no_);
+        } else if (auto* u = std::get_if<UnknownRecord>(&rec)) {
+            auto it = std::find_if(rep_.skipped.begin(), rep_.skipped.end(),
+                                   [&](const ReadReport::Skipped& s) { return s.type == u->type; });
+            if (it == rep_.skipped.end()) rep_.skipped.push_back({u->type, line_no_, 1});
+            else ++it->count;
         } else if (hook_) {
             auto& run = std::get<RunRecord>(rec);
             hook_(run);
@@ -198,6 +211,15 @@ ResultsFile read_results_fd(int fd, std::string prefix, const std::string& name,
     ReadReport local;
     LineParser parser(name, report ? *report : local, {});
     return parse_blocks(fd, std::move(prefix), name, parser);
+}
+
+std::vector<std::string> skipped_record_messages(const std::string& name, const ReadReport& r) {
+    std::vector<std::string> out;
+    for (const ReadReport::Skipped& s : r.skipped)
+        out.push_back(name + ":" + std::to_string(s.first_line) + ": skipped " + std::to_string(s.count) +
+                      (s.count == 1 ? " record" : " records") + " of unknown type " + quote_token(s.type) +
+                      (s.count == 1 ? "" : ", the first here") + " (a newer gfxstat's?)");
+    return out;
 }
 
 std::string torn_tail_message(const std::string& name, const ReadReport& r) {

@@ -25,6 +25,15 @@ struct ReadReport {
     size_t torn_bytes = 0;    // its length in bytes
     size_t good_bytes = 0;    // bytes up to and including the last good '\n'
     std::vector<size_t> run_lines;  // line of each run read, in file order
+    std::vector<size_t> image_check_lines;  // line of each image check read, in file order
+    // Records of a type this gfxstat does not know (a newer one wrote
+    // them), skipped: one entry per type, in order of first appearance.
+    struct Skipped {
+        std::string type;
+        size_t first_line = 0;
+        size_t count = 0;
+    };
+    std::vector<Skipped> skipped;
 };
 
 // Called with each run as it is read, before it is checked: it may take the
@@ -44,6 +53,11 @@ ResultsFile read_results_path(const std::string& path, const std::string& name,
 // is never held whole. Read errors name `name`.
 ResultsFile read_results_fd(int fd, std::string prefix, const std::string& name,
                             ReadReport* report = nullptr);
+
+// One warning per skipped type: "FILE:LINE: skipped 3 records of unknown
+// type \"x\", the first here (a newer gfxstat's?)". Raw: the caller
+// escapes them.
+std::vector<std::string> skipped_record_messages(const std::string& name, const ReadReport& report);
 
 // "FILE:LINE: incomplete last record (N bytes) ignored: ..." for a warning.
 std::string torn_tail_message(const std::string& name, const ReadReport& report);

@@ -65,6 +65,15 @@ std::string serialize_results(const ResultsFile& file) {
             if (metric_done.insert(m.name).second) append_metric_line(out, *file.find_metric(m.name));
         append_run_line(out, run);
     }
+    // Checking runs after the timed runs, in file order, each after what
+    // it refers to.
+    for (const ImageCheck& k : file.image_checks()) {
+        if (!k.design.empty() && design_done.insert(k.design).second)
+            append_design_line(out, *file.find_design(k.design));
+        if (!k.environment.empty() && env_done.insert(k.environment).second)
+            append_environment_line(out, *file.find_environment(k.environment));
+        append_image_check_line(out, k);
+    }
     // Declarations no run uses are kept too (a metric every run failed to report).
     for (const MetricInfo& m : file.metrics())
         if (!metric_done.count(m.name)) append_metric_line(out, m);
@@ -248,6 +257,17 @@ void ResultsAppender::append_run(const RunRecord& run) {
     append_run_line(bytes, run);
     // Validate against the file before anything reaches the disk.
     const std::string conflict = file_.add_run(run);
+    if (!conflict.empty()) throw input_error(path_, 0, conflict);
+    write_durably(bytes);
+    pending_.clear();
+}
+
+void ResultsAppender::append_image_check(const ImageCheck& check) {
+    if (failed_)
+        throw input_error(path_, 0, "an earlier append failed; reopen the file to append again");
+    std::string bytes = pending_;
+    append_image_check_line(bytes, check);
+    const std::string conflict = file_.add_image_check(check);
     if (!conflict.empty()) throw input_error(path_, 0, conflict);
     write_durably(bytes);
     pending_.clear();

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "data/image_check.h"
 #include "data/packed_tokens.h"
 #include "data/results_model.h"
 #include "data/results_reader.h"
@@ -121,6 +122,9 @@ public:
     // written are cut off again and every later append_run throws: reopen
     // the file to go on.
     void append_run(const RunRecord& run);
+    // Appends a checking run (with pending declarations: its environment,
+    // its design); returns once durable. Throws InputError as append_run.
+    void append_image_check(const ImageCheck& check);
     // The same, then frees the run's values, in `run` and in file(): they
     // are on disk, and a run of ten million values (`run --parser lines`
     // on 100 MB of output) must not be held twice, nor kept for the

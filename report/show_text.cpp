@@ -9,6 +9,7 @@
 #include <cctype>
 #include <map>
 
+#include "data/image_check.h"
 #include "report/diagnostic_words.h"
 #include "report/sample_keys.h"
 #include "report/volatile_words.h"
@@ -174,6 +175,25 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
                           cli::fmt("%s: %zu throttled run%s of %zu used", escape_text(v.variant).c_str(), v.throttled,
                               v.throttled == 1 ? "" : "s", v.by_class[static_cast<size_t>(data::ExitClass::ok)]),
                           2, 4);
+    // Checking runs (frame checksums): counted, never timed, no samples.
+    if (!f.image_checks().empty()) {
+        std::vector<std::pair<std::string, size_t>> checks;
+        for (const data::ImageCheck& k : f.image_checks()) {
+            auto it = std::find_if(checks.begin(), checks.end(), [&](const auto& c) { return c.first == k.variant; });
+            if (it == checks.end()) checks.emplace_back(k.variant, 1);
+            else ++it->second;
+        }
+        bool same = true;
+        for (const auto& c : checks) same &= c.second == checks[0].second;
+        std::string line = "image checks: ";
+        if (same && checks.size() > 1) {
+            line += std::to_string(checks[0].second) + " per variant";
+        } else {
+            for (size_t i = 0; i < checks.size(); ++i)
+                line += (i ? ", " : "") + escape_text(checks[i].first) + " " + std::to_string(checks[i].second);
+        }
+        print_wrapped(out, width, line + " (checking runs, never timed)", 2, 4);
+    }
 
     if (!f.designs().empty()) {
         // Blocked experiments (gfxstat ab): how the runs were laid out.

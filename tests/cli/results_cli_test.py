@@ -326,6 +326,46 @@ def main():
             check(rc == 0 and all(x["n"] > 0 for x in json.loads(o)["inputs"]) if rc == 0 else False,
                   f"summary of imported {fmt}, metric {metric!r}: {err}")
 
+    # Image checks (checking runs, never timed) and a newer gfxstat's record
+    # type: show counts the checks and warns once per unknown type; merge
+    # keeps the checks (once, with their origin) and leaves the unknown out.
+    with tempfile.TemporaryDirectory() as d:
+        base = os.path.join(d, "r.json")
+        rc, _, err = run([g, "import", "--from", "lines", a, b, "--label", "before", "--label", "after",
+                          "--metric", "latency", "--unit", "us", "--lower-is-better", "-o", base])
+        check(rc == 0, f"import for image checks: {err}")
+        md5 = "83E8C5C65A2413E1D91701FB6B1CA881"
+        extra = [{"type": "image_check", "variant": v, "check": 0, "exit": {"class": "ok"}, "tool": "glretrace",
+                  "method": "md5", "frames": {"0": md5, "1": md5.lower()}} for v in ("before", "after")]
+        extra.insert(1, {"type": "shader_stats", "x": 1})
+        extra.append({"type": "shader_stats", "x": 2})
+        with open(base, "a") as f:
+            for rec in extra:
+                f.write(json.dumps(rec, separators=(",", ":")) + "\n")
+        rc, o, err = run([g, "show", base])
+        check(rc == 0, f"show with image checks: rc {rc}: {err}")
+        check("image checks: 1 per variant" in o, f"show counts image checks: {o!r}")
+        check(err.count('unknown type "shader_stats"') == 1 and "skipped 2 records" in err,
+              f"one warning for the unknown type: {err!r}")
+        merged = os.path.join(d, "m.json")
+        copy = os.path.join(d, "copy.json")
+        shutil.copyfile(base, copy)
+        rc, _, err = run([g, "merge", "-o", merged, base, copy])
+        check(rc == 0, f"merge with image checks: rc {rc}: {err}")
+        if rc == 0:
+            recs = records(merged)
+            checks = [r for r in recs if r.get("type") == "image_check"]
+            check(len(checks) == 2 and all(c.get("origin") for c in checks)
+                  and all(c["frames"]["0"] == md5.lower() for c in checks), f"merged image checks: {checks}")
+            check(not any(r.get("type") == "shader_stats" for r in recs), "merge leaves unknown records out")
+            valid(merged)
+        # A malformed image check is an error naming file and line.
+        with open(base, "a") as f:
+            f.write('{"type":"image_check","variant":"after","check":1,"exit":{"class":"ok"},'
+                    '"tool":"glretrace","method":"md5","frames":{"1":"xyz"}}\n')
+        rc, _, err = run([g, "show", base])
+        check(rc == 2 and "r.json:" in err and "hex digits" in err, f"bad checksum: rc {rc}: {err!r}")
+
     return finish("results CLI: all checks passed")
 
 

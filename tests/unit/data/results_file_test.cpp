@@ -596,7 +596,14 @@ TEST(ResultsJson, RecordErrors) {
     EXPECT_NE(record_error(R"({"type":"metric","name":"m","direction":"up"})").find("not \"up\""), std::string::npos);
     EXPECT_NE(record_error(R"({"type":"environment","hostname":"x"})").find("non-empty \"id\""), std::string::npos);
     EXPECT_NE(record_error(R"({"type":"environment","id":"e","n":1})").find("must be a string"), std::string::npos);
-    EXPECT_NE(record_error(R"({"type":"bogus"})").find("unknown record type \"bogus\""), std::string::npos);
+    // A type this gfxstat does not know is a newer one's: read (and then
+    // skipped by the reader), as long as the line itself is well-formed.
+    EXPECT_EQ(record_error(R"({"type":"bogus"})"), "");
+    EXPECT_EQ(record_error(R"({"a":[1,{"b":2}],"type":"bogus"})"), "");
+    EXPECT_NE(record_error(R"({"type":"bogus","a":1,"a":2})").find("appears twice"), std::string::npos);
+    EXPECT_NE(record_error(R"({"type":"bogus","a":})").find("syntax: "), std::string::npos);
+    EXPECT_NE(record_error(R"({"type":""})").find("must not be empty"), std::string::npos);
+    EXPECT_NE(record_error(R"({"type":7})").find("must be a string"), std::string::npos);
     EXPECT_NE(record_error(R"({"type":"metric","name":"m"} x)").find("syntax: "), std::string::npos);
     EXPECT_NE(record_error(R"({"name":"m","type":"metric"} x)").find("syntax: "), std::string::npos);
     EXPECT_NE(record_error(R"({"name":"m","type":"metric",})").find("syntax: "), std::string::npos);
@@ -770,9 +777,29 @@ TEST(ResultsReader, EnvironmentRules) {
     EXPECT_EQ(read_error(kHeader + env + env + uses), "");
 }
 
-TEST(ResultsReader, UnknownRecordType) {
-    EXPECT_ERROR(kHeader + R"({"type":"benchmark","x":1})" "\n", "f.jsonl:2: ",
-                 "unknown record type \"benchmark\"");
+TEST(ResultsReader, UnknownRecordTypeIsSkippedWithOneWarningPerType) {
+    const std::string text = kHeader + R"({"type":"benchmark","x":1})" "\n" + kLat +
+                             R"({"type":"benchmark","x":2})" "\n" R"({"type":"shader_stats"})" "\n" +
+                             R"({"type":"run","variant":"a","run":0,"exit":{"class":"ok"},"metrics":{"lat":1}})" "\n";
+    ReadReport report;
+    const ResultsFile f = parse_results(text, "f.jsonl", &report);
+    EXPECT_EQ(f.runs().size(), 1u);  // what follows the skipped records is read
+    ASSERT_EQ(report.skipped.size(), 2u);
+    EXPECT_EQ(report.skipped[0].type, "benchmark");
+    EXPECT_EQ(report.skipped[0].first_line, 2u);
+    EXPECT_EQ(report.skipped[0].count, 2u);
+    EXPECT_EQ(report.skipped[1].type, "shader_stats");
+    const std::vector<std::string> msgs = skipped_record_messages("f.jsonl", report);
+    ASSERT_EQ(msgs.size(), 2u);
+    EXPECT_EQ(msgs[0], "f.jsonl:2: skipped 2 records of unknown type \"benchmark\", the first here (a newer gfxstat's?)");
+    EXPECT_EQ(msgs[1], "f.jsonl:5: skipped 1 record of unknown type \"shader_stats\" (a newer gfxstat's?)");
+    // A malformed line of an unknown type is still an error, not skipped.
+    EXPECT_ERROR(kHeader + R"({"type":"benchmark","x":1,"x":2})" "\n", "f.jsonl:2: ", "appears twice");
+    EXPECT_ERROR(kHeader + R"({"type":"benchmark","x":)" "\n" + kLat, "f.jsonl:2: ", "broken JSON");
+    // A file without them has no warning.
+    ReadReport plain;
+    parse_results(kHeader + kLat, "f.jsonl", &plain);
+    EXPECT_TRUE(skipped_record_messages("f.jsonl", plain).empty());
 }
 
 TEST(ResultsReader, HeaderRules) {

@@ -1,0 +1,5 @@
+screenshot_frame_1.bmp
+screenshot_frame_2.bmp
+screenshot_frame_3.bmp
+screenshot_frame_4.bmp
+screenshot_frame_5.bmp
