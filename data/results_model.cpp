@@ -246,15 +246,7 @@ std::string image_check_conflict(const ResultsFile& file, const ImageCheck& c) {
                    (digits ? std::to_string(digits) : std::string("32 or 64")) +
                    " lowercase hex digits" + (digits ? " (method " + c.method + ")" : "") + ", not '" + sum + "'";
     }
-    if (!c.environment.empty() && !file.find_environment(c.environment))
-        return "environment '" + c.environment + "' is used before it is recorded";
-    if (!c.design.empty()) {
-        const DesignRecord* d = file.find_design(c.design);
-        if (!d) return "design '" + c.design + "' is used before it is recorded";
-        bool listed = false;
-        for (const auto& v : d->variants) listed |= v == c.variant;
-        if (!listed) return "variant '" + c.variant + "' is not one of design '" + c.design + "''s variants";
-    }
+    if (std::string e = reference_conflict(file, c.variant, c.environment, c.design); !e.empty()) return e;
     if (c.design.empty() && c.block) return who + " has a \"block\" but not the \"design\" it belongs to";
     return {};
 }

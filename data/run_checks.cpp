@@ -6,6 +6,20 @@
 
 namespace gfxstat::data {
 
+std::string reference_conflict(const ResultsFile& file, const std::string& variant, const std::string& environment,
+                               const std::string& design) {
+    if (!environment.empty() && !file.find_environment(environment))
+        return "environment '" + environment + "' is used before it is recorded";
+    if (!design.empty()) {
+        const DesignRecord* d = file.find_design(design);
+        if (!d) return "design '" + design + "' is used before it is recorded";
+        bool listed = false;
+        for (const auto& v : d->variants) listed |= v == variant;
+        if (!listed) return "variant '" + variant + "' is not one of design '" + design + "''s variants";
+    }
+    return {};
+}
+
 std::string run_conflict(const ResultsFile& file, const RunRecord& run) {
     if (run.variant.empty()) return "a run needs a non-empty variant label";
     // The reader takes indices up to 2^63-1 (they are JSON integers that
@@ -32,15 +46,7 @@ std::string run_conflict(const ResultsFile& file, const RunRecord& run) {
         }
         if (twice) return "metric '" + run.metrics[i].name + "' appears twice in one run";
     }
-    if (!run.environment.empty() && !file.find_environment(run.environment))
-        return "environment '" + run.environment + "' is used before it is recorded";
-    if (!run.design.empty()) {
-        const DesignRecord* d = file.find_design(run.design);
-        if (!d) return "design '" + run.design + "' is used before it is recorded";
-        bool listed = false;
-        for (const auto& v : d->variants) listed |= v == run.variant;
-        if (!listed) return "variant '" + run.variant + "' is not one of design '" + run.design + "''s variants";
-    }
+    if (std::string e = reference_conflict(file, run.variant, run.environment, run.design); !e.empty()) return e;
     if (run.design.empty() && (run.block || run.position))
         return std::string("a run with a \"") + (run.block ? "block" : "position") +
                "\" needs the \"design\" it belongs to";

@@ -16,6 +16,13 @@ namespace gfxstat::data {
 // before, a metric twice, a block without a design. "" when none.
 std::string run_conflict(const ResultsFile& file, const RunRecord& run);
 
+// Why a record of `variant` naming `environment` and `design` ("" for
+// none) cannot join `file`: either is used before it is recorded, or the
+// design does not list the variant. Runs and image checks share it. ""
+// when none.
+std::string reference_conflict(const ResultsFile& file, const std::string& variant, const std::string& environment,
+                               const std::string& design);
+
 // "run 3 of variant 'a'[ from file ORIGIN] is recorded twice".
 std::string run_recorded_twice(const RunRecord& run);
 
