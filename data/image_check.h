@@ -10,10 +10,10 @@
 //   {"type":"image_check","variant":"patched","check":0,"boot":"…",
 //    "start":"…","duration_s":1.9,"exit":{"class":"ok","code":0},
 //    "environment":"env-…","tool":"glretrace","method":"md5",
-//    "frames":{"1":"a84e3ad90ba90bf4f4a69ae935ec53b6","2":"…"},
+//    "images":{"1":"a84e3ad90ba90bf4f4a69ae935ec53b6","2":"…"},
 //    "design":"design-…","block":3}
 //
-// `frames` maps a frame number (the replayer's numbering, from 0 or 1 as it
+// `images` (the model's `frames`) maps a frame number (the replayer's numbering, from 0 or 1 as it
 // counts, as a decimal string) to the lowercase hex checksum of that
 // frame's image; a run that did not end ok holds none.
 #pragma once
@@ -41,6 +41,12 @@ struct ImageCheck {
     std::string tool;          // the replayer: "glretrace", "eglretrace", "gfxrecon-replay"
     std::string method;        // how frames were checksummed: "md5" (the replayer's), "sha256-file" (gfxstat's of each written image)
     std::map<uint64_t, std::string> frames;  // frame number -> lowercase hex checksum
+    // Where the frames' images were kept (`--keep-images DIR`): a
+    // directory holding one file a frame, named frame-N.EXT (N the frame
+    // number, EXT "pnm" or "bmp" as the replayer wrote it), relative to
+    // the results file's directory when under it, else absolute; "" when
+    // none were kept.
+    std::string kept;
     std::string design;        // the design record of an ab run ("" when none)
     std::optional<uint64_t> block;  // the block after which it ran
     // Provenance, as a run's: the id of the results file it was first

@@ -523,14 +523,14 @@ uint64_t frame_number(const std::string& key) {
     const auto res = std::from_chars(key.data(), key.data() + key.size(), v);
     if (key.empty() || res.ec != std::errc() || res.ptr != key.data() + key.size() ||
         (key.size() > 1 && key[0] == '0') || v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-        bad("an image check's \"frames\" are keyed by frame numbers (decimal integers like \"1\"), not " +
+        bad("an image check's \"images\" are keyed by frame numbers (decimal integers like \"1\"), not " +
             quote_token(key));
     return v;
 }
 
 void parse_frames(JsonCursor& c, ImageCheck& check) {
     if (c.peek() != JsonKind::object)
-        bad("an image check's \"frames\" must be an object of frame number: checksum, found " +
+        bad("an image check's \"images\" must be an object of frame number: checksum, found " +
             std::string(c.describe_next()));
     c.begin_object();
     std::string key;
@@ -546,7 +546,7 @@ void parse_frames(JsonCursor& c, ImageCheck& check) {
             bad("frame " + key + "'s checksum must be 32 (md5) or 64 (sha256) hex digits, found " +
                 quote_token(sum));
         if (!check.frames.emplace(frame, std::move(sum)).second)
-            bad("frame " + std::to_string(frame) + " appears twice in an image check's \"frames\"");
+            bad("frame " + std::to_string(frame) + " appears twice in an image check's \"images\"");
     }
 }
 
@@ -581,9 +581,12 @@ ImageCheck parse_image_check(JsonCursor& c, MemberNames& names) {
             k.tool = json_string(c, "an image check's \"tool\"");
         } else if (key == "method") {
             k.method = json_string(c, "an image check's \"method\"");
-        } else if (key == "frames") {
+        } else if (key == "images") {
             parse_frames(c, k);
             has_frames = true;
+        } else if (key == "kept") {
+            k.kept = json_string(c, "an image check's \"kept\"");
+            if (k.kept.empty()) bad("an image check's \"kept\" must name a directory, not be empty");
         } else if (key == "origin") {
             k.origin = json_string(c, "an image check's \"origin\"");
         } else if (key == "design") {
@@ -600,7 +603,7 @@ ImageCheck parse_image_check(JsonCursor& c, MemberNames& names) {
     if (!has_exit) bad("an image check needs an \"exit\" object");
     if (k.tool.empty()) bad("an image check needs a non-empty \"tool\" (the replayer: \"glretrace\")");
     if (k.method.empty()) bad("an image check needs a non-empty \"method\" (\"md5\" or \"sha256-file\")");
-    if (!has_frames) bad("an image check needs a \"frames\" object (empty for a check that did not end ok)");
+    if (!has_frames) bad("an image check needs a \"images\" object (empty for a check that did not end ok)");
     if (const size_t digits = checksum_hex_digits(k.method))
         for (const auto& [frame, sum] : k.frames)
             if (sum.size() != digits)

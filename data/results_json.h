@@ -23,7 +23,7 @@ void append_run_line(std::string& out, const RunRecord& run);
 // that is not empty (`run --parser lines` keeps them packed until written).
 void append_run_line(std::string& out, const RunRecord& run, const std::vector<PackedTokens>& packed);
 void append_design_line(std::string& out, const DesignRecord& design);
-// {"type":"image_check","variant":...,"check":N,...,"frames":{"1":"..."}}
+// {"type":"image_check","variant":...,"check":N,...,"images":{"1":"..."}}
 void append_image_check_line(std::string& out, const ImageCheck& check);
 
 // A number as canonical JSON text that reads back to the same exact decimal

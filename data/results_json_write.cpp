@@ -328,7 +328,7 @@ void append_image_check_line(std::string& out, const ImageCheck& k) {
     if (!k.environment.empty()) member(out, "environment", k.environment);
     member(out, "tool", k.tool);
     member(out, "method", k.method);
-    out += ",\"frames\":{";
+    out += ",\"images\":{";
     bool first = true;
     for (const auto& [frame, sum] : k.frames) {
         out += first ? "\"" : ",\"";
@@ -338,6 +338,7 @@ void append_image_check_line(std::string& out, const ImageCheck& k) {
         append_json_string(out, sum);
     }
     out += '}';
+    if (!k.kept.empty()) member(out, "kept", k.kept);
     if (!k.origin.empty()) member(out, "origin", k.origin);
     if (!k.design.empty()) member(out, "design", k.design);
     if (k.block) out += ",\"block\":" + std::to_string(*k.block);

@@ -336,7 +336,7 @@ def main():
         check(rc == 0, f"import for image checks: {err}")
         md5 = "83E8C5C65A2413E1D91701FB6B1CA881"
         extra = [{"type": "image_check", "variant": v, "check": 0, "exit": {"class": "ok"}, "tool": "glretrace",
-                  "method": "md5", "frames": {"0": md5, "1": md5.lower()}} for v in ("before", "after")]
+                  "method": "md5", "images": {"0": md5, "1": md5.lower()}} for v in ("before", "after")]
         extra.insert(1, {"type": "shader_stats", "x": 1})
         extra.append({"type": "shader_stats", "x": 2})
         with open(base, "a") as f:
@@ -356,13 +356,13 @@ def main():
             recs = records(merged)
             checks = [r for r in recs if r.get("type") == "image_check"]
             check(len(checks) == 2 and all(c.get("origin") for c in checks)
-                  and all(c["frames"]["0"] == md5.lower() for c in checks), f"merged image checks: {checks}")
+                  and all(c["images"]["0"] == md5.lower() for c in checks), f"merged image checks: {checks}")
             check(not any(r.get("type") == "shader_stats" for r in recs), "merge leaves unknown records out")
             valid(merged)
         # A malformed image check is an error naming file and line.
         with open(base, "a") as f:
             f.write('{"type":"image_check","variant":"after","check":1,"exit":{"class":"ok"},'
-                    '"tool":"glretrace","method":"md5","frames":{"1":"xyz"}}\n')
+                    '"tool":"glretrace","method":"md5","images":{"1":"xyz"}}\n')
         rc, _, err = run([g, "show", base])
         check(rc == 2 and "r.json:" in err and "hex digits" in err, f"bad checksum: rc {rc}: {err!r}")
 

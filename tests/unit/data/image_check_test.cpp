@@ -75,7 +75,7 @@ TEST(ImageCheckJson, ExactLineTypeFirst) {
     EXPECT_EQ(line_of(sample_check()),
               R"({"type":"image_check","variant":"patched","check":0,"boot":"b-1","start":"2026-12-01T00:00:01Z",)"
               R"("duration_s":1.9,"exit":{"class":"ok","code":0},"environment":"env-1","tool":"glretrace",)"
-              R"("method":"md5","frames":{"1":")" + kMd5a + R"(","2":")" + kMd5b + R"(","10":")" + kMd5a +
+              R"("method":"md5","images":{"1":")" + kMd5a + R"(","2":")" + kMd5b + R"(","10":")" + kMd5a +
                   R"("},"design":"design-1","block":3})" "\n");
     ImageCheck failed;
     failed.variant = "a";
@@ -86,12 +86,13 @@ TEST(ImageCheckJson, ExactLineTypeFirst) {
     failed.method = "sha256-file";
     EXPECT_EQ(line_of(failed),
               R"({"type":"image_check","variant":"a","check":4,"exit":{"class":"crash","reason":"killed by signal 11"},)"
-              R"("tool":"gfxrecon-replay","method":"sha256-file","frames":{}})" "\n");
+              R"("tool":"gfxrecon-replay","method":"sha256-file","images":{}})" "\n");
 }
 
 TEST(ImageCheckJson, RoundTrip) {
     ImageCheck k = sample_check();
     k.origin = "feedfeedfeedfeedfeedfeedfeedfeed";
+    k.kept = "r.images/0123456789abcdef-patched-check-0000";
     k.unknown = {{"future", R"({"x":[1,2]})"}};
     const std::string line = line_of(k);
     const auto back = std::get<ImageCheck>(parse_record_line(std::string_view(line).substr(0, line.size() - 1)));
@@ -106,40 +107,41 @@ TEST(ImageCheckJson, RoundTrip) {
 
 TEST(ImageCheckJson, UppercaseChecksumsAreLowercased) {
     const auto k = std::get<ImageCheck>(parse_record_line(
-        R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"tool":"glretrace","method":"md5","frames":{"0":"83E8C5C65A2413E1D91701FB6B1CA881"}})"));
+        R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"tool":"glretrace","method":"md5","images":{"0":"83E8C5C65A2413E1D91701FB6B1CA881"}})"));
     ASSERT_EQ(k.frames.size(), 1u);
     EXPECT_EQ(k.frames.at(0), kMd5b);
 }
 
 TEST(ImageCheckJson, RecordErrorsSayWhatWasExpected) {
     const std::string ok_start = R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"tool":"glretrace","method":"md5",)";
-    EXPECT_EQ(record_error(ok_start + R"("frames":{}})"), "");
-    EXPECT_NE(record_error(R"({"type":"image_check","check":0,"exit":{"class":"ok"},"tool":"t","method":"md5","frames":{}})")
+    EXPECT_EQ(record_error(ok_start + R"("images":{}})"), "");
+    EXPECT_NE(record_error(R"({"type":"image_check","check":0,"exit":{"class":"ok"},"tool":"t","method":"md5","images":{}})")
                   .find("needs a \"variant\""), std::string::npos);
-    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","exit":{"class":"ok"},"tool":"t","method":"md5","frames":{}})")
+    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","exit":{"class":"ok"},"tool":"t","method":"md5","images":{}})")
                   .find("\"check\" index"), std::string::npos);
-    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"tool":"t","method":"md5","frames":{}})")
+    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"tool":"t","method":"md5","images":{}})")
                   .find("\"exit\" object"), std::string::npos);
-    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"method":"md5","frames":{}})")
+    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"method":"md5","images":{}})")
                   .find("\"tool\""), std::string::npos);
-    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"tool":"t","frames":{}})")
+    EXPECT_NE(record_error(R"({"type":"image_check","variant":"v","check":0,"exit":{"class":"ok"},"tool":"t","images":{}})")
                   .find("\"method\""), std::string::npos);
-    EXPECT_NE(record_error(ok_start.substr(0, ok_start.size() - 1) + "}").find("\"frames\" object"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":[]})").find("must be an object"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"x":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"01":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"-1":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"1":"abc"}})").find("32 (md5) or 64 (sha256) hex digits"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"1":")" + std::string(31, 'a') + R"(g"}})").find("hex digits"),
+    EXPECT_NE(record_error(ok_start.substr(0, ok_start.size() - 1) + "}").find("\"images\" object"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":[]})").find("must be an object"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"x":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"01":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"-1":")" + kMd5a + R"("}})").find("decimal integers"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"1":"abc"}})").find("32 (md5) or 64 (sha256) hex digits"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"1":")" + std::string(31, 'a') + R"(g"}})").find("hex digits"),
               std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"1":1}})").find("must be a string"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"1":")" + std::string(64, 'a') + R"("}})").find("method \"md5\" gives 32"),
+    EXPECT_NE(record_error(ok_start + R"("images":{"1":1}})").find("must be a string"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{"1":")" + std::string(64, 'a') + R"("}})").find("method \"md5\" gives 32"),
               std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{"1":")" + kMd5a + R"(","1":")" + kMd5b + R"("}})").find("appears twice"),
+    EXPECT_NE(record_error(ok_start + R"("images":{"1":")" + kMd5a + R"(","1":")" + kMd5b + R"("}})").find("appears twice"),
               std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{},"check":1})").find("appears twice"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{},"duration_s":-1})").find("duration_s"), std::string::npos);
-    EXPECT_NE(record_error(ok_start + R"("frames":{},"design":""})").find("not be empty"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{},"check":1})").find("appears twice"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{},"duration_s":-1})").find("duration_s"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{},"design":""})").find("not be empty"), std::string::npos);
+    EXPECT_NE(record_error(ok_start + R"("images":{},"kept":""})").find("name a directory"), std::string::npos);
 }
 
 TEST(ImageCheckReader, KeptInFileOrderWithLines) {
