@@ -179,9 +179,9 @@ fuzz: test-deps
 	@CXX=clang++ cmake -S . -B build-fuzz $(call GENERATOR,build-fuzz) -DGFXSTAT_FUZZ=ON -DBUILD_TESTING=OFF \
 	    -DCMAKE_DISABLE_PRECOMPILE_HEADERS=ON $(LAUNCHER) >/dev/null
 	@cmake --build build-fuzz -j $(JOBS) --target fuzz_column_reader fuzz_results_reader fuzz_output_parsers fuzz_campaign_files fuzz_lava \
-	    fuzz_bisect_log
+	    fuzz_bisect_log fuzz_frame_images
 	@mkdir -p build-fuzz/corpus build-fuzz/corpus-results build-fuzz/corpus-outputs build-fuzz/corpus-campaign \
-	    build-fuzz/corpus-lava build-fuzz/corpus-bisect
+	    build-fuzz/corpus-lava build-fuzz/corpus-bisect build-fuzz/corpus-images
 	# New inputs go to build-fuzz/corpus and build-fuzz/corpus-results;
 	# tests/fuzz/corpus and tests/fuzz/results_corpus are the seeds, read only.
 	./build-fuzz/tests/fuzz/fuzz_column_reader -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
@@ -203,6 +203,9 @@ fuzz: test-deps
 	./build-fuzz/tests/fuzz/fuzz_bisect_log \
 	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
 	    -max_len=4096 build-fuzz/corpus-bisect tests/fuzz/bisect_corpus
+	./build-fuzz/tests/fuzz/fuzz_frame_images \
+	    -max_total_time=$$(( $${FUZZ_SECONDS:-60} / 6 + 1 )) \
+	    -max_len=8192 build-fuzz/corpus-images tests/fuzz/image_corpus
 
 # The benchmarks build what they measure by name (gfxstat_gpu_usage_bench,
 # gfxstat_ab_efficiency, ...); ministat and hyperfine are in the test group.

@@ -15,7 +15,9 @@
 #include "cli/compare_reading.h"
 #include "data/input_error.h"
 #include "data/safe_files.h"
+#include "cli/sample_inputs.h"
 #include "findings/compare_diagnostics.h"
+#include "findings/frame_pictures.h"
 #include "findings/show_overview.h"
 #include "report/html_report.h"
 #include "report/report_page.h"
@@ -40,6 +42,22 @@ std::vector<std::optional<findings::ShowOverview>> show_overviews(const findings
         }
     }
     return shows;
+}
+
+// The image checks of the files, with the kept images of differing frames
+// (their `kept` directories are relative to each file's directory);
+// nullopt when the files hold none.
+std::optional<findings::ImageCheckPictures> image_pictures(const findings::CompareFindings& found,
+                                                           const std::vector<std::string>& files) {
+    std::vector<std::string> dirs;
+    for (const std::string& f : files) {
+        const std::string path = parse_sample_argument(f).path;
+        dirs.push_back(path == "-" ? "." : data::directory_of(path));
+    }
+    const MetricReport& first = found.report.metrics.front();
+    std::vector<std::string> candidates;
+    for (const auto& c : first.candidates) candidates.push_back(c.label);
+    return findings::image_check_pictures(found.files, dirs, first.baseline.label, candidates);
 }
 
 }  // namespace
@@ -94,7 +112,9 @@ int report_main(int argc, char** argv) {
         const bool table = suite_table_shown(found.report, s);
         print_compare_notes(found.report, s, table);
         if (found.report.metrics.empty()) throw data::InputError("nothing to draw: no metric was compared");
-        const auto page = report::report_page(found, table, title, show_overviews(found, s.diagnostics));
+        const auto images = image_pictures(found, files);
+        const auto page = report::report_page(found, table, title, show_overviews(found, s.diagnostics),
+                                              images ? &*images : nullptr);
         data::write_file_atomically(output, report::render_html(page), 0644, true);
         return 0;
     });

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "report/png_image.h"
 #include "text/xml_escape.h"
 
 namespace gfxstat::report {
@@ -50,6 +51,38 @@ td.gs-inconclusive, td.gs-changed { color: var(--inconclusive); }
 footer { color: var(--muted); font-size: 0.85em; margin-top: 2em; border-top: 1px solid var(--rule);
   padding-top: 0.5em; }
 )css";
+
+// Only for a page with pictures (image checks' frames), so that other
+// pages stay as they were.
+constexpr const char* kPictureCss = R"css(
+h3 { font-size: 1.05em; margin: 1.2em 0 0.3em; }
+.gs-frame { margin: 0.8em 0; }
+.gs-pictures { display: flex; flex-wrap: wrap; gap: 0.6em; }
+.gs-pictures figure { margin: 0; background: var(--panel); border: 1px solid var(--rule); border-radius: 6px;
+  padding: 0.4em; }
+.gs-pictures img { display: block; max-width: 100%; height: auto; image-rendering: pixelated; }
+.gs-note { color: var(--muted); font-size: 0.9em; }
+)css";
+
+void add_picture_group(std::string& out, const HtmlPictureGroup& g) {
+    if (!g.heading.empty()) out += "<h3>" + text::xml_text(g.heading) + "</h3>\n";
+    for (const auto& p : g.paragraphs) out += "<p>" + text::xml_text(p) + "</p>\n";
+    for (const auto& row : g.rows) {
+        out += "<div class=\"gs-frame\">\n";
+        if (!row.caption.empty()) out += "<p>" + text::xml_text(row.caption) + "</p>\n";
+        out += "<div class=\"gs-pictures\">\n";
+        for (const auto& pic : row.pictures) {
+            const std::string alt = text::xml_text(pic.caption);
+            out += "<figure><img src=\"data:image/png;base64," + base64(pic.png) + "\" width=\"" +
+                   std::to_string(pic.width) + "\" height=\"" + std::to_string(pic.height) + "\" alt=\"" + alt +
+                   "\"/>";
+            if (!alt.empty()) out += "<figcaption>" + alt + "</figcaption>";
+            out += "</figure>\n";
+        }
+        out += "</div>\n</div>\n";
+    }
+    for (const auto& n : g.notes) out += "<p class=\"gs-note\">" + text::xml_text(n) + "</p>\n";
+}
 
 // A verdict as a class name: "no change" (or outcome_name's "no_change") ->
 // "gs-no-change"; anything else unknown gets none.
@@ -116,7 +149,9 @@ std::string render_html(const HtmlPage& page) {
     out += "<meta name=\"color-scheme\" content=\"light dark\"/>\n";
     out += "<meta name=\"generator\" content=\"gfxstat\"/>\n";
     out += "<title>" + text::xml_text(page.title) + "</title>\n";
-    out += "<style>" + std::string(kCss) + "</style>\n</head>\n<body>\n<header>\n";
+    bool pictures = false;
+    for (const auto& s : page.sections) pictures |= !s.picture_groups.empty();
+    out += "<style>" + std::string(kCss) + (pictures ? kPictureCss : "") + "</style>\n</head>\n<body>\n<header>\n";
     out += "<h1>" + text::xml_text(page.title) + "</h1>\n";
     for (const auto& line : page.subtitle) out += "<p class=\"gs-sub\">" + text::xml_text(line) + "</p>\n";
     out += "</header>\n";
@@ -147,6 +182,7 @@ std::string render_html(const HtmlPage& page) {
             }
             out += "</div>\n";
         }
+        for (const auto& g : s.picture_groups) add_picture_group(out, g);
         for (const auto& b : s.blocks) {
             out += b.open ? "<details open=\"open\">" : "<details>";
             out += "<summary>" + text::xml_text(b.summary) + "</summary>\n<pre>" + text::xml_escape(b.text) +

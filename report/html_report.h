@@ -15,6 +15,7 @@
 // a terminal by its renderer, so only xml_escape is applied).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,12 +35,35 @@ struct HtmlTable {
     std::vector<std::string> verdicts;
 };
 
+// A picture embedded in the page as a data URI: PNG bytes (report/png_image.h).
+struct HtmlPicture {
+    std::string png;
+    uint32_t width = 0, height = 0;  // its pixels
+    std::string caption;             // under it, and its alt text
+};
+
+// Pictures side by side under a line that says what they show.
+struct HtmlPictureRow {
+    std::string caption;
+    std::vector<HtmlPicture> pictures;
+};
+
+// A part of a section under its own heading: paragraphs, then rows of
+// pictures, then notes (in a quieter colour).
+struct HtmlPictureGroup {
+    std::string heading;
+    std::vector<std::string> paragraphs;
+    std::vector<HtmlPictureRow> rows;
+    std::vector<std::string> notes;
+};
+
 struct HtmlSection {
     std::string id;     // the anchor (made safe here); "" none
     std::string title;
     std::vector<std::string> paragraphs;
     std::vector<HtmlTable> tables;
     std::vector<HtmlFigure> figures;
+    std::vector<HtmlPictureGroup> picture_groups;  // after the figures
     // Preformatted blocks, each under a summary line that opens or folds it.
     struct Block {
         std::string summary, text;

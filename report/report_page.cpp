@@ -18,6 +18,7 @@
 #include "plot/charts.h"
 #include "report/ci/ci_exports.h"
 #include "report/compare_renderers.h"
+#include "report/image_check_section.h"
 #include "report/plot_inputs.h"
 #include "report/suite_table.h"
 #include "report/show_text.h"
@@ -176,7 +177,8 @@ HtmlSection metric_section(const findings::CompareFindings& o, const CompareRepo
 }  // namespace
 
 HtmlPage report_page(const findings::CompareFindings& o, bool table, const std::string& title,
-                     const std::vector<std::optional<findings::ShowOverview>>& shows) {
+                     const std::vector<std::optional<findings::ShowOverview>>& shows,
+                     const findings::ImageCheckPictures* images) {
     const CompareReport& r = o.report;
     HtmlPage page;
     const MetricReport& first = r.metrics.front();
@@ -215,6 +217,8 @@ HtmlPage report_page(const findings::CompareFindings& o, bool table, const std::
     for (const auto& note : r.geomean_notes) summary.paragraphs.push_back(note);
     for (const auto& note : r.selection_notes) summary.paragraphs.push_back(note);
     page.sections.push_back(std::move(summary));
+    // Whether the candidates render what the baseline renders, beside the verdicts.
+    if (images) page.sections.push_back(image_check_section(*images));
 
     // A suite: its changes as a forest, and compare's table.
     if (r.metrics.size() > 1 || table) {

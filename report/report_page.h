@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "findings/compare.h"
+#include "findings/frame_pictures.h"
 #include "findings/show_overview.h"
 #include "report/html_report.h"
 
@@ -18,8 +19,10 @@ namespace gfxstat::report {
 // its samples' run order kept). `table`: compare showed the suite table,
 // which the page shows too. `title`: "" for "CANDIDATES against BASELINE".
 // `shows`: per results file of `found.files`, its overview (nullopt for a
-// file show refuses).
+// file show refuses). `images`: the files' image checks with the pictures
+// of differing frames (nullptr or none: no "Image checks" section).
 HtmlPage report_page(const findings::CompareFindings& found, bool table, const std::string& title,
-                     const std::vector<std::optional<findings::ShowOverview>>& shows);
+                     const std::vector<std::optional<findings::ShowOverview>>& shows,
+                     const findings::ImageCheckPictures* images = nullptr);
 
 }  // namespace gfxstat::report
