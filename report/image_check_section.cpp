@@ -35,9 +35,9 @@ std::string frame_caption(const FramePicture& p, const std::string& base, const 
         s += "no pixel differs (the files differ, the images do not).";
     else
         s += std::to_string(p.difference->differing_pixels) + " of " + text::plural(p.difference->pixels, "pixel") +
-             " differ (shown in magenta over the baseline in grey), by at most " +
+             (p.difference->differing_pixels == 1 ? " differs" : " differ") + " (shown in magenta over the baseline in grey), by at most " +
              std::to_string(p.difference->largest_channel_difference) + " in a channel.";
-    if (shrunk) s += " Shown shrunk to fit the page; the files hold them whole.";
+    if (shrunk) s += " Shown shrunk to fit the page (a shown pixel of the difference is magenta when any pixel it stands for differs); the files hold the images whole.";
     return s;
 }
 
@@ -85,14 +85,14 @@ HtmlSection image_check_section(const findings::ImageCheckPictures& pics, const 
             for (const FramePicture& p : cp.frames) {
                 HtmlPictureRow row;
                 bool shrunk = false;
-                auto add = [&](const formats::RgbImage& img, std::string caption) {
-                    const formats::RgbImage small = shrink_to_width(img, limits.max_width);
+                auto add = [&](const formats::RgbImage& img, std::string caption, const uint8_t* marker = nullptr) {
+                    const formats::RgbImage small = shrink_to_width(img, limits.max_width, marker);
                     shrunk |= small.width != img.width;
                     row.pictures.push_back({encode_png(small), small.width, small.height, std::move(caption)});
                 };
                 add(p.baseline, c.baseline + ": " + p.baseline_file);
                 add(p.candidate, c.candidate + ": " + p.candidate_file);
-                if (p.difference) add(p.difference->image, "difference");
+                if (p.difference) add(p.difference->image, "difference", findings::kDifferenceColour);
                 size_t bytes = 0;
                 for (const HtmlPicture& pic : row.pictures) bytes += base64_size(pic.png.size());
                 if (embedded + bytes > limits.max_bytes) {

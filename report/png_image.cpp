@@ -234,7 +234,7 @@ std::string encode_png(const formats::RgbImage& img) {
     return out;
 }
 
-formats::RgbImage shrink_to_width(const formats::RgbImage& img, uint32_t max_width) {
+formats::RgbImage shrink_to_width(const formats::RgbImage& img, uint32_t max_width, const uint8_t* marker) {
     if (max_width == 0 || img.width <= max_width) return img;
     const uint32_t k = (img.width + max_width - 1) / max_width;
     formats::RgbImage out;
@@ -244,11 +244,15 @@ formats::RgbImage shrink_to_width(const formats::RgbImage& img, uint32_t max_wid
     for (uint32_t y = 0; y < out.height; ++y)
         for (uint32_t x = 0; x < out.width; ++x) {
             uint64_t sum[3] = {0, 0, 0}, n = 0;
+            bool marked = false;
             for (uint32_t yy = y * k; yy < std::min(img.height, (y + 1) * k); ++yy)
-                for (uint32_t xx = x * k; xx < std::min(img.width, (x + 1) * k); ++xx, ++n)
-                    for (int c = 0; c < 3; ++c) sum[c] += img.pixel(xx, yy)[c];
+                for (uint32_t xx = x * k; xx < std::min(img.width, (x + 1) * k); ++xx, ++n) {
+                    const uint8_t* p = img.pixel(xx, yy);
+                    for (int c = 0; c < 3; ++c) sum[c] += p[c];
+                    marked |= marker && p[0] == marker[0] && p[1] == marker[1] && p[2] == marker[2];
+                }
             uint8_t* o = out.rgb.data() + (size_t(y) * out.width + x) * 3;
-            for (int c = 0; c < 3; ++c) o[c] = uint8_t((sum[c] + n / 2) / n);
+            for (int c = 0; c < 3; ++c) o[c] = marked ? marker[c] : uint8_t((sum[c] + n / 2) / n);
         }
     return out;
 }

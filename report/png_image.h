@@ -34,8 +34,11 @@ std::string encode_png(const formats::RgbImage& image);
 
 // `image` made at most `max_width` pixels wide by averaging boxes of
 // k x k pixels (k the smallest whole number that fits); as it is when it
-// already fits.
-formats::RgbImage shrink_to_width(const formats::RgbImage& image, uint32_t max_width);
+// already fits. `marker` (3 bytes, or nullptr): a box holding a pixel of
+// exactly that colour becomes that colour, so that one marked pixel of a
+// difference image stays seen.
+formats::RgbImage shrink_to_width(const formats::RgbImage& image, uint32_t max_width,
+                                  const uint8_t* marker = nullptr);
 
 // Base64 (RFC 4648, with padding).
 std::string base64(std::string_view bytes);

@@ -167,6 +167,7 @@ def main():
         check("fast&<er>" not in html, "no name unescaped")
         rc, _, err = run(["xmllint", "--noout", page])
         check(rc == 0 and not err.strip(), f"the page is well-formed: {err}")
+        check("Frame 4: 1 of 20600 pixels differs" in html, "frame 4's caption")
         check(self_contained(html) == [], f"nothing fetched or run: {self_contained(html)}")
         pics = pictures(html)
         check(html.count("data:image/png;base64,") == len(pics) == 8,
@@ -191,6 +192,8 @@ def main():
             check(decoded[4][:2] == (41, 30) and decoded[3][2] == base[3], "frame 3: two pictures, as written")
             for k in (5, 6, 7):
                 check(decoded[k][:2] == (344, 7), f"frame 4 shrunk by 3 (1030 -> 344): {decoded[k][:2]}")
+            marked = [(x, y) for y, row in enumerate(decoded[7][2]) for x, px in enumerate(row) if px == MAGENTA]
+            check(marked == [(1000 // 3, 3 // 3)], f"frame 4: its one differing pixel stays marked: {marked}")
             check(pics[0][0].startswith("main: results/keep/main/frame-2.pnm") and pics[2][0] == "difference",
                   f"captions: {[alt for alt, _ in pics[:3]]}")
 

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace gfxstat::report {
 namespace {
@@ -100,6 +101,16 @@ TEST(PngImage, ShrinkAveragesBoxes) {
     EXPECT_EQ(s.pixel(2, 1)[0], 40);
     EXPECT_EQ(s.pixel(2, 1)[1], 20);
     EXPECT_EQ(shrink_to_width(img, 2).width, 2u);  // boxes of 3
+    // A marked pixel marks its box.
+    const uint8_t magenta[3] = {255, 0, 255};
+    img.rgb[(1 * 5 + 4) * 3 + 0] = 255;  // pixel (4, 1)
+    img.rgb[(1 * 5 + 4) * 3 + 1] = 0;
+    img.rgb[(1 * 5 + 4) * 3 + 2] = 255;
+    const formats::RgbImage m = shrink_to_width(img, 3, magenta);
+    EXPECT_EQ(std::vector<uint8_t>(m.pixel(2, 0), m.pixel(2, 0) + 3), std::vector<uint8_t>(magenta, magenta + 3));
+    EXPECT_EQ(m.pixel(0, 0)[0], 5);
+    const formats::RgbImage averaged = shrink_to_width(img, 3);  // without the marker: (40+255)/2, 0, (0+255)/2
+    EXPECT_EQ(std::vector<uint8_t>(averaged.pixel(2, 0), averaged.pixel(2, 0) + 3), (std::vector<uint8_t>{148, 0, 128}));
 }
 
 }  // namespace
