@@ -117,6 +117,7 @@ void add_suite_json(const CompareReport& r, json& doc) {
                                        {"p_adjusted", num(p.verdict.p_adjusted)},
                                        {"beyond_threshold", p.verdict.beyond_threshold},
                                        {"reason", report::verdict_reason(p.verdict)}}}});
+        add_image_check_json(r, p.candidate, p.image_overruled, paired.back()["verdict"]);
     }
     doc["paired"] = std::move(paired);
 }

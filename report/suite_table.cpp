@@ -245,6 +245,11 @@ SuiteTable build_suite_table(const CompareReport& r) {
                 c.mark = verdict_mark(v, alpha);
                 c.outcome = analysis::outcome_name(v.outcome);
                 c.reason = report::verdict_reason(v);
+                // Better by timing alone, but its images differ: the "!"
+                // says why in a note.
+                if (m.overruled(j))
+                    c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": renders differently; " +
+                                                c.reason));
                 // A "?" says why it cannot tell; a "~" whose --max-runs cannot
                 // likely settle the threshold says what would.
                 if (c.mark == '?') c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " + c.reason));

@@ -91,4 +91,11 @@ void render_suite_csv(const CompareReport& r, FILE* out);
 // "paired" (docs/compare-format.md).
 void add_suite_json(const CompareReport& r, nlohmann::json& doc);
 
+// A verdict object of compare's JSON for the candidate labelled `label`,
+// given what its images say, when the report has image checks
+// (docs/compare-format.md): "images" ("equal", "differ", "not_judged"),
+// "image_check" (the figures), and "timing_outcome" where differing images
+// overruled an improvement (`overruled`). Nothing without image checks.
+void add_image_check_json(const CompareReport& r, const std::string& label, bool overruled, nlohmann::json& verdict);
+
 }  // namespace gfxstat::cli
