@@ -158,7 +158,7 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
     return rows;
 }
 
-std::vector<ImageCheckRow> image_check_rows(const CompareReport& r) {
+std::vector<ImageCheckRow> image_check_rows(const CompareReport& r, const GateSettings& gate) {
     std::vector<ImageCheckRow> rows;
     if (!r.images) return rows;
     for (const findings::ImageComparison& c : r.images->comparisons) {
@@ -166,9 +166,10 @@ std::vector<ImageCheckRow> image_check_rows(const CompareReport& r) {
         row.comparison = &c;
         row.words = report::image_verdict_words(c);
         row.line = "images, " + c.candidate + " vs " + c.baseline + ": " + row.words;
-        row.fails = findings::image_gate_fails(c, r.allow_image_change);
+        row.fails = gate.gate && findings::image_gate_fails(c, r.allow_image_change);
         row.allowed = findings::image_rules_out_improvement(c) && r.allow_image_change;
         if (row.allowed) row.line += " (allowed: --allow-image-change)";
+        if (row.fails) row.line += " (fails the gate)";
         rows.push_back(std::move(row));
     }
     return rows;

@@ -56,17 +56,17 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
 
 // The image checks of the report as CI reports carry them: one per
 // candidate, with the verdict in words ("renders differently: 3 of 120
-// frames (first: 42)") and whether it fails: images that differ, unless
-// --allow-image-change. An image check is a check, not a measurement: it
-// fails with or without --gate (the exit status fails only with --gate).
+// frames (first: 42)") and whether it trips --gate: images that differ,
+// unless --allow-image-change (findings/compare_gate.h), so that a report
+// fails exactly where the exit status does.
 struct ImageCheckRow {
     const findings::ImageComparison* comparison = nullptr;
     std::string words;   // image_verdict_words (raw)
     std::string line;    // "images, patched vs main: renders differently: ..." (raw)
-    bool fails = false;
+    bool fails = false;    // it makes --gate fail (exit 1)
     bool allowed = false;  // the images differ and --allow-image-change was given
 };
-std::vector<ImageCheckRow> image_check_rows(const CompareReport& r);
+std::vector<ImageCheckRow> image_check_rows(const CompareReport& r, const GateSettings& gate);
 
 // The change of comparison c in the report's words: "+5.07% [+1.23%,
 // +8.91%]", "+3 ms (exact)", "+0% (no CI)" (shared with --brief).

@@ -65,7 +65,7 @@ std::string differing_frames(const findings::ImageComparison& c) {
 
 std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
     const std::vector<VerdictRow> rows = verdict_rows(r, ctx.gate);
-    const std::vector<ImageCheckRow> images = image_check_rows(r);
+    const std::vector<ImageCheckRow> images = image_check_rows(r, ctx.gate);
     std::map<std::string, Suite> suites;  // by group, in name order (stable across runs)
     size_t failures = 0, skipped = 0;
     for (const ImageCheckRow& row : images) failures += row.fails ? 1 : 0;
@@ -103,8 +103,8 @@ std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
         out += "  </testsuite>\n";
     }
     // The image checks: a testcase per candidate, failed where its frames
-    // differ from the baseline's (unless --allow-image-change), with or
-    // without --gate: a check, not a measurement.
+    // differ from the baseline's and that trips --gate (no
+    // --allow-image-change).
     if (!images.empty()) {
         size_t failed = 0;
         for (const ImageCheckRow& row : images) failed += row.fails ? 1 : 0;

@@ -149,11 +149,11 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
         add_test(row, false);
         add_test(row, true);
     }
-    // The image checks: a test per candidate, "gfxstat.images": PASS
-    // where its frames equal the baseline's, FAIL where they differ (DONE
-    // with --allow-image-change: a change meant), SKIP where they could
-    // not be judged; with or without --gate (a check, not a measurement).
-    for (const ImageCheckRow& row : image_check_rows(r)) {
+    // The image checks: a test per candidate, "gfxstat.images": SKIP
+    // where its frames could not be judged; else DONE, and with --gate
+    // FAIL exactly where they trip it (they differ, without
+    // --allow-image-change), PASS otherwise.
+    for (const ImageCheckRow& row : image_check_rows(r, ctx.gate)) {
         const findings::ImageComparison& c = *row.comparison;
         const std::string key = std::string("images") + '\0' + c.candidate + '\0' + c.baseline;
         Json t = {{"id", origin + ":gfxstat-" + kcidb_hex(kcidb_fingerprint(key, kcidb_fingerprint(ctx.generated_at)))},
@@ -161,8 +161,8 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
                   {"origin", origin},
                   {"path", "gfxstat.images"}};
         t["status"] = c.outcome == findings::ImageOutcome::not_judged ? "SKIP"
+                      : !ctx.gate.gate                                ? "DONE"
                       : row.fails                                     ? "FAIL"
-                      : row.allowed                                   ? "DONE"
                                                                       : "PASS";
         if (!ctx.generated_at.empty()) t["start_time"] = ctx.generated_at;
         t["comment"] = text(row.line);

@@ -165,45 +165,60 @@ def main():
 
     # ---- CI exports ------------------------------------------------------
     junit, kcidb = os.path.join(d, "r.xml"), os.path.join(d, "r.kcidb.json")
-    rc, out, err = gfx("compare", fixture, "--junit", junit, "--kcidb", kcidb)
-    check(rc == 0, "exports without --gate (rc %d: %s)" % (rc, err))
-    try:
-        root = ET.parse(junit).getroot()
-        cases = {tc.get("name"): tc for tc in root.iter("testcase")}
-        pc, tc = cases.get("images: patched vs main"), cases.get("images: tidy vs main")
-        fail = pc.find("failure") if pc is not None else None
-        check(fail is not None and differ_words in fail.get("message", "") and "42 43 50" in (fail.text or ""),
-              "JUnit: a failure naming the frames for patched")
-        check(tc is not None and tc.find("failure") is None, "JUnit: tidy's images pass")
-        check(root.get("failures") == "1", "JUnit: one failure in all: %r" % root.get("failures"))
-    except ET.ParseError as e:
-        check(False, "JUnit parses: %s" % e)
-    with open(kcidb) as fh:
-        k = json.load(fh)
     with open(os.path.join(SRC, "tests/data/kcidb/gfxstat-subset.schema.json")) as fh:
         schema = json.load(fh)
-    try:
-        import jsonschema
-        errors = list(jsonschema.Draft202012Validator(schema).iter_errors(k))
-        check(not errors, "KCIDB is valid under the v5.3 subset: %s" % (errors[0].message if errors else ""))
-    except ImportError:
-        check(False, "python3-jsonschema is missing (scripts/install-deps.sh installs it)")
-    images = {t["misc"]["variant"]: t for t in k["tests"] if t["path"].endswith(".images")}
-    check(images.get("patched", {}).get("status") == "FAIL", "KCIDB: patched's images FAIL")
-    check(images.get("tidy", {}).get("status") == "PASS", "KCIDB: tidy's images PASS")
-    rc, out, err = gfx("compare", fixture, "--kcidb", kcidb, "--allow-image-change")
-    with open(kcidb) as fh:
-        k = json.load(fh)
-    images = {t["misc"]["variant"]: t for t in k["tests"] if t["path"].endswith(".images")}
-    check(images.get("patched", {}).get("status") == "DONE", "KCIDB: an allowed change is DONE, not FAIL")
+
+    def image_tests():
+        """The KCIDB file's image tests by variant, checked against the schema."""
+        with open(kcidb) as fh:
+            k = json.load(fh)
+        try:
+            import jsonschema
+            errors = list(jsonschema.Draft202012Validator(schema).iter_errors(k))
+            check(not errors, "KCIDB is valid under the v5.3 subset: %s" % (errors[0].message if errors else ""))
+        except ImportError:
+            check(False, "python3-jsonschema is missing (scripts/install-deps.sh installs it)")
+        return {t["misc"]["variant"]: t for t in k["tests"] if t["path"].endswith(".images")}
+
+    def junit_cases():
+        root = ET.parse(junit).getroot()
+        return root, {tc.get("name"): tc for tc in root.iter("testcase")}
+
+    rc, out, err = gfx("compare", fixture, "--junit", junit, "--kcidb", kcidb, "--gate")
+    check(rc == 1, "exports with --gate (rc %d: %s)" % (rc, err))
+    root, cases = junit_cases()
+    pc, tc = cases.get("images: patched vs main"), cases.get("images: tidy vs main")
+    fail = pc.find("failure") if pc is not None else None
+    check(fail is not None and differ_words in fail.get("message", "") and "42 43 50" in (fail.text or ""),
+          "JUnit: a failure naming the frames for patched")
+    check(tc is not None and tc.find("failure") is None, "JUnit: tidy's images pass")
+    check(root.get("failures") == "1", "JUnit: one failure in all: %r" % root.get("failures"))
+    images = image_tests()
+    check(images.get("patched", {}).get("status") == "FAIL", "KCIDB: patched's images FAIL under --gate")
+    check(images.get("tidy", {}).get("status") == "PASS", "KCIDB: tidy's images PASS under --gate")
+    check(images.get("patched", {}).get("misc", {}).get("first_differing") == 42, "KCIDB: the first frame in misc")
+
+    # The reports fail exactly where the exit status does.
+    rc, out, err = gfx("compare", fixture, "--junit", junit, "--kcidb", kcidb, "--gate", "--allow-image-change")
+    check(rc == 0, "exports with --allow-image-change (rc %d)" % rc)
+    root, cases = junit_cases()
+    check(root.get("failures") == "0", "JUnit: an allowed change is no failure")
+    images = image_tests()
+    check(images.get("patched", {}).get("status") == "PASS" and images["patched"]["misc"].get("allowed") is True,
+          "KCIDB: an allowed change passes the gate: %r" % images.get("patched"))
+    rc, out, err = gfx("compare", fixture, "--junit", junit, "--kcidb", kcidb)
+    root, cases = junit_cases()
+    check(root.get("failures") == "0", "JUnit without --gate: no failure")
+    check(differ_words in " ".join(ET.tostring(cases["images: patched vs main"], encoding="unicode").split()),
+          "JUnit without --gate: the verdict in system-out")
+    images = image_tests()
+    check(images.get("patched", {}).get("status") == "DONE", "KCIDB without --gate: DONE")
     f = variant_file(d, "one-k.json", lines, ("main", "patched"),
                      lambda c: None if c["variant"] == "patched" and c["check"] > 0 else c)
-    rc, out, err = gfx("compare", f, "--kcidb", kcidb)
-    with open(kcidb) as fh:
-        k = json.load(fh)
-    images = [t for t in k["tests"] if t["path"].endswith(".images")]
-    check(len(images) == 1 and images[0]["status"] == "SKIP" and "needs 2" in images[0]["misc"].get("reason", ""),
-          "KCIDB: not judged is SKIP with the reason: %r" % images)
+    rc, out, err = gfx("compare", f, "--kcidb", kcidb, "--gate")
+    images = image_tests()
+    check(list(images) == ["patched"] and images["patched"]["status"] == "SKIP" and
+          "needs 2" in images["patched"]["misc"].get("reason", ""), "KCIDB: not judged is SKIP with the reason")
 
     # ---- ab and campaign analyze take the flag ---------------------------
     rc, out, err = gfx("ab", "--help")

@@ -25,7 +25,7 @@ def md5ish(*parts):
 
 def lines():
     rng = random.Random(20261206)
-    yield {"format": "gfxstat-results", "version": 1, "id": "imagechecks000000000000000000000", "created":
+    yield {"format": "gfxstat-results", "version": 1, "id": "1a6ec4ec000000000000000000000041", "created":
            "2026-12-06T00:00:00Z", "generator": "make_image_checks_fixture.py"}
     yield {"type": "metric", "name": "fps", "unit": "fps", "direction": "higher"}
     boot = "7a310000-0000-0000-0000-000000000000"
