@@ -80,6 +80,10 @@ void add_suite_json(const CompareReport& r, json& doc) {
                               {"equivalent", n.equivalent},
                               {"no_significant_change", n.unchanged},
                               {"untold", n.untold}});
+        // With image checks: the "!" rows better by timing alone whose
+        // images differ (not in "changed").
+        if (r.images)
+            for (size_t k = 0; k < t.counts.size(); ++k) counts[k]["renders_differently"] = t.counts[k].renders_differently;
         s["counts"] = std::move(counts);
         s["notes"] = t.notes;
         s["selection_notes"] = r.selection_notes;

@@ -104,6 +104,7 @@ std::string counts_words(const SuiteCounts& n) {
     parts.push_back(fmt("%zu better (+)", n.better));
     parts.push_back(fmt("%zu worse (-)", n.worse));
     if (n.changed) parts.push_back(fmt("%zu changed, direction unknown (!)", n.changed));
+    if (n.renders_differently) parts.push_back(fmt("%zu better but renders differently (!)", n.renders_differently));
     parts.push_back(fmt("%zu equivalent (=)", n.equivalent));
     parts.push_back(fmt("%zu no significant change (~)", n.unchanged));
     if (n.untold) parts.push_back(fmt("%zu untold (?)", n.untold));
@@ -331,8 +332,15 @@ void render_suite_text(const CompareReport& r, FILE* out) {
     for (const std::string& note : r.geomean_notes) print_wrapped(out, "geomean: " + note, width, 0, 2);
     std::string marks = fmt("marks: + better, - worse, = equivalent within %g%%, ~ no significant change, "
                             "? cannot tell", r.threshold * 100);
+    const bool differ = std::any_of(t.counts.begin(), t.counts.end(),
+                                    [](const SuiteCounts& n) { return n.renders_differently > 0; }) ||
+                        (t.geomean && std::any_of(t.geomean->cells.begin(), t.geomean->cells.end(),
+                                                  [](const auto& c) { return c && c->renders_differently; }));
     if (std::any_of(t.counts.begin(), t.counts.end(), [](const SuiteCounts& n) { return n.changed > 0; }))
-        marks += ", ! changed (direction unknown)";
+        marks += differ ? ", ! changed (direction unknown, or better but renders differently)"
+                        : ", ! changed (direction unknown)";
+    else if (differ)
+        marks += ", ! better but renders differently";
     if (std::any_of(t.rows.begin(), t.rows.end(), [](const SuiteRow& row) { return !row.primary; }))
         marks += "; * secondary: never gates";
     if (!t.notes.empty()) marks += "; a number after a mark: a note below";

@@ -34,6 +34,7 @@ struct SuiteCell {
     char mark = '?';
     std::string outcome;  // the verdict's name; "" when the row was not tested on its own
     std::string reason;   // the verdict's reason
+    bool renders_differently = false;  // "!" for an improvement its differing images overruled
     std::vector<size_t> notes;  // footnote numbers (1-based)
 };
 
@@ -50,6 +51,9 @@ struct SuiteRow {
 struct SuiteCounts {
     std::string candidate;
     size_t better = 0, worse = 0, changed = 0, equivalent = 0, unchanged = 0, untold = 0;
+    // Marked "!" because the candidate's images differ and the timing
+    // alone said better (not counted in `changed`).
+    size_t renders_differently = 0;
 };
 
 struct SuiteTable {

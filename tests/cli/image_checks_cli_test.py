@@ -163,6 +163,42 @@ def main():
     rc, out, err = gfx("compare", base, cand, "--gate", "--allow-image-change")
     check(rc == 0, "files, --allow-image-change: exit 0 (rc %d)" % rc)
 
+    # ---- suites: the table, and a suite tested as pairs -----------------
+    def suite(name, runs_per_variant, scenes):
+        """The fixture's variants main and patched as a suite of `scenes`
+        fps metrics, `runs_per_variant` runs each; patched 10% faster."""
+        out = [lines[0]] + [{"type": "metric", "name": "%s/fps" % sc, "unit": "fps", "direction": "higher"}
+                            for sc in scenes]
+        for v, level in (("main", 100.0), ("patched", 110.0)):
+            for i in range(runs_per_variant):
+                out.append({"type": "run", "variant": v, "run": i, "exit": {"class": "ok", "code": 0},
+                            "metrics": {"%s/fps" % sc: level * (1 + 0.1 * j) + 0.3 * ((i * 7 + j) % 5)
+                                        for j, sc in enumerate(scenes)}})
+        out += [line for line in lines if line.get("type") == "image_check" and line["variant"] in ("main", "patched")]
+        return write_lines(os.path.join(d, name), out)
+
+    f = suite("suite.json", 6, ["build", "shading", "texture"])
+    rc, out, err = gfx("compare", f, "--gate")
+    check(rc == 1 and "patched vs main: " + differ_words in out and "renders differently;" in out,
+          "the suite table says it, a note on each overruled row (rc %d):\n%s%s" % (rc, out, err))
+    check("3 better but renders differently (!)" in out, "the suite's counts say it:\n" + out)
+    rc, out, err = gfx("compare", f, "--format", "json")
+    s = json.loads(out).get("suite", {}) if rc == 0 else {}
+    marks = [c["mark"] for row in s.get("rows", []) for c in row["candidates"] if c] + \
+        [c["mark"] for c in (s.get("geomean") or {}).get("candidates", []) if c]
+    check(len(marks) == 4 and set(marks) == {"!"}, "no row and no geomean of patched is marked better: %r" % marks)
+    check(s.get("counts", [{}])[0].get("renders_differently") == 3, "JSON counts: %r" % s.get("counts"))
+    rc, out, err = gfx("compare", f, "--format", "markdown")
+    check("images, patched vs main: " + differ_words in out, "the suite's markdown says it:\n" + out)
+    f = suite("paired.json", 1, ["build", "shading", "texture", "terrain", "refract"])
+    rc, out, err = gfx("compare", f, "--gate")
+    check(rc == 1 and "patched vs main: " + differ_words in out, "a suite tested as pairs (rc %d):\n%s%s" % (rc, out, err))
+    rc, out, err = gfx("compare", f, "--format", "json")
+    paired = json.loads(out).get("paired", []) if rc == 0 else []
+    v = paired[0]["verdict"] if paired else {}
+    check(v.get("images") == "differ" and v.get("outcome") == "changed" and v.get("timing_outcome") == "improvement",
+          "JSON paired verdict: images differ, no improvement: %r" % v)
+
     # ---- CI exports ------------------------------------------------------
     junit, kcidb = os.path.join(d, "r.xml"), os.path.join(d, "r.kcidb.json")
     with open(os.path.join(SRC, "tests/data/kcidb/gfxstat-subset.schema.json")) as fh:
