@@ -45,6 +45,9 @@ void add_report_options(CLI::App& app, CompareSettings& s, bool for_runs) {
         ->allow_extra_args(false);
     app.add_flag("--gate", s.gate, "exit 1 when a regression beyond the threshold is shown");
     app.add_flag("--strict", s.strict, "with --gate: exit 3 when a comparison is inconclusive");
+    app.add_flag("--allow-image-change", s.allow_image_change,
+                 "with --gate: a candidate whose frames differ from the baseline's (image checks) does not fail "
+                 "for it; for a patch meant to change the picture");
     app.add_option("--format", s.format, "text, markdown, csv (the suite table's rows) or json")
         ->check(CLI::IsMember({"text", "markdown", "csv", "json"}));
     app.add_option("--width", s.width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")

@@ -89,7 +89,7 @@ int report_main(int argc, char** argv) {
     // nothing for a page.
     for (const char* name : {"--format", "--gate", "--strict", "--brief", "--table", "--full", "--sort",
                              "--only-changed", "--junit", "--openmetrics", "--kcidb", "--kcidb-origin", "--markdown",
-                             "--json"})
+                             "--json", "--allow-image-change"})
         if (CLI::Option* opt = app.get_option_no_throw(name)) app.remove_option(opt);
     // A page has no gate: the threshold is the margin the verdicts and the
     // forest plot's band use.

@@ -8,6 +8,7 @@
 #include "data/input_error.h"
 #include "data/throttled_runs.h"
 #include "drivers/campaign_simulation.h"
+#include "findings/compare_images.h"
 #include "findings/compare_inputs.h"
 #include "findings/compare_suite.h"
 #include "findings/comparison_analysis.h"
@@ -33,6 +34,7 @@ CompareReport settings_report(const CompareOptions& o) {
     report.seed = o.seed;
     report.drop_outliers = o.drop_outliers;
     report.keep_run_order = o.keep_run_order;
+    report.allow_image_change = o.allow_image_change;
     report.advice = o.advice;
     report.adjustment = o.fdr ? "benjamini-hochberg" : "holm";
     return report;
@@ -125,6 +127,8 @@ CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSin
     }
     std::vector<data::ResultsFile>& rf = f.files;
     rf = std::move(in.results);
+    // The checking runs, before --filter or --row/--col keep only runs.
+    const auto image_checks = input_image_checks(rf);
     for (size_t i = 0; i < rf.size() && o.note_simulated_boots; ++i)  // campaign resume --simulate-reboots
         if (const std::string n = drivers::simulated_boots_note(drivers::count_simulated_boots(rf[i])); !n.empty())
             note("note", text::escape_text(in.inputs[i].name) + ": " + n);
@@ -147,6 +151,7 @@ CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSin
         cli::forget_split_runs(o, report.metrics);
     }
     analyse(report, o);
+    apply_image_checks(report, image_checks);
     if (report.throttle && !report.throttle->dropped && !report.paired_by_benchmark) {
         // The same comparison on the unthrottled runs: does the verdict hold without them?
         CompareReport alt = settings_report(o);
@@ -156,6 +161,8 @@ CompareFindings compare(CompareInputs in, const CompareOptions& o, const NoteSin
             cli::check_runs_left(f.names, rf, kept);
             alt.metrics = cli::results_metrics(in.inputs, kept, ch);
             analyse(alt, o);
+            alt.images = report.images;  // the same frames: the same verdicts overruled
+            overrule_improvements(alt);
             report.throttle->without = cli::verdicts_without(report, alt);
         } catch (const std::exception& e) {  // InputError: too few runs left, and the like
             report.throttle->without_error = e.what();

@@ -56,6 +56,9 @@ struct CompareOptions {
     // Each sample's values kept in run order (CompareReport::keep_run_order):
     // for a KCIDB export or a picture of the runs.
     bool keep_run_order = false;
+    // --allow-image-change: images that differ do not fail --gate (the
+    // verdicts still say they differ).
+    bool allow_image_change = false;
 };
 
 // The inputs as read: one column file's sample per input, or one results

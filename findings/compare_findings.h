@@ -22,6 +22,7 @@
 #include "data/results_select.h"
 #include "data/sample.h"
 #include "findings/advice_vocabulary.h"
+#include "findings/image_checks.h"
 #include "findings/recorded_context.h"
 #include "findings/throttle_note.h"
 #include "findings/volatile_context.h"
@@ -91,6 +92,13 @@ struct MetricReport {
     // and the baseline's come from.
     std::vector<std::optional<DesignUse>> designs;
     bool design_role = false;  // primary/secondary was set by a sequential design
+    // Per candidate (empty when no candidate's images differ): true when
+    // its images differ from the baseline's and its timing alone said
+    // improvement. Its verdict's outcome is then `changed` (a candidate
+    // that renders differently is never an improvement), its reason says
+    // so, and the reports read "renders differently" (findings/compare_images.h).
+    std::vector<bool> image_overruled;
+    bool overruled(size_t k) const { return k < image_overruled.size() && image_overruled[k]; }
     const DesignUse* design(size_t k) const { return k < designs.size() && designs[k] ? &*designs[k] : nullptr; }
 };
 
@@ -113,6 +121,9 @@ struct PairedSuiteReport {
     std::vector<analysis::Better> directions;               // each benchmark's
     analysis::PairedSuite suite;
     analysis::Verdict verdict;
+    // The candidate's images differ and the suite's verdict by timing alone
+    // was improvement: it is `changed` now (as MetricReport::image_overruled).
+    bool image_overruled = false;
 };
 
 // How the rows of a suite table are laid out (report/suite_table.h).
@@ -153,6 +164,16 @@ struct CompareReport {
     // than the baseline (findings/volatile_context.h): a finding beside
     // the verdicts.
     std::vector<findings::VolatileShift> context_shifts;
+    // The frame checksums of the variants compared (findings/image_checks.h),
+    // when some compared variant of a results file has checking runs:
+    // comparisons[k] is candidate k of the first metric (candidates share
+    // their order across metrics). Absent without any image_check record.
+    std::optional<findings::ImageChecks> images;
+    // --allow-image-change: a candidate whose images differ does not fail
+    // --gate for it (findings/compare_gate.h).
+    bool allow_image_change = false;
+    // The image comparison of the candidate labelled `label`; null when none.
+    const findings::ImageComparison* image_comparison(const std::string& label) const;
 };
 
 // "Holm-adjusted p", "BH-adjusted p", "p" (a family of one) or

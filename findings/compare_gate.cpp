@@ -17,6 +17,10 @@ int gate_status(const cli::CompareReport& report, bool gate, bool strict) {
             regression |= v.outcome == analysis::Outcome::regression && v.beyond_threshold;
             inconclusive |= v.outcome == analysis::Outcome::inconclusive;
         }
+    // A candidate whose images differ fails whatever its timing, unless
+    // --allow-image-change (findings/image_checks.h).
+    if (report.images)
+        for (const auto& c : report.images->comparisons) regression |= image_gate_fails(c, report.allow_image_change);
     if (regression) return 1;
     if (strict && inconclusive) return 3;
     return 0;

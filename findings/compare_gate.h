@@ -9,7 +9,9 @@
 namespace gfxstat::findings {
 
 // 0 when the gate is off or nothing regressed; 1 a primary metric (or a
-// suite tested as pairs) regressed beyond the threshold (--gate); 3 a
+// suite tested as pairs) regressed beyond the threshold, or a candidate's
+// images differ from the baseline's and report.allow_image_change is not
+// set (--gate); 3 a
 // primary comparison is inconclusive (--gate --strict). Secondary metrics
 // are reported, never gate.
 int gate_status(const cli::CompareReport& report, bool gate, bool strict);

@@ -13,6 +13,7 @@
 #include "report/compare_renderers.h"
 #include "report/diagnostic_words.h"
 #include "report/headline_words.h"
+#include "report/image_check_words.h"
 #include "report/invalid_runs.h"
 #include "report/settling_advice_words.h"
 #include "report/verdict_rows.h"
@@ -54,7 +55,7 @@ std::vector<BriefRow> brief_rows(const CompareReport& r) {
             row.means = text::scaled_number(c.baseline.mean, du, 4) + " -> " + text::scaled_number(c.candidate.mean, du, 4);
             row.unit = du.unit;
             row.change = change_cell(c, m.verdicts[k], du);
-            row.verdict = analysis::outcome_words(m.verdicts[k]);
+            row.verdict = report::verdict_outcome_words(m, k);
             if (m.verdicts[k].settling) row.advice = report::settling_advice_words(*m.verdicts[k].settling);
             row.secondary = !m.primary;
             rows.push_back(std::move(row));
@@ -117,6 +118,17 @@ std::string geomean_words(const GeomeanReport& g) {
     if (g.geomean.ci_defined) t += fmt(" [%.4g, %.4g]", g.geomean.ci[0], g.geomean.ci[1]);
     t += fmt(" over %zu metric%s, above 1 is better", g.metrics.size(), g.metrics.size() == 1 ? "" : "s");
     return t;
+}
+
+// Each candidate's frames against the baseline's, one sentence a
+// candidate (the notes are the full report's): "patched vs main: renders
+// differently: 3 of 120 frames (first: 42)". None without image checks.
+std::vector<std::string> image_sentences(const CompareReport& r) {
+    std::vector<std::string> out;
+    if (r.images)
+        for (const auto& c : r.images->comparisons)
+            out.push_back("images, " + c.candidate + " vs " + c.baseline + ": " + report::image_verdict_words(c));
+    return out;
 }
 
 // "gl_manhattan, patch: at this noise +-1% cannot likely be settled ..."
@@ -200,6 +212,7 @@ void render_brief_text(const CompareReport& r, FILE* out) {
         if (!b.advice.empty())
             text::print_wrapped(out, escape_text(advice_words(b)), width, 0, 2);
     for (const auto& g : r.geomeans) text::print_wrapped(out, escape_text(geomean_words(g)), width, 0, 2);
+    for (const std::string& s : image_sentences(r)) text::print_wrapped(out, escape_text(s), width, 0, 2);
     const std::string closing = closing_words(r, rows);
     if (!closing.empty()) text::print_wrapped(out, closing, width, 0, 2);
 }
@@ -212,7 +225,7 @@ void render_brief_markdown(const CompareReport& r, FILE* out) {
     // Markdown is not width-limited: the unit on every row.
     for (const BriefRow& b : rows) {
         std::string verdict = b.verdict;
-        if (verdict == "regression" || verdict == "improvement") verdict = "**" + verdict + "**";
+        if (verdict == "regression" || verdict == "improvement" || verdict == "renders differently") verdict = "**" + verdict + "**";
         if (b.secondary) verdict += " (secondary)";
         std::fprintf(out, "| %s | %s | %s | %s | %s |\n", text::escape_markdown(b.metric).c_str(),
                      text::escape_markdown(b.candidate).c_str(),
@@ -222,6 +235,7 @@ void render_brief_markdown(const CompareReport& r, FILE* out) {
     for (const BriefRow& b : rows)
         if (!b.advice.empty()) std::fprintf(out, "\n%s\n", text::escape_markdown(advice_words(b)).c_str());
     for (const auto& g : r.geomeans) std::fprintf(out, "\n%s\n", text::escape_markdown(geomean_words(g)).c_str());
+    for (const std::string& s : image_sentences(r)) std::fprintf(out, "\n%s\n", text::escape_markdown(s).c_str());
     const size_t notes = note_count(r);
     if (notes)
         std::fprintf(out, "\n_%zu note%s: run without --brief to read %s_\n", notes, notes == 1 ? "" : "s",

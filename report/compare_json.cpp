@@ -9,6 +9,7 @@
 #include "report/diagnostic_words.h"
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
+#include "report/image_check_words.h"
 #include "report/json_version.h"
 #include "report/settling_advice_words.h"
 #include "report/volatile_words.h"
@@ -76,7 +77,37 @@ const char* better_name(analysis::Better b) {
     return b == analysis::Better::lower ? "lower" : b == analysis::Better::higher ? "higher" : "unknown";
 }
 
+// "first" of a list of frames: null when empty.
+json first_frame(const findings::FrameNumbers& f) { return f.empty() ? json(nullptr) : json(f.front()); }
+
 }  // namespace
+
+void add_image_check_json(const CompareReport& r, const std::string& label, bool overruled, json& verdict) {
+    if (!r.images) return;
+    const findings::ImageComparison* c = r.image_comparison(label);
+    if (!c) return;
+    const findings::ImageChecks& all = *r.images;
+    const findings::VariantFrames* cand = nullptr;
+    for (const auto& v : all.candidates)
+        if (v.variant == label) cand = &v;
+    verdict["images"] = report::image_outcome_name(c->outcome);
+    const bool judged = c->outcome != findings::ImageOutcome::not_judged;
+    json j = {{"words", report::image_verdict_words(*c)},
+              {"compared", c->compared},
+              {"differing", c->differing.size()},
+              {"first_differing", c->differing.empty() ? json(nullptr) : json(c->first_differing())},
+              {"checking_runs", {{"baseline", all.baseline.runs}, {"candidate", cand ? cand->runs : 0}}},
+              {"unstable", {{"baseline", all.baseline.unstable.size()},
+                            {"baseline_first", first_frame(all.baseline.unstable)},
+                            {"candidate", cand ? cand->unstable.size() : 0},
+                            {"candidate_first", cand ? first_frame(cand->unstable) : json(nullptr)}}},
+              {"only_baseline", c->only_baseline.size()},
+              {"only_candidate", c->only_candidate.size()},
+              {"not_judged", judged ? json(nullptr) : json(report::not_judged_name(c->why))},
+              {"not_judged_variant", judged || c->who.empty() ? json(nullptr) : json(c->who)}};
+    verdict["image_check"] = std::move(j);
+    if (overruled) verdict["timing_outcome"] = "improvement";
+}
 
 void render_json(const CompareReport& r, FILE* out) {
     json doc;
@@ -202,6 +233,7 @@ void render_json(const CompareReport& r, FILE* out) {
                             {"detectable_change", v.detectable_change ? num(*v.detectable_change) : json(nullptr)},
                             {"reason", report::verdict_reason(v)},
                             {"settling", settling_json(v)}};
+            add_image_check_json(r, m.candidates[k].label, m.overruled(k), j["verdict"]);
             if (m.exact)
                 j["verdict"]["distinct_values"] = {{"baseline", c.baseline_distinct},
                                                    {"candidate", c.candidate_distinct}};

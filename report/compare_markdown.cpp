@@ -12,6 +12,7 @@
 #include "report/throttle_note.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
+#include "report/image_check_words.h"
 #include "report/settling_advice_words.h"
 #include "text/readable_units.h"
 #include "text/plural.h"
@@ -27,6 +28,26 @@ namespace {
 std::string cell(const std::string& s) { return text::escape_markdown(s); }
 
 }  // namespace
+
+// Each candidate's frames against the baseline's, when checked: a list
+// item per candidate, its notes under it.
+static void render_image_checks_markdown(const CompareReport& r, FILE* out) {
+    if (!r.images) return;
+    std::fprintf(out, "\n**images** (frame checksums of the checking runs)\n\n");
+    for (const std::string& note : report::image_variant_notes(r.images->baseline))
+        std::fprintf(out, "- %s\n", cell(note).c_str());
+    for (size_t k = 0; k < r.images->comparisons.size(); ++k) {
+        const findings::ImageComparison& c = r.images->comparisons[k];
+        const std::string verdict = report::image_verdict_words(c);
+        std::fprintf(out, "- %s vs %s: %s\n", cell(c.candidate).c_str(), cell(c.baseline).c_str(),
+                     c.outcome == findings::ImageOutcome::differ ? ("**" + cell(verdict) + "**").c_str()
+                                                                 : cell(verdict).c_str());
+        std::vector<std::string> notes;
+        if (k < r.images->candidates.size()) notes = report::image_variant_notes(r.images->candidates[k]);
+        for (const std::string& n : report::image_comparison_notes(c)) notes.push_back(n);
+        for (const std::string& n : notes) std::fprintf(out, "  - %s\n", cell(n).c_str());
+    }
+}
 
 void render_markdown(const CompareReport& r, FILE* out) {
     // The change is the headline change of every format (headline_words.h).
@@ -50,8 +71,9 @@ void render_markdown(const CompareReport& r, FILE* out) {
         for (size_t k = 0; k < m.comparisons.size(); ++k) {
             const auto& c = m.comparisons[k];
             const auto& v = m.verdicts[k];
-            std::string outcome = analysis::outcome_words(v);
-            if (v.outcome == analysis::Outcome::regression || v.outcome == analysis::Outcome::improvement)
+            std::string outcome = report::verdict_outcome_words(m, k);
+            if (v.outcome == analysis::Outcome::regression || v.outcome == analysis::Outcome::improvement ||
+                m.overruled(k))
                 outcome = "**" + outcome + "**";
             char change[48];
             if (std::isnan(c.relative_change)) std::snprintf(change, sizeof change, "%+.3g", c.change);
@@ -78,6 +100,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
         std::fprintf(out, " over %s\n", cell(over).c_str());
     }
     for (const auto& note : r.geomean_notes) std::fprintf(out, "\n_geomean: %s_\n", cell(note).c_str());
+    render_image_checks_markdown(r, out);
     render_throttle_markdown(r, out);
     for (const auto& m : r.metrics) {
         // The sample table in a readable unit (text/readable_units.h),
@@ -102,7 +125,7 @@ void render_markdown(const CompareReport& r, FILE* out) {
             const auto& v = m.verdicts[k];
             const double lvl = r.confidence * 100;
             std::fprintf(out, "\n**%s vs %s**: %s — %s%s\n\n", cell(m.candidates[k].label).c_str(),
-                         cell(m.baseline.label).c_str(), analysis::outcome_words(v).c_str(), cell(report::verdict_reason(v)).c_str(),
+                         cell(m.baseline.label).c_str(), report::verdict_outcome_words(m, k).c_str(), cell(report::verdict_reason(v)).c_str(),
                          m.primary ? "" : cell(" (secondary metric: " + m.secondary_why + "; it does not gate)").c_str());
             if (std::string(design_kind(m, k)) != "independent")
                 std::fprintf(out, "design: %s\n\n", cell(design_words(m, k)).c_str());

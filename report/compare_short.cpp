@@ -16,6 +16,7 @@
 #include "report/compare_renderers.h"
 #include "report/diagnostic_digest.h"
 #include "report/diagnostic_words.h"
+#include "report/image_check_words.h"
 #include "report/invalid_runs.h"
 #include "report/metric_direction_words.h"
 #include "report/metric_groups.h"
@@ -102,8 +103,8 @@ struct Table {
 };
 
 // A verdict in the words of a table cell: "no change", not "no_change".
-std::string verdict_cell(const analysis::Verdict& v) {
-    std::string w = analysis::outcome_words(v);
+std::string verdict_cell(const MetricReport& m, size_t k) {
+    std::string w = report::verdict_outcome_words(m, k);
     std::replace(w.begin(), w.end(), '_', ' ');
     return w;
 }
@@ -172,7 +173,7 @@ Table group_table(const CompareReport& r, const MetricGroup& g, bool several, bo
             row.cand = escape_text(text::scaled_number(c.candidate.mean, du, 4) + unit);
             row.change = escape_text(change_cell(c, m.verdicts[k], du));
             row.p = p_cell(m.verdicts[k].p_adjusted);
-            row.verdict = verdict_cell(m.verdicts[k]) + (m.primary ? "" : "*");
+            row.verdict = verdict_cell(m, k) + (m.primary ? "" : "*");
             against |= estimate_against_means(c);
             secondary |= !m.primary;
             t.rows.push_back(std::move(row));
@@ -303,6 +304,8 @@ void render_short_text(const CompareReport& r, FILE* out) {
         text::print_wrapped(out, escape_text(t), width, 0, 2);
     }
     for (const auto& note : r.geomean_notes) text::print_wrapped(out, escape_text("geomean: " + note), width, 0, 2);
+    // Each candidate's frames against the baseline's, when checked.
+    report::print_image_checks(r, out);
     const auto invalid = invalid_run_lines(r);
     if (!invalid.empty()) {
         std::fprintf(out, "\n");

@@ -18,6 +18,7 @@
 #include "report/volatile_words.h"
 #include "report/fleet_report.h"
 #include "report/headline_words.h"
+#include "report/image_check_words.h"
 #include "report/metric_direction_words.h"
 #include "report/invalid_runs.h"
 #include "report/sample_keys.h"
@@ -231,7 +232,7 @@ void print_metric(const CompareReport& r, const MetricReport& m, FILE* out) {
         effect += fmt("; P(%s > %s) = %.3g", cand.c_str(), m.baseline.label.c_str(),
                       c.mann_whitney.probability_of_superiority);
         if (tested) field(out, r.width, "effect", effect);
-        std::string verdict = analysis::outcome_words(v);
+        std::string verdict = report::verdict_outcome_words(m, k);
         for (auto& ch : verdict) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
         // One and the same value throughout: no test was run, so none is named.
         if (v.constant)
@@ -288,6 +289,8 @@ void render_metrics_text(const CompareReport& r, FILE* out);
 
 void render_text(const CompareReport& r, FILE* out) {
     render_metrics_text(r, out);
+    // Each candidate's frames against the baseline's, when checked.
+    report::print_image_checks(r, out);
     // Candidates that ran under other load, heat or clocks than the
     // baseline: said after the verdicts they may explain.
     if (!r.context_shifts.empty()) std::fprintf(out, "\n");
@@ -351,8 +354,7 @@ void render_metrics_text(const CompareReport& r, FILE* out) {
                                   std::isnan(c.relative_change) ? fmt("%+.3g", c.change)
                                                                 : fmt("%+.3g%%", c.relative_change * 100),
                                   std::isnan(p) ? "-" : fmt("%.3g", p),
-                                  analysis::outcome_words(m.verdicts[k]) +
-                                      (m.primary ? "" : " (secondary)")});
+                                  report::verdict_outcome_words(m, k) + (m.primary ? "" : " (secondary)")});
             }
         for (const std::string& line : text::fit_table(t, static_cast<size_t>(r.width)))
             std::fprintf(out, "%s\n", line.c_str());
@@ -373,7 +375,7 @@ void render_metrics_text(const CompareReport& r, FILE* out) {
             std::string line = "  " + cut(metric_names, metric_title(m), w) + "  " +
                                cut(candidate_names, m.candidates[k].label, 12) +
                                fmt(" %9s %9s  %s", change.c_str(), std::isnan(p) ? "-" : fmt("%.3g", p).c_str(),
-                                   analysis::outcome_words(m.verdicts[k]).c_str());
+                                   report::verdict_outcome_words(m, k).c_str());
             // "(secondary)" where it fits, "*" (explained below) where not.
             if (secondary) {
                 const bool fits = text::display_width(line) + 12 <= static_cast<size_t>(r.width);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/image_check_words.h"
 
+#include <algorithm>
+
 #include "text/plural.h"
 #include "text/text_escape.h"
 #include "text/text_width.h"
@@ -91,6 +93,43 @@ std::vector<std::string> image_check_lines(const findings::ImageChecks& checks, 
         for (const std::string& note : image_comparison_notes(c)) add_wrapped(lines, note, width, 2, 4);
     }
     return lines;
+}
+
+std::string verdict_outcome_words(const cli::MetricReport& m, size_t k) {
+    return m.overruled(k) ? "renders differently" : analysis::outcome_words(m.verdicts[k]);
+}
+
+std::string verdict_outcome_words(const cli::PairedSuiteReport& p) {
+    return p.image_overruled ? "renders differently" : analysis::outcome_words(p.verdict);
+}
+
+void print_image_checks(const cli::CompareReport& r, FILE* out) {
+    if (!r.images) return;
+    std::fprintf(out, "\n");
+    for (const std::string& line : image_check_lines(*r.images, static_cast<size_t>(std::max(r.width, text::kMinWidth))))
+        std::fprintf(out, "%s\n", line.c_str());
+}
+
+const char* image_outcome_name(findings::ImageOutcome o) {
+    switch (o) {
+        case ImageOutcome::equal: return "equal";
+        case ImageOutcome::differ: return "differ";
+        case ImageOutcome::not_judged: break;
+    }
+    return "not_judged";
+}
+
+const char* not_judged_name(findings::NotJudged why) {
+    switch (why) {
+        case NotJudged::too_few_runs: return "too_few_runs";
+        case NotJudged::no_frames: return "no_frames";
+        case NotJudged::nondeterministic: return "nondeterministic";
+        case NotJudged::mixed_methods: return "mixed_methods";
+        case NotJudged::methods_differ: return "methods_differ";
+        case NotJudged::nothing_in_common: return "nothing_in_common";
+        case NotJudged::none: break;
+    }
+    return "";
 }
 
 }  // namespace gfxstat::report

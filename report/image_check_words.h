@@ -11,9 +11,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdio>
 #include <string>
 #include <vector>
 
+#include "findings/compare_findings.h"
 #include "findings/image_checks.h"
 
 namespace gfxstat::report {
@@ -39,5 +41,26 @@ std::vector<std::string> image_comparison_notes(const findings::ImageComparison&
 // per candidate "patched vs main: <verdict>", its notes below it indented
 // by 2, continuation lines by 4; the baseline's notes once, first.
 std::vector<std::string> image_check_lines(const findings::ImageChecks& checks, size_t width = 72);
+
+// A metric's verdict for candidate k as a report's verdict column says
+// it: "renders differently" where the candidate's differing images
+// overruled an improvement (MetricReport::image_overruled), else
+// analysis::outcome_words. Not escaped (it holds no name).
+std::string verdict_outcome_words(const cli::MetricReport& m, size_t k);
+// The same for a suite tested as pairs.
+std::string verdict_outcome_words(const cli::PairedSuiteReport& p);
+
+// The image checks of a comparison as compare's text prints them under
+// its table (image_check_lines, after a blank line); nothing when no
+// compared variant has checking runs.
+void print_image_checks(const cli::CompareReport& r, FILE* out);
+
+// The images member of a verdict in compare's JSON: "equal", "differ" or
+// "not_judged".
+const char* image_outcome_name(findings::ImageOutcome o);
+// Why a comparison was not judged, as JSON names it: "too_few_runs",
+// "no_frames", "nondeterministic", "mixed_methods", "methods_differ",
+// "nothing_in_common"; "" when it was judged.
+const char* not_judged_name(findings::NotJudged why);
 
 }  // namespace gfxstat::report

@@ -80,6 +80,10 @@ void add_suite_json(const CompareReport& r, json& doc) {
                               {"equivalent", n.equivalent},
                               {"no_significant_change", n.unchanged},
                               {"untold", n.untold}});
+        // With image checks: the "!" rows better by timing alone whose
+        // images differ (not in "changed").
+        if (r.images)
+            for (size_t k = 0; k < t.counts.size(); ++k) counts[k]["renders_differently"] = t.counts[k].renders_differently;
         s["counts"] = std::move(counts);
         s["notes"] = t.notes;
         s["selection_notes"] = r.selection_notes;
@@ -117,6 +121,7 @@ void add_suite_json(const CompareReport& r, json& doc) {
                                        {"p_adjusted", num(p.verdict.p_adjusted)},
                                        {"beyond_threshold", p.verdict.beyond_threshold},
                                        {"reason", report::verdict_reason(p.verdict)}}}});
+        add_image_check_json(r, p.candidate, p.image_overruled, paired.back()["verdict"]);
     }
     doc["paired"] = std::move(paired);
 }

@@ -10,6 +10,7 @@
 #include "report/throttle_note.h"
 #include "report/volatile_words.h"
 #include "report/headline_words.h"
+#include "report/image_check_words.h"
 #include "report/invalid_runs.h"
 #include "report/metric_direction_words.h"
 #include "report/settling_advice_words.h"
@@ -103,6 +104,7 @@ std::string counts_words(const SuiteCounts& n) {
     parts.push_back(fmt("%zu better (+)", n.better));
     parts.push_back(fmt("%zu worse (-)", n.worse));
     if (n.changed) parts.push_back(fmt("%zu changed, direction unknown (!)", n.changed));
+    if (n.renders_differently) parts.push_back(fmt("%zu better but renders differently (!)", n.renders_differently));
     parts.push_back(fmt("%zu equivalent (=)", n.equivalent));
     parts.push_back(fmt("%zu no significant change (~)", n.unchanged));
     if (n.untold) parts.push_back(fmt("%zu untold (?)", n.untold));
@@ -153,7 +155,7 @@ std::vector<std::string> paired_lines(const CompareReport& r, const PairedSuiteR
                             ? ": the benchmarks differ from each other far more than the change moves them, "
                               "which pairing cancels"
                             : ""));
-    lines.push_back(std::string("verdict: ") + analysis::outcome_name(p.verdict.outcome) + ": " + report::verdict_reason(p.verdict));
+    lines.push_back(std::string("verdict: ") + (p.image_overruled ? "renders differently" : analysis::outcome_name(p.verdict.outcome)) + ": " + report::verdict_reason(p.verdict));
     return lines;
 }
 
@@ -330,8 +332,15 @@ void render_suite_text(const CompareReport& r, FILE* out) {
     for (const std::string& note : r.geomean_notes) print_wrapped(out, "geomean: " + note, width, 0, 2);
     std::string marks = fmt("marks: + better, - worse, = equivalent within %g%%, ~ no significant change, "
                             "? cannot tell", r.threshold * 100);
+    const bool differ = std::any_of(t.counts.begin(), t.counts.end(),
+                                    [](const SuiteCounts& n) { return n.renders_differently > 0; }) ||
+                        (t.geomean && std::any_of(t.geomean->cells.begin(), t.geomean->cells.end(),
+                                                  [](const auto& c) { return c && c->renders_differently; }));
     if (std::any_of(t.counts.begin(), t.counts.end(), [](const SuiteCounts& n) { return n.changed > 0; }))
-        marks += ", ! changed (direction unknown)";
+        marks += differ ? ", ! changed (direction unknown, or better but renders differently)"
+                        : ", ! changed (direction unknown)";
+    else if (differ)
+        marks += ", ! better but renders differently";
     if (std::any_of(t.rows.begin(), t.rows.end(), [](const SuiteRow& row) { return !row.primary; }))
         marks += "; * secondary: never gates";
     if (!t.notes.empty()) marks += "; a number after a mark: a note below";
@@ -347,6 +356,8 @@ void render_suite_text(const CompareReport& r, FILE* out) {
         for (size_t i = 0; i < t.notes.size(); ++i)
             print_wrapped(out, fmt("%zu. ", i + 1) + t.notes[i], width, 2, 5);
     }
+    // Each candidate's frames against the baseline's, when checked.
+    gfxstat::report::print_image_checks(r, out);
     const auto invalid = invalid_run_lines(r);
     if (!invalid.empty()) {
         std::fprintf(out, "\n%s\n", kInvalidRunsHeading);
@@ -400,6 +411,12 @@ void render_suite_markdown(const CompareReport& r, FILE* out) {
         std::fprintf(out, "- geomean: %s\n", text::escape_markdown(note).c_str());
     for (const std::string& note : r.selection_notes)
         std::fprintf(out, "- note: %s\n", text::escape_markdown(note).c_str());
+    if (r.images)
+        for (const auto& c : r.images->comparisons)
+            std::fprintf(out, "- images, %s\n",
+                         text::escape_markdown(c.candidate + " vs " + c.baseline + ": " +
+                                               gfxstat::report::image_verdict_words(c))
+                             .c_str());
     std::fprintf(out, "\n_marks: + better, - worse, = equivalent within %g%%, ~ no significant change, ? cannot tell_\n",
                  r.threshold * 100);
     if (!t.notes.empty()) {

@@ -156,6 +156,12 @@ void add_geomean(const CompareReport& r, SuiteTable& t) {
                 hi = it->geomean.ci[1];
                 const double up = 1 + r.threshold, down = 1 / (1 + r.threshold);
                 c.mark = lo > 1 ? '+' : hi < 1 ? '-' : (lo >= down && hi <= up) ? '=' : '~';
+                // A candidate that renders differently is never better.
+                if (const findings::ImageComparison* ic = r.image_comparison(t.candidates[k]);
+                    c.mark == '+' && ic && findings::image_rules_out_improvement(*ic)) {
+                    c.mark = '!';
+                    c.renders_differently = true;
+                }
             }
         }
         if (!oriented) {
@@ -245,6 +251,12 @@ SuiteTable build_suite_table(const CompareReport& r) {
                 c.mark = verdict_mark(v, alpha);
                 c.outcome = analysis::outcome_name(v.outcome);
                 c.reason = report::verdict_reason(v);
+                // Better by timing alone, but its images differ: the "!"
+                // says why in a note.
+                c.renders_differently = m.overruled(j);
+                if (m.overruled(j))
+                    c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": renders differently; " +
+                                                c.reason));
                 // A "?" says why it cannot tell; a "~" whose --max-runs cannot
                 // likely settle the threshold says what would.
                 if (c.mark == '?') c.notes.push_back(notes.add(row.name + ", " + m.candidates[j].label + ": " + c.reason));
@@ -295,7 +307,7 @@ SuiteTable build_suite_table(const CompareReport& r) {
                 switch (row.cells[k]->mark) {
                     case '+': ++n.better; break;
                     case '-': ++n.worse; break;
-                    case '!': ++n.changed; break;
+                    case '!': ++(row.cells[k]->renders_differently ? n.renders_differently : n.changed); break;
                     case '=': ++n.equivalent; break;
                     case '~': ++n.unchanged; break;
                     default: ++n.untold; break;

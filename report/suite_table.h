@@ -34,6 +34,7 @@ struct SuiteCell {
     char mark = '?';
     std::string outcome;  // the verdict's name; "" when the row was not tested on its own
     std::string reason;   // the verdict's reason
+    bool renders_differently = false;  // "!" for an improvement its differing images overruled
     std::vector<size_t> notes;  // footnote numbers (1-based)
 };
 
@@ -50,6 +51,9 @@ struct SuiteRow {
 struct SuiteCounts {
     std::string candidate;
     size_t better = 0, worse = 0, changed = 0, equivalent = 0, unchanged = 0, untold = 0;
+    // Marked "!" because the candidate's images differ and the timing
+    // alone said better (not counted in `changed`).
+    size_t renders_differently = 0;
 };
 
 struct SuiteTable {
@@ -90,5 +94,12 @@ void render_suite_csv(const CompareReport& r, FILE* out);
 // geomean, as the text shows them) and, when paired by benchmark,
 // "paired" (docs/compare-format.md).
 void add_suite_json(const CompareReport& r, nlohmann::json& doc);
+
+// A verdict object of compare's JSON for the candidate labelled `label`,
+// given what its images say, when the report has image checks
+// (docs/compare-format.md): "images" ("equal", "differ", "not_judged"),
+// "image_check" (the figures), and "timing_outcome" where differing images
+// overruled an improvement (`overruled`). Nothing without image checks.
+void add_image_check_json(const CompareReport& r, const std::string& label, bool overruled, nlohmann::json& verdict);
 
 }  // namespace gfxstat::cli

@@ -8,6 +8,7 @@
 
 #include "report/ci/ci_names.h"
 #include "report/headline_words.h"
+#include "report/image_check_words.h"
 
 namespace gfxstat::cli {
 
@@ -39,7 +40,8 @@ void settle_gate(VerdictRow& row, const GateSettings& gate) {
 
 std::string one_line(const VerdictRow& row) {
     return row.metric + ", " + row.candidate + " vs " + row.baseline + ": " +
-           analysis::outcome_words(row.verdict) + ", " + row.change_words + ", " +
+           (row.renders_differently ? std::string("renders differently") : analysis::outcome_words(row.verdict)) +
+           ", " + row.change_words + ", " +
            p_words(row.p, row.p_label) + (row.fails ? " (fails the gate)" : "");
 }
 
@@ -112,6 +114,7 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
     if (r.paired_by_benchmark) {
         for (const PairedSuiteReport& p : r.paired) {
             VerdictRow row = paired_row(r, p);
+            row.renders_differently = p.image_overruled;
             settle_gate(row, gate);
             row.line = one_line(row);
             rows.push_back(std::move(row));
@@ -131,6 +134,7 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
             row.baseline = m.baseline.label;
             row.candidate = m.candidates[k].label;
             row.primary = m.primary;
+            row.renders_differently = m.overruled(k);
             row.baseline_centre = c.baseline.mean;
             row.candidate_centre = c.candidate.mean;
             row.baseline_n = c.baseline.n;
@@ -150,6 +154,23 @@ std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings&
             row.line = one_line(row);
             rows.push_back(std::move(row));
         }
+    }
+    return rows;
+}
+
+std::vector<ImageCheckRow> image_check_rows(const CompareReport& r, const GateSettings& gate) {
+    std::vector<ImageCheckRow> rows;
+    if (!r.images) return rows;
+    for (const findings::ImageComparison& c : r.images->comparisons) {
+        ImageCheckRow row;
+        row.comparison = &c;
+        row.words = report::image_verdict_words(c);
+        row.line = "images, " + c.candidate + " vs " + c.baseline + ": " + row.words;
+        row.fails = gate.gate && findings::image_gate_fails(c, r.allow_image_change);
+        row.allowed = findings::image_rules_out_improvement(c) && r.allow_image_change;
+        if (row.allowed) row.line += " (allowed: --allow-image-change)";
+        if (row.fails) row.line += " (fails the gate)";
+        rows.push_back(std::move(row));
     }
     return rows;
 }

@@ -42,6 +42,9 @@ struct VerdictRow {
     analysis::Verdict verdict;
     std::string change_words;  // "+5.07% [+1.23%, +8.91%]" (raw text: escape for the medium)
     std::string line;          // the one-line verdict (raw): "gl_manhattan, patch vs base: regression, ..."
+    // The candidate's images differ and its timing alone said improvement:
+    // the verdict (`changed`) reads "renders differently" (findings/compare_images.h).
+    bool renders_differently = false;
     bool fails = false;               // this row makes --gate fail (exit 1)
     bool inconclusive_fails = false;  // this row makes --gate --strict fail (exit 3)
     // Each side's values (runs, in run order) and boots; null when paired.
@@ -50,6 +53,20 @@ struct VerdictRow {
 };
 
 std::vector<VerdictRow> verdict_rows(const CompareReport& r, const GateSettings& gate);
+
+// The image checks of the report as CI reports carry them: one per
+// candidate, with the verdict in words ("renders differently: 3 of 120
+// frames (first: 42)") and whether it trips --gate: images that differ,
+// unless --allow-image-change (findings/compare_gate.h), so that a report
+// fails exactly where the exit status does.
+struct ImageCheckRow {
+    const findings::ImageComparison* comparison = nullptr;
+    std::string words;   // image_verdict_words (raw)
+    std::string line;    // "images, patched vs main: renders differently: ..." (raw)
+    bool fails = false;    // it makes --gate fail (exit 1)
+    bool allowed = false;  // the images differ and --allow-image-change was given
+};
+std::vector<ImageCheckRow> image_check_rows(const CompareReport& r, const GateSettings& gate);
 
 // The change of comparison c in the report's words: "+5.07% [+1.23%,
 // +8.91%]", "+3 ms (exact)", "+0% (no CI)" (shared with --brief).

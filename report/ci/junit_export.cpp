@@ -52,12 +52,23 @@ std::string case_text(const VerdictRow& row) {
     return t;
 }
 
+// The frames an image check found differing, for a failure's body: every
+// one up to 100, then how many more.
+std::string differing_frames(const findings::ImageComparison& c) {
+    std::string t = "differing frames:";
+    for (size_t i = 0; i < c.differing.size() && i < 100; ++i) t += " " + std::to_string(c.differing[i]);
+    if (c.differing.size() > 100) t += " ... (" + std::to_string(c.differing.size() - 100) + " more)";
+    return t + "\n";
+}
+
 }  // namespace
 
 std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
     const std::vector<VerdictRow> rows = verdict_rows(r, ctx.gate);
+    const std::vector<ImageCheckRow> images = image_check_rows(r, ctx.gate);
     std::map<std::string, Suite> suites;  // by group, in name order (stable across runs)
     size_t failures = 0, skipped = 0;
+    for (const ImageCheckRow& row : images) failures += row.fails ? 1 : 0;
     for (const VerdictRow& row : rows) {
         Suite& s = suites[row.group];
         s.rows.push_back(&row);
@@ -65,7 +76,8 @@ std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
         else if (row.inconclusive_fails) ++s.skipped, ++skipped;
     }
     std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += "<testsuites name=\"" + xml(ctx.program) + "\" tests=\"" + std::to_string(rows.size()) + "\" failures=\"" +
+    out += "<testsuites name=\"" + xml(ctx.program) + "\" tests=\"" + std::to_string(rows.size() + images.size()) +
+           "\" failures=\"" +
            std::to_string(failures) + "\" errors=\"0\" skipped=\"" + std::to_string(skipped) + "\" time=\"" +
            seconds(ctx.seconds) + "\">\n";
     for (const auto& [group, s] : suites) {
@@ -88,6 +100,27 @@ std::string render_junit(const CompareReport& r, const ExportContext& ctx) {
         // testcase's output; other readers show a suite's).
         if (group == suites.begin()->first)
             out += "    <system-out>" + xml(ctx.text_report, true) + "</system-out>\n";
+        out += "  </testsuite>\n";
+    }
+    // The image checks: a testcase per candidate, failed where its frames
+    // differ from the baseline's and that trips --gate (no
+    // --allow-image-change).
+    if (!images.empty()) {
+        size_t failed = 0;
+        for (const ImageCheckRow& row : images) failed += row.fails ? 1 : 0;
+        out += "  <testsuite name=\"images\" tests=\"" + std::to_string(images.size()) + "\" failures=\"" +
+               std::to_string(failed) + "\" errors=\"0\" skipped=\"0\" time=\"" + seconds(ctx.seconds) + "\">\n";
+        for (const ImageCheckRow& row : images) {
+            const findings::ImageComparison& c = *row.comparison;
+            out += "    <testcase classname=\"gfxstat.images\" name=\"" +
+                   xml("images: " + c.candidate + " vs " + c.baseline) + "\" time=\"" + seconds(0) + "\">\n";
+            if (row.fails)
+                out += "      <failure type=\"images\" message=\"" + xml(row.line) + "\">" + xml(differing_frames(c)) +
+                       "</failure>\n";
+            out += "      <system-out>" + xml(row.line + "\n" + (c.differing.empty() ? "" : differing_frames(c))) +
+                   "</system-out>\n";
+            out += "    </testcase>\n";
+        }
         out += "  </testsuite>\n";
     }
     out += "</testsuites>\n";

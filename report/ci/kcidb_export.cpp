@@ -25,6 +25,7 @@
 
 #include "report/ci/ci_exports.h"
 #include "report/ci/ci_names.h"
+#include "report/image_check_words.h"
 #include "report/settling_advice_words.h"
 #include "data/gfxstat_version.h"
 #include "text/text_escape.h"
@@ -136,6 +137,7 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
             misc["p"] = row.p ? Json(*row.p) : Json(nullptr);
             misc["p_label"] = row.p_label;
             misc["verdict"] = analysis::outcome_name(row.verdict.outcome);
+            if (row.renders_differently) misc["renders_differently"] = true;
             misc["reason"] = text(report::verdict_reason(row.verdict));
             misc["primary"] = row.primary;
             t["comment"] = text(row.line);
@@ -146,6 +148,36 @@ std::string render_kcidb(const CompareReport& r, const ExportContext& ctx) {
     for (const VerdictRow& row : rows) {
         add_test(row, false);
         add_test(row, true);
+    }
+    // The image checks: a test per candidate, "gfxstat.images": SKIP
+    // where its frames could not be judged; else DONE, and with --gate
+    // FAIL exactly where they trip it (they differ, without
+    // --allow-image-change), PASS otherwise.
+    for (const ImageCheckRow& row : image_check_rows(r, ctx.gate)) {
+        const findings::ImageComparison& c = *row.comparison;
+        const std::string key = std::string("images") + '\0' + c.candidate + '\0' + c.baseline;
+        Json t = {{"id", origin + ":gfxstat-" + kcidb_hex(kcidb_fingerprint(key, kcidb_fingerprint(ctx.generated_at)))},
+                  {"build_id", build_id(c.candidate)},
+                  {"origin", origin},
+                  {"path", "gfxstat.images"}};
+        t["status"] = c.outcome == findings::ImageOutcome::not_judged ? "SKIP"
+                      : !ctx.gate.gate                                ? "DONE"
+                      : row.fails                                     ? "FAIL"
+                                                                      : "PASS";
+        if (!ctx.generated_at.empty()) t["start_time"] = ctx.generated_at;
+        t["comment"] = text(row.line);
+        Json misc = {{"variant", text(c.candidate)},
+                     {"baseline", text(c.baseline)},
+                     {"role", "candidate"},
+                     {"images", report::image_outcome_name(c.outcome)},
+                     {"compared", c.compared},
+                     {"differing", c.differing.size()},
+                     {"first_differing", c.differing.empty() ? Json(nullptr) : Json(c.first_differing())},
+                     {"gfxstat_version", data::gfxstat_version()}};
+        if (c.outcome == findings::ImageOutcome::not_judged) misc["reason"] = text(row.words);
+        if (row.allowed) misc["allowed"] = true;
+        t["misc"] = misc;
+        tests.push_back(t);
     }
     Json doc = {{"version", {{"major", 5}, {"minor", 3}}},
                 {"checkouts", checkouts},

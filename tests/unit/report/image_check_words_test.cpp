@@ -118,4 +118,37 @@ TEST(image_check_words, LargeFrameNumbersAreWrittenWhole) {
               "renders differently: 1 of 2 frames (first: 18446744073709551615)");
 }
 
+// compare's words around the image verdicts: a metric's verdict column
+// says "renders differently" exactly where differing images overruled an
+// improvement, and JSON's names of the outcomes and reasons.
+TEST(image_check_words, CompareVerdictColumnAndJsonNames) {
+    gfxstat::cli::MetricReport m;
+    m.candidates.resize(2);
+    m.verdicts.resize(2);
+    m.verdicts[0].outcome = gfxstat::analysis::Outcome::changed;
+    m.verdicts[1].outcome = gfxstat::analysis::Outcome::improvement;
+    EXPECT_EQ(gfxstat::report::verdict_outcome_words(m, 0), "changed");
+    m.image_overruled = {true, false};
+    EXPECT_EQ(gfxstat::report::verdict_outcome_words(m, 0), "renders differently");
+    EXPECT_EQ(gfxstat::report::verdict_outcome_words(m, 1), "improvement");
+    gfxstat::cli::PairedSuiteReport p;
+    p.verdict.outcome = gfxstat::analysis::Outcome::changed;
+    EXPECT_EQ(gfxstat::report::verdict_outcome_words(p), "changed");
+    p.image_overruled = true;
+    EXPECT_EQ(gfxstat::report::verdict_outcome_words(p), "renders differently");
+
+    using gfxstat::findings::ImageOutcome;
+    using gfxstat::findings::NotJudged;
+    EXPECT_STREQ(gfxstat::report::image_outcome_name(ImageOutcome::equal), "equal");
+    EXPECT_STREQ(gfxstat::report::image_outcome_name(ImageOutcome::differ), "differ");
+    EXPECT_STREQ(gfxstat::report::image_outcome_name(ImageOutcome::not_judged), "not_judged");
+    EXPECT_STREQ(gfxstat::report::not_judged_name(NotJudged::none), "");
+    EXPECT_STREQ(gfxstat::report::not_judged_name(NotJudged::too_few_runs), "too_few_runs");
+    EXPECT_STREQ(gfxstat::report::not_judged_name(NotJudged::nondeterministic), "nondeterministic");
+    EXPECT_STREQ(gfxstat::report::not_judged_name(NotJudged::nothing_in_common), "nothing_in_common");
+    // The one a nondeterministic candidate gets, from real analysis.
+    const ImageChecks c = check_images(runs("main", 2, 3), {runs("patched", 2, 1, true)});
+    EXPECT_STREQ(gfxstat::report::not_judged_name(c.comparisons[0].why), "nondeterministic");
+}
+
 }  // namespace
