@@ -2,6 +2,7 @@
 // compare's report as plot data (plot_inputs.h): the drawing needs the runs
 // in the order they ran with their boots, which the report keeps, and the
 // runs the analysis left out, which only the results files hold.
+#include "report/image_check_words.h"
 #include "report/plot_inputs.h"
 
 #include <algorithm>
@@ -171,7 +172,7 @@ std::string verdict_caption(const CompareReport& report, const MetricReport& m, 
     if (k >= m.comparisons.size() || k >= m.verdicts.size()) return "";
     const analysis::TwoSampleComparison& c = m.comparisons[k];
     const text::DisplayUnit du = text::readable_unit(m.unit, c.baseline.mean);
-    return m.candidates[k].label + ": " + analysis::outcome_words(m.verdicts[k]) + ", " +
+    return m.candidates[k].label + ": " + report::verdict_outcome_words(m, k) + ", " +
            headline_change(c, m.verdicts[k], report.confidence, m.unit.empty() ? nullptr : &du);
 }
 

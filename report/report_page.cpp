@@ -19,6 +19,7 @@
 #include "report/ci/ci_exports.h"
 #include "report/compare_renderers.h"
 #include "report/image_check_section.h"
+#include "report/image_check_words.h"
 #include "report/plot_inputs.h"
 #include "report/suite_table.h"
 #include "report/show_text.h"
@@ -200,7 +201,7 @@ HtmlPage report_page(const findings::CompareFindings& o, bool table, const std::
     for (const auto& m : r.metrics)
         for (size_t k = 0; k < m.comparisons.size() && k < m.verdicts.size(); ++k) {
             const std::string caption = cli::verdict_caption(r, m, k);
-            const std::string verdict = analysis::outcome_words(m.verdicts[k]);
+            const std::string verdict = verdict_outcome_words(m, k);  // "renders differently" where images overrule
             // The caption is "LABEL: VERDICT, CHANGE": the change alone here.
             const std::string lead = m.candidates[k].label + ": " + verdict + ", ";
             t.rows.push_back({cli::metric_title(m) + (m.primary ? "" : " (secondary)"), m.candidates[k].label,

@@ -165,6 +165,11 @@ def main():
         check("fast&amp;&lt;er&gt; vs main: renders differently: 4 of 5 frames (first: 2)" in html,
               "the verdict line, escaped")
         check("fast&<er>" not in html, "no name unescaped")
+        # The candidate is faster by its timing alone; its frames differ, so
+        # the verdicts table never calls it an improvement.
+        verdict_cells = re.findall(r'<td class="gs-[a-z-]+">([^<]*)</td>', html)
+        check("renders differently" in verdict_cells and "improvement" not in verdict_cells,
+              f"the verdicts table overrules the improvement: {verdict_cells}")
         rc, _, err = run(["xmllint", "--noout", page])
         check(rc == 0 and not err.strip(), f"the page is well-formed: {err}")
         check("Frame 4: 1 of 20600 pixels differs" in html, "frame 4's caption")
