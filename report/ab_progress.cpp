@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "report/ab_progress.h"
+#include "report/run_progress.h"
 
 #include <cmath>
 #include <cstdio>
@@ -112,7 +113,9 @@ std::string ab_recorded_line(const drivers::AbReport& r, const std::string& outp
                        plural(r.measured, "measured run");
     if (r.warmups) done += ", " + plural(r.warmups, "warm-up");
     if (r.failed) done += ", " + std::to_string(r.failed) + " failed";
-    return done + " recorded in " + escape_text(output);
+    done += " recorded in " + escape_text(output);
+    if (r.checks.runs) done += "; " + image_check_pass_line(r.checks);
+    return done;
 }
 
 std::string ab_too_few_runs(const drivers::AbReport& r, const std::vector<std::string>& variants, size_t v) {

@@ -73,7 +73,17 @@ std::vector<std::string> run_end_lines(const drivers::RunPlan& plan, const drive
                           plan.target_ci_pct);
         out.push_back(buf);
     }
+    if (report.checks.runs) out.push_back(image_check_pass_line(report.checks));
     return out;
+}
+
+std::string image_check_pass_line(const drivers::ImageCheckTally& t) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "checking pass: %zu replay%s in %.2g s, not timed", t.runs, t.runs == 1 ? "" : "s",
+                  t.seconds);
+    std::string line = buf;
+    if (t.failed) line += " (" + std::to_string(t.failed) + " did not end ok: their frames are not counted)";
+    return line;
 }
 
 }  // namespace gfxstat::report
