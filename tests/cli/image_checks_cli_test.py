@@ -240,6 +240,11 @@ def refusal_checks(g, d):
         rc, _, err = s.gfxstat("run", "-o", "r.json", *args)
         check(rc == 2 and words in err, f"run {args}: exit 2 and '{words}', got {rc}: {err}")
     check(not os.path.exists(s.results) and s.calls() == [], "refusals run nothing")
+    # A LAVA test definition runs the command as given, --check-images and all.
+    rc, out, err = s.gfxstat("lava", "testdef", "--", "gfxstat", "run", "-o", "r.json", "--parser", "apitrace",
+                             "--check-images", "every:2", "--check-frames", "5-9/2", "--", "glretrace", "-b", "t")
+    check(rc == 0 and '"gfxstat run --lava on -o r.json --parser apitrace --check-images every:2 --check-frames '
+          '5-9/2 -- glretrace -b t"' in out, f"lava testdef passes --check-images through: {rc}: {out}{err}")
 
 
 def main():
