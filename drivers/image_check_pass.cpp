@@ -209,9 +209,13 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
         const char* tmpdir = std::getenv("TMPDIR");
         std::string pattern = (s.keep_dir.empty() ? std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") : s.keep_dir) +
                               "/.gfxstat-check-XXXXXX";
-        if (!mkdtemp(pattern.data()))
-            throw std::runtime_error(pattern + ": cannot make a directory for the images: " + std::strerror(errno));
-        tmp = pattern;
+        if (mkdtemp(pattern.data())) {
+            tmp = pattern;
+        } else {
+            // Said and recorded as the check's failure: the timed runs go on.
+            c.exit_class = data::ExitClass::fail;
+            c.exit_reason = pattern + ": cannot make a directory for the images: " + std::strerror(errno);
+        }
     }
     struct RemoveTmp {
         const std::string& dir;
@@ -234,8 +238,8 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
     c.tool = cmd.tool;
     c.method = cmd.method;
 
-    bool prepared = true;
-    if (!plan.prepare.empty()) {
+    bool prepared = !files || !tmp.empty();
+    if (prepared && !plan.prepare.empty()) {
         const ProcessResult pr = run_hook(plan.prepare, ex, name + ".prepare", plan.timeout_s, report);
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
             prepared = false;
@@ -294,7 +298,12 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
                 std::vector<ImageFile> images;
                 formats::FrameChecksums sums;
                 if (cmd.files) {
-                    sums = hash_image_files(tmp, family, images);
+                    try {  // the replayer may have removed or replaced its directory
+                        sums = hash_image_files(tmp, family, images);
+                    } catch (const std::exception& e) {
+                        sums.frames.clear();
+                        sums.error = e.what();
+                    }
                 } else {
                     const std::vector<uint64_t> numbers =
                         s.callset.empty() ? std::vector<uint64_t>() : parse_check_frames(s.callset);
@@ -307,8 +316,13 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
                 }
                 c.exit_class = data::ExitClass::ok;
                 c.frames = std::move(sums.frames);
-                if (!s.keep_dir.empty())
-                    c.kept = keep_images(tmp, images, s, name, plan.results_path, report);
+                if (!s.keep_dir.empty()) {
+                    try {
+                        c.kept = keep_images(tmp, images, s, name, plan.results_path, report);
+                    } catch (const std::exception& e) {  // the directory went away: the checksums stand
+                        report.warnings.push_back(std::string("the images were not kept: ") + e.what());
+                    }
+                }
                 break;
             }
         }
