@@ -10,14 +10,17 @@ namespace gfxstat::cli {
 std::shared_ptr<ImageCheckOptions> add_image_check_options(CLI::App& app, const char* per) {
     auto o = std::make_shared<ImageCheckOptions>();
     app.add_option("--check-images", o->every,
-                   std::string("[every:K] checking runs beside the timed ones (--parser apitrace or gfxrecon): frame "
+                   std::string("checking runs beside the timed ones (--parser apitrace or gfxrecon): frame "
                                "checksums, never timed; 2 per variant after the timed runs, or one after every K-th ") +
                        per + ", topped up to 2")
+        ->type_name("[every:K]")
         ->expected(0, 1);
     app.add_option("--check-frames", o->callset,
-                   "with --check-images and apitrace: check only these calls (-S CALLSET): numbers and ranges A-B[/STEP]");
+                   "with --check-images and apitrace: check only these calls (-S CALLSET): numbers and ranges A-B[/STEP]")
+        ->type_name("CALLSET");
     app.add_option("--keep-images", o->keep_dir,
-                   "with --check-images: keep each checking run's images in DIR/ID-VARIANT-check-NNNN/frame-N.EXT");
+                   "with --check-images: keep each checking run's images in DIR/ID-VARIANT-check-NNNN/frame-N.EXT")
+        ->type_name("DIR");
     return o;
 }
 
