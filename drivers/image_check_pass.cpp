@@ -178,9 +178,20 @@ size_t image_checks_of(const data::ResultsFile& file, const std::string& variant
     return n;
 }
 
+std::string image_check_pass_line(const ImageCheckTally& t) {
+    char buf[160];
+    // Two significant digits, never an exponent: "0.23 s", "7.9 s", "130 s".
+    std::snprintf(buf, sizeof buf, t.seconds < 99.5 ? "checking pass: %zu replay%s in %.2g s, not timed"
+                                                    : "checking pass: %zu replay%s in %.0f s, not timed",
+                  t.runs, t.runs == 1 ? "" : "s", t.seconds);
+    std::string line = buf;
+    if (t.failed) line += " (" + std::to_string(t.failed) + " did not end ok: their frames are not counted)";
+    return line;
+}
+
 data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const ImageCheckSettings& s,
                                  data::ResultsAppender& appender, RunReport& report, ImageCheckTally& tally,
-                                 const std::string& design, std::optional<uint64_t> block) {
+                                 const std::string& design, std::optional<uint64_t> block, const std::string& boot) {
     const auto began = std::chrono::steady_clock::now();
     const ImageCheckFamily family = image_check_family(s.parser);
     data::ImageCheck c;
@@ -192,8 +203,9 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
         probe.root = system_root();
         ex.probe = std::make_shared<EnvironmentProbe>(probe);
     }
-    c.boot = ex.probe->boot_id();
-    data::Environment env = ex.probe->probe(c.boot);
+    const std::string real_boot = ex.probe->boot_id();
+    data::Environment env = ex.probe->probe(real_boot);
+    c.boot = boot.empty() ? real_boot : boot;
     env.tags = plan.tags;
     env.workload = recorded_workload(plan);
     char index[32];

@@ -57,9 +57,16 @@ inline size_t image_checks_to_top_up(size_t done) { return done < 2 ? 2 - done :
 // the variant's environment). `design`/`block`: an ab experiment's,
 // "" / nullopt for gfxstat run. Throws only for what stops the runs too
 // (the results file cannot be written).
+// `boot`: a simulated boot's id to record instead of the real one
+// (campaigns with --simulate-reboots), "" for the real one.
 data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const ImageCheckSettings& s,
                                  data::ResultsAppender& appender, RunReport& report, ImageCheckTally& tally,
-                                 const std::string& design = "", std::optional<uint64_t> block = std::nullopt);
+                                 const std::string& design = "", std::optional<uint64_t> block = std::nullopt,
+                                 const std::string& boot = "");
+
+// "checking pass: 4 replays in 7.9 s, not timed" (and how many did not
+// end ok): the checking runs' time, said apart from the timed runs'.
+std::string image_check_pass_line(const ImageCheckTally& t);
 
 // How many checking runs the variant has in the file (this file's own).
 size_t image_checks_of(const data::ResultsFile& file, const std::string& variant);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "report/ab_progress.h"
-#include "report/run_progress.h"
 
 #include <cmath>
 #include <cstdio>
 
+#include "drivers/image_check_pass.h"
 #include "report/signed_percent.h"
 #include "text/number_format.h"
 #include "text/plural.h"
@@ -114,7 +114,7 @@ std::string ab_recorded_line(const drivers::AbReport& r, const std::string& outp
     if (r.warmups) done += ", " + plural(r.warmups, "warm-up");
     if (r.failed) done += ", " + std::to_string(r.failed) + " failed";
     done += " recorded in " + escape_text(output);
-    if (r.checks.runs) done += "; " + image_check_pass_line(r.checks);
+    if (r.checks.runs) done += "; " + drivers::image_check_pass_line(r.checks);
     return done;
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/run_progress.h"
 
+#include "drivers/image_check_pass.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -73,19 +75,8 @@ std::vector<std::string> run_end_lines(const drivers::RunPlan& plan, const drive
                           plan.target_ci_pct);
         out.push_back(buf);
     }
-    if (report.checks.runs) out.push_back(image_check_pass_line(report.checks));
+    if (report.checks.runs) out.push_back(drivers::image_check_pass_line(report.checks));
     return out;
-}
-
-std::string image_check_pass_line(const drivers::ImageCheckTally& t) {
-    char buf[160];
-    // Two significant digits, never an exponent: "0.23 s", "7.9 s", "130 s".
-    std::snprintf(buf, sizeof buf, t.seconds < 99.5 ? "checking pass: %zu replay%s in %.2g s, not timed"
-                                                    : "checking pass: %zu replay%s in %.0f s, not timed",
-                  t.runs, t.runs == 1 ? "" : "s", t.seconds);
-    std::string line = buf;
-    if (t.failed) line += " (" + std::to_string(t.failed) + " did not end ok: their frames are not counted)";
-    return line;
 }
 
 }  // namespace gfxstat::report

@@ -18,8 +18,4 @@ std::string run_progress_line(const drivers::RunProgress& p);
 // The lines after the runs, escaped, each to follow "gfxstat run: ".
 std::vector<std::string> run_end_lines(const drivers::RunPlan& plan, const drivers::RunReport& report);
 
-// --check-images: "checking pass: 4 replays in 7.9 s, not timed", the
-// checking runs' time apart from the timed runs' (and how many failed).
-std::string image_check_pass_line(const drivers::ImageCheckTally& t);
-
 }  // namespace gfxstat::report

@@ -219,6 +219,40 @@ def ab_checks(g, d):
               f"ab --check-images {every}: {want} {blocks}, got {s.sequence()} {got} ({rc}: {err})")
 
 
+def campaign_checks(g, d):
+    """A campaign's checking pass: 2 checking runs of each variant in each
+    of its boots, after the boot's last run, recorded with that boot."""
+    s = Setup(g, d, "campaign")
+    plan = {"variants": [{"label": "base", "reboot": False},
+                         {"label": "patch", "reboot": False, "env": {"FAKE_IMAGE": "b"}}],
+            "workload": {"command": ["glretrace", "-b", "t.trace"], "parser": "apitrace"},
+            "runs_per_boot": 2, "boots_per_variant": 2, "warmup_runs": 0, "check_images": True}
+    with open(os.path.join(s.dir, "plan.json"), "w") as f:
+        json.dump(plan, f)
+    rc, out, err = s.gfxstat("campaign", "init", "plan.json", "-d", "c")
+    check(rc == 0, f"campaign init with check_images: {rc}: {err}")
+    with open(os.path.join(s.dir, "c", "plan.json")) as f:
+        check(json.load(f).get("check_images") is True, "plan.json keeps check_images")
+    rc, out, err = s.gfxstat("campaign", "resume", "c", "--simulate-reboots")
+    check(rc == 0 and "checking pass: 4 replays" in err, f"campaign resume: {rc}: {err}")
+    s.results = os.path.join(s.dir, "c", "results.json")
+    check(s.sequence() == "TTTTCCCCTTTTCCCC", f"a pass after each boot's runs: {s.sequence()}")
+    runs, checks = s.records("run"), s.records("image_check")
+    boots = sorted({r["boot"] for r in runs})
+    check(len(boots) == 2 and sorted({c["boot"] for c in checks}) == boots,
+          f"the checks carry the boots of the runs: {boots} {[c['boot'] for c in checks]}")
+    for b in boots:
+        got = sorted((c["variant"], c["check"]) for c in checks if c["boot"] == b)
+        check([v for v, _ in got] == ["base", "base", "patch", "patch"], f"2 of each variant in boot {b}: {got}")
+    check(all(c["exit"]["class"] == "ok" and len(c["images"]) == 6 for c in checks), f"all ok: {checks[:1]}")
+    plan["workload"]["parser"] = "lines"
+    with open(os.path.join(s.dir, "plan2.json"), "w") as f:
+        json.dump(plan, f)
+    rc, out, err = s.gfxstat("campaign", "init", "plan2.json", "-d", "c2")
+    check(rc == 2 and "check_images" in err and "apitrace or gfxrecon" in err,
+          f"a plan whose parser cannot check images is refused: {rc}: {err}")
+
+
 def refusal_checks(g, d):
     s = Setup(g, d, "refused")
     rc, _, err = s.gfxstat("run", "-o", "r.json", "--parser", "glmark2", "--check-images", "--", "glretrace", "t")
@@ -255,6 +289,7 @@ def main():
         run_checks(g, d)
         gfxrecon_checks(g, d)
         ab_checks(g, d)
+        campaign_checks(g, d)
     return finish("image_checks_cli: all checks passed")
 
 
