@@ -22,6 +22,7 @@
 #include "cli/command_line.h"
 #include "cli/exit_statuses.h"
 #include "cli/help_lists.h"
+#include "cli/image_check_options.h"
 #include "cli/ab_variant_options.h"
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
@@ -64,7 +65,7 @@ int ab_main(int argc, char** argv) {
                  "sequential test settles the verdict (docs/ab.md); then the compare report.",
                  "gfxstat ab"};
     std::string output, workload, device, order_name = "random", stop_name = "sequential",
-                target_metric, log_dir;
+                target_metric, log_dir, lava_mode = "auto";
     std::vector<std::string> variants, envs, commands, prepares, cleanups, tags, loads, command;
     size_t runs = 0, max_runs = 50, min_runs = 2, warmup = 0, switch_warmup = 0, max_failures = 3;
     double duration = 1, timeout = 0, cooldown = 0;
@@ -127,9 +128,9 @@ int ab_main(int argc, char** argv) {
     app.add_option("--max-failures", max_failures, "stop after this many failed runs of a variant in a row (default 3; exit status 4)")
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
+    const auto checks = add_image_check_options(app, "block");
     add_report_options(app, report, true);
     add_startup_options(app, ro);
-    std::string lava_mode = "auto";
     add_lava_option(app, lava_mode);
     app.footer([] { return parsers_and_workloads_help(); });  // built when help is asked for
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
@@ -212,6 +213,7 @@ int ab_main(int argc, char** argv) {
         plan.variants.push_back(std::move(rp));
     }
 
+    if (const std::string e = apply_image_checks(app, *checks, plan.variants); !e.empty()) return fail(e);
     std::fprintf(stderr, "%s: %s\n", kProg,
                  report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
 
@@ -280,11 +282,10 @@ int ab_main(int argc, char** argv) {
         std::fprintf(stderr, "%s: warning: %s\n", kProg, escape_message(w).c_str());
 
     std::fprintf(stderr, "%s: %s\n", kProg, report::ab_recorded_line(result, output).c_str());
-    if (result.outcome == drivers::RunOutcome::invalid || result.outcome == drivers::RunOutcome::error) {
+    if (result.outcome == drivers::RunOutcome::invalid || result.outcome == drivers::RunOutcome::error)
         lava.setup_failed(result.message);
-    } else if (result.outcome != drivers::RunOutcome::completed) {
+    else if (result.outcome != drivers::RunOutcome::completed)
         lava.results(output, variants);  // no comparison: the runs stopped early
-    }
     // The runs failed: no comparison, exit 4 (not the gate's 1), and the CI
     // reports asked for say so (a JUnit error, a KCIDB ERROR...).
     const auto runs_failed = [&](const std::string& why) {

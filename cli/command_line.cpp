@@ -149,8 +149,22 @@ std::vector<std::string> error_lines(const CLI::App& app, const CLI::ParseError&
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv) {
     // gfxstat __describe: the options this App would parse, instead of parsing.
     if (describe_requested()) return describe_app(app);
+    // CLI11 lets an option whose value is optional (`--check-images
+    // [every:K]`) swallow a `--` right after it (and its value), which
+    // would turn the command's own options into gfxstat's: that `--` is
+    // given twice, once for CLI11 to swallow.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    for (size_t i = 0; i < args.size() && args[i] != "--"; ++i) {
+        const CLI::Option* o = app.get_option_no_throw(args[i]);
+        if (!o || o->get_expected_min() != 0 || o->get_expected_max() < 1) continue;
+        size_t next = i + 1;
+        if (next < args.size() && !args[next].empty() && args[next][0] != '-') ++next;
+        if (next < args.size() && args[next] == "--") args.insert(args.begin() + static_cast<std::ptrdiff_t>(next), "--");
+        break;
+    }
     try {
-        app.parse(argc, argv);
+        std::reverse(args.begin(), args.end());  // CLI11 takes them from the back
+        app.parse(args);
     } catch (const CLI::Success& e) {
         // --help goes to stdout as CLI11 writes it, in one write: a help
         // longer than stdout's buffer that cannot be written then says why

@@ -10,6 +10,7 @@
 // recorded is lost.
 #include "cli/command_line.h"
 #include "cli/help_lists.h"
+#include "cli/image_check_options.h"
 #include "cli/lava_option.h"
 #include "report/ci/lava_report.h"
 #include "cli/run_command.h"
@@ -105,6 +106,7 @@ int run_main(int argc, char** argv) {
     app.add_flag("--force", plan.mix_workloads,
                  "record the runs even when the variant holds runs of another workload (command, parser)");
     app.add_option("--log-dir", plan.log_dir, "where each run's stdout and stderr go (default: OUTPUT.logs)");
+    const auto checks = add_image_check_options(app, "timed run");
     add_startup_options(app, ro);
     std::string lava_mode = "auto";
     add_lava_option(app, lava_mode);
@@ -195,6 +197,11 @@ int run_main(int argc, char** argv) {
             if (!plan.tags.count(k) || k == "size" || k == "load") plan.tags[k] = v;
     } catch (const std::invalid_argument& e) {
         std::fprintf(stderr, "%s: %s\n", prog, escape_message(e.what()).c_str());
+        return 2;
+    }
+    // --check-images: refused before anything runs when it cannot work.
+    if (const std::string e = apply_image_checks(app, *checks, plan); !e.empty()) {
+        std::fprintf(stderr, "%s: %s\n", prog, escape_message(e).c_str());
         return 2;
     }
 

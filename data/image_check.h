@@ -43,7 +43,7 @@ struct ImageCheck {
     std::map<uint64_t, std::string> frames;  // frame number -> lowercase hex checksum
     // Where the frames' images were kept (`--keep-images DIR`): a
     // directory holding one file a frame, named frame-N.EXT (N the frame
-    // number, EXT "pnm" or "bmp" as the replayer wrote it), relative to
+    // number, EXT "png" or "bmp" as the replayer wrote it), relative to
     // the results file's directory when under it, else absolute; "" when
     // none were kept.
     std::string kept;

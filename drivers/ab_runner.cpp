@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/ab_runner.h"
 
+#include "drivers/image_check_pass.h"
+
 #include <sys/random.h>
 
 #include <algorithm>
@@ -172,6 +174,9 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
     std::vector<size_t> advised(k, 0);
     std::vector<std::optional<double>> advised_threshold(k);
     BlockValues values;
+    // --check-images (the first variant's plan says it for all).
+    const std::shared_ptr<const ImageCheckSettings>& checks = first.image_checks;
+    std::vector<size_t> checks_done(k, 0);
     int last_variant = -1;
     bool first_run = true;
 
@@ -329,9 +334,41 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             progress.settled = !plan.blocks && all_settled && b + 1 >= plan.min_blocks;
             report.looks = progress.looks;
             if (on_block) on_block(progress);
+            // --check-images every:K: one checking run of each variant after
+            // every K-th block, never inside one.
+            if (checks && checks->every && (b + 1) % checks->every == 0)
+                for (size_t v = 0; v < k && !run_plan_interrupted(); ++v) {
+                    run_image_check(plan.variants[v], *ex[v], *checks, appender, run_report, report.checks,
+                                    design_declared ? design_id : "", b);
+                    ++checks_done[v];
+                }
+            if (run_plan_interrupted()) {
+                report.outcome = RunOutcome::interrupted;
+                report.message = "interrupted; every finished run is in " + first.results_path;
+                break;
+            }
             if (progress.settled) {
                 report.settled = true;
                 break;
+            }
+        }
+        // The checking pass after the last block: every variant topped up
+        // to 2 checking runs, interleaved (A B A B).
+        if (checks && go && report.outcome == RunOutcome::completed && !run_plan_interrupted()) {
+            const std::optional<uint64_t> last =
+                report.blocks ? std::optional<uint64_t>(report.blocks - 1) : std::nullopt;
+            for (bool more = true; more && !run_plan_interrupted();) {
+                more = false;
+                for (size_t v = 0; v < k && !run_plan_interrupted(); ++v)
+                    if (image_checks_to_top_up(checks_done[v]) > 0) {
+                        run_image_check(plan.variants[v], *ex[v], *checks, appender, run_report, report.checks,
+                                        design_declared ? design_id : "", last);
+                        more |= image_checks_to_top_up(++checks_done[v]) > 0;
+                    }
+            }
+            if (run_plan_interrupted()) {
+                report.outcome = RunOutcome::interrupted;
+                report.message = "interrupted; every finished run is in " + first.results_path;
             }
         }
     } catch (const data::InputError& e) {

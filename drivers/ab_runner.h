@@ -114,6 +114,7 @@ struct AbReport {
     std::vector<size_t> usable;
     std::vector<std::string> last_failure;
     std::vector<size_t> failed_by_variant;  // measured and warm-up runs that failed (not skips)
+    ImageCheckTally checks;  // --check-images: the checking runs, never timed
     std::vector<std::string> warnings;
 };
 

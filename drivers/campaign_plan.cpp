@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/campaign_plan.h"
 
+#include "drivers/image_check_pass.h"
+
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -393,7 +395,7 @@ CampaignPlan parse_campaign_plan(std::string_view text, const std::string& path)
         only_keys(j, "", {"name", "variants", "workload", "timeout_s", "cooldown_s", "runs_per_boot",
                           "boots_per_variant", "warmup_runs", "order", "seed", "reboot_command", "reboot_first",
                           "max_reboots", "max_consecutive_failures", "max_run_attempts", "max_deploy_attempts",
-                          "max_resumes_without_progress", "schedule"});
+                          "max_resumes_without_progress", "schedule", "check_images", "check_frames"});
         if (j.contains("name")) plan.name = get_name(j["name"], "name");
         if (!j.contains("variants") || !j["variants"].is_array() || j["variants"].size() < 2)
             fail("variants", "expected an array of at least two variants (a baseline and a candidate)");
@@ -420,6 +422,25 @@ CampaignPlan parse_campaign_plan(std::string_view text, const std::string& path)
         plan.reboot_command = j.contains("reboot_command") ? get_command(j["reboot_command"], "reboot_command")
                                                            : PlanCommand{{"systemctl", "reboot"}, false};
         if (j.contains("reboot_first")) plan.reboot_first = get_bool(j["reboot_first"], "reboot_first");
+        if (j.contains("check_images")) plan.check_images = get_bool(j["check_images"], "check_images");
+        if (j.contains("check_frames")) plan.check_frames = get_string(j["check_frames"], "check_frames");
+        {
+            ImageCheckSettings checks;
+            checks.enabled = plan.check_images;
+            checks.parser = plan.workload.builtin.empty() ? (plan.workload.parser.empty() ? "lines" : plan.workload.parser)
+                                                          : plan.workload.builtin;
+            checks.callset = plan.check_frames;
+            try {
+                check_image_settings(checks, {plan.workload.command});
+            } catch (const std::invalid_argument& e) {
+                std::string why = e.what();
+                for (const auto& [option, member] : {std::pair<std::string, std::string>{"--check-images", "\"check_images\""},
+                                                     {"--check-frames", "\"check_frames\""}, {"--parser", "workload \"parser\""}})
+                    for (size_t at = why.find(option); at != std::string::npos; at = why.find(option, at + member.size()))
+                        why.replace(at, option.size(), member);
+                fail(plan.check_frames.empty() || plan.check_images ? "check_images" : "check_frames", why);
+            }
+        }
         if (j.contains("max_consecutive_failures"))
             plan.max_consecutive_failures = get_count(j["max_consecutive_failures"], "max_consecutive_failures", 1, 1000000);
         if (j.contains("max_run_attempts"))
@@ -483,6 +504,8 @@ std::string campaign_plan_json(const CampaignPlan& plan) {
     j["seed"] = plan.seed;
     j["reboot_command"] = command_json(plan.reboot_command);
     j["reboot_first"] = plan.reboot_first;
+    if (plan.check_images) j["check_images"] = true;
+    if (!plan.check_frames.empty()) j["check_frames"] = plan.check_frames;
     j["max_reboots"] = plan.max_reboots;
     j["max_consecutive_failures"] = plan.max_consecutive_failures;
     j["max_run_attempts"] = plan.max_run_attempts;

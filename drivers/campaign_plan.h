@@ -92,6 +92,11 @@ struct CampaignPlan {
     // The first slot starts with a reboot (a fresh boot, and the first
     // reboot variant deployed); false: it may use the boot init ran in.
     bool reboot_first = true;
+    // Checking runs (drivers/image_check_pass.h): a pass of 2 per variant
+    // in each of its boots, after the boot's last run; check_frames: an
+    // apitrace CALLSET.
+    bool check_images = false;
+    std::string check_frames;
     size_t max_reboots = 0;  // 0 at parse: twice the planned reboots, plus 2
     size_t max_consecutive_failures = 3;
     size_t max_run_attempts = 3;       // an interrupted run is retried this many times in all

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "drivers/campaign_runner.h"
 
+#include "drivers/image_check_pass.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -582,6 +584,40 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
             }
             refold();
             if (a.stop_now) return halt(var.label + ": " + a.message);
+        }
+        // check_images: once the boot's last run is done, its checking pass,
+        // 2 checking runs of each of its variants, interleaved; counted in
+        // the results file by boot, so that a resume in the same boot does
+        // not make them again.
+        if (plan.check_images &&
+            std::all_of(slot.steps.begin(), slot.steps.end(), [&](uint64_t s) { return st.done[s]; })) {
+            ImageCheckSettings checks;
+            checks.enabled = true;
+            checks.parser = plan.workload.parser;
+            checks.callset = plan.check_frames;
+            ImageCheckTally tally;
+            for (bool more = true; more && !run_plan_interrupted();) {
+                more = false;
+                for (size_t v : slot.variants) {
+                    if (!run_plans[v] || !executions[v] || run_plan_interrupted()) continue;
+                    size_t in_boot = 0;
+                    for (const data::ImageCheck& c : results.file().image_checks())
+                        in_boot += c.origin.empty() && c.variant == plan.variants[v].label && c.boot == boot;
+                    if (in_boot >= 2) continue;
+                    run_image_check(*run_plans[v], *executions[v], checks, results, run_report, tally, "",
+                                    std::nullopt, opt.simulate_reboots ? boot : "");
+                    more = true;
+                }
+            }
+            for (size_t w = warnings_said; w < run_report.warnings.size(); ++w) say("warning: " + run_report.warnings[w]);
+            warnings_said = run_report.warnings.size();
+            if (tally.runs) say(slot_name(*current) + ": " + image_check_pass_line(tally));
+            if (run_plan_interrupted()) {
+                report.outcome = ResumeOutcome::interrupted;
+                report.message = "interrupted during the checking pass of " + slot_name(*current) +
+                                 "; the checking runs made are in the results file";
+                return report;
+            }
         }
         if (st.consecutive_failures >= plan.max_consecutive_failures)
             return halt(runs_in_a_row(st.consecutive_failures) + " did not succeed (max_consecutive_failures); the last: " +

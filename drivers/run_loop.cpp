@@ -26,6 +26,7 @@
 #include "drivers/environment_probe.h"
 #include "drivers/gpu_usage_sampler.h"
 #include "drivers/gpu_clock_sampler.h"
+#include "drivers/image_check_pass.h"
 #include "drivers/run_end_words.h"
 #include "drivers/log_owner.h"
 #include "drivers/output_capture.h"
@@ -158,6 +159,8 @@ data::UniqueFd open_dev_null() {
     return data::UniqueFd(fd);
 }
 
+}  // namespace
+
 // Runs a --prepare/--cleanup hook; its output is kept only when not empty.
 // What it starts in the background is left running (a --prepare may start
 // a load generator that --cleanup stops).
@@ -174,9 +177,6 @@ ProcessResult run_hook(const std::string& line, const Execution& ex, const std::
     keep_output(ex, name + ".stderr", capture.text(1), report);
     return pr;
 }
-
-
-}  // namespace
 
 Execution prepare_execution(const RunPlan& plan, const OutputParser& parser) {
     if (plan.command.empty()) throw std::invalid_argument("no command to run");
@@ -564,6 +564,7 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
         if (m.name == tracker.metric) tracker.unit = m.unit;
 
     size_t consecutive_failures = 0;
+    size_t checks_done = 0;  // --check-images: this plan's checking runs
     const size_t planned = plan.runs ? *plan.runs : plan.max_runs;
     double measured_seconds = 0;  // wall time of the measured runs, for the ETA
     bool first = true;
@@ -667,15 +668,31 @@ void run_loop(const RunPlan& plan, const OutputParser& parser, const std::functi
                              ")" + (kept ? "; its output: " + prefix + ".stdout/.stderr" : "") + "; stopping";
             break;
         }
+        // --check-images every:K: a checking run after every K-th timed run.
+        if (!warmup && plan.image_checks && plan.image_checks->every &&
+            (report.measured + report.failed) % plan.image_checks->every == 0) {
+            run_image_check(plan, ex, *plan.image_checks, appender, report, report.checks);
+            ++checks_done;
+            if (g_interrupted.load()) continue;
+        }
+        bool done = false;
         if (plan.runs) {
-            if (report.measured >= *plan.runs) break;
+            done = report.measured >= *plan.runs;
         } else if (report.measured >= plan.min_runs) {
             if (plan.target_ci_pct > 0 && interval && interval->defined &&
                 interval->relative_half_width_pct <= plan.target_ci_pct) {
                 report.target_reached = true;
-                break;
+                done = true;
             }
-            if (report.measured >= plan.max_runs) break;
+            done |= report.measured >= plan.max_runs;
+        }
+        if (done) {
+            // The checking pass: topped up to 2 checking runs.
+            if (plan.image_checks)
+                for (size_t n = image_checks_to_top_up(checks_done); n > 0 && !g_interrupted.load(); --n)
+                    run_image_check(plan, ex, *plan.image_checks, appender, report, report.checks);
+            if (g_interrupted.load()) continue;
+            break;
         }
     }
 }

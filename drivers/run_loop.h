@@ -32,6 +32,7 @@ namespace gfxstat::drivers {
 class EnvironmentProbe;
 class GpuUsageSampler;
 class OutputCapture;
+struct ImageCheckSettings;  // drivers/image_check_pass.h
 
 struct RunPlan {
     std::vector<std::string> command;      // argv, run without a shell
@@ -72,6 +73,17 @@ struct RunPlan {
     // (or root's), writable by no one else.
     std::string log_dir;           // "" : RESULTS.logs next to the results file
     bool probe_drm = true;         // ask libdrm for devices in each environment
+    // --check-images: checking runs beside the timed ones (never timed),
+    // after every K-th timed run or in a pass of 2 at the end
+    // (drivers/image_check_pass.h); null for none.
+    std::shared_ptr<const ImageCheckSettings> image_checks;
+};
+
+// The checking runs made (drivers/image_check_pass.h), apart from the
+// timed runs: how many, how many did not end ok, their time.
+struct ImageCheckTally {
+    size_t runs = 0, failed = 0;
+    double seconds = 0;
 };
 
 enum class RunOutcome {
@@ -98,6 +110,7 @@ struct RunReport {
     // Runs whose workload left processes in its group, and how many in all
     // (run_once counts; run_plan turns them into one warning).
     size_t runs_with_leftovers = 0, leftover_processes = 0;
+    ImageCheckTally checks;  // --check-images
 };
 
 // What a progress display needs after each run.
@@ -176,6 +189,13 @@ struct RunAttempt {
     // empty (its `values` is then); for append_run_and_release_values.
     std::vector<data::PackedTokens> packed;
 };
+
+// Runs a --prepare/--cleanup hook line (/bin/sh -c) with a timeout; its
+// output is kept in the log directory as NAME.stdout and NAME.stderr when
+// not empty (counted in `report`). What it starts in the background is left
+// running. For run_once, and the checking runs (drivers/image_check_pass.h).
+ProcessResult run_hook(const std::string& line, const Execution& ex, const std::string& name, double timeout_s,
+                       RunReport& report);
 
 // The workload a run of `plan` records: plan.workload with plan.env.
 std::optional<data::WorkloadRecord> recorded_workload(const RunPlan& plan);

@@ -64,4 +64,14 @@ FrameChecksums parse_apitrace_md5_snapshots(std::string_view text, std::span<con
     return out;
 }
 
+std::optional<uint64_t> apitrace_snapshot_file_number(std::string_view name, std::string_view prefix) {
+    if (!name.starts_with(prefix) || !name.ends_with(".png")) return std::nullopt;
+    const std::string_view digits = name.substr(prefix.size(), name.size() - prefix.size() - 4);
+    if (digits.size() < 10 || digits.size() > 19 || digits.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    uint64_t n = 0;
+    for (char c : digits) n = n * 10 + static_cast<uint64_t>(c - '0');
+    return n;
+}
+
 }  // namespace gfxstat::formats

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -35,5 +36,16 @@ struct FrameChecksums {
 // passed over.
 FrameChecksums parse_apitrace_md5_snapshots(std::string_view stdout_text,
                                             std::span<const uint64_t> numbers = {});
+
+}  // namespace gfxstat::formats
+
+namespace gfxstat::formats {
+
+// The number in the name of a snapshot file glretrace wrote with
+// `-s PREFIX` ("PREFIX0000001370.png" -> 1370: PREFIX, ten or more digits,
+// ".png"; a snapshot file is PNG whatever --snapshot-format says, which
+// applies to stdout only), or nullopt for another name. The number is the
+// snapshot's index from 0 with --call-nos=no, else the call's.
+std::optional<uint64_t> apitrace_snapshot_file_number(std::string_view file_name, std::string_view prefix);
 
 }  // namespace gfxstat::formats

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "drivers/image_check_pass.h"
 #include "report/signed_percent.h"
 #include "text/number_format.h"
 #include "text/plural.h"
@@ -112,7 +113,9 @@ std::string ab_recorded_line(const drivers::AbReport& r, const std::string& outp
                        plural(r.measured, "measured run");
     if (r.warmups) done += ", " + plural(r.warmups, "warm-up");
     if (r.failed) done += ", " + std::to_string(r.failed) + " failed";
-    return done + " recorded in " + escape_text(output);
+    done += " recorded in " + escape_text(output);
+    if (r.checks.runs) done += "; " + drivers::image_check_pass_line(r.checks);
+    return done;
 }
 
 std::string ab_too_few_runs(const drivers::AbReport& r, const std::vector<std::string>& variants, size_t v) {

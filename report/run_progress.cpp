@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "report/run_progress.h"
 
+#include "drivers/image_check_pass.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -73,6 +75,7 @@ std::vector<std::string> run_end_lines(const drivers::RunPlan& plan, const drive
                           plan.target_ci_pct);
         out.push_back(buf);
     }
+    if (report.checks.runs) out.push_back(drivers::image_check_pass_line(report.checks));
     return out;
 }
 

@@ -127,5 +127,17 @@ TEST(GfxreconScreenshots, RecordedDigestsAreWhatGfxstatRecords) {
     }
 }
 
+// The names glretrace gives its snapshot files with `-s PREFIX`: PNG
+// (--snapshot-format is for stdout only), ten digits (apitrace 11, seen in
+// a replay of the gears trace: "Wrote shots/p0000000000.png").
+TEST(ApitraceSnapshotFiles, NumberFromTheName) {
+    EXPECT_EQ(apitrace_snapshot_file_number("s0000000000.png", "s"), std::optional<uint64_t>(0));
+    EXPECT_EQ(apitrace_snapshot_file_number("s0000001370.png", "s"), std::optional<uint64_t>(1370));
+    EXPECT_EQ(apitrace_snapshot_file_number("s12345678901.png", "s"), std::optional<uint64_t>(12345678901u));
+    for (const char* other : {"s000000001.png", "s0000000001.pnm", "p0000000001.png", "s000000000x.png",
+                              "s0000000001.png.tmp", "s.png", "s"})
+        EXPECT_FALSE(apitrace_snapshot_file_number(other, "s")) << other;
+}
+
 }  // namespace
 }  // namespace gfxstat::formats
