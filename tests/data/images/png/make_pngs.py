@@ -83,7 +83,7 @@ def png(width, height, colour_type, depth=8, level=9, idat_pieces=1, text=False)
     step = -(-len(z) // idat_pieces)
     for i in range(0, len(z), step):
         out += chunk(b"IDAT", z[i:i + step])
-    return out, z
+    return out + chunk(b"IEND", b""), z
 
 
 def block_type(z):
