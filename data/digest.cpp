@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "data/digest.h"
 
+#include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace gfxstat::data {
@@ -138,6 +140,37 @@ std::optional<std::string> base64_decode(std::string_view text) {
         if (pads < 1) out += static_cast<char>(word & 0xff);
     }
     return out;
+}
+
+uint32_t crc32(std::string_view bytes) {
+    static const std::array<uint32_t, 256> table = [] {
+        std::array<uint32_t, 256> t{};
+        for (uint32_t n = 0; n < 256; ++n) {
+            uint32_t c = n;
+            for (int k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+            t[n] = c;
+        }
+        return t;
+    }();
+    uint32_t c = 0xffffffffu;
+    for (const char ch : bytes) c = table[(c ^ uint8_t(ch)) & 0xff] ^ (c >> 8);
+    return c ^ 0xffffffffu;
+}
+
+uint32_t adler32(std::string_view bytes) {
+    uint32_t a = 1, b = 0;
+    size_t i = 0;
+    while (i < bytes.size()) {
+        // 5552 bytes keep b below 2^32 before the modulo (zlib's NMAX).
+        const size_t end = std::min(bytes.size(), i + 5552);
+        for (; i < end; ++i) {
+            a += uint8_t(bytes[i]);
+            b += a;
+        }
+        a %= 65521;
+        b %= 65521;
+    }
+    return b << 16 | a;
 }
 
 }  // namespace gfxstat::data

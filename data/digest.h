@@ -44,4 +44,10 @@ std::string base64_encode(std::string_view bytes);
 // alphabet, bad padding, non-zero bits after the last byte.
 std::optional<std::string> base64_decode(std::string_view text);
 
+// CRC-32 (ISO-HDLC, as PNG and zlib use it) and Adler-32 (RFC 1950) of
+// `bytes`: the PNG the report page writes (report/png_image.h) and the
+// PNG frames gfxstat reads (formats/png_read.h) check the same sums.
+uint32_t crc32(std::string_view bytes);
+uint32_t adler32(std::string_view bytes);
+
 }  // namespace gfxstat::data

@@ -70,10 +70,11 @@ struct Found {
     std::string bytes;
 };
 
-// frame-N.pnm or frame-N.bmp in the directory `dirfd`; not found: nothing.
+// frame-N.pnm, frame-N.bmp or frame-N.png in the directory `dirfd`; not
+// found: nothing.
 // Throws InputError for one that is there but cannot be read.
 Found read_frame_file(int dirfd, const std::string& dir_shown, uint64_t frame) {
-    for (const char* ext : {"pnm", "bmp"}) {
+    for (const char* ext : {"pnm", "bmp", "png"}) {
         const std::string name = "frame-" + std::to_string(frame) + "." + ext;
         const std::string shown = join(dir_shown, name);
         data::UniqueFd fd(::openat(dirfd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));

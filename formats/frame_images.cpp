@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "data/input_error.h"
+#include "formats/png_read.h"
 
 namespace gfxstat::formats {
 
@@ -146,7 +147,8 @@ RgbImage parse_bmp(std::string_view b, const std::string& shown) {
 RgbImage parse_frame_image(std::string_view bytes, const std::string& shown) {
     if (bytes.size() >= 2 && bytes[0] == 'B' && bytes[1] == 'M') return parse_bmp(bytes, shown);
     if (bytes.size() >= 2 && bytes[0] == 'P') return parse_pnm(bytes, shown);
-    refuse(shown, "neither a PNM nor a BMP image");
+    if (bytes.size() >= 4 && bytes.substr(0, 4) == "\x89PNG") return parse_png(bytes, shown);
+    refuse(shown, "neither a PNM, a BMP nor a PNG image");
 }
 
 }  // namespace gfxstat::formats

@@ -2,8 +2,9 @@
 // The frame images the replayers write, read back for gfxstat report's
 // page (docs/image-checks.md, "In the report page"): binary PNM as
 // `glretrace --snapshot-format=PNM` writes it (P6, maxval 255; P5 grey
-// too) and BMP as `gfxrecon-replay --screenshot-all` writes it
-// (uncompressed, 24 or 32 bits a pixel, bottom-up or top-down rows).
+// too), BMP as `gfxrecon-replay --screenshot-all` writes it
+// (uncompressed, 24 or 32 bits a pixel, bottom-up or top-down rows) and
+// PNG as glretrace writes it by default (formats/png_read.h).
 // Kept images (`--keep-images DIR`) are files from elsewhere: every size
 // is checked against the bytes there are, the sides are capped, and an
 // error names the file and what was wrong. Other kinds (P7, PF, ASCII PNM,
@@ -43,7 +44,8 @@ RgbImage parse_pnm(std::string_view bytes, const std::string& shown);
 // Throws InputError naming `shown`.
 RgbImage parse_bmp(std::string_view bytes, const std::string& shown);
 
-// parse_pnm or parse_bmp by the file's first bytes ("P5"/"P6", "BM").
+// parse_pnm, parse_bmp or parse_png (formats/png_read.h) by the file's
+// first bytes ("P5"/"P6", "BM", PNG's signature).
 // Throws InputError naming `shown` for anything else.
 RgbImage parse_frame_image(std::string_view bytes, const std::string& shown);
 

@@ -17,13 +17,14 @@
 #include <string>
 #include <string_view>
 
+#include "data/digest.h"
 #include "formats/frame_images.h"
 
 namespace gfxstat::report {
 
-// CRC-32 (ISO-HDLC, as PNG and zlib use it) and Adler-32 of `bytes`.
-uint32_t crc32(std::string_view bytes);
-uint32_t adler32(std::string_view bytes);
+// CRC-32 and Adler-32, shared with the PNG reader (data/digest.h).
+using data::adler32;
+using data::crc32;
 
 // A zlib stream (RFC 1950) of `bytes`: fixed-Huffman deflate (RFC 1951)
 // with LZ77 matches.

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 """gfxstat report's "Image checks" section, end to end: a results file of
 timed runs and checking runs (image_check records) whose kept directories
-hold frames this test writes (P6 PNM as glretrace writes them, 32-bit
-bottom-up BMP as gfxrecon-replay writes them). The page must hold the
+hold frames this test writes (P6 PNM and RGBA PNG as glretrace writes
+them, 32-bit bottom-up BMP as gfxrecon-replay writes them). The page must hold the
 section with the verdict, baseline | candidate | difference as PNG data
 URIs for a differing frame, two pictures for frames of different sizes,
 wide frames shrunk to 512 pixels or less, and a note for a frame not kept.
@@ -45,6 +45,26 @@ def bmp(img):
     header = struct.pack("<2sIHHI", b"BM", 54 + len(px), 0, 0, 54)
     info = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 32, 0, len(px), 2835, 2835, 0, 0)
     return header + info + px
+
+
+def png_rgba(img):
+    """8-bit RGBA (alpha 200), rows filtered by filter y % 5, as glretrace
+    writes a snapshot of a frame with alpha; Python's zlib compresses."""
+    h, w = len(img), len(img[0])
+    raw, prev = b"", bytes(w * 4)
+    for y, row in enumerate(img):
+        line = bytes(c for (r, g, b) in row for c in (r, g, b, 200))
+        f, out = y % 5, bytearray()
+        for i, v in enumerate(line):
+            a, up, c = (line[i - 4] if i >= 4 else 0), prev[i], (prev[i - 4] if i >= 4 else 0)
+            out.append((v - [0, a, up, (a + up) // 2, paeth(a, up, c)][f]) & 255)
+        raw += bytes([f]) + bytes(out)
+        prev = line
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
 
 
 def paeth(a, b, c):
@@ -138,7 +158,10 @@ def main():
         for k in range(1, 6):
             with open(os.path.join(keep_main, f"frame-{k}.pnm"), "wb") as f:
                 f.write(pnm(base[k]))
-            if k != 5:
+            if k == 3:  # kept by glretrace's default: PNG
+                with open(os.path.join(keep_cand, f"frame-{k}.png"), "wb") as f:
+                    f.write(png_rgba(cand[k]))
+            elif k != 5:
                 with open(os.path.join(keep_cand, f"frame-{k}.bmp"), "wb") as f:
                     f.write(bmp(cand[k]))
         md5 = {v: {str(k): ("%032x" % (k if v == "main" or k == 1 else 1000 + k)) for k in range(1, 6)}
@@ -195,6 +218,8 @@ def main():
             grey = [px for row in drows for px in row if px != MAGENTA]
             check(all(px[0] == px[1] == px[2] and px[0] < 128 for px in grey), "frame 2: the rest dimmed grey")
             check(decoded[4][:2] == (41, 30) and decoded[3][2] == base[3], "frame 3: two pictures, as written")
+            check(decoded[4][2] == cand[3] and "frame-3.png" in pics[4][0],
+                  f"frame 3: the candidate's pixels, from an RGBA PNG: {pics[4][0]}")
             for k in (5, 6, 7):
                 check(decoded[k][:2] == (344, 7), f"frame 4 shrunk by 3 (1030 -> 344): {decoded[k][:2]}")
             marked = [(x, y) for y, row in enumerate(decoded[7][2]) for x, px in enumerate(row) if px == MAGENTA]

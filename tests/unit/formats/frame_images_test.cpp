@@ -88,7 +88,7 @@ TEST(FrameImages, BmpBottomUpAndTopDown24And32) {
 }
 
 TEST(FrameImages, RefusalsNameTheFileAndTheReason) {
-    EXPECT_EQ(error_of("GIF89a"), "keep/frame-3.x: neither a PNM nor a BMP image");
+    EXPECT_EQ(error_of("GIF89a"), "keep/frame-3.x: neither a PNM, a BMP nor a PNG image");
     EXPECT_NE(error_of("P3\n1 1\n255\n0 0 0\n").find("P3: gfxstat reads binary P6"), std::string::npos);
     EXPECT_NE(error_of("P6\n2 2\n65535\n").find("maximum value 65535"), std::string::npos);
     EXPECT_NE(error_of("P6\n2 2\n255\nabc").find("cut short"), std::string::npos);

@@ -2,13 +2,16 @@
 // report/png_image: the checksums against their published check values,
 // base64 against RFC 4648's, the PNG's chunks and the box filter. The
 // PNG's compressed data is decoded by Python's zlib in the report CLI
-// test (tests/cli/report_images_cli_test.py), an independent decoder.
+// test (tests/cli/report_images_cli_test.py), an independent decoder, and
+// read back by formats/png_read.h here.
 #include "report/png_image.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
+
+#include "formats/png_read.h"
 
 namespace gfxstat::report {
 namespace {
@@ -111,6 +114,23 @@ TEST(PngImage, ShrinkAveragesBoxes) {
     EXPECT_EQ(m.pixel(0, 0)[0], 5);
     const formats::RgbImage averaged = shrink_to_width(img, 3);  // without the marker: (40+255)/2, 0, (0+255)/2
     EXPECT_EQ(std::vector<uint8_t>(averaged.pixel(2, 0), averaged.pixel(2, 0) + 3), (std::vector<uint8_t>{148, 0, 128}));
+}
+
+// The writer read back by formats/png_read.h: every filter the writer
+// picks, LZ77 matches and literals, the same pixels out as in.
+TEST(PngImage, ReadBackByThePngReader) {
+    formats::RgbImage img;
+    img.width = 97;
+    img.height = 41;
+    for (uint32_t y = 0; y < img.height; ++y)
+        for (uint32_t x = 0; x < img.width; ++x)
+            img.rgb.insert(img.rgb.end(), {uint8_t(x * 3 + y), uint8_t(y < 20 ? 7 : (x * x + y) & 255),
+                                           uint8_t((x / 8 + y / 8) % 2 ? 255 : 0)});
+    EXPECT_EQ(formats::parse_png(encode_png(img), "written"), img);
+    formats::RgbImage one;
+    one.width = one.height = 1;
+    one.rgb = {1, 2, 3};
+    EXPECT_EQ(formats::parse_frame_image(encode_png(one), "written"), one);
 }
 
 }  // namespace
