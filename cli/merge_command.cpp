@@ -35,7 +35,7 @@ int merge_main(int argc, char** argv) {
         // The inputs are read with the output's results lock held: OUT may
         // be one of them (merge --replace -o a.json a.json b.json), and a run
         // appended to it meanwhile would otherwise be lost.
-        size_t merged_runs = 0, duplicates_dropped = 0;
+        size_t merged_runs = 0, merged_checks = 0, duplicates_dropped = 0;
         const auto build = [&](const data::ResultsFile*, const data::ReadReport&) {
             std::deque<data::ResultsFile> read;  // stable addresses for MergeInput
             std::deque<data::ReadReport> reports;
@@ -50,16 +50,20 @@ int merge_main(int argc, char** argv) {
                     std::fprintf(stderr, "%s: warning: %s; not in the merged file\n", prog, escape_message(w).c_str());
                 inputs.push_back({f, &read.back(), &reports.back()});
             }
-            data::MergeOutcome m = data::merge_results(inputs, data::new_results_header());
+            data::MergeOutcome m = data::merge_results(inputs, data::new_results_header(), output);
             merged_runs = m.merged.runs().size();
+            merged_checks = m.merged.image_checks().size();
             duplicates_dropped = m.duplicates_dropped;
             return std::move(m.merged);
         };
         if (const int status = write_results_output(
                 prog, output, replace ? data::ExistingFile::replace : data::ExistingFile::refuse, build))
             return status;
-        std::fprintf(stderr, "%s: %s from %s", prog, gfxstat::text::plural(merged_runs, "run").c_str(),
-                     gfxstat::text::plural(files.size(), "file").c_str());
+        // Image checks are never runs: counted apart, when there are any.
+        const std::string checks =
+            merged_checks ? " and " + gfxstat::text::plural(merged_checks, "image check") : std::string();
+        std::fprintf(stderr, "%s: %s%s from %s", prog, gfxstat::text::plural(merged_runs, "run").c_str(),
+                     checks.c_str(), gfxstat::text::plural(files.size(), "file").c_str());
         if (duplicates_dropped > 0)
             std::fprintf(stderr, "; %s kept once", gfxstat::text::plural(duplicates_dropped, "identical duplicate run").c_str());
         std::fprintf(stderr, "\n");

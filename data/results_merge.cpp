@@ -4,6 +4,10 @@
 #include "data/image_check.h"
 #include "data/input_error.h"
 #include "data/results_json.h"
+#include "data/safe_files.h"
+
+#include <climits>
+#include <cstdlib>
 
 namespace gfxstat::data {
 
@@ -15,9 +19,26 @@ std::string where(const MergeInput& in, size_t run_index) {
     return in.path;
 }
 
+// `dir` resolved (links and all) when it exists, else as given.
+std::string resolved(const std::string& dir) {
+    char buf[PATH_MAX];
+    return realpath(dir.c_str(), buf) ? std::string(buf) : dir;
+}
+
+// A relative `kept` of a file in `from_dir`, as the file in `to_dir` must
+// record it: unchanged in the same directory, else absolute.
+std::string rebased_kept(const std::string& kept, const std::string& from_dir, const std::string& to_dir) {
+    if (kept.empty() || kept.front() == '/') return kept;
+    const std::string from = resolved(from_dir);
+    if (from == resolved(to_dir)) return kept;
+    return (from.front() == '/' ? from : resolved(".") + "/" + from) + "/" + kept;
+}
+
 }  // namespace
 
-MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader header) {
+MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader header,
+                           const std::string& output_path) {
+    const std::string out_dir = output_path.empty() || output_path == "-" ? "." : directory_of(output_path);
     MergeOutcome out;
     out.merged.header = std::move(header);
     // For each kept run: which input and which of its runs, to name lines.
@@ -66,13 +87,16 @@ MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader 
         for (size_t i = 0; i < f.image_checks().size(); ++i) {
             ImageCheck check = f.image_checks()[i];
             if (check.origin.empty()) check.origin = f.header.id;
+            check.kept = rebased_kept(check.kept, directory_of(in.path), out_dir);
             const auto line = [&](const MergeInput& m, size_t j) {
                 if (m.report && j < m.report->image_check_lines.size())
                     return m.path + ":" + std::to_string(m.report->image_check_lines[j]);
                 return m.path;
             };
             if (auto dup = out.merged.find_image_check(check.origin, check.variant, check.check)) {
-                if (out.merged.image_checks()[*dup] == check) {
+                ImageCheck first = out.merged.image_checks()[*dup];
+                first.kept = check.kept;  // the same images, reached from two copies
+                if (first == check) {
                     ++out.duplicate_checks_dropped;
                     continue;
                 }

@@ -28,6 +28,11 @@ struct MergeOutcome {
 };
 
 // Throws InputError naming both files and lines on a conflict.
-MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader header);
+// `output_path` is where the merged file goes ("" or "-": the current
+// directory): an image check's relative `kept` directory is relative to its
+// input's directory, and is made absolute where that is not the output's.
+// Two copies of one check that differ only in `kept` are the same check.
+MergeOutcome merge_results(const std::vector<MergeInput>& inputs, ResultsHeader header,
+                           const std::string& output_path = "");
 
 }  // namespace gfxstat::data

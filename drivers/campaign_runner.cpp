@@ -600,10 +600,7 @@ ResumeReport resume_campaign(const std::string& dir, const CampaignPlan& plan, c
                 more = false;
                 for (size_t v : slot.variants) {
                     if (!run_plans[v] || !executions[v] || run_plan_interrupted()) continue;
-                    size_t in_boot = 0;
-                    for (const data::ImageCheck& c : results.file().image_checks())
-                        in_boot += c.origin.empty() && c.variant == plan.variants[v].label && c.boot == boot;
-                    if (in_boot >= 2) continue;
+                    if (image_checks_in_boot(results.file(), plan.variants[v].label, boot) >= 2) continue;
                     run_image_check(*run_plans[v], *executions[v], checks, results, run_report, tally, "",
                                     std::nullopt, opt.simulate_reboots ? boot : "");
                     more = true;

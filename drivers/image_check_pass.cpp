@@ -31,6 +31,9 @@ namespace {
 // glretrace's snapshot files in the private directory: PREFIX is "s".
 constexpr const char* kSnapshotPrefix = "s";
 
+// The start of the exit reason of a checking run the user interrupted.
+constexpr const char* kInterruptedReason = "interrupted by the user (";
+
 // Removes the directory `name` under `parent` and what it holds, never
 // following a link (unlinkat removes a link itself); false when something
 // stayed.
@@ -178,6 +181,14 @@ size_t image_checks_of(const data::ResultsFile& file, const std::string& variant
     return n;
 }
 
+size_t image_checks_in_boot(const data::ResultsFile& file, const std::string& variant, const std::string& boot) {
+    size_t n = 0;
+    for (const data::ImageCheck& c : file.image_checks())
+        n += c.variant == variant && c.origin.empty() && c.boot == boot &&
+             c.exit_reason.compare(0, std::strlen(kInterruptedReason), kInterruptedReason) != 0;
+    return n;
+}
+
 std::string image_check_pass_line(const ImageCheckTally& t) {
     char buf[160];
     // Two significant digits, never an exponent: "0.23 s", "7.9 s", "130 s".
@@ -256,7 +267,9 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
         if (!(pr.ended == ProcessResult::Ended::exited && pr.exit_code == 0)) {
             prepared = false;
             c.exit_class = data::ExitClass::fail;
-            c.exit_reason = one_line("--prepare failed: " + describe_end(pr));
+            // A hook stopped by the user's signal is the user's stop, as in a run.
+            c.exit_reason = one_line(run_plan_interrupted() ? kInterruptedReason + ("--prepare: " + describe_end(pr)) + ")"
+                                                            : "--prepare failed: " + describe_end(pr));
         }
     }
     if (prepared) {
@@ -340,7 +353,7 @@ data::ImageCheck run_image_check(const RunPlan& plan, const Execution& ex, const
         }
         if (run_plan_interrupted() && c.exit_class != data::ExitClass::ok) {
             c.exit_class = data::ExitClass::fail;
-            c.exit_reason = "interrupted by the user (" + describe_end(pr) + ")";
+            c.exit_reason = kInterruptedReason + describe_end(pr) + ")";
         }
     }
     if (!plan.cleanup.empty()) {

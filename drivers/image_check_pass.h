@@ -71,4 +71,9 @@ std::string image_check_pass_line(const ImageCheckTally& t);
 // How many checking runs the variant has in the file (this file's own).
 size_t image_checks_of(const data::ResultsFile& file, const std::string& variant);
 
+// The checking runs of `variant` made in `boot` (this file's own) that a
+// campaign's resume counts as made: one the user interrupted (Ctrl-C,
+// SIGTERM while it ran) is not its replay's failure, and is made again.
+size_t image_checks_in_boot(const data::ResultsFile& file, const std::string& variant, const std::string& boot);
+
 }  // namespace gfxstat::drivers

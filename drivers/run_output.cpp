@@ -23,6 +23,10 @@ std::string file_safe(const std::string& s) {
         out += keep ? c : '_';
     }
     if (out.empty() || out[0] == '.') out = "_" + out;
+    // A file name holds 255 bytes; the log's and the kept images' names add
+    // the file's id, "-check-NNNN" and ".prepare.stderr" to this: a longer
+    // label is cut, and the hash below tells the cut ones apart.
+    if (out.size() > kFileSafeMax) out.resize(kFileSafeMax);
     if (out != s) {
         // Labels that map to the same name ("mesa/main", "mesa_main") must
         // not share log files: the label's hash tells them apart.

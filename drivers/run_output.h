@@ -13,8 +13,10 @@
 
 namespace gfxstat::drivers {
 
-// A variant label as a file name: letters, digits, '.', '_', '-' kept, and
-// a hash of the label when anything was replaced.
+// A variant label as a file name: letters, digits, '.', '_', '-' kept, at
+// most kFileSafeMax of them, and a hash of the label when anything was
+// replaced or cut.
+constexpr size_t kFileSafeMax = 96;
 std::string file_safe(const std::string& s);
 
 // The start of a log's name from the results file's id: "" without one.

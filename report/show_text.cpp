@@ -192,7 +192,13 @@ void print_text(FILE* out, size_t width, const std::string& name, const data::Re
             for (size_t i = 0; i < checks.size(); ++i)
                 line += (i ? ", " : "") + escape_text(checks[i].first) + " " + std::to_string(checks[i].second);
         }
-        print_wrapped(out, width, line + " (checking runs, never timed)", 2, 4);
+        // As the checking pass says it: a count alone would hide checks
+        // that timed out or crashed.
+        size_t not_ok = 0;
+        for (const data::ImageCheck& k : f.image_checks()) not_ok += k.exit_class != data::ExitClass::ok;
+        const std::string failed =
+            not_ok ? "; " + std::to_string(not_ok) + " did not end ok: their frames are not counted" : std::string();
+        print_wrapped(out, width, line + " (checking runs, never timed" + failed + ")", 2, 4);
     }
 
     if (!f.designs().empty()) {

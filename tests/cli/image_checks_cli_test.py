@@ -263,7 +263,38 @@ def main():
     check(rc == 2 and "not a campaign directory" in err and "unknown option" not in err,
           "campaign analyze takes --allow-image-change: %s" % err)
 
+    # ---- merge: kept images still found from the merged file -------------
+    # `kept` is relative to its file's directory; merged into a file in
+    # another directory it must still name the same images.
+    src_dir, out_dir = os.path.join(d, "in"), os.path.join(d, "out")
+    os.makedirs(src_dir)
+    os.makedirs(out_dir)
+
+    def keep(c):
+        c["kept"] = "kept/%s-%d" % (c["variant"], c["check"])
+        return c
+    f = variant_file(src_dir, "kept.json", lines, ("main", "patched"), keep)
+    merged = os.path.join(out_dir, "m.json")
+    rc, out, err = gfx("merge", "-o", merged, f)
+    checks_in = [c for c in records(f) if c.get("type") == "image_check"]
+    checks_out = [c for c in records(merged) if c.get("type") == "image_check"] if rc == 0 else []
+    check(rc == 0 and len(checks_out) == len(checks_in) > 0, "merge keeps the image checks: rc %d %s" % (rc, err))
+    check("and %d image checks from 1 file" % len(checks_in) in " ".join(err.split()),
+          "merge counts the image checks apart from the runs: " + err)
+    want = sorted(os.path.join(os.path.realpath(src_dir), c["kept"]) for c in checks_in)
+    check(sorted(c.get("kept") for c in checks_out) == want,
+          "merged elsewhere, kept names the input's images: %s" % [c.get("kept") for c in checks_out][:2])
+    beside = os.path.join(src_dir, "m.json")
+    rc, out, err = gfx("merge", "-o", beside, f)
+    check(rc == 0 and sorted(c.get("kept") for c in records(beside) if c.get("type") == "image_check") ==
+          sorted(c["kept"] for c in checks_in), "merged beside its input, kept stays relative")
+
     return finish("image checks in compare: all checks passed")
+
+
+def records(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip()]
 
 
 if __name__ == "__main__":

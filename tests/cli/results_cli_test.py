@@ -345,6 +345,17 @@ def main():
         rc, o, err = run([g, "show", base])
         check(rc == 0, f"show with image checks: rc {rc}: {err}")
         check("image checks: 1 per variant" in o, f"show counts image checks: {o!r}")
+        check("did not end ok" not in o, f"show: every check ended ok: {o!r}")
+        # Checks that did not end ok are said, as the checking pass says them.
+        failing = os.path.join(d, "failing.json")
+        shutil.copyfile(base, failing)
+        with open(failing, "a") as f:
+            f.write(json.dumps({"type": "image_check", "variant": "after", "check": 1,
+                                "exit": {"class": "timeout", "reason": "timed out after 3 s"},
+                                "tool": "glretrace", "method": "md5", "images": {}}) + "\n")
+        rc, o, err = run([g, "show", failing])
+        check(rc == 0 and "1 did not end ok: their frames are not counted" in " ".join(o.split()),
+              f"show says which checks did not end ok: {o!r} {err}")
         check(err.count('unknown type "shader_stats"') == 1 and "skipped 2 records" in err,
               f"one warning for the unknown type: {err!r}")
         merged = os.path.join(d, "m.json")

@@ -2,6 +2,7 @@
 // Image checks (checking runs: frame checksums, never timed) in results
 // files: the exact JSON line, the round trip, the rules a reader checks,
 // whole-file writing, appending and merging.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -286,6 +287,41 @@ TEST(ImageCheckMerge, KeptWithOriginsOnceAndConflictsRefused) {
         EXPECT_NE(msg.find("a.json:4"), std::string::npos) << msg;
         EXPECT_NE(msg.find("refusing to merge"), std::string::npos) << msg;
     }
+}
+
+TEST(ImageCheckMerge, KeptDirectoriesStillLeadToTheImagesFromTheMergedFile) {
+    // `kept` is relative to its results file's directory: merged into a
+    // file elsewhere, it must still name the same images.
+    char tmpl[] = "/tmp/gfxstat-merge-kept-XXXXXX";
+    ASSERT_NE(::mkdtemp(tmpl), nullptr);
+    const std::string root = tmpl, in = root + "/in", out = root + "/out";
+    ASSERT_EQ(::mkdir(in.c_str(), 0700), 0);
+    ASSERT_EQ(::mkdir(out.c_str(), 0700), 0);
+    ImageCheck k = sample_check();
+    k.kept = "kept/0123-patched-check-0000";
+    ReadReport r;
+    const ResultsFile a = parse_results(kHeader + kEnv + kDesign + line_of(k), in + "/a.json", &r);
+    ResultsHeader h;
+    h.id = "merged";
+    // Into another directory: absolute, under the input's directory.
+    const MergeOutcome elsewhere = merge_results({{in + "/a.json", &a, &r}}, h, out + "/m.json");
+    ASSERT_EQ(elsewhere.merged.image_checks().size(), 1u);
+    EXPECT_EQ(elsewhere.merged.image_checks()[0].kept, in + "/kept/0123-patched-check-0000");
+    // Into the input's own directory (spelt another way): unchanged.
+    const MergeOutcome beside = merge_results({{in + "/a.json", &a, &r}}, h, out + "/../in/m.json");
+    EXPECT_EQ(beside.merged.image_checks()[0].kept, "kept/0123-patched-check-0000");
+    // Absolute ones stay as they are.
+    k.kept = "/srv/images/x";
+    const ResultsFile b = parse_results(kHeader + kEnv + kDesign + line_of(k), in + "/b.json", &r);
+    EXPECT_EQ(merge_results({{in + "/b.json", &b, &r}}, h, out + "/m.json").merged.image_checks()[0].kept,
+              "/srv/images/x");
+    // One check met in two copies in two directories is one check, kept once.
+    const MergeOutcome both = merge_results({{in + "/a.json", &a, &r}, {out + "/a.json", &a, &r}}, h, out + "/m.json");
+    EXPECT_EQ(both.merged.image_checks().size(), 1u);
+    EXPECT_EQ(both.duplicate_checks_dropped, 1u);
+    ::rmdir(in.c_str());
+    ::rmdir(out.c_str());
+    ::rmdir(root.c_str());
 }
 
 }  // namespace
