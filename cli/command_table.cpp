@@ -50,8 +50,8 @@ constexpr CommandEntry kCommands[] = {
      show_main},
     {"merge", "combine results files, keeping provenance", merge_main},
     {"store",
-     "a results store (SQLite) CI jobs push results files to: init, push,\n"
-     "ls, get (a selection back as a results file), check, upgrade",
+     "a results store (SQLite) that CI jobs push to: init, push, ls,\n"
+     "get (a selection back as a results file), check, upgrade",
      store_main},
     {"run",
      "run a command or built-in workload repeatedly, recording every\n"
