@@ -169,19 +169,21 @@ public:
         }
         sqlite3_busy_timeout(db_, kBusyTimeoutMs);
         exec("PRAGMA foreign_keys = ON");
-        // WAL makes readers independent of a push; it needs the file system
-        // to support shared memory (not NFS), where SQLite keeps its
-        // rollback journal.
-        exec("PRAGMA journal_mode = WAL");
-        exec("PRAGMA synchronous = NORMAL");
         const int version = read_version();
         if (version > kStoreSchemaVersion)
             throw InputError(url.shown + ": this store is schema v" + std::to_string(version) +
                              "; this gfxstat reads up to v" + std::to_string(kStoreSchemaVersion) + ": upgrade gfxstat");
+        // A database of something else is never made into a store.
+        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+            throw InputError(url.shown + ": not a gfxstat store (no schema_version table); refusing to touch it");
+        if (version == 0 && mode == StoreOpen::existing)
+            throw InputError(url.shown + ": not a gfxstat store (an empty database; gfxstat store init makes one)");
+        // WAL: readers never wait for a push (it needs a file system with
+        // shared memory: a local one, not NFS).
+        exec("PRAGMA journal_mode = WAL");
+        exec("PRAGMA synchronous = NORMAL");
         if (version == 0 && mode == StoreOpen::create) {
-            migrate();
-        } else if (version == 0 && mode != StoreOpen::upgrade) {
-            throw InputError(url.shown + ": not a gfxstat store (no schema_version table)");
+            migrate();  // (upgrade() makes an empty database a store too)
         } else if (version < kStoreSchemaVersion && mode != StoreOpen::upgrade) {
             throw InputError(url.shown + ": this store is schema v" + std::to_string(version) + "; this gfxstat uses v" +
                              std::to_string(kStoreSchemaVersion) + ": run gfxstat store upgrade");

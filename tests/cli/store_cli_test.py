@@ -166,6 +166,20 @@ def main():
         check(rc == 2 and "this store is schema v3; this gfxstat reads up to v1: upgrade gfxstat" in err,
               f"newer schema: {rc} {err}")
 
+        # A database of something else is refused, and left as it was.
+        foreign = os.path.join(tmp, "foreign.sqlite")
+        db = sqlite3.connect(foreign)
+        db.execute("CREATE TABLE notes (text TEXT)")
+        db.commit()
+        db.close()
+        for sub in (["init"], ["push", fixtures[0]], ["upgrade"]):
+            rc, _, err = store_cmd(gfx, "sqlite:" + foreign, *sub)
+            check(rc == 2 and "not a gfxstat store" in err, f"{sub[0]} into a foreign database: {rc} {err}")
+        db = sqlite3.connect(foreign)
+        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        db.close()
+        check(tables == ["notes"], f"a foreign database untouched: {tables}")
+
         # PostgreSQL: recognised, refused, its password never shown.
         rc, out, err = store_cmd(gfx, "postgresql://ci:s3cr3t@db.example.org/gfx", "ls")
         check(rc == 2 and "PostgreSQL stores come in a later gfxstat" in err and "s3cr3t" not in out + err,
