@@ -14,6 +14,7 @@
 #include "cli/ministat_command.h"
 #include "cli/run_command.h"
 #include "cli/show_command.h"
+#include "cli/store_command.h"
 #include "cli/summary_command.h"
 #include "cli/tune_command.h"
 #include "cli/version_command.h"
@@ -48,6 +49,10 @@ constexpr CommandEntry kCommands[] = {
      "excluded runs, environment differences (--json)",
      show_main},
     {"merge", "combine results files, keeping provenance", merge_main},
+    {"store",
+     "a results store (SQLite) that CI jobs push to: init, push, ls,\n"
+     "get (a selection back as a results file), check, upgrade",
+     store_main},
     {"run",
      "run a command or built-in workload repeatedly, recording every\n"
      "run (exit class, metrics, boot, environment, logs)",

@@ -182,6 +182,29 @@ void rewrite_results_file(const std::string& path, ExistingFile existing,
     }
 }
 
+void write_results_text(const std::string& path, bool replace, const std::function<std::string()>& text) {
+    sweep_stale_temp_files(path);
+    for (int pass = 0;; ++pass) {
+        if (!replace) {
+            write_file_atomically(path, text(), 0644, false);
+            return;
+        }
+        ResultsLock lock = ResultsLock::acquire(path, O_RDONLY);
+        if (!lock.held()) {
+            try {
+                write_file_atomically(path, text(), 0644, false);
+                return;
+            } catch (const InputError&) {
+                struct stat st {};
+                if (::lstat(path.c_str(), &st) != 0 || pass == 100) throw;
+                continue;
+            }
+        }
+        write_file_atomically(path, text(), 0644, true);
+        return;
+    }
+}
+
 // ---------------------------------------------------------------- appender
 
 ResultsAppender::ResultsAppender(const std::string& path, double wait_s) : path_(path) {

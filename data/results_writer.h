@@ -90,6 +90,13 @@ enum class ExistingFile {
 void rewrite_results_file(const std::string& path, ExistingFile existing,
                           const std::function<ResultsFile(const ResultsFile* current, const ReadReport& report)>& build);
 
+// The same for a file already serialised, whose records keep the order
+// they are in (gfxstat store get gives a pushed file back as it was
+// pushed): written new (`replace` false: an existing file is an InputError
+// "already exists") or replacing one under its results lock. `text` is
+// called once the lock is held.
+void write_results_text(const std::string& path, bool replace, const std::function<std::string()>& text);
+
 class ResultsAppender {
 public:
     // Opens `path` for appending, creating it (with a fresh header) when it

@@ -22,7 +22,7 @@ set -eu
 # gfxstat's own build. python3 writes the man pages at build time
 # (tools/make_manpages.py), groff-base checks them.
 BUILD="build-essential cmake ninja-build ccache pkg-config python3 groff-base
-libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev"
+libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev libsqlite3-dev"
 
 # The test suite: its unit tests and their reference checks, the real
 # programs gfxstat drives (IGT, Mesa on llvmpipe and lavapipe under Xvfb,

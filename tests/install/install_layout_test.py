@@ -19,7 +19,7 @@ import tempfile
 FAILURES = []
 
 # Every subcommand has its page, gfxstat-SUBCOMMAND(1), beside gfxstat(1).
-SUBCOMMANDS = ["ministat", "summary", "compare", "import", "show", "merge", "run",
+SUBCOMMANDS = ["ministat", "summary", "compare", "import", "show", "merge", "store", "run",
                "workload", "ab", "campaign", "bisect", "history", "report", "lava", "devices", "tune", "version"]
 
 

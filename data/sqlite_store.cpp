@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: MIT
+// The SQLite backend of the results store (data/store.h, docs/store.md):
+// WAL (readers never wait for a push), a busy timeout (writers queue), one
+// transaction per push, SQL with bound parameters only -- no statement is
+// ever built from data.
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <map>
+#include <variant>
+
+#include "data/image_check.h"
+#include "data/input_error.h"
+#include "data/results_json.h"
+#include "data/results_writer.h"
+#include "data/store.h"
+
+namespace gfxstat::data {
+
+namespace {
+
+constexpr int kBusyTimeoutMs = 60000;
+
+// Schema v1. Each record of a pushed file is a row of `records` holding its
+// canonical line; runs and image checks carry their identity (unique) and
+// selection columns; `samples` holds every value of every run, as printed
+// and as a REAL, indexed by metric for one-metric histories.
+constexpr const char* kSchemaV1 = R"sql(
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE files (
+    id INTEGER PRIMARY KEY,
+    file_id TEXT NOT NULL UNIQUE,
+    header TEXT NOT NULL,
+    created TEXT NOT NULL,
+    name TEXT NOT NULL,
+    pushed_at TEXT NOT NULL
+);
+CREATE TABLE records (
+    id INTEGER PRIMARY KEY,
+    file INTEGER NOT NULL REFERENCES files(id),
+    kind TEXT NOT NULL,
+    key TEXT NOT NULL DEFAULT '',
+    line TEXT NOT NULL,
+    origin TEXT,
+    variant TEXT,
+    idx INTEGER,
+    machine TEXT,
+    boot TEXT,
+    build TEXT,
+    start TEXT
+);
+CREATE UNIQUE INDEX records_declaration ON records(file, kind, key)
+    WHERE kind IN ('metric', 'environment', 'design');
+CREATE UNIQUE INDEX records_identity ON records(kind, origin, variant, idx)
+    WHERE kind IN ('run', 'image_check');
+CREATE INDEX records_file ON records(file, id);
+CREATE INDEX records_machine_build ON records(machine, build) WHERE kind = 'run';
+CREATE INDEX records_variant ON records(variant) WHERE kind = 'run';
+CREATE TABLE metric_names (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+CREATE TABLE run_metrics (
+    record INTEGER NOT NULL REFERENCES records(id),
+    metric INTEGER NOT NULL REFERENCES metric_names(id),
+    PRIMARY KEY (metric, record)
+) WITHOUT ROWID;
+CREATE TABLE samples (
+    record INTEGER NOT NULL REFERENCES records(id),
+    metric INTEGER NOT NULL REFERENCES metric_names(id),
+    position INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    value REAL,
+    PRIMARY KEY (record, metric, position)
+) WITHOUT ROWID;
+CREATE INDEX samples_metric ON samples(metric, record);
+INSERT INTO schema_version (version) VALUES (1);
+)sql";
+
+// The migrations, in order: step k takes a store of schema v(k) to v(k+1)
+// (v0: an empty database). A new schema adds one step.
+struct Step {
+    int to;
+    const char* what;
+    const char* sql;
+};
+constexpr Step kSteps[] = {
+    {1, "created the v1 tables (files, records, metric_names, run_metrics, samples)", kSchemaV1},
+};
+static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kStoreSchemaVersion, "one step per schema version");
+
+class Statement {
+public:
+    Statement(sqlite3* db, const char* sql, const std::string& shown) : shown_(shown) {
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK)
+            throw InputError(shown + ": " + sqlite3_errmsg(db));
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int i, std::string_view s) {
+        sqlite3_bind_text(stmt_, i, s.data(), static_cast<int>(s.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int i, int64_t v) {
+        sqlite3_bind_int64(stmt_, i, v);
+        return *this;
+    }
+    Statement& bind_double(int i, double v) {
+        sqlite3_bind_double(stmt_, i, v);
+        return *this;
+    }
+    // True while there is a row.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw InputError(shown_ + ": " + sqlite3_errmsg(sqlite3_db_handle(stmt_)));
+    }
+    void run() {
+        step();
+        reset();
+    }
+    void reset() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    std::string text(int col) const {
+        const auto* p = sqlite3_column_text(stmt_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p), static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : std::string();
+    }
+    int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+
+private:
+    sqlite3_stmt* stmt_ = nullptr;
+    std::string shown_;
+};
+
+class SqliteStore final : public Store {
+public:
+    SqliteStore(const StoreUrl& url, StoreOpen mode) : Store(url) {
+        try {
+            open(mode);
+        } catch (...) {
+            sqlite3_close(db_);
+            throw;
+        }
+    }
+    ~SqliteStore() override { sqlite3_close(db_); }
+
+    void open(StoreOpen mode) {
+        const StoreUrl& url = this->url();
+        const std::string& path = url.path;
+        struct stat st {};
+        const bool exists = ::lstat(path.c_str(), &st) == 0;
+        if (exists && S_ISLNK(st.st_mode)) throw InputError(url.shown + ": a symbolic link; refusing to open it");
+        if (!exists && mode != StoreOpen::create)
+            throw InputError(url.shown + ": no store there (gfxstat store init makes one)");
+        if (!exists && url.shown == default_store_url()) make_parent_directories(path);
+        int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX;
+        if (mode == StoreOpen::create) flags |= SQLITE_OPEN_CREATE;
+        if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+            const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
+            sqlite3_close(db_);
+            db_ = nullptr;
+            throw InputError(url.shown + ": cannot open: " + why);
+        }
+        sqlite3_busy_timeout(db_, kBusyTimeoutMs);
+        exec("PRAGMA foreign_keys = ON");
+        const int version = read_version();
+        if (version > kStoreSchemaVersion)
+            throw InputError(url.shown + ": this store is schema v" + std::to_string(version) +
+                             "; this gfxstat reads up to v" + std::to_string(kStoreSchemaVersion) + ": upgrade gfxstat");
+        // A database of something else is never made into a store.
+        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+            throw InputError(url.shown + ": not a gfxstat store (no schema_version table); refusing to touch it");
+        if (version == 0 && mode == StoreOpen::existing)
+            throw InputError(url.shown + ": not a gfxstat store (an empty database; gfxstat store init makes one)");
+        // WAL: readers never wait for a push (it needs a file system with
+        // shared memory: a local one, not NFS).
+        exec("PRAGMA journal_mode = WAL");
+        exec("PRAGMA synchronous = NORMAL");
+        if (version == 0 && mode == StoreOpen::create) {
+            migrate();  // (upgrade() makes an empty database a store too)
+        } else if (version < kStoreSchemaVersion && mode != StoreOpen::upgrade) {
+            throw InputError(url.shown + ": this store is schema v" + std::to_string(version) + "; this gfxstat uses v" +
+                             std::to_string(kStoreSchemaVersion) + ": run gfxstat store upgrade");
+        }
+    }
+
+    int schema_version() override { return read_version(); }
+
+    PushOutcome push(const ResultsFile& file, const std::string& name, const PushProgress& progress) override {
+        const PreparedPush p = prepare_push(file);
+        PushOutcome out;
+        metric_rows_.clear();
+        Transaction tx(*this);
+        int64_t file_row = 0;
+        {
+            Statement find(db_, "SELECT id FROM files WHERE file_id = ?1", shown());
+            find.bind(1, p.file_id);
+            if (find.step()) file_row = find.integer(0);
+        }
+        if (file_row == 0) {
+            Statement ins(db_,
+                          "INSERT INTO files (file_id, header, created, name, pushed_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                          shown());
+            ins.bind(1, p.file_id).bind(2, p.header_line).bind(3, p.created).bind(4, name).bind(5, utc_now_rfc3339());
+            ins.run();
+            file_row = sqlite3_last_insert_rowid(db_);
+            out.new_file = true;
+        }
+        Statement find_decl(db_, "SELECT 1 FROM records WHERE file = ?1 AND kind = ?2 AND key = ?3", shown());
+        Statement find_identity(db_,
+                                "SELECT r.line, f.file_id, f.name, f.pushed_at FROM records r JOIN files f ON f.id = "
+                                "r.file WHERE r.kind = ?1 AND r.origin = ?2 AND r.variant = ?3 AND r.idx = ?4",
+                                shown());
+        Statement insert(db_,
+                         "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
+                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                         shown());
+        Statement metric_id(db_, "SELECT id FROM metric_names WHERE name = ?1", shown());
+        Statement metric_new(db_, "INSERT INTO metric_names (name) VALUES (?1)", shown());
+        Statement run_metric(db_, "INSERT OR IGNORE INTO run_metrics (record, metric) VALUES (?1, ?2)", shown());
+        Statement sample(db_, "INSERT INTO samples (record, metric, position, text, value) VALUES (?1, ?2, ?3, ?4, ?5)",
+                         shown());
+        size_t written = 0;
+        for (const StoreRecord& r : p.records) {
+            const char* kind = store_record_kind_name(r.kind);
+            const bool identified = r.kind == StoreRecord::Kind::run || r.kind == StoreRecord::Kind::image_check;
+            if (!identified) {
+                find_decl.bind(1, file_row).bind(2, kind).bind(3, r.key);
+                const bool present = find_decl.step();
+                find_decl.reset();
+                if (present) continue;
+            } else {
+                find_identity.bind(1, kind).bind(2, r.origin).bind(3, r.variant).bind(4, static_cast<int64_t>(r.index));
+                if (find_identity.step()) {
+                    const std::string stored = stored_identity_line(r.kind, find_identity.text(0), find_identity.text(1));
+                    if (stored != r.identity_line) {
+                        const std::string what = r.kind == StoreRecord::Kind::run ? "run" : "image check";
+                        const std::string msg = name + ": " + what + " " + std::to_string(r.index) + " of variant " +
+                                                quote_token(r.variant) + " (first recorded in file " + r.origin +
+                                                ") differs from the stored " + what + " of file " +
+                                                find_identity.text(1) + " (pushed from " + find_identity.text(2) +
+                                                " at " + find_identity.text(3) + "); nothing of this push is written";
+                        find_identity.reset();
+                        throw InputError(msg);  // the transaction rolls back
+                    }
+                    find_identity.reset();
+                    (r.kind == StoreRecord::Kind::run ? out.runs_present : out.checks_present)++;
+                    continue;
+                }
+                find_identity.reset();
+            }
+            insert.bind(1, file_row).bind(2, kind).bind(3, r.key).bind(4, r.line);
+            if (identified) {
+                insert.bind(5, r.origin).bind(6, r.variant).bind(7, static_cast<int64_t>(r.index));
+                insert.bind(9, r.boot).bind(11, r.start);
+            }
+            if (r.kind == StoreRecord::Kind::run) insert.bind(8, r.machine).bind(10, r.build);
+            insert.run();
+            const int64_t row = sqlite3_last_insert_rowid(db_);
+            if (r.kind == StoreRecord::Kind::run) {
+                ++out.runs_added;
+                for (const std::string& m : r.metrics) run_metric.bind(1, row).bind(2, metric_row(metric_id, metric_new, m)).run();
+                for (const StoreRecord::Sample& s : r.samples) {
+                    sample.bind(1, row).bind(2, metric_row(metric_id, metric_new, s.metric));
+                    sample.bind(3, static_cast<int64_t>(s.position)).bind(4, s.text).bind_double(5, s.value);
+                    sample.run();
+                    ++out.samples_added;
+                }
+            } else if (r.kind == StoreRecord::Kind::image_check) {
+                ++out.checks_added;
+            }
+            ++written;
+            if (progress) progress(written);
+        }
+        tx.commit();
+        return out;
+    }
+
+    StoreListing list() override {
+        StoreListing l;
+        l.files = static_cast<size_t>(scalar("SELECT count(*) FROM files"));
+        l.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
+        l.image_checks = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'image_check'"));
+        l.samples = static_cast<size_t>(scalar("SELECT count(*) FROM samples"));
+        const auto counts = [&](const char* sql) {
+            std::vector<StoreCount> out;
+            Statement q(db_, sql, shown());
+            while (q.step())
+                out.push_back({q.text(0), static_cast<size_t>(q.integer(1)), static_cast<size_t>(q.integer(2))});
+            return out;
+        };
+        l.builds = counts(
+            "SELECT r.build, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
+            "WHERE x.kind = 'run' AND x.build = r.build) FROM records r WHERE r.kind = 'run' "
+            "GROUP BY r.build ORDER BY r.build");
+        l.machines = counts(
+            "SELECT r.machine, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
+            "WHERE x.kind = 'run' AND x.machine = r.machine) FROM records r WHERE r.kind = 'run' "
+            "GROUP BY r.machine ORDER BY r.machine");
+        l.variants = counts(
+            "SELECT r.variant, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
+            "WHERE x.kind = 'run' AND x.variant = r.variant) FROM records r WHERE r.kind = 'run' "
+            "GROUP BY r.variant ORDER BY r.variant");
+        l.metrics = counts(
+            "SELECT m.name, (SELECT count(*) FROM run_metrics rm WHERE rm.metric = m.id), "
+            "(SELECT count(*) FROM samples s WHERE s.metric = m.id) FROM metric_names m ORDER BY m.name");
+        return l;
+    }
+
+    std::vector<StoredFile> files() override {
+        std::vector<StoredFile> out;
+        std::vector<int64_t> rows;
+        {
+            Statement q(db_, "SELECT id, file_id, name, pushed_at, header FROM files ORDER BY id", shown());
+            while (q.step()) {
+                rows.push_back(q.integer(0));
+                out.push_back({q.text(1), q.text(2), q.text(3), q.text(4), {}, {}});
+            }
+        }
+        Statement q(db_, "SELECT line, kind FROM records WHERE file = ?1 ORDER BY id", shown());
+        for (size_t i = 0; i < rows.size(); ++i) {
+            q.bind(1, rows[i]);
+            while (q.step()) {
+                out[i].lines.push_back(q.text(0));
+                out[i].kinds.push_back(kind_of(q.text(1)));
+            }
+            q.reset();
+        }
+        return out;
+    }
+
+    StoreCheck check() override {
+        StoreCheck c;
+        {
+            Statement q(db_, "PRAGMA integrity_check", shown());
+            while (q.step())
+                if (q.text(0) != "ok") c.problems.push_back("SQLite: " + q.text(0));
+        }
+        {
+            Statement q(db_, "PRAGMA foreign_key_check", shown());
+            while (q.step()) c.problems.push_back("SQLite: a row of table " + q.text(0) + " refers to a missing row");
+        }
+        c.files = static_cast<size_t>(scalar("SELECT count(*) FROM files"));
+        c.records = static_cast<size_t>(scalar("SELECT count(*) FROM records"));
+        c.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
+        c.samples = static_cast<size_t>(scalar("SELECT count(*) FROM samples"));
+        // Every record parses as what it says it is, and a run's samples and
+        // metric names agree with its line.
+        Statement q(db_,
+                    "SELECT r.id, r.kind, r.line, f.file_id, "
+                    "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
+                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id) "
+                    "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
+                    shown());
+        while (q.step()) {
+            const std::string where = "record " + std::to_string(q.integer(0)) + " (file " + q.text(3) + ")";
+            try {
+                const ResultsRecord rec = parse_record_line(q.text(2));
+                const std::string kind = q.text(1);
+                const bool ok = (kind == "metric" && std::holds_alternative<MetricInfo>(rec)) ||
+                                (kind == "environment" && std::holds_alternative<Environment>(rec)) ||
+                                (kind == "design" && std::holds_alternative<DesignRecord>(rec)) ||
+                                (kind == "run" && std::holds_alternative<RunRecord>(rec)) ||
+                                (kind == "image_check" && std::holds_alternative<ImageCheck>(rec));
+                if (!ok) {
+                    c.problems.push_back(where + ": a " + kind + " record whose line is another kind");
+                    continue;
+                }
+                if (const auto* run = std::get_if<RunRecord>(&rec)) {
+                    size_t values = 0;
+                    for (const MetricValues& mv : run->metrics) values += mv.values.size();
+                    if (values != static_cast<size_t>(q.integer(4)))
+                        c.problems.push_back(where + ": the run holds " + std::to_string(values) + " values, the store " +
+                                             std::to_string(q.integer(4)) + " samples");
+                    if (run->metrics.size() != static_cast<size_t>(q.integer(5)))
+                        c.problems.push_back(where + ": the run has " + std::to_string(run->metrics.size()) +
+                                             " metrics, the store lists " + std::to_string(q.integer(5)));
+                }
+            } catch (const std::exception& e) {
+                c.problems.push_back(where + ": does not parse: " + e.what());
+            }
+        }
+        Statement h(db_, "SELECT file_id, header FROM files ORDER BY id", shown());
+        while (h.step()) {
+            try {
+                if (parse_header_line(h.text(1)).id != h.text(0))
+                    c.problems.push_back("file " + h.text(0) + ": its header names another id");
+            } catch (const std::exception& e) {
+                c.problems.push_back("file " + h.text(0) + ": its header does not parse: " + e.what());
+            }
+        }
+        return c;
+    }
+
+    UpgradeOutcome upgrade() override {
+        UpgradeOutcome out;
+        out.from = read_version();
+        migrate(&out.steps);
+        out.to = read_version();
+        return out;
+    }
+
+private:
+    const std::string& shown() const { return url().shown; }
+
+    class Transaction {
+    public:
+        explicit Transaction(SqliteStore& s) : s_(s) { s_.exec("BEGIN IMMEDIATE"); }
+        ~Transaction() {
+            if (!done_) sqlite3_exec(s_.db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        }
+        void commit() {
+            s_.exec("COMMIT");
+            done_ = true;
+        }
+
+    private:
+        SqliteStore& s_;
+        bool done_ = false;
+    };
+
+    static StoreRecord::Kind kind_of(const std::string& name) {
+        for (auto k : {StoreRecord::Kind::metric, StoreRecord::Kind::environment, StoreRecord::Kind::design,
+                       StoreRecord::Kind::run, StoreRecord::Kind::image_check})
+            if (name == store_record_kind_name(k)) return k;
+        throw InputError("a stored record of unknown kind " + quote_token(name) + " (gfxstat store check)");
+    }
+
+    static void make_parent_directories(const std::string& path) {
+        for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
+            const std::string dir = path.substr(0, slash);
+            if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+                throw InputError(dir + ": cannot make the store's directory: " + std::strerror(errno));
+        }
+    }
+
+    void exec(const char* sql) {
+        char* err = nullptr;
+        if (sqlite3_exec(db_, sql, nullptr, nullptr, &err) != SQLITE_OK) {
+            const std::string why = err ? err : sqlite3_errmsg(db_);
+            sqlite3_free(err);
+            throw InputError(shown() + ": " + why);
+        }
+    }
+
+    int64_t scalar(const char* sql) {
+        Statement q(db_, sql, shown());
+        return q.step() ? q.integer(0) : 0;
+    }
+
+    int read_version() {
+        Statement t(db_, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'", shown());
+        if (!t.step() || t.integer(0) == 0) return 0;
+        return static_cast<int>(scalar("SELECT max(version) FROM schema_version"));
+    }
+
+    // Applies the steps after the stored version, in one transaction.
+    void migrate(std::vector<std::string>* done = nullptr) {
+        Transaction tx(*this);
+        const int from = read_version();  // again, now that no other writer can
+        for (const Step& s : kSteps) {
+            if (s.to <= from) continue;
+            exec(s.sql);
+            Statement v(db_, "UPDATE schema_version SET version = ?1", shown());
+            v.bind(1, static_cast<int64_t>(s.to)).run();
+            if (done) done->push_back("v" + std::to_string(s.to) + ": " + s.what);
+        }
+        tx.commit();
+    }
+
+    int64_t metric_row(Statement& find, Statement& add, const std::string& name) {
+        if (auto it = metric_rows_.find(name); it != metric_rows_.end()) return it->second;
+        find.bind(1, name);
+        int64_t row = 0;
+        if (find.step()) row = find.integer(0);
+        find.reset();
+        if (row == 0) {
+            add.bind(1, name).run();
+            row = sqlite3_last_insert_rowid(db_);
+        }
+        metric_rows_[name] = row;
+        return row;
+    }
+
+    // A stored run's (or check's) line with its origin filled in, as
+    // prepare_push makes identity lines: the stored line has no origin when
+    // its file recorded it.
+    static std::string stored_identity_line(StoreRecord::Kind kind, const std::string& line, const std::string& file_id) {
+        ResultsRecord rec = parse_record_line(line);
+        std::string out;
+        if (kind == StoreRecord::Kind::run) {
+            auto& run = std::get<RunRecord>(rec);
+            if (run.origin.empty()) run.origin = file_id;
+            append_run_line(out, run);
+        } else {
+            auto& check = std::get<ImageCheck>(rec);
+            if (check.origin.empty()) check.origin = file_id;
+            append_image_check_line(out, check);
+        }
+        if (!out.empty() && out.back() == '\n') out.pop_back();
+        return out;
+    }
+
+    sqlite3* db_ = nullptr;
+    std::map<std::string, int64_t> metric_rows_;  // within one push (rolled back with it)
+};
+
+}  // namespace
+
+std::unique_ptr<Store> open_sqlite_store(const StoreUrl& url, StoreOpen mode) {
+    return std::make_unique<SqliteStore>(url, mode);
+}
+
+}  // namespace gfxstat::data

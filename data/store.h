@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: MIT
+// The results store (docs/store.md): results files pushed by CI jobs and
+// campaigns into one database, and got back as results files that every
+// command reads as today. One interface, a backend per database: SQLite
+// (data/sqlite_store.cpp) now, PostgreSQL behind the same interface later.
+//
+// Nothing lost, nothing invented: a pushed file is kept record by record,
+// each as the canonical JSON line gfxstat's writer prints for it
+// (data/results_json.h), so that get gives back an equivalent file. Runs
+// and image checks are identified as merge identifies them (origin: the id
+// of the file they were first recorded in; variant; index): pushing a file
+// twice adds nothing, and a run that differs from the stored run of the
+// same identity refuses the whole push, naming both.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "data/results_model.h"
+
+namespace gfxstat::data {
+
+// The schema version this gfxstat writes and reads up to.
+inline constexpr int kStoreSchemaVersion = 1;
+
+// Where a store is. `sqlite:PATH` is the only kind this gfxstat opens; a
+// libpq connection string (`postgresql://...`, `postgres://...`,
+// `service=NAME`, `host=...`) is recognised and refused by open_store.
+struct StoreUrl {
+    enum class Kind { sqlite, postgresql };
+    Kind kind = Kind::sqlite;
+    std::string path;  // sqlite: the database file
+    // What messages and output may show: "sqlite:PATH"; for PostgreSQL,
+    // never the connection string (it may hold a password): "PostgreSQL
+    // store".
+    std::string shown;
+};
+
+// Reads a store URL. Throws InputError for text that is no store URL.
+StoreUrl parse_store_url(std::string_view url);
+// The URL to open: `option` (--store) when given, else GFXSTAT_STORE when
+// set and not empty, else sqlite:$XDG_DATA_HOME/gfxstat/results.sqlite
+// (XDG_DATA_HOME defaulting to ~/.local/share).
+std::string store_url_from(const std::string& option);
+std::string default_store_url();
+
+// One record of a pushed file, prepared for a backend (store_records.cpp):
+// its line and what selections and identities need from it.
+struct StoreRecord {
+    enum class Kind { metric, environment, design, run, image_check };
+    Kind kind = Kind::run;
+    std::string line;  // the canonical JSON line, without its '\n'
+    std::string key;   // a declaration's name or id; "" for runs and checks
+    // Runs and image checks: the identity (origin filled in as merge does)
+    // and the line with that origin, which identical duplicates share.
+    std::string origin, variant;
+    uint64_t index = 0;
+    std::string identity_line;
+    // Runs: the selection columns.
+    std::string machine, boot, build, start;
+    struct Sample {
+        std::string metric;
+        uint64_t position = 0;
+        std::string text;  // as printed in the line
+        double value = 0;
+    };
+    std::vector<std::string> metrics;  // the run's metric names
+    std::vector<Sample> samples;
+};
+const char* store_record_kind_name(StoreRecord::Kind kind);
+
+struct PreparedPush {
+    std::string file_id, created, header_line;
+    std::vector<StoreRecord> records;  // declarations first, then runs, then checks
+};
+// The records of `file`, in an order that reads back (declarations before
+// the runs that use them). `machine` is machine_name() of a run's
+// environment; `build` its tag commit, else build, else its variant.
+PreparedPush prepare_push(const ResultsFile& file);
+
+struct PushOutcome {
+    bool new_file = false;
+    size_t runs_added = 0, runs_present = 0;
+    size_t checks_added = 0, checks_present = 0;
+    size_t samples_added = 0;
+};
+
+// Called after each record a push writes (tests kill a push midway).
+using PushProgress = std::function<void(size_t records_written)>;
+
+struct StoreCount {
+    std::string name;
+    size_t runs = 0, samples = 0;
+};
+struct StoreListing {
+    size_t files = 0, runs = 0, image_checks = 0, samples = 0;
+    std::vector<StoreCount> builds, machines, metrics, variants;  // by name
+};
+
+// A stored file, records in push order, for get.
+struct StoredFile {
+    std::string file_id, name, pushed_at;
+    std::string header_line;
+    std::vector<std::string> lines;  // its records' lines
+    std::vector<StoreRecord::Kind> kinds;  // and their kinds
+};
+
+struct StoreCheck {
+    std::vector<std::string> problems;  // empty: sound
+    size_t files = 0, records = 0, runs = 0, samples = 0;
+};
+
+struct UpgradeOutcome {
+    int from = 0, to = 0;
+    std::vector<std::string> steps;  // what each applied step did
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+    const StoreUrl& url() const { return url_; }
+    virtual int schema_version() = 0;
+    // One transaction: all of it or nothing. `name` (the path pushed) is
+    // kept for messages. Throws InputError (a conflict, a busy store).
+    virtual PushOutcome push(const ResultsFile& file, const std::string& name, const PushProgress& progress = {}) = 0;
+    virtual StoreListing list() = 0;
+    virtual std::vector<StoredFile> files() = 0;
+    virtual StoreCheck check() = 0;
+    virtual UpgradeOutcome upgrade() = 0;
+
+protected:
+    explicit Store(StoreUrl url) : url_(std::move(url)) {}
+
+private:
+    StoreUrl url_;
+};
+
+enum class StoreOpen {
+    existing,  // a missing store is an InputError (store init makes one)
+    create,    // made when missing (init, push)
+    upgrade,   // an older schema is opened, for upgrade()
+};
+
+// Throws InputError: a missing store, a PostgreSQL URL ("PostgreSQL stores
+// come in a later gfxstat"), a newer schema ("this store is schema v3; this
+// gfxstat reads up to v1: upgrade gfxstat"), an older one (store upgrade).
+std::unique_ptr<Store> open_store(const StoreUrl& url, StoreOpen mode);
+// The SQLite backend (sqlite_store.cpp).
+std::unique_ptr<Store> open_sqlite_store(const StoreUrl& url, StoreOpen mode);
+
+// The stored runs that `selection` (docs/filter-language.md) keeps, as the
+// text of one results file: when they all come from one pushed file, that
+// file's header and records in the order pushed, less the runs (and the
+// image checks of variants) not kept -- the file itself when all are;
+// from several, the files merged as gfxstat merge merges them. `runs` gets
+// how many runs it holds. Throws InputError (no run selected) and
+// FilterSyntaxError.
+std::string select_stored_runs(Store& store, std::string_view selection, size_t* runs = nullptr);
+
+}  // namespace gfxstat::data

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: MIT
+// The SQLite results store (data/store.h): push, idempotent re-push, a
+// conflicting push refused whole, hostile labels round-tripping, schema
+// versions, and a push killed midway leaving the store as it was.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "data/input_error.h"
+#include "data/results_reader.h"
+#include "data/results_writer.h"
+#include "data/store.h"
+
+namespace gfxstat::data {
+namespace {
+
+struct TempStore {
+    TempStore() {
+        char tmpl[] = "/tmp/gfxstat_store_test.XXXXXX";
+        dir = ::mkdtemp(tmpl);
+        url = parse_store_url("sqlite:" + dir + "/results.sqlite");
+    }
+    ~TempStore() { std::filesystem::remove_all(dir); }
+    std::string dir;
+    StoreUrl url;
+};
+
+// A results file with `runs` runs of each variant, one metric "fps"
+// (values base+run, printed as 3 decimals), on machine `host`.
+std::string results_text(const std::string& id, const std::vector<std::string>& variants, size_t runs,
+                         const std::string& host = "dut-1", const std::string& metric = "fps", double base = 60) {
+    using nlohmann::json;
+    std::string text = json{{"format", "gfxstat-results"}, {"version", 1}, {"id", id},
+                            {"created", "2026-12-01T00:00:00Z"}, {"generator", "store_test"}}
+                           .dump() +
+                       "\n";
+    text += json{{"type", "metric"}, {"name", metric}, {"unit", "fps"}, {"direction", "higher"}}.dump() + "\n";
+    text += json{{"type", "environment"}, {"id", "env-0000000000000001"}, {"hostname", host},
+                 {"tags", {{"commit", "abc123"}}}}
+                .dump() +
+            "\n";
+    for (const std::string& v : variants)
+        for (size_t r = 0; r < runs; ++r) {
+            char value[32];
+            std::snprintf(value, sizeof value, "%.3f", base + static_cast<double>(r) + 0.125);
+            text += "{\"type\":\"run\",\"variant\":" + json(v).dump() + ",\"run\":" + std::to_string(r) +
+                    ",\"boot\":\"b1\",\"environment\":\"env-0000000000000001\",\"exit\":{\"class\":\"ok\"},"
+                    "\"metrics\":{" +
+                    json(metric).dump() + ":" + value + "}}\n";
+        }
+    return text;
+}
+
+ResultsFile parsed(const std::string& text) { return parse_results(text, "test.json"); }
+
+// The file as the store keeps it: its header, then each record's line as
+// prepare_push makes it.
+std::string serialize_in_push_order(const ResultsFile& f) {
+    const PreparedPush p = prepare_push(f);
+    std::string text = p.header_line + "\n";
+    for (const StoreRecord& r : p.records) text += r.line + "\n";
+    EXPECT_EQ(serialize_results(parse_results(text, "pushed")), serialize_results(f));
+    return text;
+}
+
+TEST(Store, UrlsAndDefaults) {
+    const StoreUrl u = parse_store_url("sqlite:/tmp/x.sqlite");
+    EXPECT_EQ(u.kind, StoreUrl::Kind::sqlite);
+    EXPECT_EQ(u.path, "/tmp/x.sqlite");
+    EXPECT_EQ(u.shown, "sqlite:/tmp/x.sqlite");
+    const StoreUrl pg = parse_store_url("postgresql://ci:secret@db/gfx");
+    EXPECT_EQ(pg.kind, StoreUrl::Kind::postgresql);
+    EXPECT_EQ(pg.shown.find("secret"), std::string::npos);
+    EXPECT_EQ(parse_store_url("service=farm").kind, StoreUrl::Kind::postgresql);
+    EXPECT_THROW(parse_store_url("mysql://x"), InputError);
+    EXPECT_THROW(parse_store_url("sqlite:"), InputError);
+    try {
+        open_store(pg, StoreOpen::create);
+        FAIL() << "a PostgreSQL store opened";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("PostgreSQL stores come in a later gfxstat"), std::string::npos);
+        EXPECT_EQ(std::string(e.what()).find("secret"), std::string::npos);
+    }
+    ::setenv("XDG_DATA_HOME", "/xdg", 1);
+    ::unsetenv("GFXSTAT_STORE");
+    EXPECT_EQ(store_url_from(""), "sqlite:/xdg/gfxstat/results.sqlite");
+    ::setenv("GFXSTAT_STORE", "sqlite:/env.sqlite", 1);
+    EXPECT_EQ(store_url_from(""), "sqlite:/env.sqlite");
+    EXPECT_EQ(store_url_from("sqlite:/opt.sqlite"), "sqlite:/opt.sqlite");
+    ::unsetenv("GFXSTAT_STORE");
+    ::unsetenv("XDG_DATA_HOME");
+}
+
+TEST(Store, MissingStoreIsRefusedUnlessCreated) {
+    TempStore t;
+    EXPECT_THROW(open_store(t.url, StoreOpen::existing), InputError);
+    auto s = open_store(t.url, StoreOpen::create);
+    EXPECT_EQ(s->schema_version(), kStoreSchemaVersion);
+    EXPECT_NO_THROW(open_store(t.url, StoreOpen::existing));
+}
+
+TEST(Store, PushListGetAndIdempotentRepush) {
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    const ResultsFile a = parsed(results_text("aaaa0000aaaa0000aaaa0000aaaa0000", {"main", "mr"}, 5));
+    PushOutcome o = s->push(a, "a.json");
+    EXPECT_TRUE(o.new_file);
+    EXPECT_EQ(o.runs_added, 10u);
+    EXPECT_EQ(o.samples_added, 10u);
+    o = s->push(a, "a.json");
+    EXPECT_FALSE(o.new_file);
+    EXPECT_EQ(o.runs_added, 0u);
+    EXPECT_EQ(o.runs_present, 10u);
+    const StoreListing l = s->list();
+    EXPECT_EQ(l.files, 1u);
+    EXPECT_EQ(l.runs, 10u);
+    EXPECT_EQ(l.samples, 10u);
+    ASSERT_EQ(l.variants.size(), 2u);
+    EXPECT_EQ(l.variants[0].name, "main");
+    EXPECT_EQ(l.variants[0].runs, 5u);
+    ASSERT_EQ(l.machines.size(), 1u);
+    EXPECT_EQ(l.machines[0].name, "dut-1");
+    ASSERT_EQ(l.builds.size(), 1u);
+    EXPECT_EQ(l.builds[0].name, "abc123");
+    ASSERT_EQ(l.metrics.size(), 1u);
+    EXPECT_EQ(l.metrics[0].name, "fps");
+    EXPECT_EQ(l.metrics[0].samples, 10u);
+
+    // Everything back: the same file, record for record.
+    EXPECT_EQ(select_stored_runs(*s, "*"), serialize_in_push_order(a));
+    size_t runs = 0;
+    const ResultsFile main_only = parsed(select_stored_runs(*s, "variant:main", &runs));
+    EXPECT_EQ(runs, 5u);
+    for (const RunRecord& r : main_only.runs()) EXPECT_EQ(r.variant.str(), "main");
+    EXPECT_THROW(select_stored_runs(*s, "variant:none"), InputError);
+    EXPECT_TRUE(s->check().problems.empty());
+}
+
+TEST(Store, GrownFileAddsOnlyItsNewRuns) {
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    const std::string id = "bbbb0000bbbb0000bbbb0000bbbb0000";
+    s->push(parsed(results_text(id, {"main"}, 3)), "b.json");
+    const PushOutcome o = s->push(parsed(results_text(id, {"main"}, 5)), "b.json");
+    EXPECT_EQ(o.runs_added, 2u);
+    EXPECT_EQ(o.runs_present, 3u);
+    EXPECT_EQ(s->list().runs, 5u);
+}
+
+TEST(Store, ConflictingPushIsRefusedWholeNamingBoth) {
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    const std::string id = "cccc0000cccc0000cccc0000cccc0000";
+    s->push(parsed(results_text(id, {"main"}, 3)), "first.json");
+    // Same file id: runs 0-2 now hold other values, and runs 3-9 are new.
+    const ResultsFile other = parsed(results_text(id, {"main"}, 10, "dut-1", "fps", 70));
+    try {
+        s->push(other, "second.json");
+        FAIL() << "a conflicting push was accepted";
+    } catch (const InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("second.json"), std::string::npos) << m;
+        EXPECT_NE(m.find("first.json"), std::string::npos) << m;
+        EXPECT_NE(m.find("nothing of this push is written"), std::string::npos) << m;
+    }
+    const StoreListing l = s->list();
+    EXPECT_EQ(l.runs, 3u);
+    EXPECT_EQ(l.samples, 3u);
+    EXPECT_TRUE(s->check().problems.empty());
+}
+
+TEST(Store, HostileLabelsRoundTrip) {
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    std::string long_utf8;
+    for (int i = 0; i < 500; ++i) long_utf8 += "\xc3\xa9\xe2\x82\xac";  // é€
+    const std::vector<std::string> labels = {"it's \"quoted\"", "'; DROP TABLE records; --",
+                                             std::string("ctl\x01\x1b[31m\ttab\nnl"), long_utf8};
+    const std::string host = "host'); DELETE FROM files; --";
+    const std::string metric = "m\"'; DROP TABLE samples; --";
+    const ResultsFile f = parsed(results_text("dddd0000dddd0000dddd0000dddd0000", labels, 2, host, metric));
+    s->push(f, "hostile.json");
+    const StoreListing l = s->list();
+    EXPECT_EQ(l.runs, 8u);
+    ASSERT_EQ(l.machines.size(), 1u);
+    EXPECT_EQ(l.machines[0].name, host);
+    ASSERT_EQ(l.metrics.size(), 1u);
+    EXPECT_EQ(l.metrics[0].name, metric);
+    size_t found = 0;
+    for (const StoreCount& v : l.variants)
+        for (const std::string& label : labels) found += v.name == label;
+    EXPECT_EQ(found, labels.size());
+    EXPECT_EQ(select_stored_runs(*s, "*"), serialize_in_push_order(f));
+    EXPECT_TRUE(s->check().problems.empty());
+}
+
+TEST(Store, UpgradeOfV1IsANoOp) {
+    TempStore t;
+    open_store(t.url, StoreOpen::create);
+    auto s = open_store(t.url, StoreOpen::upgrade);
+    const UpgradeOutcome u = s->upgrade();
+    EXPECT_EQ(u.from, 1);
+    EXPECT_EQ(u.to, 1);
+    EXPECT_TRUE(u.steps.empty());
+}
+
+TEST(Store, KilledPushLeavesTheStoreAsBefore) {
+    TempStore t;
+    {
+        auto s = open_store(t.url, StoreOpen::create);
+        s->push(parsed(results_text("eeee0000eeee0000eeee0000eeee0000", {"main"}, 4)), "before.json");
+    }
+    const ResultsFile big = parsed(results_text("ffff0000ffff0000ffff0000ffff0000", {"a", "b", "c", "d"}, 2000));
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        auto s = open_store(t.url, StoreOpen::existing);
+        // kill -9 itself halfway through the push's records.
+        s->push(big, "big.json", [](size_t written) {
+            if (written == 4000) ::kill(::getpid(), SIGKILL);
+        });
+        ::_exit(0);  // not reached: the push is killed first
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), SIGKILL);
+    auto s = open_store(t.url, StoreOpen::existing);
+    const StoreListing l = s->list();
+    EXPECT_EQ(l.files, 1u);
+    EXPECT_EQ(l.runs, 4u);
+    EXPECT_EQ(l.samples, 4u);
+    EXPECT_TRUE(s->check().problems.empty());
+    // And the push goes through whole when it is not killed.
+    EXPECT_EQ(s->push(big, "big.json").runs_added, 8000u);
+}
+
+}  // namespace
+}  // namespace gfxstat::data
