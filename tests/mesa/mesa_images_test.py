@@ -9,12 +9,14 @@
   the gate decided by the timings alone. softpipe against llvmpipe renders
   differently (about nine frames in ten), and llvmpipe, several times
   faster, is no improvement: "renders differently", exit 1
-  under --gate; with --allow-image-change the timings alone decide.
+  under --gate; with --allow-image-change the timings alone decide. Its
+  frames are kept (--keep-images: glretrace's PNG files) and `gfxstat
+  report` shows the first differing ones side by side.
 - GFXReconstruct: a vkcube capture made here with gfxrecon-capture.py on
   lavapipe, replayed with gfxrecon-replay (--parser gfxrecon): LP_NUM_THREADS
   1 against 2 renders alike; LP_PERF=texmem (an llvmpipe performance
   experiment: textures read a small dummy tile in place of their own
-  memory) changes every frame. (LP_PERF's other flags, no_tex among them,
+  memory) changes every frame; its kept BMP frames are on the report's page. (LP_PERF's other flags, no_tex among them,
   and LP_NATIVE_VECTOR_WIDTH=128 leave this replay's pixels as they are.)
 
 Frames that change from replay to replay within a variant (on llvmpipe the
@@ -124,17 +126,24 @@ class Gfxstat:
         return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
 
-def experiment(g, d, name, variants, parser, command, tool, method, first_frame, frames, differ, runs=RUNS):
+def experiment(g, d, name, variants, parser, command, tool, method, first_frame, frames, differ, runs=RUNS,
+               keep_images=False):
     """`gfxstat ab --check-images --gate` of two variants ((label, [KEY=VAL]),
     the baseline first), then compare on its file; `differ`: whether the two
-    render differently (checked from the records first: the premise)."""
+    render differently (checked from the records first: the premise).
+    keep_images: with --keep-images, and `gfxstat report`'s page must show
+    the first differing frame as baseline | candidate | difference."""
     (base, _), (cand, _) = variants
     out = os.path.join(d, f"{name}.json")
     args = ["ab", "-o", out, "--variant", base, "--variant", cand]
     for label, kvs in variants:
         for kv in kvs:
             args += ["--env", f"{label}:{kv}"]
-    args += ["--runs", str(runs), "--parser", parser, "--check-images", "--gate", "--", *command]
+    args += ["--runs", str(runs), "--parser", parser, "--check-images", "--gate"]
+    kept = os.path.join(d, f"{name}-kept")
+    if keep_images:
+        args += ["--keep-images", kept]
+    args += ["--", *command]
     t0 = time.monotonic()
     rc, so, se = g(*args)
     print(f"{name}: gfxstat ab: rc {rc}, {time.monotonic() - t0:.1f} s")
@@ -219,6 +228,18 @@ def experiment(g, d, name, variants, parser, command, tool, method, first_frame,
             # The verdict ends the block ("..., p <0.001, improvement").
             check(not metric_block(so_c, "fps").endswith("improvement"),
                   f"{name}: a candidate that renders differently is no improvement: {metric_block(so_c, 'fps')!r}")
+        if keep_images:
+            # The kept images on the page: three PNGs (baseline, candidate,
+            # difference) a differing frame, up to 4 frames.
+            page = os.path.join(d, f"{name}.html")
+            rc_r, _, se_r = g("report", out, "-o", page)
+            html = open(page).read() if rc_r == 0 and os.path.exists(page) else ""
+            pictures = html.count('src="data:image/png;base64,')
+            want_pictures = 3 * min(4, len(differing))
+            print(f"{name}: report: {pictures} pictures of kept frames on the page")
+            check(pictures == want_pictures and "renders differently" in html,
+                  f"{name}: report shows the kept images of the differing frames: {pictures} pictures, "
+                  f"want {want_pictures}: {se_r[-500:]}")
         return faster
     check("renders differently" not in text, f"{name}: no 'renders differently' for variants that render alike")
     check(rc_c == rc_t and rc == rc_t,
@@ -258,7 +279,8 @@ def apitrace_part(g, d, env):
     # One more block than elsewhere, for the timings to show it on busy cores.
     experiment(g, d, "gl-drivers", [("softpipe", ["GALLIUM_DRIVER=softpipe", "LP_NUM_THREADS=1"]),
                                     ("llvmpipe", ["GALLIUM_DRIVER=llvmpipe", "LP_NUM_THREADS=1"])],
-               "apitrace", command, "glretrace", "md5", 0, frames, differ=True, runs=RUNS + 1)
+               "apitrace", command, "glretrace", "sha256-file", 0, frames, differ=True, runs=RUNS + 1,
+               keep_images=True)
 
 
 def gfxrecon_part(g, d, env):
@@ -285,7 +307,8 @@ def gfxrecon_part(g, d, env):
                "gfxrecon", command, "gfxrecon-replay", "sha256-file", 1, CUBE_FRAMES, differ=False)
     experiment(gv, d, "vk-texmem", [("lavapipe", ["LP_NUM_THREADS=2"]), ("texmem", ["LP_NUM_THREADS=2",
                                                                                     "LP_PERF=texmem"])],
-               "gfxrecon", command, "gfxrecon-replay", "sha256-file", 1, CUBE_FRAMES, differ=True)
+               "gfxrecon", command, "gfxrecon-replay", "sha256-file", 1, CUBE_FRAMES, differ=True,
+               keep_images=True)
 
 
 def main():
