@@ -32,38 +32,61 @@ if ! "$gfxstat" ab -o "$results" --variant unladen --variant loaded \
     tail -n 5 "$log"
     exit 1
 fi
-# compare's short answer for the median (the stop rule's metric) and the
-# worst wake-up; its last line, how to get the whole report, is said below.
-"$gfxstat" compare --metric latency_median --metric latency_max "$results" 2>>"$log" |
-    sed -e '/^--full:/d' | awk '{ line[NR] = $0 } END { n = NR; while (n > 0 && line[n] == "") n--
-                                                         for (i = 1; i <= n; i++) print line[i] }'
 # Why the answer may surprise, when there is one.
 verdict=$("$gfxstat" compare --format json --metric latency_median "$results" 2>>"$log" |
     grep -o '"outcome": *"[a-z_]*"' | head -n 1)
 case $verdict in
 *improvement*)
-    cat <<'EOT'
-
+    why="
 Why is 'loaded' faster? Idle CPUs sleep deeply and wake slowly (more
-so on a VM); busy ones are awake. Load shows in the worst wake-ups.
-EOT
+so on a VM); busy ones are awake. Load shows in the worst wake-ups."
     ;;
 *regression*)
-    cat <<'EOT'
-
+    why="
 'loaded' wakes later: the woken thread waits for a busy CPU. (On a VM,
-idle CPUs that sleep deeply can turn this around.)
-EOT
+idle CPUs that sleep deeply can turn this around.)"
     ;;
 *)
-    # Not settled: compare's sentence above says what would settle it.
+    # Not settled: compare's sentence below the table says what would.
+    why=""
     ;;
 esac
 "$gfxstat" report "$results" -o "$page" 2>>"$log"
 # Paths of a deep build directory may not fit 72 columns: folded at spaces.
-fold -s -w 72 <<EOT
+where=$(fold -s -w 72 <<EOT
 
 the whole report  $gfxstat compare --full $results
 the picture       $page
 the raw runs      $results, and ab's progress $log
 EOT
+)
+lines_of() { [ -z "$1" ] && echo 0 || printf '%s\n' "$1" | wc -l; }
+# compare's short answer for the median (the stop rule's metric) and the
+# worst wake-up; its last line, how to get the whole report, is said below.
+# The story stays within 40 lines: on a noisy machine more diagnostics
+# fire (two modes, outliers, drift, the load), so the notes under the
+# table are kept whole, in compare's order, while they fit, and the rest
+# are counted in one line that points at the whole report.
+budget=$((40 - 5 - $(lines_of "$why") - $(lines_of "$where")))
+"$gfxstat" compare --metric latency_median --metric latency_max "$results" 2>>"$log" |
+    sed -e '/^--full:/d' | awk -v budget="$budget" '
+    { line[NR] = $0 }
+    END {
+        n = NR
+        while (n > 0 && line[n] == "") n--
+        first = 0
+        for (i = 1; i <= n && !first; i++) if (line[i] ~ /^- /) first = i
+        if (n <= budget || !first) { for (i = 1; i <= n; i++) print line[i]; exit }
+        for (i = 1; i < first; i++) print line[i]
+        used = first - 1; cut = 0
+        for (i = first; i <= n; i = j) {
+            for (j = i + 1; j <= n && line[j] !~ /^- /; j++) ;
+            if (!cut && used + (j - i) <= budget - 1) {
+                for (k = i; k < j; k++) print line[k]
+                used += j - i
+            } else cut++
+        }
+        if (cut) printf "- %d more note%s in the whole report.\n", cut, (cut > 1 ? "s" : "")
+    }'
+[ -z "$why" ] || printf '%s\n' "$why"
+printf '%s\n' "$where"
