@@ -212,10 +212,17 @@ public:
             file_row = sqlite3_last_insert_rowid(db_);
             out.new_file = true;
         }
-        Statement find_decl(db_, "SELECT 1 FROM records WHERE file = ?1 AND kind = ?2 AND key = ?3", shown());
+        // The kind IN (...) terms repeat the partial indexes' WHERE: without
+        // them SQLite cannot use those indexes for a bound kind, and every
+        // lookup scanned all records (a push of 100,000 runs took minutes).
+        Statement find_decl(db_,
+                            "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = ?1 "
+                            "AND kind = ?2 AND key = ?3",
+                            shown());
         Statement find_identity(db_,
                                 "SELECT r.line, f.file_id, f.name, f.pushed_at FROM records r JOIN files f ON f.id = "
-                                "r.file WHERE r.kind = ?1 AND r.origin = ?2 AND r.variant = ?3 AND r.idx = ?4",
+                                "r.file WHERE r.kind IN ('run', 'image_check') AND r.kind = ?1 AND r.origin = ?2 "
+                                "AND r.variant = ?3 AND r.idx = ?4",
                                 shown());
         Statement insert(db_,
                          "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
@@ -288,25 +295,27 @@ public:
         l.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
         l.image_checks = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'image_check'"));
         l.samples = static_cast<size_t>(scalar("SELECT count(*) FROM samples"));
-        const auto counts = [&](const char* sql) {
+        // One pass over the samples per section (a correlated count per
+        // build scanned every run once per build: quadratic in a farm's
+        // store of thousands of builds).
+        const auto counts = [&](const std::string& grouped) {
             std::vector<StoreCount> out;
-            Statement q(db_, sql, shown());
+            const std::string sql =
+                "WITH run_samples AS (SELECT record, count(*) AS samples FROM samples GROUP BY record) " + grouped;
+            Statement q(db_, sql.c_str(), shown());
             while (q.step())
                 out.push_back({q.text(0), static_cast<size_t>(q.integer(1)), static_cast<size_t>(q.integer(2))});
             return out;
         };
         l.builds = counts(
-            "SELECT r.build, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.build = r.build) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.build ORDER BY r.build");
+            "SELECT r.build, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.build ORDER BY r.build");
         l.machines = counts(
-            "SELECT r.machine, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.machine = r.machine) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.machine ORDER BY r.machine");
+            "SELECT r.machine, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.machine ORDER BY r.machine");
         l.variants = counts(
-            "SELECT r.variant, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.variant = r.variant) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.variant ORDER BY r.variant");
+            "SELECT r.variant, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.variant ORDER BY r.variant");
         l.metrics = counts(
             "SELECT m.name, (SELECT count(*) FROM run_metrics rm WHERE rm.metric = m.id), "
             "(SELECT count(*) FROM samples s WHERE s.metric = m.id) FROM metric_names m ORDER BY m.name");
