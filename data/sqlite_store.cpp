@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <ctime>
 #include <map>
 #include <variant>
@@ -132,6 +133,7 @@ public:
                  : std::string();
     }
     int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
 
 private:
     sqlite3_stmt* stmt_ = nullptr;
@@ -364,9 +366,15 @@ public:
         Statement q(db_,
                     "SELECT r.id, r.kind, r.line, f.file_id, "
                     "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
-                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id) "
+                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id), "
+                    "r.origin, r.variant, r.idx "
                     "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
                     shown());
+        // A run's samples, in the order its line lists them.
+        Statement sq(db_,
+                     "SELECT m.name, s.position, s.text, s.value FROM samples s JOIN metric_names m ON m.id = s.metric "
+                     "WHERE s.record = ?1 ORDER BY m.name, s.position",
+                     shown());
         while (q.step()) {
             const std::string where = "record " + std::to_string(q.integer(0)) + " (file " + q.text(3) + ")";
             try {
@@ -390,6 +398,12 @@ public:
                     if (run->metrics.size() != static_cast<size_t>(q.integer(5)))
                         c.problems.push_back(where + ": the run has " + std::to_string(run->metrics.size()) +
                                              " metrics, the store lists " + std::to_string(q.integer(5)));
+                    check_identity(c, where, *run, q.text(3), q.text(6), q.text(7), q.integer(8));
+                    check_samples(c, where, *run, sq, q.integer(0));
+                } else if (const auto* check = std::get_if<ImageCheck>(&rec)) {
+                    if (q.text(6) != (check->origin.empty() ? q.text(3) : check->origin) ||
+                        q.text(7) != check->variant || q.integer(8) != static_cast<int64_t>(check->check))
+                        c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
                 }
             } catch (const std::exception& e) {
                 c.problems.push_back(where + ": does not parse: " + e.what());
@@ -405,6 +419,43 @@ public:
             }
         }
         return c;
+    }
+
+    // The selection columns a run was stored with agree with its line.
+    static void check_identity(StoreCheck& c, const std::string& where, const RunRecord& run, const std::string& file_id,
+                               const std::string& origin, const std::string& variant, int64_t idx) {
+        if (origin != (run.origin.empty() ? file_id : run.origin.str()) || variant != run.variant.str() ||
+            idx != static_cast<int64_t>(run.run))
+            c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
+    }
+
+    // Every sample row holds the value its run's line prints, as printed
+    // and as the number read from it: a value changed in either place
+    // (an edited line, an edited sample) is a problem.
+    static void check_samples(StoreCheck& c, const std::string& where, const RunRecord& run, Statement& sq,
+                              int64_t record) {
+        std::map<std::pair<std::string, int64_t>, std::string> expected;
+        for (const MetricValues& mv : run.metrics)
+            for (size_t k = 0; k < mv.values.size(); ++k) {
+                std::string text;
+                append_json_number(text, mv.values[k]);
+                expected[{mv.name.str(), static_cast<int64_t>(k)}] = text;
+            }
+        sq.bind(1, record);
+        while (sq.step()) {
+            const std::string metric = sq.text(0), text = sq.text(2);
+            const int64_t position = sq.integer(1);
+            const std::string what = where + ": sample " + std::to_string(position) + " of metric " + quote_token(metric);
+            const auto it = expected.find({metric, position});
+            if (it == expected.end()) {
+                c.problems.push_back(what + " is not in the run's line");
+            } else if (it->second != text) {
+                c.problems.push_back(what + " is " + text + " in the store, " + it->second + " in the run's line");
+            } else if (sq.real(3) != std::strtod(text.c_str(), nullptr)) {
+                c.problems.push_back(what + ": its number is not the value " + text + " it prints");
+            }
+        }
+        sq.reset();
     }
 
     UpgradeOutcome upgrade() override {
