@@ -241,5 +241,22 @@ TEST(Store, KilledPushLeavesTheStoreAsBefore) {
     EXPECT_EQ(s->push(big, "big.json").runs_added, 8000u);
 }
 
+TEST(Store, ImageChecksOfAVariantWithNoRunComeBack) {
+    // A checking pass (--check-images) of a variant that made no timed run:
+    // nothing lost, so '*' gives its checks back.
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    std::string text = results_text("abab0000abab0000abab0000abab0000", {"main"}, 2);
+    text += "{\"type\":\"image_check\",\"variant\":\"checked\",\"check\":0,\"boot\":\"b1\","
+            "\"exit\":{\"class\":\"ok\"},\"tool\":\"glretrace\",\"method\":\"md5\","
+            "\"images\":{\"1\":\"a84e3ad90ba90bf4f4a69ae935ec53b6\"}}\n";
+    const ResultsFile f = parsed(text);
+    ASSERT_EQ(f.image_checks().size(), 1u);
+    EXPECT_EQ(s->push(f, "checked.json").checks_added, 1u);
+    EXPECT_EQ(select_stored_runs(*s, "*"), serialize_in_push_order(f));
+    // A selection of runs keeps the checks of the variants it keeps only.
+    EXPECT_TRUE(parsed(select_stored_runs(*s, "variant:main")).image_checks().empty());
+}
+
 }  // namespace
 }  // namespace gfxstat::data
