@@ -158,6 +158,12 @@ public:
         struct stat st {};
         const bool exists = ::lstat(path.c_str(), &st) == 0;
         if (exists && S_ISLNK(st.st_mode)) throw InputError(url.shown + ": a symbolic link; refusing to open it");
+        if (exists && !S_ISREG(st.st_mode)) throw InputError(url.shown + ": not a regular file; refusing to open it");
+        // Results anyone on the machine could have changed are no results
+        // to gate a merge on (a shared store is shared through its group).
+        if (exists && (st.st_mode & S_IWOTH))
+            throw InputError(url.shown + ": writable by every user, so anyone could have changed its results; "
+                             "refusing to open it (chmod o-w it once you trust it)");
         if (!exists && mode != StoreOpen::create)
             throw InputError(url.shown + ": no store there (gfxstat store init makes one)");
         if (!exists && url.shown == default_store_url()) make_parent_directories(path);
