@@ -5,6 +5,7 @@
 // ever built from data.
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -143,11 +144,20 @@ private:
 class SqliteStore final : public Store {
 public:
     SqliteStore(const StoreUrl& url, StoreOpen mode) : Store(url) {
-        try {
-            open(mode);
-        } catch (...) {
-            sqlite3_close(db_);
-            throw;
+        // Several jobs making the same new store at once: the switch to WAL
+        // can answer "database is locked" at once, without the busy
+        // timeout; such an open is tried again, for as long as that timeout.
+        for (int waited_ms = 0;; waited_ms += 20) {
+            try {
+                open(mode);
+                return;
+            } catch (...) {
+                const bool busy = db_ && (sqlite3_extended_errcode(db_) & 0xff) == SQLITE_BUSY;
+                sqlite3_close(db_);
+                db_ = nullptr;
+                if (!busy || waited_ms >= kBusyTimeoutMs) throw;
+            }
+            ::usleep(20000);
         }
     }
     ~SqliteStore() override { sqlite3_close(db_); }
@@ -177,12 +187,14 @@ public:
         }
         sqlite3_busy_timeout(db_, kBusyTimeoutMs);
         exec("PRAGMA foreign_keys = ON");
-        const int version = read_version();
+        int version = read_version();
         if (version > kStoreSchemaVersion)
             throw InputError(url.shown + ": this store is schema v" + std::to_string(version) +
                              "; this gfxstat reads up to v" + std::to_string(kStoreSchemaVersion) + ": upgrade gfxstat");
-        // A database of something else is never made into a store.
-        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+        // A database of something else is never made into a store. Tables
+        // but no version may also be a store another job made between the
+        // two reads: the version is read again.
+        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0 && (version = read_version()) == 0)
             throw InputError(url.shown + ": not a gfxstat store (no schema_version table); refusing to touch it");
         if (version == 0 && mode == StoreOpen::existing)
             throw InputError(url.shown + ": not a gfxstat store (an empty database; gfxstat store init makes one)");
@@ -530,6 +542,8 @@ private:
     void migrate(std::vector<std::string>* done = nullptr) {
         Transaction tx(*this);
         const int from = read_version();  // again, now that no other writer can
+        if (from == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+            throw InputError(shown() + ": not a gfxstat store (no schema_version table); refusing to touch it");
         for (const Step& s : kSteps) {
             if (s.to <= from) continue;
             exec(s.sql);

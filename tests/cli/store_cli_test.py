@@ -7,7 +7,8 @@ pushed; get keeps what a selection names and writes like every results
 file (never through a link); check finds a broken count and a value,
 line or identity changed behind its back; a newer schema
 and a PostgreSQL URL are refused by name (no password shown); 8 processes
-pushing at once each find their push stored exactly once."""
+pushing at once each find their push stored exactly once, also into a
+store none of them had made yet."""
 
 import glob
 import json
@@ -272,6 +273,20 @@ def main():
               f"every acknowledged push present exactly once: {counts}")
         rc, out, _ = store_cmd(gfx, conc, "check")
         check(rc == 0, f"check after concurrent pushes: {out}")
+
+        # 8 jobs making the same new store at once, again and again: none is
+        # refused ("database is locked" from the switch to WAL, or "not a
+        # gfxstat store" from a store another job had just made).
+        refused = []
+        for round_ in range(12):
+            fresh = "sqlite:" + os.path.join(tmp, f"fresh{round_}.sqlite")
+            procs = [subprocess.Popen([gfx, "store", "push", f, "--store", fresh], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE) for f in files]
+            for p in procs:
+                _, err = p.communicate()
+                if p.returncode != 0:
+                    refused.append(err.decode().strip())
+        check(not refused, f"8 jobs making one new store at once, 12 rounds: refused {refused[:3]}")
 
         # Help and unknown subcommands.
         rc, out, _ = testlib.run([gfx, "store", "--help"])
