@@ -5,9 +5,11 @@
 // ever built from data.
 #include <sqlite3.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+#include <cstdlib>
 #include <ctime>
 #include <map>
 #include <variant>
@@ -132,6 +134,7 @@ public:
                  : std::string();
     }
     int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
 
 private:
     sqlite3_stmt* stmt_ = nullptr;
@@ -141,11 +144,20 @@ private:
 class SqliteStore final : public Store {
 public:
     SqliteStore(const StoreUrl& url, StoreOpen mode) : Store(url) {
-        try {
-            open(mode);
-        } catch (...) {
-            sqlite3_close(db_);
-            throw;
+        // Several jobs making the same new store at once: the switch to WAL
+        // can answer "database is locked" at once, without the busy
+        // timeout; such an open is tried again, for as long as that timeout.
+        for (int waited_ms = 0;; waited_ms += 20) {
+            try {
+                open(mode);
+                return;
+            } catch (...) {
+                const bool busy = db_ && (sqlite3_extended_errcode(db_) & 0xff) == SQLITE_BUSY;
+                sqlite3_close(db_);
+                db_ = nullptr;
+                if (!busy || waited_ms >= kBusyTimeoutMs) throw;
+            }
+            ::usleep(20000);
         }
     }
     ~SqliteStore() override { sqlite3_close(db_); }
@@ -156,6 +168,12 @@ public:
         struct stat st {};
         const bool exists = ::lstat(path.c_str(), &st) == 0;
         if (exists && S_ISLNK(st.st_mode)) throw InputError(url.shown + ": a symbolic link; refusing to open it");
+        if (exists && !S_ISREG(st.st_mode)) throw InputError(url.shown + ": not a regular file; refusing to open it");
+        // Results anyone on the machine could have changed are no results
+        // to gate a merge on (a shared store is shared through its group).
+        if (exists && (st.st_mode & S_IWOTH))
+            throw InputError(url.shown + ": writable by every user, so anyone could have changed its results; "
+                             "refusing to open it (chmod o-w it once you trust it)");
         if (!exists && mode != StoreOpen::create)
             throw InputError(url.shown + ": no store there (gfxstat store init makes one)");
         if (!exists && url.shown == default_store_url()) make_parent_directories(path);
@@ -169,12 +187,14 @@ public:
         }
         sqlite3_busy_timeout(db_, kBusyTimeoutMs);
         exec("PRAGMA foreign_keys = ON");
-        const int version = read_version();
+        int version = read_version();
         if (version > kStoreSchemaVersion)
             throw InputError(url.shown + ": this store is schema v" + std::to_string(version) +
                              "; this gfxstat reads up to v" + std::to_string(kStoreSchemaVersion) + ": upgrade gfxstat");
-        // A database of something else is never made into a store.
-        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+        // A database of something else is never made into a store. Tables
+        // but no version may also be a store another job made between the
+        // two reads: the version is read again.
+        if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0 && (version = read_version()) == 0)
             throw InputError(url.shown + ": not a gfxstat store (no schema_version table); refusing to touch it");
         if (version == 0 && mode == StoreOpen::existing)
             throw InputError(url.shown + ": not a gfxstat store (an empty database; gfxstat store init makes one)");
@@ -212,10 +232,17 @@ public:
             file_row = sqlite3_last_insert_rowid(db_);
             out.new_file = true;
         }
-        Statement find_decl(db_, "SELECT 1 FROM records WHERE file = ?1 AND kind = ?2 AND key = ?3", shown());
+        // The kind IN (...) terms repeat the partial indexes' WHERE: without
+        // them SQLite cannot use those indexes for a bound kind, and every
+        // lookup scanned all records (a push of 100,000 runs took minutes).
+        Statement find_decl(db_,
+                            "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = ?1 "
+                            "AND kind = ?2 AND key = ?3",
+                            shown());
         Statement find_identity(db_,
                                 "SELECT r.line, f.file_id, f.name, f.pushed_at FROM records r JOIN files f ON f.id = "
-                                "r.file WHERE r.kind = ?1 AND r.origin = ?2 AND r.variant = ?3 AND r.idx = ?4",
+                                "r.file WHERE r.kind IN ('run', 'image_check') AND r.kind = ?1 AND r.origin = ?2 "
+                                "AND r.variant = ?3 AND r.idx = ?4",
                                 shown());
         Statement insert(db_,
                          "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
@@ -288,25 +315,27 @@ public:
         l.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
         l.image_checks = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'image_check'"));
         l.samples = static_cast<size_t>(scalar("SELECT count(*) FROM samples"));
-        const auto counts = [&](const char* sql) {
+        // One pass over the samples per section (a correlated count per
+        // build scanned every run once per build: quadratic in a farm's
+        // store of thousands of builds).
+        const auto counts = [&](const std::string& grouped) {
             std::vector<StoreCount> out;
-            Statement q(db_, sql, shown());
+            const std::string sql =
+                "WITH run_samples AS (SELECT record, count(*) AS samples FROM samples GROUP BY record) " + grouped;
+            Statement q(db_, sql.c_str(), shown());
             while (q.step())
                 out.push_back({q.text(0), static_cast<size_t>(q.integer(1)), static_cast<size_t>(q.integer(2))});
             return out;
         };
         l.builds = counts(
-            "SELECT r.build, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.build = r.build) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.build ORDER BY r.build");
+            "SELECT r.build, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.build ORDER BY r.build");
         l.machines = counts(
-            "SELECT r.machine, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.machine = r.machine) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.machine ORDER BY r.machine");
+            "SELECT r.machine, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.machine ORDER BY r.machine");
         l.variants = counts(
-            "SELECT r.variant, count(*), (SELECT count(*) FROM samples s JOIN records x ON x.id = s.record "
-            "WHERE x.kind = 'run' AND x.variant = r.variant) FROM records r WHERE r.kind = 'run' "
-            "GROUP BY r.variant ORDER BY r.variant");
+            "SELECT r.variant, count(*), coalesce(sum(n.samples), 0) FROM records r LEFT JOIN run_samples n "
+            "ON n.record = r.id WHERE r.kind = 'run' GROUP BY r.variant ORDER BY r.variant");
         l.metrics = counts(
             "SELECT m.name, (SELECT count(*) FROM run_metrics rm WHERE rm.metric = m.id), "
             "(SELECT count(*) FROM samples s WHERE s.metric = m.id) FROM metric_names m ORDER BY m.name");
@@ -355,9 +384,15 @@ public:
         Statement q(db_,
                     "SELECT r.id, r.kind, r.line, f.file_id, "
                     "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
-                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id) "
+                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id), "
+                    "r.origin, r.variant, r.idx "
                     "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
                     shown());
+        // A run's samples, in the order its line lists them.
+        Statement sq(db_,
+                     "SELECT m.name, s.position, s.text, s.value FROM samples s JOIN metric_names m ON m.id = s.metric "
+                     "WHERE s.record = ?1 ORDER BY m.name, s.position",
+                     shown());
         while (q.step()) {
             const std::string where = "record " + std::to_string(q.integer(0)) + " (file " + q.text(3) + ")";
             try {
@@ -381,6 +416,12 @@ public:
                     if (run->metrics.size() != static_cast<size_t>(q.integer(5)))
                         c.problems.push_back(where + ": the run has " + std::to_string(run->metrics.size()) +
                                              " metrics, the store lists " + std::to_string(q.integer(5)));
+                    check_identity(c, where, *run, q.text(3), q.text(6), q.text(7), q.integer(8));
+                    check_samples(c, where, *run, sq, q.integer(0));
+                } else if (const auto* check = std::get_if<ImageCheck>(&rec)) {
+                    if (q.text(6) != (check->origin.empty() ? q.text(3) : check->origin) ||
+                        q.text(7) != check->variant || q.integer(8) != static_cast<int64_t>(check->check))
+                        c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
                 }
             } catch (const std::exception& e) {
                 c.problems.push_back(where + ": does not parse: " + e.what());
@@ -396,6 +437,43 @@ public:
             }
         }
         return c;
+    }
+
+    // The selection columns a run was stored with agree with its line.
+    static void check_identity(StoreCheck& c, const std::string& where, const RunRecord& run, const std::string& file_id,
+                               const std::string& origin, const std::string& variant, int64_t idx) {
+        if (origin != (run.origin.empty() ? file_id : run.origin.str()) || variant != run.variant.str() ||
+            idx != static_cast<int64_t>(run.run))
+            c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
+    }
+
+    // Every sample row holds the value its run's line prints, as printed
+    // and as the number read from it: a value changed in either place
+    // (an edited line, an edited sample) is a problem.
+    static void check_samples(StoreCheck& c, const std::string& where, const RunRecord& run, Statement& sq,
+                              int64_t record) {
+        std::map<std::pair<std::string, int64_t>, std::string> expected;
+        for (const MetricValues& mv : run.metrics)
+            for (size_t k = 0; k < mv.values.size(); ++k) {
+                std::string text;
+                append_json_number(text, mv.values[k]);
+                expected[{mv.name.str(), static_cast<int64_t>(k)}] = text;
+            }
+        sq.bind(1, record);
+        while (sq.step()) {
+            const std::string metric = sq.text(0), text = sq.text(2);
+            const int64_t position = sq.integer(1);
+            const std::string what = where + ": sample " + std::to_string(position) + " of metric " + quote_token(metric);
+            const auto it = expected.find({metric, position});
+            if (it == expected.end()) {
+                c.problems.push_back(what + " is not in the run's line");
+            } else if (it->second != text) {
+                c.problems.push_back(what + " is " + text + " in the store, " + it->second + " in the run's line");
+            } else if (sq.real(3) != std::strtod(text.c_str(), nullptr)) {
+                c.problems.push_back(what + ": its number is not the value " + text + " it prints");
+            }
+        }
+        sq.reset();
     }
 
     UpgradeOutcome upgrade() override {
@@ -464,6 +542,8 @@ private:
     void migrate(std::vector<std::string>* done = nullptr) {
         Transaction tx(*this);
         const int from = read_version();  // again, now that no other writer can
+        if (from == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
+            throw InputError(shown() + ": not a gfxstat store (no schema_version table); refusing to touch it");
         for (const Step& s : kSteps) {
             if (s.to <= from) continue;
             exec(s.sql);

@@ -40,8 +40,8 @@ std::string text_of(const StoredFile& stored) {
 }
 
 // The file as stored, records in the order pushed, less the runs `filter`
-// does not keep and the image checks of variants with no run kept. "":
-// nothing kept.
+// does not keep and (a filter given) the image checks of variants with no
+// run kept. "": nothing kept.
 std::string selected_part(const StoredFile& stored, const BenchFilter& filter, size_t* runs) {
     const std::string name = "the store's file " + stored.file_id;
     const ResultsFile whole = parse_results(text_of(stored), name);
@@ -62,7 +62,13 @@ std::string selected_part(const StoredFile& stored, const BenchFilter& filter, s
         } else if (stored.kinds[i] == StoreRecord::Kind::image_check) {
             if (c >= whole.image_checks().size())
                 throw InputError(name + ": more image check records than checks (gfxstat store check)");
-            if (!variants.count(whole.image_checks()[c++].variant)) continue;
+            // Everything kept: the checks too, also those of a variant
+            // that made no timed run (a checking pass alone).
+            if (!filter.empty() && !variants.count(whole.image_checks()[c].variant)) {
+                ++c;
+                continue;
+            }
+            ++c;
             ++checks;
         }
         text += stored.lines[i] + "\n";

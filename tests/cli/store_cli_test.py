@@ -4,9 +4,11 @@
 results file and every golden input pushed into a store and got back gives
 the same `compare --format json` as the file itself; ls counts what was
 pushed; get keeps what a selection names and writes like every results
-file (never through a link); check finds a broken count; a newer schema
+file (never through a link); check finds a broken count and a value,
+line or identity changed behind its back; a newer schema
 and a PostgreSQL URL are refused by name (no password shown); 8 processes
-pushing at once each find their push stored exactly once."""
+pushing at once each find their push stored exactly once, also into a
+store none of them had made yet."""
 
 import glob
 import json
@@ -146,6 +148,41 @@ def main():
         # check: sound, then a sample removed behind the store's back.
         rc, out, err = store_cmd(gfx, url, "check")
         check(rc == 0 and "sound" in out, f"check: {rc} {out} {err}")
+        # A value changed behind the store's back, in a sample row or in a
+        # run's line, with the counts unchanged: check names the record.
+        for what, sql in [("a sample's text", "UPDATE samples SET text = '1e+300' WHERE "
+                           "(record, metric, position) = (SELECT record, metric, position FROM samples LIMIT 1)"),
+                          ("a sample's number", "UPDATE samples SET value = value + 1 WHERE "
+                           "(record, metric, position) = (SELECT record, metric, position FROM samples LIMIT 1)"),
+                          ("a run's variant column", "UPDATE records SET variant = 'forged' WHERE id = "
+                           "(SELECT min(id) FROM records WHERE kind = 'run')")]:
+            tampered = os.path.join(tmp, "tampered.sqlite")
+            shutil.copy(url[len("sqlite:"):], tampered)
+            db = sqlite3.connect(tampered)
+            check(db.execute(sql).rowcount == 1, f"tamper with {what}")
+            db.commit()
+            db.close()
+            rc, out, err = store_cmd(gfx, "sqlite:" + tampered, "check")
+            check(rc == 1 and "record " in out and "problem" in out, f"check finds {what} changed: {rc} {out} {err}")
+            os.remove(tampered)
+        db = sqlite3.connect(url[len("sqlite:"):])
+        row = db.execute("SELECT r.id, r.line FROM records r JOIN samples s ON s.record = r.id "
+                         "WHERE r.kind = 'run' ORDER BY r.id LIMIT 1").fetchone()
+        db.close()
+        rec = json.loads(row[1])
+        name = next(iter(rec["metrics"]))
+        val = rec["metrics"][name]
+        rec["metrics"][name] = [v * 2 + 1 for v in val] if isinstance(val, list) else val * 2 + 1
+        tampered = os.path.join(tmp, "tampered.sqlite")
+        shutil.copy(url[len("sqlite:"):], tampered)
+        db = sqlite3.connect(tampered)
+        db.execute("UPDATE records SET line = ? WHERE id = ?", (json.dumps(rec, separators=(",", ":")), row[0]))
+        db.commit()
+        db.close()
+        rc, out, err = store_cmd(gfx, "sqlite:" + tampered, "check")
+        check(rc == 1 and f"record {row[0]} " in out and "in the run's line" in out,
+              f"check finds a run's line changed: {rc} {out} {err}")
+        os.remove(tampered)
         db = sqlite3.connect(url[len("sqlite:"):])
         db.execute("DELETE FROM samples WHERE record = (SELECT min(record) FROM samples)")
         db.commit()
@@ -236,6 +273,20 @@ def main():
               f"every acknowledged push present exactly once: {counts}")
         rc, out, _ = store_cmd(gfx, conc, "check")
         check(rc == 0, f"check after concurrent pushes: {out}")
+
+        # 8 jobs making the same new store at once, again and again: none is
+        # refused ("database is locked" from the switch to WAL, or "not a
+        # gfxstat store" from a store another job had just made).
+        refused = []
+        for round_ in range(12):
+            fresh = "sqlite:" + os.path.join(tmp, f"fresh{round_}.sqlite")
+            procs = [subprocess.Popen([gfx, "store", "push", f, "--store", fresh], stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE) for f in files]
+            for p in procs:
+                _, err = p.communicate()
+                if p.returncode != 0:
+                    refused.append(err.decode().strip())
+        check(not refused, f"8 jobs making one new store at once, 12 rounds: refused {refused[:3]}")
 
         # Help and unknown subcommands.
         rc, out, _ = testlib.run([gfx, "store", "--help"])

@@ -8,6 +8,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -239,6 +241,46 @@ TEST(Store, KilledPushLeavesTheStoreAsBefore) {
     EXPECT_TRUE(s->check().problems.empty());
     // And the push goes through whole when it is not killed.
     EXPECT_EQ(s->push(big, "big.json").runs_added, 8000u);
+}
+
+TEST(Store, ImageChecksOfAVariantWithNoRunComeBack) {
+    // A checking pass (--check-images) of a variant that made no timed run:
+    // nothing lost, so '*' gives its checks back.
+    TempStore t;
+    auto s = open_store(t.url, StoreOpen::create);
+    std::string text = results_text("abab0000abab0000abab0000abab0000", {"main"}, 2);
+    text += "{\"type\":\"image_check\",\"variant\":\"checked\",\"check\":0,\"boot\":\"b1\","
+            "\"exit\":{\"class\":\"ok\"},\"tool\":\"glretrace\",\"method\":\"md5\","
+            "\"images\":{\"1\":\"a84e3ad90ba90bf4f4a69ae935ec53b6\"}}\n";
+    const ResultsFile f = parsed(text);
+    ASSERT_EQ(f.image_checks().size(), 1u);
+    EXPECT_EQ(s->push(f, "checked.json").checks_added, 1u);
+    EXPECT_EQ(select_stored_runs(*s, "*"), serialize_in_push_order(f));
+    // A selection of runs keeps the checks of the variants it keeps only.
+    EXPECT_TRUE(parsed(select_stored_runs(*s, "variant:main")).image_checks().empty());
+}
+
+TEST(Store, WorldWritableOrNonRegularStoreIsRefused) {
+    TempStore t;
+    open_store(t.url, StoreOpen::create);
+    ASSERT_EQ(::chmod(t.url.path.c_str(), 0666), 0);
+    for (StoreOpen mode : {StoreOpen::existing, StoreOpen::create, StoreOpen::upgrade}) {
+        try {
+            open_store(t.url, mode);
+            ADD_FAILURE() << "a world-writable store was opened";
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find("writable by every user"), std::string::npos) << e.what();
+        }
+    }
+    ASSERT_EQ(::chmod(t.url.path.c_str(), 0664), 0);  // group-shared: fine
+    EXPECT_NO_THROW(open_store(t.url, StoreOpen::existing));
+    const StoreUrl dir = parse_store_url("sqlite:" + t.dir);
+    try {
+        open_store(dir, StoreOpen::create);
+        ADD_FAILURE() << "a directory was opened as a store";
+    } catch (const InputError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a regular file"), std::string::npos) << e.what();
+    }
 }
 
 }  // namespace
