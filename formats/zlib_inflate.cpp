@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 
+#include "data/deflate_tables.h"
 #include "data/digest.h"
 #include "data/input_error.h"
 
@@ -15,15 +16,10 @@ namespace gfxstat::formats {
 namespace {
 
 constexpr int kMaxBits = 15;
-constexpr std::array<uint16_t, 29> kLengthBase = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                                  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-constexpr std::array<uint8_t, 29> kLengthExtra = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
-                                                  2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-constexpr std::array<uint16_t, 30> kDistBase = {1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-                                                33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
-                                                1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-constexpr std::array<uint8_t, 30> kDistExtra = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
-                                                6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+using data::kDeflateDistBase;
+using data::kDeflateDistExtra;
+using data::kDeflateLengthBase;
+using data::kDeflateLengthExtra;
 
 // A canonical Huffman code: how many codes of each length, and the
 // symbols in code order.
@@ -144,12 +140,12 @@ private:
                 return;
             } else {
                 const size_t li = size_t(sym - 257);
-                if (li >= kLengthBase.size()) fail("the deflate stream holds the invalid length symbol " + std::to_string(sym));
-                const size_t len = kLengthBase[li] + bits(kLengthExtra[li]);
+                if (li >= kDeflateLengthBase.size()) fail("the deflate stream holds the invalid length symbol " + std::to_string(sym));
+                const size_t len = kDeflateLengthBase[li] + bits(kDeflateLengthExtra[li]);
                 const int ds = decode(distcode);
-                if (ds >= int(kDistBase.size()))
+                if (ds >= int(kDeflateDistBase.size()))
                     fail("the deflate stream holds the invalid distance symbol " + std::to_string(ds));
-                const size_t dist = kDistBase[size_t(ds)] + bits(kDistExtra[size_t(ds)]);
+                const size_t dist = kDeflateDistBase[size_t(ds)] + bits(kDeflateDistExtra[size_t(ds)]);
                 if (dist > out_.size()) fail("the deflate stream refers back before its first byte");
                 room(len);
                 const size_t from = out_.size() - dist;

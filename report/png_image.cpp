@@ -8,6 +8,8 @@
 #include <cstdlib>
 #include <vector>
 
+#include "data/deflate_tables.h"
+
 namespace gfxstat::report {
 
 namespace {
@@ -51,25 +53,20 @@ void put_literal_length(BitWriter& w, unsigned symbol) {
     else w.put_code(0xc0 + (symbol - 280), 8);
 }
 
-constexpr std::array<uint16_t, 29> kLengthBase = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
-                                                  31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
-constexpr std::array<uint8_t, 29> kLengthExtra = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
-                                                  2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
-constexpr std::array<uint16_t, 30> kDistBase = {1,    2,    3,    4,    5,    7,     9,     13,    17,  25,
-                                                33,   49,   65,   97,   129,  193,   257,   385,   513, 769,
-                                                1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
-constexpr std::array<uint8_t, 30> kDistExtra = {0, 0, 0, 0, 1, 1, 2, 2,  3,  3,  4,  4,  5,  5,  6,
-                                                6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+using data::kDeflateDistBase;
+using data::kDeflateDistExtra;
+using data::kDeflateLengthBase;
+using data::kDeflateLengthExtra;
 
 void put_match(BitWriter& w, unsigned length, unsigned distance) {
-    size_t l = kLengthBase.size() - 1;
-    while (kLengthBase[l] > length) --l;
+    size_t l = kDeflateLengthBase.size() - 1;
+    while (kDeflateLengthBase[l] > length) --l;
     put_literal_length(w, 257 + unsigned(l));
-    if (kLengthExtra[l]) w.put(length - kLengthBase[l], kLengthExtra[l]);
-    size_t d = kDistBase.size() - 1;
-    while (kDistBase[d] > distance) --d;
+    if (kDeflateLengthExtra[l]) w.put(length - kDeflateLengthBase[l], kDeflateLengthExtra[l]);
+    size_t d = kDeflateDistBase.size() - 1;
+    while (kDeflateDistBase[d] > distance) --d;
     w.put_code(unsigned(d), 5);
-    if (kDistExtra[d]) w.put(distance - kDistBase[d], kDistExtra[d]);
+    if (kDeflateDistExtra[d]) w.put(distance - kDeflateDistBase[d], kDeflateDistExtra[d]);
 }
 
 constexpr size_t kWindow = 32768;
