@@ -7,11 +7,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <cstdlib>
 #include <ctime>
 #include <map>
+#include <set>
 #include <variant>
 
 #include "data/image_check.h"
@@ -364,6 +366,67 @@ public:
         return out;
     }
 
+    std::vector<StoredFile> select_files(const StoreQuery& query) override {
+        std::vector<std::string> values;
+        const std::string where = run_conditions(query, values);
+        // The kept runs, by file: row ids (push order) and lines.
+        struct Row {
+            int64_t id;
+            StoreRecord::Kind kind;
+            std::string line;
+        };
+        std::map<int64_t, std::vector<Row>> by_file;
+        std::map<int64_t, std::set<std::string>> variants_of;
+        {
+            const std::string sql = "SELECT r.id, r.file, r.line, r.variant FROM records r WHERE " + where + " ORDER BY r.id";
+            Statement q(db_, sql.c_str(), shown());
+            for (size_t i = 0; i < values.size(); ++i) q.bind(static_cast<int>(i + 1), values[i]);
+            while (q.step()) {
+                by_file[q.integer(1)].push_back({q.integer(0), StoreRecord::Kind::run, q.text(2)});
+                variants_of[q.integer(1)].insert(q.text(3));
+            }
+        }
+        std::vector<StoredFile> out;
+        Statement head(db_, "SELECT file_id, name, pushed_at, header FROM files WHERE id = ?1", shown());
+        Statement rest(db_,
+                       "SELECT id, kind, line, variant FROM records WHERE file = ?1 AND kind <> 'run' ORDER BY id",
+                       shown());
+        for (auto& [file, rows] : by_file) {
+            head.bind(1, file);
+            if (!head.step()) throw InputError(shown() + ": a run refers to a missing file (gfxstat store check)");
+            StoredFile f{head.text(0), head.text(1), head.text(2), head.text(3), {}, {}};
+            head.reset();
+            rest.bind(1, file);
+            const std::set<std::string>& variants = variants_of[file];
+            while (rest.step()) {
+                const StoreRecord::Kind kind = kind_of(rest.text(1));
+                if (kind == StoreRecord::Kind::image_check && !variants.count(rest.text(3))) continue;
+                rows.push_back({rest.integer(0), kind, rest.text(2)});
+            }
+            rest.reset();
+            std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.id < b.id; });
+            for (Row& r : rows) {
+                f.lines.push_back(std::move(r.line));
+                f.kinds.push_back(r.kind);
+            }
+            out.push_back(std::move(f));
+        }
+        return out;
+    }
+
+    std::vector<StoredBuild> builds(const StoreQuery& query) override {
+        std::vector<std::string> values;
+        const std::string where = run_conditions(query, values);
+        const std::string sql =
+            "SELECT r.build, coalesce(min(nullif(r.start, '')), '') AS first, count(*) FROM records r WHERE " + where +
+            " GROUP BY r.build ORDER BY first, r.build";
+        Statement q(db_, sql.c_str(), shown());
+        for (size_t i = 0; i < values.size(); ++i) q.bind(static_cast<int>(i + 1), values[i]);
+        std::vector<StoredBuild> out;
+        while (q.step()) out.push_back({q.text(0), q.text(1), static_cast<size_t>(q.integer(2))});
+        return out;
+    }
+
     StoreCheck check() override {
         StoreCheck c;
         {
@@ -502,6 +565,27 @@ private:
         SqliteStore& s_;
         bool done_ = false;
     };
+
+    // The WHERE clause of a query's runs over `records r`: placeholders
+    // only, the values appended to `values` in their order.
+    static std::string run_conditions(const StoreQuery& query, std::vector<std::string>& values) {
+        std::string where = "r.kind = 'run'";
+        const auto in = [&](const std::vector<std::string>& list) {
+            std::string s = "(";
+            for (size_t i = 0; i < list.size(); ++i) {
+                values.push_back(list[i]);
+                s += (i ? ", ?" : "?") + std::to_string(values.size());
+            }
+            return s + ")";
+        };
+        if (!query.variants.empty()) where += " AND r.variant IN " + in(query.variants);
+        if (!query.machines.empty()) where += " AND r.machine IN " + in(query.machines);
+        if (!query.builds.empty()) where += " AND r.build IN " + in(query.builds);
+        if (!query.metrics.empty())
+            where += " AND r.id IN (SELECT rm.record FROM run_metrics rm JOIN metric_names m ON m.id = rm.metric "
+                     "WHERE m.name IN " + in(query.metrics) + ")";
+        return where;
+    }
 
     static StoreRecord::Kind kind_of(const std::string& name) {
         for (auto k : {StoreRecord::Kind::metric, StoreRecord::Kind::environment, StoreRecord::Kind::design,

@@ -119,6 +119,26 @@ struct UpgradeOutcome {
     std::vector<std::string> steps;  // what each applied step did
 };
 
+// What a selection asks the database for before the filter language
+// decides run by run (data/store_select.cpp), so that a one-machine,
+// one-metric selection of a large store reads only its rows. Each list
+// narrows; an empty list is any. Values are compared exactly (bound
+// parameters, never SQL text).
+struct StoreQuery {
+    std::vector<std::string> variants;  // the run's variant column
+    std::vector<std::string> machines;  // the run's machine column
+    std::vector<std::string> builds;    // the run's build column
+    std::vector<std::string> metrics;   // the run has a sample of one of these
+};
+
+// A build the query's runs belong to, for `last:N` (build order): its name
+// (the build column), its first run's start ("" when no run has one) and
+// how many runs the query keeps of it.
+struct StoredBuild {
+    std::string build, first_start;
+    size_t runs = 0;
+};
+
 class Store {
 public:
     virtual ~Store() = default;
@@ -129,6 +149,14 @@ public:
     virtual PushOutcome push(const ResultsFile& file, const std::string& name, const PushProgress& progress = {}) = 0;
     virtual StoreListing list() = 0;
     virtual std::vector<StoredFile> files() = 0;
+    // The stored files holding a run the query keeps, in push order, each
+    // as files() gives it but with only: its declarations (metric,
+    // environment, design), the runs the query keeps, and the image checks
+    // of those runs' variants in that file -- in push order.
+    virtual std::vector<StoredFile> select_files(const StoreQuery& query) = 0;
+    // The builds of the runs the query keeps, ordered by first_start then
+    // name.
+    virtual std::vector<StoredBuild> builds(const StoreQuery& query) = 0;
     virtual StoreCheck check() = 0;
     virtual UpgradeOutcome upgrade() = 0;
 

@@ -283,5 +283,48 @@ TEST(Store, WorldWritableOrNonRegularStoreIsRefused) {
     }
 }
 
+// The indexed query under selections: runs narrowed by variant, machine,
+// build and metric, each file with its declarations and the image checks
+// of the kept variants only; builds counted and ordered by first start.
+TEST(Store, SelectFilesAndBuildsNarrowByColumns) {
+    TempStore t;
+    auto store = open_store(t.url, StoreOpen::create);
+    store->push(parsed(results_text("11111111-1111-4111-8111-111111111111", {"main", "mr"}, 2, "dut-1")), "a.json");
+    store->push(parsed(results_text("22222222-2222-4222-8222-222222222222", {"main"}, 3, "dut-2", "ms")), "b.json");
+    StoreQuery q;
+    q.variants = {"main"};
+    q.machines = {"dut-1"};
+    std::vector<StoredFile> files = store->select_files(q);
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_EQ(files[0].file_id, "11111111-1111-4111-8111-111111111111");
+    size_t runs = 0, declarations = 0;
+    for (size_t i = 0; i < files[0].lines.size(); ++i) {
+        if (files[0].kinds[i] == StoreRecord::Kind::run) {
+            ++runs;
+            EXPECT_NE(files[0].lines[i].find("\"variant\":\"main\""), std::string::npos) << files[0].lines[i];
+        } else {
+            EXPECT_EQ(runs, 0u) << "declarations come first, in push order";
+            ++declarations;
+        }
+    }
+    EXPECT_EQ(runs, 2u);
+    EXPECT_EQ(declarations, 2u);  // the metric and the environment
+    StoreQuery by_metric;
+    by_metric.metrics = {"ms"};
+    files = store->select_files(by_metric);
+    ASSERT_EQ(files.size(), 1u);
+    EXPECT_EQ(files[0].name, "b.json");
+    StoreQuery none;
+    none.builds = {"no-such-build"};
+    EXPECT_TRUE(store->select_files(none).empty());
+    const std::vector<StoredBuild> builds = store->builds(StoreQuery{});
+    ASSERT_EQ(builds.size(), 1u);  // both files are of commit abc123
+    EXPECT_EQ(builds[0].build, "abc123");
+    EXPECT_EQ(builds[0].runs, 7u);
+    const std::vector<StoredBuild> mr = store->builds(StoreQuery{{"mr"}, {}, {}, {}});
+    ASSERT_EQ(mr.size(), 1u);
+    EXPECT_EQ(mr[0].runs, 2u);
+}
+
 }  // namespace
 }  // namespace gfxstat::data
