@@ -99,6 +99,22 @@ using Param = std::optional<std::string>;
 
 std::string number(int64_t v) { return std::to_string(v); }
 
+// A bound array's text: each element quoted, '"' and '\\' escaped, as
+// PostgreSQL reads array input (the elements here are numbers, as printed).
+std::string array(const std::vector<std::string>& items) {
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += '"';
+        for (char c : items[i]) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    return out + "}";
+}
+
 // A double as text that reads back as the same double.
 std::string exact(double v) {
     char buf[40];
@@ -225,16 +241,27 @@ public:
                 values[7] = r.machine;
                 values[9] = r.build;
             }
-            const int64_t row = prepared("insert", values).integer(0, 0);
             if (r.kind == StoreRecord::Kind::run) {
-                ++out.runs_added;
-                for (const std::string& m : r.metrics) prepared("run_metric", {number(row), number(metric_row(m))});
+                // The run, its metric names and its samples in one statement
+                // (one round trip per run, not one per sample), the lists
+                // as bound arrays.
+                std::vector<std::string> metrics, sample_metrics, positions, texts, numbers;
+                for (const std::string& m : r.metrics) metrics.push_back(number(metric_row(m)));
                 for (const StoreRecord::Sample& s : r.samples) {
-                    prepared("sample", {number(row), number(metric_row(s.metric)),
-                                        number(static_cast<int64_t>(s.position)), s.text, exact(s.value)});
-                    ++out.samples_added;
+                    sample_metrics.push_back(number(metric_row(s.metric)));
+                    positions.push_back(number(static_cast<int64_t>(s.position)));
+                    texts.push_back(s.text);
+                    numbers.push_back(exact(s.value));
                 }
-            } else if (r.kind == StoreRecord::Kind::image_check) {
+                for (const auto* list : {&metrics, &sample_metrics, &positions, &texts, &numbers})
+                    values.push_back(array(*list));
+                prepared("insert_run", values);
+                ++out.runs_added;
+                out.samples_added += r.samples.size();
+            } else {
+                prepared("insert", values);
+            }
+            if (r.kind == StoreRecord::Kind::image_check) {
                 ++out.checks_added;
             }
             ++written;
@@ -499,8 +526,14 @@ private:
              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id"},
             {"metric_id", "SELECT id FROM metric_names WHERE name = $1"},
             {"metric_new", "INSERT INTO metric_names (name) VALUES ($1) RETURNING id"},
-            {"run_metric", "INSERT INTO run_metrics (record, metric) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
-            {"sample", "INSERT INTO samples (record, metric, position, text, value) VALUES ($1, $2, $3, $4, $5)"},
+            {"insert_run",
+             "WITH r AS (INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
+             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id), "
+             "m AS (INSERT INTO run_metrics (record, metric) SELECT DISTINCT r.id, x FROM r, unnest($12::bigint[]) AS x "
+             "ON CONFLICT DO NOTHING) "
+             "INSERT INTO samples (record, metric, position, text, value) SELECT r.id, x.metric, x.position, x.text, "
+             "x.value FROM r, unnest($13::bigint[], $14::bigint[], $15::text[], $16::double precision[]) "
+             "AS x(metric, position, text, value)"},
         };
         for (const auto& [name, sql] : statements) checked(PQprepare(conn_, name, sql, 0, nullptr));
         prepared_ = true;
