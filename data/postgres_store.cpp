@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "data/input_error.h"
 #include "data/results_writer.h"
@@ -100,7 +101,7 @@ using Param = std::optional<std::string>;
 std::string number(int64_t v) { return std::to_string(v); }
 
 // A bound array's text: each element quoted, '"' and '\\' escaped, as
-// PostgreSQL reads array input (the elements here are numbers, as printed).
+// PostgreSQL reads array input (any text but NUL, which push refuses first).
 std::string array(const std::vector<std::string>& items) {
     std::string out = "{";
     for (size_t i = 0; i < items.size(); ++i) {
@@ -195,16 +196,42 @@ public:
         exec("LOCK TABLE files IN SHARE ROW EXCLUSIVE MODE");
         prepare_statements();
         int64_t file_row = 0;
+        std::string file_name = name, file_pushed_at;
         {
-            const Result r = query("SELECT id FROM files WHERE file_id = $1", {p.file_id});
-            if (r.rows()) file_row = r.integer(0, 0);
+            const Result r = query("SELECT id, name, pushed_at FROM files WHERE file_id = $1", {p.file_id});
+            if (r.rows()) {
+                file_row = r.integer(0, 0);
+                file_name = r.text(0, 1);
+                file_pushed_at = r.text(0, 2);
+            }
         }
         if (file_row == 0) {
+            file_pushed_at = utc_now_rfc3339();
             const Result r = query(
                 "INSERT INTO files (file_id, header, created, name, pushed_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                {p.file_id, p.header_line, p.created, name, utc_now_rfc3339()});
+                {p.file_id, p.header_line, p.created, name, file_pushed_at});
             file_row = r.integer(0, 0);
             out.new_file = true;
+        }
+        // The stored runs and image checks of the push's origins, read in
+        // one query (not one per record): what each pushed one is compared
+        // with. Those this push adds join them, as the SQLite backend's
+        // lookups find them.
+        struct Stored {
+            std::string line, file_id, name, pushed_at;
+        };
+        std::map<std::tuple<std::string, std::string, std::string, int64_t>, Stored> stored;
+        {
+            std::set<std::string> origins;
+            for (const StoreRecord& r : p.records)
+                if (r.kind == StoreRecord::Kind::run || r.kind == StoreRecord::Kind::image_check) origins.insert(r.origin);
+            const Result q = query(
+                "SELECT r.kind, r.origin, r.variant, r.idx, r.line, f.file_id, f.name, f.pushed_at FROM records r "
+                "JOIN files f ON f.id = r.file WHERE r.kind IN ('run', 'image_check') AND r.origin = ANY($1::text[])",
+                {array({origins.begin(), origins.end()})});
+            for (int i = 0; i < q.rows(); ++i)
+                stored[{q.text(i, 0), q.text(i, 1), q.text(i, 2), q.integer(i, 3)}] = {q.text(i, 4), q.text(i, 5),
+                                                                                      q.text(i, 6), q.text(i, 7)};
         }
         const auto metric_row = [&](const std::string& metric) {
             if (auto it = metric_rows.find(metric); it != metric_rows.end()) return it->second;
@@ -220,10 +247,10 @@ public:
             if (!identified) {
                 if (prepared("find_decl", {number(file_row), kind, r.key}).rows()) continue;
             } else {
-                const Result found = prepared("find_identity", {kind, r.origin, r.variant, number(static_cast<int64_t>(r.index))});
-                if (found.rows()) {
-                    const std::string msg =
-                        store_identity_conflict(r, name, found.text(0, 0), found.text(0, 1), found.text(0, 2), found.text(0, 3));
+                const auto key = std::make_tuple(std::string(kind), r.origin, r.variant, static_cast<int64_t>(r.index));
+                if (const auto found = stored.find(key); found != stored.end()) {
+                    const Stored& st = found->second;
+                    const std::string msg = store_identity_conflict(r, name, st.line, st.file_id, st.name, st.pushed_at);
                     if (!msg.empty()) throw InputError(msg);  // the transaction rolls back
                     (r.kind == StoreRecord::Kind::run ? out.runs_present : out.checks_present)++;
                     continue;
@@ -241,6 +268,9 @@ public:
                 values[7] = r.machine;
                 values[9] = r.build;
             }
+            if (identified)
+                stored[std::make_tuple(std::string(kind), r.origin, r.variant, static_cast<int64_t>(r.index))] = {
+                    r.line, p.file_id, file_name, file_pushed_at};
             if (r.kind == StoreRecord::Kind::run) {
                 // The run, its metric names and its samples in one statement
                 // (one round trip per run, not one per sample), the lists
@@ -517,10 +547,6 @@ private:
             {"find_decl",
              "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = $1 AND kind = $2 "
              "AND key = $3"},
-            {"find_identity",
-             "SELECT r.line, f.file_id, f.name, f.pushed_at FROM records r JOIN files f ON f.id = r.file "
-             "WHERE r.kind IN ('run', 'image_check') AND r.kind = $1 AND r.origin = $2 AND r.variant = $3 "
-             "AND r.idx = $4"},
             {"insert",
              "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id"},
