@@ -462,7 +462,9 @@ private:
 
     class Transaction {
     public:
-        explicit Transaction(PostgresStore& s) : s_(s) { s_.exec("BEGIN"); }
+        // READ COMMITTED whatever the server's default: each statement
+        // after a lock sees what was committed before the lock was granted.
+        explicit Transaction(PostgresStore& s) : s_(s) { s_.exec("BEGIN ISOLATION LEVEL READ COMMITTED"); }
         ~Transaction() {
             if (!done_) PQclear(PQexec(s_.conn_, "ROLLBACK"));
         }
