@@ -119,6 +119,9 @@ def start(d):
             f.write(str(e) + "\n")
         raise
     prefix = _as_server_user(d)
+    if prefix and subprocess.run(prefix + ["test", "-w", d]).returncode != 0:
+        raise RuntimeError(f"{d}: the server's user (nobody) cannot reach it: the directories above it must let "
+                           "everyone through (chmod o+x)")
     data = os.path.join(d, "data")
     port = port_of(d)
     if os.path.exists(os.path.join(data, "postmaster.pid")):
