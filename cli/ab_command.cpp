@@ -252,8 +252,9 @@ int ab_main(int argc, char** argv) {
     }
 
     if (const std::string e = apply_image_checks(app, *checks, plan.variants); !e.empty()) return fail(e);
-    std::fprintf(stderr, "%s: %s\n", kProg,
-                 report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
+    if (!from_store)
+        std::fprintf(stderr, "%s: %s\n", kProg,
+                     report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
@@ -371,7 +372,10 @@ int ab_main(int argc, char** argv) {
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.
-    report.advice.full_report = "gfxstat compare --full " + text::shell_quote(output);
+    // (--store is not repeated: a connection string may hold a password.)
+    report.advice.full_report = "gfxstat compare --full " +
+                                (from_store ? text::shell_quote("store:" + stored_baseline) + " " : std::string()) +
+                                text::shell_quote(output);
     std::vector<std::string> inputs{output};
     if (from_store) {
         // The stored runs against the file's candidate, file against file.
