@@ -123,7 +123,7 @@ public:
     explicit OpenedInput(const SampleInput& in) {
         if (data::is_store_argument(in.path)) {
             data::SelectedRuns selected = data::read_store_argument(in.path);
-            prefix_ = std::move(selected.text);
+            prefix_ = data::results_text(selected);
             notes_ = std::move(selected.notes);
             fd_ = -1;
             return;
