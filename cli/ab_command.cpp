@@ -29,6 +29,7 @@
 #include "cli/compare_command.h"
 #include "cli/compare_output.h"
 #include "cli/compare_reading.h"
+#include "cli/ab_stored_baseline.h"
 #include "report/ci/runs_failed_report.h"
 #include "drivers/workload_setup.h"
 #include "data/input_error.h"
@@ -37,7 +38,6 @@
 #include "drivers/run_startup.h"
 #include "report/ab_progress.h"
 #include "report/settling_advice_words.h"
-#include "text/shell_quote.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -75,9 +75,11 @@ int ab_main(int argc, char** argv) {
     CompareSettings report;
 
     app.add_option("-o,--output", output, "results file (created, or appended to with new labels)")->required();
-    app.add_option("--variant", variants, "a variant's label (repeatable; two or more; the first is the baseline)")
+    app.add_option("--variant", variants, "a variant's label (repeatable; two or more, the first the baseline)")
         ->required()
         ->allow_extra_args(false);
+    StoredBaseline stored;
+    add_stored_baseline_options(app, stored);
     app.add_option("--env", envs, "VARIANT:KEY=VALUE: the variant's environment (repeatable)")->allow_extra_args(false);
     app.add_option("--command", commands, "VARIANT:'COMMAND ARGS': the variant's own command instead of the shared one")
         ->allow_extra_args(false);
@@ -137,7 +139,7 @@ int ab_main(int argc, char** argv) {
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
-    if (const std::string e = check_variant_labels(variants); !e.empty()) return fail(e);
+    if (const std::string e = start_stored_baseline(stored, app, variants, runs, kProg); !e.empty()) return fail(e);
     if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
@@ -214,8 +216,9 @@ int ab_main(int argc, char** argv) {
     }
 
     if (const std::string e = apply_image_checks(app, *checks, plan.variants); !e.empty()) return fail(e);
-    std::fprintf(stderr, "%s: %s\n", kProg,
-                 report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
+    if (!stored.given())
+        std::fprintf(stderr, "%s: %s\n", kProg,
+                     report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
@@ -333,15 +336,12 @@ int ab_main(int argc, char** argv) {
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.
-    report.advice.full_report = "gfxstat compare --full " + text::shell_quote(output);
-    report.choices.baseline = variants[0];
-    report.choices.variants.assign(variants.begin() + 1, variants.end());
+    const std::vector<std::string> inputs = stored_baseline_inputs(stored, output, variants, report);
     lava.collect_verdicts(report.exports);
     const int status = with_compare_errors(kProg, [&] {
         const auto started = std::chrono::steady_clock::now();
-        findings::CompareInputs in = read_compare_inputs({output}, report);
-        return report_comparison(findings::compare(std::move(in), analysis_options(report), compare_notes(kProg)),
-                                 report, stdout, started);
+        return report_comparison(findings::compare(read_compare_inputs(inputs, report), analysis_options(report),
+                                                   compare_notes(kProg)), report, stdout, started);
     });
     lava.results(output, variants);
     return status;

@@ -116,7 +116,9 @@ data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metri
 AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::function<void(const AbRunProgress&)>& on_run,
                 const std::function<void(const AbBlockProgress&)>& on_block) {
     const size_t k = plan.variants.size();
-    if (k < 2) throw std::invalid_argument("give two or more --variant");
+    // One variant only with fixed runs: a candidate compared afterwards
+    // with a stored baseline (gfxstat ab --baseline SELECTION).
+    if (k == 0 || (k < 2 && !plan.blocks)) throw std::invalid_argument("give two or more --variant");
     {
         std::set<std::string> labels;
         for (const RunPlan& v : plan.variants)
@@ -205,7 +207,9 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             }
             if (!metric.empty() && unit.empty())
                 if (const data::MetricInfo* info = appender.file().find_metric(metric)) unit = info->unit;
-            if (!design_declared && !metric.empty()) {
+            // A design is of two or more variants: a candidate alone (a
+            // stored baseline) runs without one, as gfxstat run's runs.
+            if (!design_declared && !metric.empty() && k >= 2) {
                 appender.declare_design(ab_design_record(plan, metric, design_id));
                 design_declared = true;
                 report.design_id = design_id;

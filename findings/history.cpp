@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "data/input_error.h"
-#include "drivers/git_revisions.h"
+#include "findings/git_order.h"
 #include "drivers/run_loop.h"
 #include "text/nearest_word.h"
 #include "text/number_format.h"
@@ -42,11 +42,14 @@ std::string sortable_time(const std::string& t) {
     return head + "." + frac;
 }
 
-std::string tag_key(const data::Environment* env, const std::string& key_tag) {
+std::string tag_key(const data::Environment* env, const std::string& key_tag, std::string* tag = nullptr) {
     if (!env) return "";
     for (const std::string& name : key_tag.empty() ? std::vector<std::string>{"commit", "build"}
                                                    : std::vector<std::string>{key_tag})
-        if (const auto it = env->tags.find(name); it != env->tags.end() && !it->second.empty()) return it->second;
+        if (const auto it = env->tags.find(name); it != env->tags.end() && !it->second.empty()) {
+            if (tag) *tag = name;
+            return it->second;
+        }
     return "";
 }
 
@@ -83,7 +86,8 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
         const bool several = f.variants().size() > 1;
         for (const data::RunRecord& r : f.runs()) {
             const data::Environment* env = r.environment.empty() ? nullptr : f.find_environment(r.environment);
-            std::string key = tag_key(env, s.key);
+            std::string tag;
+            std::string key = tag_key(env, s.key, &tag);
             if (key.empty()) {
                 if (!L.inputs[i].label.empty()) key = L.inputs[i].label;
                 else if (files_of_variant[r.variant] > 1) key = L.inputs[i].name + (several ? ":" + r.variant : "");
@@ -93,6 +97,7 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
             if (fresh) {
                 L.builds.push_back({});
                 L.builds.back().key = key;
+                L.builds.back().tag = tag;
                 for (auto& m : L.metrics) m.values.emplace_back();
             }
             const size_t b = it->second;
@@ -122,23 +127,6 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
     return L;
 }
 
-// `git -C DIR rev-list --topo-order --reverse HEAD` (run without a
-// shell): every commit of HEAD's history, oldest first.
-std::vector<std::string> git_commits(const std::string& dir) {
-    std::string why;
-    const auto text = drivers::git_output(dir, {"rev-list", "--topo-order", "--reverse", "HEAD"}, &why);
-    if (!text) throw data::InputError("--order git: git rev-list in " + dir + " failed" + (why.empty() ? "" : ": " + why));
-    std::vector<std::string> commits;
-    size_t at = 0;
-    while (at < text->size()) {
-        size_t nl = text->find('\n', at);
-        if (nl == std::string::npos) nl = text->size();
-        if (nl > at) commits.emplace_back(text->substr(at, nl - at));
-        at = nl + 1;
-    }
-    return commits;
-}
-
 std::string name_list(const std::vector<std::string>& names) {
     std::string s;
     for (size_t i = 0; i < names.size() && i < 5; ++i) s += (i ? ", " : "") + names[i];
@@ -160,37 +148,18 @@ std::vector<size_t> build_order(const Settings& s, Loaded& L) {
         std::stable_sort(order.begin(), order.end(),
                          [&](size_t a, size_t b) { return L.builds[a].first_start < L.builds[b].first_start; });
     } else if (s.order == "git") {
-        const std::vector<std::string> commits = git_commits(s.git_dir);
-        // Keys by length, so that each commit is looked up once per length.
-        std::map<size_t, std::unordered_map<std::string, size_t>> by_length;
-        std::vector<std::string> bad;
-        for (size_t i = 0; i < L.builds.size(); ++i) {
-            std::string k = L.builds[i].key;
-            std::transform(k.begin(), k.end(), k.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
-            if (!hex_word(k) || k.size() < 4 || k.size() > 64) bad.push_back(L.builds[i].key);
-            else by_length[k.size()].emplace(k, i);
-        }
-        std::vector<size_t> position(L.builds.size(), SIZE_MAX);
-        std::vector<std::string> ambiguous;
-        for (size_t c = 0; c < commits.size(); ++c)
-            for (auto& [len, keys] : by_length) {
-                if (commits[c].size() < len) continue;
-                const auto it = keys.find(commits[c].substr(0, len));
-                if (it == keys.end()) continue;
-                if (position[it->second] != SIZE_MAX) ambiguous.push_back(L.builds[it->second].key);
-                position[it->second] = c;
-                L.builds[it->second].commit = commits[c];
-            }
-        if (!ambiguous.empty())
-            throw data::InputError("--order git: " + name_list(ambiguous) + " name" +
-                                   (ambiguous.size() == 1 ? "s" : "") + " more than one commit in " + s.git_dir +
+        std::vector<std::string> keys;
+        for (const Build& b : L.builds) keys.push_back(b.key);
+        const GitPlaces g = place_in_git(s.git_dir, keys, "--order git");
+        for (size_t i = 0; i < L.builds.size(); ++i) L.builds[i].commit = g.commit[i];
+        const std::vector<size_t>& position = g.position;
+        if (!g.ambiguous.empty())
+            throw data::InputError("--order git: " + name_list(g.ambiguous) + " name" +
+                                   (g.ambiguous.size() == 1 ? "s" : "") + " more than one commit in " + s.git_dir +
                                    "; give longer commit ids");
-        for (size_t i = 0; i < L.builds.size(); ++i)
-            if (position[i] == SIZE_MAX && std::find(bad.begin(), bad.end(), L.builds[i].key) == bad.end())
-                bad.push_back(L.builds[i].key);
-        if (!bad.empty())
-            throw data::InputError("--order git: " + plural(bad.size(), "build") + " not in the history of HEAD in " +
-                                   s.git_dir + ": " + name_list(bad));
+        if (!g.not_found.empty())
+            throw data::InputError("--order git: " + plural(g.not_found.size(), "build") + " not in the history of HEAD in " +
+                                   s.git_dir + ": " + name_list(g.not_found));
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return position[a] < position[b]; });
     }
     if (!s.since.empty()) {
@@ -282,6 +251,28 @@ void add_option(std::vector<std::string>& words, const std::string& option, cons
     else words.insert(words.end(), {option, value});
 }
 
+// `key:value` in the filter language, each quoted where it must be.
+std::string selection_term(const std::string& key, const std::string& value) {
+    const auto plain = [](const std::string& t) {
+        if (t.empty() || t[0] == '-' || t[0] == '"' || t[0] == '/' || t == "AND" || t == "OR" || t == "NOT")
+            return false;
+        return std::none_of(t.begin(), t.end(), [](char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ')' || c == ':' || c == '"' ||
+                   c == '\\';
+        });
+    };
+    const auto quoted = [&](const std::string& t) {
+        if (plain(t)) return t;
+        std::string q = "\"";
+        for (char c : t) {
+            if (c == '"' || c == '\\') q += '\\';
+            q += c;
+        }
+        return q + "\"";
+    };
+    return quoted(key) + ":" + quoted(value);
+}
+
 // `--good FILE [--good-variant V]` for a build whose runs are exactly one
 // variant of one file; else a placeholder the user replaces, and why.
 std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* side, std::vector<std::string>& notes) {
@@ -296,6 +287,15 @@ std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* 
             bool several = false;
             for (const auto& [other, keys] : L.builds_of_source) several |= other.first == src.first && other != src;
             if (several) add_option(w, opt + "-variant", src.second);
+            return w;
+        }
+    }
+    // Stored runs (store:SELECTION, docs/store.md): the build's runs are
+    // the selection narrowed to the tag that names it.
+    if (build.sources.size() == 1 && !build.tag.empty()) {
+        const Input& in = L.inputs[build.sources.begin()->first];
+        if (in.path.starts_with("store:") && in.label.empty()) {
+            add_option(w, opt, in.path + " " + selection_term(build.tag, build.key));
             return w;
         }
     }
