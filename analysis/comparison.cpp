@@ -238,11 +238,9 @@ std::optional<StoredBootsDesign> stored_boots_design(const std::vector<double>& 
     const std::vector<std::string> ia = boots_used(la), ib = boots_used(lb);
     for (const std::string& id : ia)
         if (std::find(ib.begin(), ib.end(), id) != ib.end()) return std::nullopt;  // shared boots: paired
-    // History: at least as many stored boots as new ones, and more while
-    // the baseline is below the minimum (2 boots against 2 is an A/B of
-    // its own, tested as before).
-    if (ib.empty() || ib.size() > kStoredBootsMaxCandidate || ia.size() < 2 || ia.size() < ib.size() ||
-        (ia.size() == ib.size() && ia.size() < kStoredBootsMinBaseline))
+    // History: more stored boots than new ones (as many on each side is an
+    // A/B of two sets of boots, tested as before).
+    if (ib.empty() || ib.size() > kStoredBootsMaxCandidate || ia.size() < 2 || ia.size() <= ib.size())
         return std::nullopt;
     const std::vector<std::string> ma = machine_names_used(la, a.size()), mb = machine_names_used(lb, b.size());
     if (mb.size() > 1) return std::nullopt;  // a candidate of several machines: a fleet

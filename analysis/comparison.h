@@ -104,8 +104,7 @@ struct Fleet {
 // A candidate of a few boots against a baseline of more, none shared: one
 // new CI boot against stored history (stored_boots.h). It applies when
 // both samples carry boot ids, no boot holds both, the candidate has 1 to
-// kStoredBootsMaxCandidate boots, the baseline at least 2 and as many (more
-// while it has fewer than kStoredBootsMinBaseline), and the
+// kStoredBootsMaxCandidate boots, the baseline more (at least 2), and the
 // candidate's runs come from one machine (or machines are not recorded).
 // The verdict is then the prediction test's, unless the baseline cannot
 // judge the candidate (`not_judged`): fewer than kStoredBootsMinBaseline

@@ -40,10 +40,9 @@ namespace gfxstat::analysis {
 // 2.26 at 10) and, with heavy-tailed boot levels, the calibration's
 // false-regression rate and power both suffer (docs/calibration.md).
 inline constexpr size_t kStoredBootsMinBaseline = 5;
-// A candidate of at most this many boots, and no more than the baseline's
-// (fewer while the baseline is below the minimum), is "a few new boots
-// against history"; more is an experiment of its own (Welch's t on boot
-// means, analysis/comparison.h).
+// A candidate of at most this many boots, and fewer than the baseline's, is
+// "a few new boots against history"; more, or as many as the baseline's,
+// is an experiment of its own (Welch's t on boot means, analysis/comparison.h).
 inline constexpr size_t kStoredBootsMaxCandidate = 5;
 
 struct StoredBoots {

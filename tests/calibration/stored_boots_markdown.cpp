@@ -3,7 +3,6 @@
 // as the section "One new boot against stored history" of docs/calibration.md.
 #include <cmath>
 #include <functional>
-#include <iterator>
 #include <string>
 
 #include "analysis/stored_boots.h"
@@ -39,13 +38,15 @@ using CellText = std::function<std::string(const StoredCellResult&)>;
 // boots (those judged: B >= the minimum).
 void table(std::FILE* out, const std::vector<StoredCellResult>& rs, bool regression, const CellText& text) {
     std::fprintf(out, "| boot levels | sb/sw | runs a boot |");
+    // The columns: k < B (history), B at the minimum or more (judged).
+    const auto column = [](size_t k, size_t B) { return k < B && B >= analysis::kStoredBootsMinBaseline; };
     for (size_t k : kCandidateBoots)
         for (size_t B : kBaselineBoots)
-            if (B >= analysis::kStoredBootsMinBaseline) std::fprintf(out, " k=%zu B=%zu |", k, B);
+            if (column(k, B)) std::fprintf(out, " k=%zu B=%zu |", k, B);
     std::fprintf(out, "\n|---|---:|---:|");
-    for (size_t i = 0; i < std::size(kCandidateBoots); ++i)
+    for (size_t k : kCandidateBoots)
         for (size_t B : kBaselineBoots)
-            if (B >= analysis::kStoredBootsMinBaseline) std::fprintf(out, "---:|");
+            if (column(k, B)) std::fprintf(out, "---:|");
     std::fprintf(out, "\n");
     for (BootLevels l : {BootLevels::normal, BootLevels::t3})
         for (double ratio : kBootRatios)
@@ -54,7 +55,7 @@ void table(std::FILE* out, const std::vector<StoredCellResult>& rs, bool regress
                 std::fprintf(out, "| %s | %g | %zu |", boot_levels_name(l), ratio, runs);
                 for (size_t k : kCandidateBoots)
                     for (size_t B : kBaselineBoots) {
-                        if (B < analysis::kStoredBootsMinBaseline) continue;
+                        if (!column(k, B)) continue;
                         const StoredCellResult* r = find(rs, l, ratio, runs, k, B, regression);
                         std::fprintf(out, " %s |", r ? text(*r).c_str() : " ");
                     }
@@ -96,7 +97,10 @@ void write_stored_markdown(std::FILE* out, const std::vector<StoredCellResult>& 
                  "exactly what `gfxstat compare` runs (analysis/comparison.h with the boot ids, then the "
                  "verdict; `--confidence 0.95 --threshold 1`). In every cell with B >= %zu the verdict is the "
                  "stored-boots design's: the prediction t on boot means (analysis/stored_boots.h). Below %zu "
-                 "baseline boots it says a sentence instead (B = 3 below: not judged in every replicate).\n\n"
+                 "baseline boots it says a sentence instead (B = 3 below: not judged in every replicate). "
+                 "Cells have fewer new boots than stored ones: 5 against 5 is an A/B of two sets of boots, "
+                 "which compare tests as before (Welch's t on boot means when boots matter; docs/diagnostics.md, "
+                 "*Boot clustering*).\n\n"
                  "The bar: a false regression (A/A, outcome regression) in at most 5%% of the replicates "
                  "judged, and any significant verdict in at most 5%%, with the binomial slack of the other "
                  "tables. Beside it, the run-level Welch t on the same runs, every run counted as independent: "

@@ -58,7 +58,8 @@ struct StoredCellResult {
     size_t naive_regressions = 0;
 };
 
-// Cells with k <= B only (more new boots than stored ones is no history).
+// Cells with k < B only (as many new boots as stored ones is an A/B of two
+// sets of boots, not history).
 // `quick`: what ctest checks (calibration_quick): A/A at 5 runs a boot
 // against 5 and 10 stored boots (and 3 at k = 1), one power cell a kind of
 // boot level.

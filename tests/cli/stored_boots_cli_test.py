@@ -180,7 +180,7 @@ def main():
         rc, _, _ = compare(g, three, bad, "--gate", "--strict")
         check(rc == 0, f"--gate --strict does not fail on too few boots: {rc}")
         rc, out, _ = compare(g, three, bad, "--brief")
-        check("too few baseline boots" in out, "--brief names why:\n" + out)
+        check("too few baseline boots" in " ".join(out.split()), "--brief names why:\n" + out)
     finish("stored-boots compare: verdicts, words, JSON and gates")
 
 

@@ -137,6 +137,8 @@ TEST(StoredBootsComparison, OtherLayoutsKeepTheirDesigns) {
     const Side base("main", 100, kEight, 4);
     // As many candidate boots as baseline boots: an experiment, not history.
     EXPECT_FALSE(run(Side("a", 100, {-1, 0, 1}, 4), Side("b", 100, {0, 1, 2}, 4)).stored);
+    EXPECT_FALSE(run(Side("a", 100, {-1, 0, 1, 2, -2}, 4), Side("b", 100, {0, 1, 2, 3, -1}, 4)).stored);
+    EXPECT_TRUE(run(Side("a", 100, {-1, 0, 1, 2, -2, 0.5}, 4), Side("b", 100, {0, 1, 2, 3, -1}, 4)).stored);
     // More than kStoredBootsMaxCandidate candidate boots.
     std::vector<double> many(kEight.size() * 2, 0.0);
     for (size_t i = 0; i < many.size(); ++i) many[i] = kEight[i % kEight.size()];
