@@ -227,9 +227,10 @@ bench: test-deps build
 # The calibration table (docs/calibration.md): how often each verdict and
 # diagnostic sentence of `gfxstat compare` is wrong, per family and n, by
 # seeded simulation; CALIBRATION_REPS replicates a cell (default 2000, some
-# minutes on two cores). Its last section, suites measured once a side and
-# tested as pairs, draws SUITE_CALIBRATION_REPS suites a cell (default
-# 40000, about a minute on two cores). Written through a temporary file so
+# minutes on two cores). Its section on suites measured once a side and
+# tested as pairs draws SUITE_CALIBRATION_REPS suites a cell (default
+# 40000, about a minute on two cores); its last, one new boot against
+# stored history, CALIBRATION_REPS histories a cell. Written through a temporary file so
 # that an interrupted run leaves the committed page alone.
 calibration: test-deps
 	@$(CONFIGURE) >/dev/null

@@ -11,6 +11,7 @@
 
 #include "analysis/order_stats.h"
 #include "analysis/ratio_interval.h"
+#include "analysis/student_t.h"
 
 namespace gfxstat::analysis {
 
@@ -201,6 +202,79 @@ Fleet analyse_fleet(const std::vector<double>& a, const std::vector<double>& b, 
     return f;
 }
 
+// The names of the machines holding values, in order of first appearance
+// ("" when some value's machine is unknown: then nothing is known).
+std::vector<std::string> machine_names_used(const SampleLayout& l, size_t n) {
+    std::vector<std::string> out;
+    if (n == 0 || l.machine_of_value.size() != n) return out;
+    for (uint32_t i : l.machine_of_value) {
+        if (i >= l.machine_ids.size()) return {};
+        const std::string& name = i < l.machine_names.size() && !l.machine_names[i].empty() ? l.machine_names[i]
+                                                                                              : l.machine_ids[i];
+        if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+}
+
+// The boot ids holding values.
+std::vector<std::string> boots_used(const SampleLayout& l) {
+    std::vector<bool> has(l.boot_ids.size(), false);
+    for (uint32_t i : l.boot_of_value)
+        if (i < has.size()) has[i] = true;
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < has.size(); ++i)
+        if (has[i]) ids.push_back(l.boot_ids[i]);
+    return ids;
+}
+
+// One new boot (or a few) against stored history (StoredBootsDesign in
+// comparison.h): whether the layouts say so, and then the test or why the
+// baseline cannot judge the candidate.
+std::optional<StoredBootsDesign> stored_boots_design(const std::vector<double>& a, const std::vector<double>& b,
+                                                     const SampleLayout& la, const SampleLayout& lb,
+                                                     const ComparisonOptions& o) {
+    if (a.empty() || b.empty() || la.boot_of_value.size() != a.size() || lb.boot_of_value.size() != b.size())
+        return std::nullopt;
+    const std::vector<std::string> ia = boots_used(la), ib = boots_used(lb);
+    for (const std::string& id : ia)
+        if (std::find(ib.begin(), ib.end(), id) != ib.end()) return std::nullopt;  // shared boots: paired
+    // History: more stored boots than new ones (as many on each side is an
+    // A/B of two sets of boots, tested as before).
+    if (ib.empty() || ib.size() > kStoredBootsMaxCandidate || ia.size() < 2 || ia.size() <= ib.size())
+        return std::nullopt;
+    const std::vector<std::string> ma = machine_names_used(la, a.size()), mb = machine_names_used(lb, b.size());
+    if (mb.size() > 1) return std::nullopt;  // a candidate of several machines: a fleet
+    StoredBootsDesign d;
+    d.test = stored_boots_test(a, la.boot_of_value, b, lb.boot_of_value, o.confidence, o.threshold);
+    if (!mb.empty() && !ma.empty()) {
+        d.candidate_machine = mb.front();
+        for (const std::string& m : ma)
+            if (m != d.candidate_machine) d.other_machines.push_back(m);
+    }
+    if (!d.other_machines.empty()) d.not_judged = "other_machine";
+    else if (ia.size() < kStoredBootsMinBaseline) d.not_judged = "too_few_baseline_boots";
+    return d;
+}
+
+// Why the baseline cannot judge the candidate, as the verdict's reason.
+std::string stored_boots_sentence(const StoredBootsDesign& d) {
+    const StoredBoots& t = d.test;
+    char buf[400];
+    if (d.not_judged == "other_machine") {
+        std::string others;
+        for (size_t i = 0; i < d.other_machines.size(); ++i) others += (i ? ", " : "") + d.other_machines[i];
+        return "not judged: baseline boots ran on another machine (" + others + ") than the candidate's (" +
+               d.candidate_machine + "), and one machine's boots say nothing of another's level; take the "
+               "baseline from the candidate's machine";
+    }
+    std::snprintf(buf, sizeof buf,
+                  "not judged: the baseline holds %zu boot%s, and a new boot is judged against %zu or more (the "
+                  "spread between boots comes from the baseline's boots alone); store more builds of the "
+                  "baseline on this machine",
+                  t.baseline_boots, t.baseline_boots == 1 ? "" : "s", kStoredBootsMinBaseline);
+    return buf;
+}
+
 // Boots of the side with fewer when boot ids are known and no boot ran
 // both variants; 0 otherwise. The interval and the verdict both read it.
 size_t unshared_boots_per_side(const Clustering& k) {
@@ -268,6 +342,15 @@ void set_headline(TwoSampleComparison& c) {
                                           : static_cast<double>(std::min(c.fleet.baseline_means.size(),
                                                                          c.fleet.candidate_means.size()));
             break;
+        case PrimaryTest::stored_boots: {
+            const StoredBoots& t = c.stored->test;
+            c.primary_defined = t.defined && c.stored->not_judged.empty();
+            c.change_ci = t.ci;
+            c.change_ci_defined = c.primary_defined;
+            base = t.baseline_mean;
+            c.n_per_side = static_cast<double>(t.candidate_boots);
+            break;
+        }
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks:
@@ -277,7 +360,7 @@ void set_headline(TwoSampleComparison& c) {
     }
     // An undefined test's p (0 or 1 by convention) says nothing about noise.
     if (!c.primary_defined) c.primary_p = nan;
-    if (c.change_ci_defined && !c.fleet.by_machines && unshared_boots_per_side(c.clustering) == 2) {
+    if (c.change_ci_defined && !c.fleet.by_machines && !c.stored && unshared_boots_per_side(c.clustering) == 2) {
         c.change_ci_defined = false;
         c.change_ci_withheld = "2 boots a side cannot show how much boots differ";
     }
@@ -408,6 +491,19 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
         }
     }
 
+    // An exact metric is compared exactly, whatever its boots.
+    if (!o.exact) c.stored = stored_boots_design(a, b, la, lb, o);
+    if (c.stored) {
+        const StoredBoots& t = c.stored->test;
+        char buf[320];
+        std::snprintf(buf, sizeof buf,
+                      "the candidate's %zu boot%s share%s none of the baseline's %zu: %s judged against the "
+                      "spread of the baseline's boot means (prediction interval, %.0f df)",
+                      t.candidate_boots, t.candidate_boots == 1 ? "" : "s", t.candidate_boots == 1 ? "s" : "",
+                      t.baseline_boots, t.candidate_boots == 1 ? "its mean is" : "their mean is", t.df);
+        c.primary = {PrimaryTest::stored_boots, buf};
+    }
+
     const double nan = std::numeric_limits<double>::quiet_NaN();
     c.primary_equivalence = c.equivalence;
     switch (c.primary.test) {
@@ -445,6 +541,24 @@ TwoSampleComparison compare_samples(MutableScaledValues baseline_values,
                                     std::sqrt(static_cast<double>(f.machine_differences.size()));
                 c.cv = base != 0 ? sd_d / std::sqrt(2.0) / std::fabs(base) : 0;
             }
+            break;
+        }
+        case PrimaryTest::stored_boots: {
+            const StoredBoots& t = c.stored->test;
+            c.primary_p = t.p;
+            c.change = t.difference;
+            c.relative_change = t.relative_difference;
+            c.primary_equivalence.margin = o.threshold * std::fabs(t.baseline_mean);
+            c.primary_equivalence.p = t.equivalence_p;
+            c.primary_equivalence.equivalent = t.equivalent;
+            c.primary_equivalence.ci = {nan, nan};
+            if (t.defined && o.confidence > 0.5) {
+                const double h = t_quantile(o.confidence, t.df) * t.stderr_;  // the 1 - 2 alpha interval
+                c.primary_equivalence.ci = {t.difference - h, t.difference + h};
+            }
+            // No runs_needed: more candidate runs do not shrink the
+            // baseline's part, and more baseline boots are history to wait for.
+            c.cv = 0;
             break;
         }
         case PrimaryTest::welch_boot_means:
@@ -592,7 +706,9 @@ void analyse_blocks(TwoSampleComparison& c, std::span<const double> base, std::s
 // boots or machines, where each pair's own level cancels).
 static std::string unsteady_sides(const TwoSampleComparison& c, double& size) {
     size = 0;
-    if (c.clustering.paired || c.fleet.paired) return "";
+    // The stored-boots design: each boot's level is the noise it measures,
+    // so a level changing from boot to boot is not a drift.
+    if (c.clustering.paired || c.fleet.paired || c.stored) return "";
     for (const auto* d : {&c.baseline_diagnostics, &c.candidate_diagnostics}) {
         if (!*d) continue;
         const double moved = (*d)->trending ? (*d)->drift.trend.relative_drift
@@ -638,7 +754,13 @@ VerdictInputs verdict_inputs(const TwoSampleComparison& c, Better better, double
     vi.n_per_side = c.n_per_side;
     vi.fewest_boots = unshared_boots_per_side(c.clustering);
     vi.unsteady = unsteady_sides(c, vi.unsteady_size);
-    if (c.fleet.by_machines && !c.blocks) {
+    if (c.stored) {
+        vi.by_boots = true;
+        vi.fewest_boots = 0;
+        if (c.stored->not_judged.empty()) vi.not_judged.clear();
+        else vi.not_judged = stored_boots_sentence(*c.stored);
+    }
+    if (c.fleet.by_machines && !c.blocks && !c.stored) {
         // Machines are the unit; boots nest within them.
         vi.by_boots = false;
         vi.by_machines = true;

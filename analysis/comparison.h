@@ -18,6 +18,7 @@
 #include "analysis/nested_variance.h"
 #include "analysis/order_stats.h"
 #include "analysis/rank_tests.h"
+#include "analysis/stored_boots.h"
 #include "analysis/confidence_sequence.h"
 #include "analysis/t_tests.h"
 #include "analysis/verdict.h"
@@ -98,6 +99,26 @@ struct Fleet {
     Equivalence machine_means_equivalence;
     // Per shared machine: its change, and which one stands out.
     MachineChanges changes;
+};
+
+// A candidate of a few boots against a baseline of more, none shared: one
+// new CI boot against stored history (stored_boots.h). It applies when
+// both samples carry boot ids, no boot holds both, the candidate has 1 to
+// kStoredBootsMaxCandidate boots, the baseline more (at least 2), and the
+// candidate's runs come from one machine (or machines are not recorded).
+// The verdict is then the prediction test's, unless the baseline cannot
+// judge the candidate (`not_judged`): fewer than kStoredBootsMinBaseline
+// boots, or boots from another machine than the candidate's. Then the
+// verdict is inconclusive with that sentence, and no gate fails on it.
+struct StoredBootsDesign {
+    StoredBoots test;
+    // "" when judged; else "other_machine" or "too_few_baseline_boots".
+    std::string not_judged;
+    // The machine of the candidate's runs (its name: hostname, else
+    // machine id), "" when not recorded; the baseline's machines that are
+    // not it, in order of first appearance.
+    std::string candidate_machine;
+    std::vector<std::string> other_machines;
 };
 
 // A blocked design (`gfxstat ab`): the baseline and the candidate ran once
@@ -187,6 +208,9 @@ struct TwoSampleComparison {
     std::optional<SampleDiagnostics> baseline_diagnostics, candidate_diagnostics;
     Clustering clustering;
     Fleet fleet;
+    // One new boot against stored history, when the layouts say so (the
+    // primary test is then PrimaryTest::stored_boots).
+    std::optional<StoredBootsDesign> stored;
     // When a sample is bimodal: the share of the other sample's values in
     // each of its modes (mode_weights), so that mode weights compare.
     std::optional<std::array<double, 2>> candidate_in_baseline_modes, baseline_in_candidate_modes;

@@ -39,6 +39,11 @@ struct SampleLayout {
     // leave them empty without a missing-initializer warning.)
     std::span<const uint32_t> machine_of_value{};
     std::span<const std::string> machine_ids{};
+    // What reports call each machine (its hostname, else its id), in
+    // machine_ids' order; empty: the ids. Two ids of one name (a machine
+    // whose id changes from boot to boot, as a LAVA device's can) are
+    // one machine where the name decides (stored_boots in comparison.h).
+    std::span<const std::string> machine_names{};
 };
 
 struct DiagnosticOptions {

@@ -156,6 +156,17 @@ void set_ratio_change(TwoSampleComparison& c, std::span<const double> a, std::sp
             set_from_ratio(c, mean(cand_means) / base, fieller_paired(base_means, cand_means, confidence), positive);
             return;
         }
+        case PrimaryTest::stored_boots: {
+            // The prediction t's two parts of variance, its own quantile:
+            // the interval excludes 0% exactly when the test rejects.
+            const StoredBoots& t = c.stored->test;
+            if (!(t.baseline_mean > 0) || !c.primary_defined) return;
+            const RatioInterval r =
+                fieller_interval(t.baseline_mean, t.candidate_mean, t.var_baseline_mean, t.var_candidate_mean, 0,
+                                 t_quantile((1 + confidence) / 2, t.df));
+            set_from_ratio(c, t.candidate_mean / t.baseline_mean, r, positive);
+            return;
+        }
         case PrimaryTest::exact:
         case PrimaryTest::paired_blocks:
         case PrimaryTest::sequential_blocks:

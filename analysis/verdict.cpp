@@ -55,13 +55,14 @@ constexpr PrimaryTestWords kPrimaryTests[] = {
      "difference of machine means"},
     {PrimaryTest::group_sequential_blocks, "group_sequential_blocks", "group-sequential t on blocks (Pocock)",
      "mean change over the blocks"},
+    {PrimaryTest::stored_boots, "stored_boots", "prediction t on boot means", "difference of boot means"},
 };
 
 constexpr bool in_enum_order() {
     size_t i = 0;
     for (const auto& row : kPrimaryTests)
         if (static_cast<size_t>(row.test) != i++) return false;
-    return i == static_cast<size_t>(PrimaryTest::group_sequential_blocks) + 1;
+    return i == static_cast<size_t>(PrimaryTest::stored_boots) + 1;
 }
 static_assert(in_enum_order(), "kPrimaryTests: one row per PrimaryTest, in the enum's order");
 
@@ -247,6 +248,13 @@ Verdict decide(const VerdictInputs& in) {
         return decide_exact(in, v);
     }
     if (in.sequential_call) return decide_sequential(in, v);
+    if (!in.not_judged.empty()) {
+        v.outcome = Outcome::inconclusive;
+        v.not_judged = true;
+        v.p_adjusted = std::numeric_limits<double>::quiet_NaN();
+        v.reason = in.not_judged;
+        return v;
+    }
     char buf[800];
     if (!in.defined) {
         // No variability: a p of 0 or 1 here would be a statement about the

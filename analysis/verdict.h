@@ -37,9 +37,13 @@ enum class Outcome { improvement, regression, no_change, inconclusive, changed }
 // machines differ (analysis/nested_variance.h): the paired t on
 // per-machine differences when 2+ machines ran both variants (each
 // machine's own level cancels), else Welch's t on machine means.
+// stored_boots: a candidate of a few boots against a baseline of more,
+// none shared (one new CI boot against stored history): the prediction t
+// on boot means, the between-boot spread from the baseline's boots
+// (analysis/stored_boots.h).
 enum class PrimaryTest { welch, mann_whitney, welch_boot_means, paired_boot_means, exact, paired_blocks,
                          sequential_blocks, paired_benchmarks, signed_rank_benchmarks, paired_machine_means,
-                         welch_machine_means, group_sequential_blocks };
+                         welch_machine_means, group_sequential_blocks, stored_boots };
 
 const char* outcome_name(Outcome o);        // "improvement", ..., "changed"
 struct Verdict;
@@ -143,6 +147,11 @@ struct VerdictInputs {
     // The design's budget cannot likely settle the threshold at this
     // noise (settling_advice): reports add what would.
     std::optional<SettlingAdvice> settling;
+    // Why the design cannot judge the candidate (the stored-boots design
+    // with too few baseline boots, or baseline boots of another machine):
+    // the verdict is then inconclusive, this its reason, and it fails no
+    // gate (Verdict::not_judged). "" when judged.
+    std::string not_judged;
 };
 
 struct Verdict {
@@ -171,6 +180,9 @@ struct Verdict {
     // settle the threshold at this noise: the thresholds that would
     // (report/settling_advice_words.h says it after the reason).
     std::optional<SettlingAdvice> settling;
+    // Inconclusive because the design could not judge (VerdictInputs::
+    // not_judged): --gate, even --strict, does not fail on it.
+    bool not_judged = false;
 };
 
 // The outcome rules, in order: an exact metric is compared exactly; both

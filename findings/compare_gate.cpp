@@ -15,7 +15,9 @@ int gate_status(const cli::CompareReport& report, bool gate, bool strict) {
         for (const auto& v : m.verdicts) {
             if (!m.primary) continue;  // secondary metrics are reported, never gate
             regression |= v.outcome == analysis::Outcome::regression && v.beyond_threshold;
-            inconclusive |= v.outcome == analysis::Outcome::inconclusive;
+            // A design that could not judge (too few stored boots, another
+            // machine's) says so in a sentence; it is not the candidate's failing.
+            inconclusive |= v.outcome == analysis::Outcome::inconclusive && !v.not_judged;
         }
     // A candidate whose images differ fails whatever its timing, unless
     // --allow-image-change (findings/image_checks.h).

@@ -12,8 +12,9 @@ namespace gfxstat::findings {
 // suite tested as pairs) regressed beyond the threshold, or a candidate's
 // images differ from the baseline's and report.allow_image_change is not
 // set (--gate); 3 a
-// primary comparison is inconclusive (--gate --strict). Secondary metrics
-// are reported, never gate.
+// primary comparison is inconclusive (--gate --strict), unless its design
+// could not judge it (analysis::Verdict::not_judged: a sentence, never a
+// failed gate). Secondary metrics are reported, never gate.
 int gate_status(const cli::CompareReport& report, bool gate, bool strict);
 
 }  // namespace gfxstat::findings

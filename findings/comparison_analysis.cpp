@@ -23,6 +23,7 @@ analysis::SampleLayout layout_of(const ReportSample& s) {
     l.firsts = s.layout.firsts;
     l.machine_of_value = s.layout.machine_of_value;
     l.machine_ids = s.layout.machines;
+    l.machine_names = s.layout.machine_names;
     return l;
 }
 

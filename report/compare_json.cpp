@@ -181,6 +181,29 @@ void render_json(const CompareReport& r, FILE* out) {
                         dj["sequential"] = nullptr;
                 }
             }
+            if (c.stored) {
+                // One new boot against stored history (analysis/stored_boots.h).
+                const analysis::StoredBoots& t = c.stored->test;
+                json& dj = j["design"];
+                dj["name"] = "stored_boots";
+                dj["judged"] = c.stored->not_judged.empty();
+                dj["not_judged"] = c.stored->not_judged.empty() ? json(nullptr) : json(c.stored->not_judged);
+                dj["baseline_boots"] = t.baseline_boots;
+                dj["candidate_boots"] = t.candidate_boots;
+                dj["baseline_mean"] = num(t.baseline_mean);
+                dj["candidate_mean"] = num(t.candidate_mean);
+                dj["s_boot_means"] = num(t.s_boot_means);
+                dj["s_between"] = num(t.s_between);
+                dj["s_within"] = num(t.s_within);
+                dj["df"] = num(t.df);
+                dj["stderr"] = num(t.stderr_);
+                dj["t"] = num(t.t);
+                dj["p"] = t.defined ? num(t.p) : json(nullptr);
+                dj["min_baseline_boots"] = analysis::kStoredBootsMinBaseline;
+                dj["candidate_machine"] =
+                    c.stored->candidate_machine.empty() ? json(nullptr) : json(c.stored->candidate_machine);
+                dj["other_machines"] = c.stored->other_machines;
+            }
             j["difference"] = num(c.difference);
             j["relative_difference"] = num(c.relative_difference);
             j["tests"]["student"] = ttest(c.student);

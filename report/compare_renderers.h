@@ -15,7 +15,8 @@ namespace gfxstat::cli {
 // The design comparison k of m saw, in words: "blocked, 14 blocks (gfxstat
 // ab, random order, sequential: t-mixture confidence sequence at 95%)",
 // "interleaved in 6 shared boots (paired by boot)", or "two independent
-// samples"; and its kind: "blocked", "interleaved", "independent".
+// samples", "1 new boot against 12 stored boots, none shared (...)";
+// and its kind: "blocked", "interleaved", "stored_boots", "independent".
 std::string design_words(const MetricReport& m, size_t k);
 const char* design_kind(const MetricReport& m, size_t k);
 

@@ -23,6 +23,7 @@
 #include "report/invalid_runs.h"
 #include "report/sample_keys.h"
 #include "report/settling_advice_words.h"
+#include "report/stored_boots_words.h"
 #include "text/fit_table.h"
 #include "text/name_cutter.h"
 #include "text/readable_units.h"
@@ -39,6 +40,7 @@ using text::escape_text;
 const char* design_kind(const MetricReport& m, size_t k) {
     if (m.design(k)) return "blocked";
     if (k < m.comparisons.size() && m.comparisons[k].clustering.paired) return "interleaved";
+    if (k < m.comparisons.size() && m.comparisons[k].stored) return "stored_boots";
     return "independent";
 }
 
@@ -67,6 +69,8 @@ std::string design_words(const MetricReport& m, size_t k) {
         const size_t n = m.comparisons[k].clustering.boot_differences.size();
         return fmt("interleaved in %zu shared boots (paired by boot)", n);
     }
+    if (k < m.comparisons.size() && m.comparisons[k].stored)
+        return report::stored_boots_design_words(*m.comparisons[k].stored);
     return "two independent samples";
 }
 

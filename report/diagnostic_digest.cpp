@@ -128,7 +128,13 @@ void comparison_hits(Digest& d, const MetricReport& m, size_t k) {
     if (v.settling && m.primary) d.add(Kind::settling, cand, {metric, 0, report::settling_advice_words(*v.settling)});
     const analysis::Clustering& b = c.clustering;
     if (c.fleet.by_machines) d.add(Kind::by_machines, "", {metric, 0, ""});
-    else if (b.paired)
+    else if (c.stored) {
+        // One new boot against stored history: the verdict's own sentence
+        // says when it was not judged.
+        if (c.stored->not_judged.empty())
+            d.add(Kind::by_boots, "", {metric, 0, fmt("%zu new against %zu stored boots", c.stored->test.candidate_boots,
+                                                      c.stored->test.baseline_boots)});
+    } else if (b.paired)
         d.add(Kind::paired_boots, "", {metric, static_cast<double>(b.boot_differences.size()), ""});
     else if (b.by_boots)
         d.add(Kind::by_boots, "",
@@ -141,7 +147,7 @@ void comparison_hits(Digest& d, const MetricReport& m, size_t k) {
                                        : quoted(b.baseline_means.size() < 2 ? m.baseline.label : cand) + " was";
         d.add(Kind::single_boot, "", {metric, 0, single});
     }
-    if (b.confounded) d.add(Kind::confounded, "", {metric, 0, ""});
+    if (b.confounded && !c.stored) d.add(Kind::confounded, "", {metric, 0, ""});
     if (m.exact) {
         const std::string varies = exact_variation(c, m.baseline.label, cand);
         if (!varies.empty()) d.add(Kind::exact_varies, "", {metric, 0, varies});

@@ -275,7 +275,15 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
                                     c.fleet.machine_differences.size()).c_str()
                               : fmt("compares machine means (%zu baseline and %zu candidate machines)",
                                     c.fleet.baseline_means.size(), c.fleet.candidate_means.size()).c_str()));
-    else if (k.paired)
+    else if (c.stored && c.stored->not_judged.empty())
+        out.push_back(fmt("The verdict judges the candidate's %zu boot%s against the spread of the baseline's %zu "
+                          "boot means, not runs: runs within a boot are alike, and a new boot's level is one more "
+                          "draw from the boots' spread. More stored boots%s, not more runs, will narrow the answer.",
+                          c.stored->test.candidate_boots, c.stored->test.candidate_boots == 1 ? "" : "s",
+                          c.stored->test.baseline_boots, boots.c_str()));
+    else if (c.stored) {
+        // Not judged: the verdict's reason says why.
+    } else if (k.paired)
         out.push_back(fmt("The verdict pairs the variants boot by boot (%zu boots ran both), not run by run: runs "
                           "within a boot are alike, and each boot's own level cancels in its difference. More "
                           "boots%s, not more runs%s, will narrow the answer.",
@@ -298,7 +306,7 @@ std::vector<std::string> comparison_findings(const std::string& baseline, const 
                           "over more boots%s.",
                           single.c_str(), boots.c_str()));
     }
-    if (k.confounded)
+    if (k.confounded && !c.stored)
         out.push_back(fmt("Each variant was measured in a single boot of its own: boot and variant are confounded, "
                           "and a boot-to-boot difference would look like a change. Repeat over several boots%s.",
                           boots.c_str()));
