@@ -38,8 +38,9 @@ using CellText = std::function<std::string(const StoredCellResult&)>;
 // boots (those judged: B >= the minimum).
 void table(std::FILE* out, const std::vector<StoredCellResult>& rs, bool regression, const CellText& text) {
     std::fprintf(out, "| boot levels | sb/sw | runs a boot |");
-    // The columns: k < B (history), B at the minimum or more (judged).
-    const auto column = [](size_t k, size_t B) { return k < B && B >= analysis::kStoredBootsMinBaseline; };
+    // The columns: k <= B (history, and k = B: two sets of boots), B at
+    // the minimum or more (judged).
+    const auto column = [](size_t k, size_t B) { return k <= B && B >= analysis::kStoredBootsMinBaseline; };
     for (size_t k : kCandidateBoots)
         for (size_t B : kBaselineBoots)
             if (column(k, B)) std::fprintf(out, " k=%zu B=%zu |", k, B);
@@ -95,12 +96,13 @@ void write_stored_markdown(std::FILE* out, const std::vector<StoredCellResult>& 
                  "boot's level is 100 + sb z (z normal, or Student's t with 3 df scaled to sd 1: now and then a "
                  "boot far off), each of its runs adds noise of sd sw = 1 (1%%); higher is better. It then runs "
                  "exactly what `gfxstat compare` runs (analysis/comparison.h with the boot ids, then the "
-                 "verdict; `--confidence 0.95 --threshold 1`). In every cell with B >= %zu the verdict is the "
-                 "stored-boots design's: the prediction t on boot means (analysis/stored_boots.h). Below %zu "
-                 "baseline boots it says a sentence instead (B = 3 below: not judged in every replicate). "
-                 "Cells have fewer new boots than stored ones: 5 against 5 is an A/B of two sets of boots, "
-                 "which compare tests as before (Welch's t on boot means when boots matter; docs/diagnostics.md, "
-                 "*Boot clustering*).\n\n"
+                 "verdict; `--confidence 0.95 --threshold 1`). In every cell with fewer new boots than stored "
+                 "ones and B >= %zu the verdict is the stored-boots design's: the prediction t on boot means "
+                 "(analysis/stored_boots.h). Below %zu baseline boots it says a sentence instead (B = 3 below: "
+                 "not judged in every replicate). The column k=5 B=5 is not history but an A/B of two sets of "
+                 "boots as many a side, which compare tests as before (Welch's t on boot means when boots "
+                 "matter; docs/diagnostics.md, *Boot clustering*): its cells are what a user gets who gates "
+                 "5 new boots against 5 stored ones.\n\n"
                  "The bar: a false regression (A/A, outcome regression) in at most 5%% of the replicates "
                  "judged, and any significant verdict in at most 5%%, with the binomial slack of the other "
                  "tables. Beside it, the run-level Welch t on the same runs, every run counted as independent: "

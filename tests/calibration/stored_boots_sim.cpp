@@ -60,10 +60,13 @@ std::vector<StoredCellSpec> stored_cells(uint64_t seed, size_t reps, bool quick)
                     for (size_t k : kCandidateBoots)
                         for (size_t boots : kBaselineBoots) {
                             ++id;
-                            if (k >= boots) continue;  // not history: compare tests two sets of boots
+                            // k > B is no gate against history; k = B is compare's A/B of
+                            // two sets of boots, kept as the grid asks for it.
+                            if (k > boots) continue;
                             // Quick (ctest): A/A at 5 runs a boot against 5 and 10 stored
-                            // boots, B = 3 at k = 1, and one power cell a kind of level.
-                            if (quick && (runs != 5 || boots == 30 || (boots == 3 && k != 1) ||
+                            // boots (history only: k < B), B = 3 at k = 1, and one power
+                            // cell a kind of level.
+                            if (quick && (runs != 5 || boots == 30 || k == boots || (boots == 3 && k != 1) ||
                                           (regression && (ratio != 1 || k != 1 || boots != 10))))
                                 continue;
                             out.push_back({l, ratio, runs, k, boots, regression, reps,
