@@ -24,6 +24,7 @@
 #include "cli/command_describe.h"
 #include "cli/subcommands.h"
 #include "cli/command_line.h"
+#include "cli/store_option.h"
 #include "text/nearest_word.h"
 #include "cli/run_options.h"
 #include "drivers/workload_setup.h"
@@ -60,9 +61,16 @@ void usage(FILE* out) {
 }
 
 // --good/--bad and what check and step share: the references and the analysis.
+// --store: what store:SELECTION references read (one command a process).
+std::string& store_option() {
+    static std::string store;
+    return store;
+}
+
 void add_reference_options(CLI::App& app, drivers::BisectReferenceOptions& o, bool for_step) {
-    app.add_option("--good", o.good, "results file of the good build's runs")->required();
-    app.add_option("--bad", o.bad, "results file of the bad build's runs")->required();
+    app.add_option("--good", o.good, "results file of the good build's runs (store:SELECTION: stored runs)")->required();
+    app.add_option("--bad", o.bad, "results file of the bad build's runs (store:SELECTION: stored runs)")->required();
+    add_store_option(app, store_option());
     app.add_option("--good-variant", o.good_variant, "the good build's variant, when the file holds several");
     app.add_option("--bad-variant", o.bad_variant, "the bad build's variant, when the file holds several");
     app.add_option("--target-metric", o.metric, "the metric to bisect (default: the references' primary one)");
@@ -100,6 +108,7 @@ int check_main(int argc, char** argv) {
     app.add_option("-C", work_dir, "the git work tree (default: the current directory)");
     app.add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    use_store_option(store_option());
     drivers::PreparedBisection p;
     analysis::BisectReferences r;
     try {
@@ -167,6 +176,7 @@ int step_main(int argc, char** argv) {
         ->check(CLI::Range(1, 1000000));
     app.add_option("--log-dir", log_dir, "where each run's output and the build's go (default: RESULTS.logs)");
     if (const auto done = parse_command_line(app, argc, argv)) return *done == 0 ? 0 : drivers::kBisectAbort;
+    use_store_option(store_option());
     const auto abort_with = [](const std::string& m) { return fail_with("step", m, drivers::kBisectAbort); };
     if (o.min_runs > o.max_runs) return abort_with("--min-runs is larger than --max-runs");
     if (results_path.empty()) {

@@ -169,6 +169,7 @@ int analyze_main(int argc, char** argv) {
     cargv.push_back(nullptr);
     std::vector<std::string> files;
     CompareSettings c = preset;
+    c.store_options = false;  // the campaign's files are the inputs
     if (const auto done = parse_compare_line(static_cast<int>(args.size()), cargv.data(), c, files)) return *done;
     if (c.summaries) return compare_summaries(files, summary_compare_settings(c), stdout);
     const auto started = std::chrono::steady_clock::now();

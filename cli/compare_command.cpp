@@ -22,6 +22,8 @@
 #include "cli/compare_output.h"
 #include "cli/compare_reading.h"
 #include "cli/summary_compare.h"
+#include "cli/store_option.h"
+#include "data/store_argument.h"
 #include "findings/compare.h"
 #include "report/plot_files.h"
 #include "text/text_escape.h"
@@ -39,12 +41,26 @@ std::optional<int> parse_compare_line(int argc, char** argv, CompareSettings& s,
     if (argc > 0 && std::string_view(argv[0]).starts_with("gfxstat ")) s.program = argv[0];
     app.name(s.program);
     CompareChoices& ch = s.choices;
-    app.add_option("files", files, "BASELINE CANDIDATE... (or one results file)")->required();
+    app.add_option("files", files,
+                   "BASELINE CANDIDATE... (or one results file; store:SELECTION reads stored runs, docs/store.md)")
+        ->required();
     app.add_option("--metric", ch.metrics, "metrics to compare (default: all shared)")
         ->allow_extra_args(false);
-    app.add_option("--baseline", ch.baseline, "baseline variant of a single results file (default: the first)");
+    app.add_option("--baseline", ch.baseline,
+                   "baseline variant of a single results file (default: the first); with --store, or written "
+                   "store:SELECTION, a store selection that is the baseline and the files are the candidates");
     app.add_option("--variant", ch.variants, "candidate variants of a single results file (default: all others)")
         ->allow_extra_args(false);
+    std::string store, order = "start", git_dir;
+    if (s.store_options) {
+        add_store_option(app, store);
+        app.add_option("--order", order,
+                       "last:N in a store selection counts builds by their first run's start (start, the default) "
+                       "or in git's commit order (git, with --git)")
+            ->check(CLI::IsMember({"start", "git"}));
+        app.add_option("--git", git_dir, "with --order git: the repository whose HEAD history orders the builds")
+            ->type_name("DIR");
+    }
     app.add_flag("--exact", ch.exact,
                  "the metrics are deterministic (sizes, instruction counts): any difference is a change, and "
                  "one run a side is enough");
@@ -61,6 +77,24 @@ std::optional<int> parse_compare_line(int argc, char** argv, CompareSettings& s,
     app.add_option("-C,--column", s.column.column, "column files: column to read")->check(CLI::Range(1, 1000000));
     app.add_option("-d,--delimiters", s.column.delimiters, "column files: field delimiters");
     if (const auto done = parse_command_line(app, argc, argv)) return done;
+    if (s.store_options) {
+        if (order == "git" && git_dir.empty()) {
+            std::fprintf(stderr, "%s: --order git needs --git DIR (the repository that orders the builds)\n",
+                         s.program.c_str());
+            return 2;
+        }
+        if (!git_dir.empty() && order != "git") {
+            std::fprintf(stderr, "%s: --git applies to --order git\n", s.program.c_str());
+            return 2;
+        }
+        use_store_option(store, git_dir);
+        // --store URL --baseline SELECTION: the stored baseline first,
+        // the files its candidates.
+        if (!ch.baseline.empty() && (app.count("--store") > 0 || data::is_store_argument(ch.baseline))) {
+            files.insert(files.begin(), data::is_store_argument(ch.baseline) ? ch.baseline : "store:" + ch.baseline);
+            ch.baseline.clear();
+        }
+    }
     if (s.after_parse)
         if (const auto done = s.after_parse(files, s)) return done;
     if (s.summaries) {

@@ -47,6 +47,10 @@ struct CompareSettings : findings::CompareOptions {
     // (report/plot_files.h): pictures of the comparison beside the report.
     std::string plot;
     std::string plot_kind = "distributions";
+    // --store, --order and --git (store:SELECTION inputs, --store with
+    // --baseline SELECTION; docs/store.md): compare's own, not campaign
+    // analyze's, whose inputs are the campaign's files.
+    bool store_options = true;
 };
 
 // compare's command line over settings a caller made (campaign analyze:

@@ -9,9 +9,9 @@
 #include <cstdio>
 
 #include "cli/command_line.h"
-#include "formats/import_hint.h"
 #include "report/plot_files.h"
 #include "cli/sample_inputs.h"
+#include "cli/store_option.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/safe_files.h"
@@ -41,7 +41,9 @@ std::vector<findings::history::Input> read_inputs(const std::vector<std::string>
         if (in.path == "-") in.name = "<stdin>";
         if (in.column) throw data::InputError(in.name + ": a column was given; history reads results files");
         data::ReadReport report;
-        files.push_back(formats::read_results_path_hinted(in.path, in.name, &report));
+        std::vector<std::string> notes;
+        files.push_back(read_results_argument(in.path, in.name, &report, notes));
+        for (const std::string& n : notes) std::fprintf(stderr, "%s: note: %s\n", kProg, escape_message(n).c_str());
         if (report.torn_tail)
             std::fprintf(stderr, "%s: warning: %s\n", kProg,
                          escape_message(data::torn_tail_message(in.name, report)).c_str());
@@ -66,9 +68,11 @@ int history_main(int argc, char** argv) {
     std::string format = "text", json_path;
     app.add_option("files", file_args,
                    "results files: one per build, or runs tagged with their build (run --tag commit=SHA); "
-                   "LABEL=FILE names a file's build")
+                   "LABEL=FILE names a file's build; store:SELECTION reads stored runs (docs/store.md)")
         ->required()
         ->expected(1, -1);
+    std::string store;
+    add_store_option(app, store);
     app.add_option("--key", s.key, "the environment tag that names a run's build (default: commit, else build)");
     app.add_option("--order", s.order,
                    "how the builds follow each other: as given (first appearance, the default), by date (first "
@@ -114,6 +118,7 @@ int history_main(int argc, char** argv) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
         findings::history::check_settings(s);
+        use_store_option(store, s.order == "git" ? s.git_dir : "");
         if (!plot_path.empty()) check_plot_request(plot_path, "history");
         std::vector<data::ResultsFile> files;
         std::vector<findings::history::Input> inputs = read_inputs(file_args, files);

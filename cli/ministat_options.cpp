@@ -4,6 +4,7 @@
 // attached values "-w60", options after file names, "--"), and a drop-in
 // must accept the same command lines.
 #include "cli/ministat_options.h"
+#include "cli/store_option.h"
 
 #include <getopt.h>
 #include <sys/ioctl.h>
@@ -70,8 +71,10 @@ CommandDescription ministat_description() {
         opt({"--variant"}, "TEXT", "a variant to take from results files (repeatable)"),
         opt({"--filter"}, "TEXT", "the observations of results files to report on, a report per metric kept "
                                   "(docs/filter-language.md)"),
+        opt({"--store"}, "URL", kStoreOptionHelp),
         opt({"file"}, "TEXT", "column files or gfxstat results files (one data set per variant); "
-                              "none: standard input; LABEL=FILE names its data set, FILE:N reads its column N"),
+                              "none: standard input; LABEL=FILE names its data set, FILE:N reads its column N; "
+                              "store:SELECTION reads stored runs (docs/store.md)"),
     };
     d.options.back().positional = true;
     d.options.back().expected_max = -1;
@@ -99,9 +102,11 @@ std::optional<int> parse_ministat_arguments(int argc, char** argv, const char* p
     ResultsChoice& choice = args.choice;
     std::vector<std::string>& metrics = args.metrics;
     std::optional<data::BenchFilter>& filter = args.filter;
-    enum { kMetric = 1000, kVariant, kFilter, kHelp };
+    enum { kMetric = 1000, kVariant, kFilter, kHelp, kStore };
+    std::string store;
     static const struct option long_options[] = {
         {"metric", required_argument, nullptr, kMetric},
+        {"store", required_argument, nullptr, kStore},
         {"variant", required_argument, nullptr, kVariant},
         {"filter", required_argument, nullptr, kFilter},
         {"help", no_argument, nullptr, kHelp},
@@ -129,6 +134,7 @@ std::optional<int> parse_ministat_arguments(int argc, char** argv, const char* p
                 metrics.push_back(optarg);
                 break;
             case kVariant: choice.variants.push_back(optarg); break;
+            case kStore: store = optarg; break;
             case kFilter:
                 if (filter) ministat_usage(prog, "--filter given twice");
                 try {
@@ -178,6 +184,7 @@ std::optional<int> parse_ministat_arguments(int argc, char** argv, const char* p
         }
     }
 
+    use_store_option(store);
     std::vector<SampleInput>& inputs = args.inputs;
     if (optind == argc) {
         inputs.push_back({"-", "<stdin>"});

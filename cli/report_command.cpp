@@ -14,6 +14,7 @@
 #include "cli/compare_output.h"
 #include "cli/compare_reading.h"
 #include "data/input_error.h"
+#include "cli/store_option.h"
 #include "data/safe_files.h"
 #include "cli/sample_inputs.h"
 #include "findings/compare_diagnostics.h"
@@ -72,8 +73,12 @@ int report_main(int argc, char** argv) {
     CompareSettings s;
     s.program = "gfxstat report";
     CompareChoices& ch = s.choices;
-    app.add_option("files", files, "RESULTS... (one results file with several variants, or one per variant)")
+    app.add_option("files", files,
+                   "RESULTS... (one results file with several variants, or one per variant; store:SELECTION reads "
+                   "stored runs, docs/store.md)")
         ->required();
+    std::string store;
+    add_store_option(app, store);
     app.add_option("-o,--output", output, "the HTML file to write (replaced atomically)")
         ->required()
         ->type_name("FILE");
@@ -102,6 +107,7 @@ int report_main(int argc, char** argv) {
         return 2;
     }
     if (const auto refused = refuse_repeated_choices(s)) return *refused;
+    use_store_option(store);
     return with_compare_errors(s.program, [&] {
         findings::CompareOptions options = analysis_options(s);
         options.keep_run_order = true;  // the page draws the runs in the order they ran

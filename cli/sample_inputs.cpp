@@ -15,6 +15,7 @@
 #include "data/input_error.h"
 #include "data/results_json.h"
 #include "data/results_reader.h"
+#include "data/store_argument.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -115,9 +116,18 @@ size_t per_run_metrics(const data::ResultsFile& file) {
 
 // Opens `in` (or takes standard input) and reads the first bytes, which
 // tell a results file from a column file.
+// A store selection (store:SELECTION) is read whole from the store: its
+// text is the prefix, and nothing is left to read.
 class OpenedInput {
 public:
     explicit OpenedInput(const SampleInput& in) {
+        if (data::is_store_argument(in.path)) {
+            data::SelectedRuns selected = data::read_store_argument(in.path);
+            prefix_ = std::move(selected.text);
+            notes_ = std::move(selected.notes);
+            fd_ = -1;
+            return;
+        }
         if (in.path != "-") {
             fd_ = ::open(in.path.c_str(), O_RDONLY | O_CLOEXEC);
             if (fd_ < 0) throw InputOpenError(in.path, errno);
@@ -125,17 +135,22 @@ public:
         prefix_ = read_prefix(fd_, in.name);
     }
     ~OpenedInput() {
-        if (fd_ != STDIN_FILENO) ::close(fd_);
+        if (fd_ != STDIN_FILENO && fd_ >= 0) ::close(fd_);
     }
     OpenedInput(const OpenedInput&) = delete;
     OpenedInput& operator=(const OpenedInput&) = delete;
     int fd() const { return fd_; }
     const std::string& prefix() const { return prefix_; }
-    bool results() const { return data::looks_like_results(prefix_); }
+    bool results() const { return stored() || data::looks_like_results(prefix_); }
+    bool stored() const { return fd_ < 0; }
+    // The text after the prefix (read to the end).
+    std::string rest(const std::string& name) const { return stored() ? std::string() : data::read_all(fd_, name); }
+    const std::vector<std::string>& notes() const { return notes_; }
 
 private:
     int fd_ = STDIN_FILENO;
     std::string prefix_;
+    std::vector<std::string> notes_;  // what reading a store selection noted
 };
 
 void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const data::ColumnFormat& format,
@@ -147,7 +162,8 @@ void load_opened(const SampleInput& in, OpenedInput& input, bool qualify, const 
         out.samples.push_back(column_sample(in, data::read_column(fd, in.name, own, prefix), own));
         return;
     }
-    const std::string text = prefix + data::read_all(fd, in.name);
+    const std::string text = prefix + input.rest(in.name);
+    out.notes.insert(out.notes.end(), input.notes().begin(), input.notes().end());
     data::ReadReport report;
     const auto keep_whole = [&] {
         out.results = data::parse_results(text, in.name, &report);
@@ -197,8 +213,10 @@ RawInput read_opened(const SampleInput& in, OpenedInput& input, const data::Colu
         return raw;
     }
     data::ReadReport report;
+    raw.notes = input.notes();
     // A block at a time: the file's text is not held beside its runs.
-    raw.results = data::read_results_fd(input.fd(), input.prefix(), in.name, &report);
+    raw.results = input.stored() ? data::parse_results(input.prefix(), in.name, &report)
+                                 : data::read_results_fd(input.fd(), input.prefix(), in.name, &report);
     if (report.torn_tail) raw.notes.push_back(data::torn_tail_message(in.name, report));
     for (std::string& m : data::skipped_record_messages(in.name, report)) raw.notes.push_back(std::move(m));
     return raw;
@@ -211,9 +229,18 @@ InputOpenError::InputOpenError(const std::string& path, int e)
 
 SampleInput parse_sample_argument(const std::string& arg) {
     SampleInput in{arg, arg};
+    // store:SELECTION is a store selection, whatever files there are
+    // (./store:x is that file).
+    if (data::is_store_argument(arg)) return in;
     if (names_input(arg)) return in;  // a file called "a=b.txt" or "x:2" is that file
     if (const size_t eq = arg.find('='); eq != std::string::npos) {
         const std::string rest = arg.substr(eq + 1);
+        if (data::is_store_argument(rest) && eq > 0 && !has_control(arg.substr(0, eq)) &&
+            arg.substr(0, eq).find(':') == std::string::npos) {
+            in.label = arg.substr(0, eq);
+            in.path = in.name = rest;
+            return in;
+        }
         std::optional<std::pair<std::string, size_t>> with_column;
         if (names_input(rest) || (with_column = path_and_column(rest))) {
             const std::string label = arg.substr(0, eq);

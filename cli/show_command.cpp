@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 
-#include "formats/import_hint.h"
+#include "cli/store_option.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "findings/show_overview.h"
@@ -28,15 +28,21 @@ int show_main(int argc, char** argv) {
     std::string file;
     bool json = false;
     int width = text::kDefaultWidth;
-    app.add_option("file", file, "results file ('-': standard input)")->required();
+    app.add_option("file", file, "results file ('-': standard input; store:SELECTION: stored runs, docs/store.md)")
+        ->required();
+    std::string store;
+    add_store_option(app, store);
     app.add_flag("--json", json, "machine output");
     app.add_option("--width", width, "text: lines at most this many columns, 40 to 1000 (default 72: a mail reply)")
         ->check(CLI::Range(text::kMinWidth, text::kMaxWidth));
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     const std::string name = file == "-" ? "<stdin>" : file;
     try {
+        use_store_option(store);
         data::ReadReport report;
-        const data::ResultsFile f = formats::read_results_path_hinted(file, name, &report);
+        std::vector<std::string> notes;
+        const data::ResultsFile f = read_results_argument(file, name, &report, notes);
+        for (const std::string& n : notes) std::fprintf(stderr, "gfxstat show: note: %s\n", escape_message(n).c_str());
         if (report.torn_tail)
             std::fprintf(stderr, "gfxstat show: warning: %s\n",
                          escape_message(data::torn_tail_message(name, report)).c_str());

@@ -9,6 +9,7 @@
 #include <cstdio>
 
 #include "cli/sample_inputs.h"
+#include "cli/store_option.h"
 #include "findings/sample_summary.h"
 #include "report/summary_json.h"
 #include "report/summary_text.h"
@@ -113,8 +114,11 @@ int summary_main(int argc, char** argv) {
         ->allow_extra_args(false);  // one value per --variant; the rest are files
     app.add_option("files", files,
                    "column files or results files ('-' or none: standard input); LABEL=FILE names "
-                   "its data set, FILE:N reads its column N");
+                   "its data set, FILE:N reads its column N; store:SELECTION reads stored runs (docs/store.md)");
+    std::string store;
+    add_store_option(app, store);
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
+    use_store_option(store);
 
     std::vector<SampleInput> inputs;
     if (files.empty()) files.push_back("-");

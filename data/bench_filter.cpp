@@ -22,7 +22,7 @@ namespace gfxstat::data {
 namespace {
 
 enum class Truth : uint8_t { no, yes, unknown };
-enum class KeyKind : uint8_t { name, unit, variant, environment };
+enum class KeyKind : uint8_t { name, unit, variant, machine, environment };
 
 // Nested parentheses and negations each take a frame of the parser and of
 // the evaluation: a filter is typed by a person, a hundred levels is far
@@ -37,6 +37,7 @@ KeyKind key_kind(std::string_view canonical) {
     if (canonical == "name") return KeyKind::name;
     if (canonical == "unit") return KeyKind::unit;
     if (canonical == "variant") return KeyKind::variant;
+    if (canonical == "machine") return KeyKind::machine;
     return KeyKind::environment;
 }
 
@@ -80,11 +81,24 @@ namespace {
 
 using Program = BenchFilter::Program;
 
+// machine_name (data/results_model.h) over a run's fields: the hostname
+// when recorded, else the machine id, else "" (the results store's machine
+// column). A run without an environment has no machine.
+std::optional<std::string_view> machine_of(const Observation& o) {
+    if (!o.fields) return std::nullopt;
+    const auto host = o.fields->find("hostname");
+    if (host != o.fields->end() && !host->second.empty()) return std::string_view(host->second);
+    if (const auto m = o.fields->find("machine"); m != o.fields->end() && !m->second.empty())
+        return std::string_view(m->second);
+    return std::string_view();
+}
+
 std::optional<std::string_view> value_of(const Program::Node& n, const Observation& o) {
     switch (n.key_kind) {
         case KeyKind::name: return o.name;
         case KeyKind::unit: return o.unit;
         case KeyKind::variant: return o.variant;
+        case KeyKind::machine: return machine_of(o);
         case KeyKind::environment: break;
     }
     // Tags win: the user's word on the run over what was probed.
@@ -443,6 +457,74 @@ bool BenchFilter::matches(const Observation& o) const { return program_->eval(pr
 
 bool BenchFilter::may_match_run(const Observation& run) const {
     return program_->eval(program_->root, run, false) != Truth::no;
+}
+
+namespace {
+
+std::string key_name(const Program::Node& n) {
+    switch (n.key_kind) {
+        case KeyKind::name: return "name";
+        case KeyKind::unit: return "unit";
+        case KeyKind::variant: return "variant";
+        case KeyKind::machine: return "machine";
+        case KeyKind::environment: break;
+    }
+    return n.key;
+}
+
+// The nodes joined by the top-level AND: the root's children when it is
+// one, else the root alone.
+std::vector<size_t> top_level(const Program& p) {
+    const Program::Node& root = p.nodes[p.root];
+    if (root.kind == Program::Kind::all_of) return root.children;
+    return {p.root};
+}
+
+}  // namespace
+
+std::vector<ExactTerm> BenchFilter::exact_terms(bool* all_exact) const {
+    std::vector<ExactTerm> out;
+    if (all_exact) *all_exact = true;
+    for (size_t at : top_level(*program_)) {
+        const Program::Node& n = program_->nodes[at];
+        if (n.kind == Program::Kind::all) continue;
+        if (n.kind != Program::Kind::match) {
+            if (all_exact) *all_exact = false;
+            continue;
+        }
+        ExactTerm t{key_name(n), {}};
+        bool exact = true;
+        for (const Program::Value& v : n.values) {
+            if (v.present || v.regex) exact = false;
+            t.values.push_back(v.text);
+        }
+        if (exact) out.push_back(std::move(t));
+        else if (all_exact) *all_exact = false;
+    }
+    return out;
+}
+
+BenchFilter BenchFilter::parse_taking(std::string_view text, std::string_view reserved, std::vector<std::string>& taken) {
+    auto p = std::make_shared<Program>();
+    Parser(text, *p).parse();
+    std::vector<bool> top(p->nodes.size(), false);
+    for (size_t at : top_level(*p)) top[at] = true;
+    const std::string key(reserved);
+    for (size_t at = 0; at < p->nodes.size(); ++at) {
+        Program::Node& n = p->nodes[at];
+        if (n.kind != Program::Kind::match || n.key_kind != KeyKind::environment || n.key != key) continue;
+        if (!top[at])
+            throw FilterSyntaxError(key + ":N belongs at the top level of a selection, joined to the rest by AND "
+                                          "(not inside OR, NOT or parentheses)");
+        if (n.values.size() != 1 || n.values[0].present || n.values[0].regex)
+            throw FilterSyntaxError(key + ": takes one number (" + key + ":10), not a regex, '*' or a list");
+        taken.push_back(n.values[0].text);
+        n = Program::Node{};  // Kind::all: matches everything
+    }
+    BenchFilter f;
+    f.text_ = std::string(text);
+    f.program_ = std::move(p);
+    return f;
 }
 
 bool BenchFilter::empty() const { return program_->nodes[program_->root].kind == Program::Kind::all; }

@@ -21,7 +21,9 @@
 //   ( ... )         grouping
 //
 // Keys: `name` (also `.name`, `metric`) is the metric's name, `unit`
-// (`.unit`) its unit, `variant` (`.variant`) the run's variant; any other
+// (`.unit`) its unit, `variant` (`.variant`) the run's variant, `machine`
+// the run's machine (machine_name: its hostname, else its machine id, as
+// the results store keys machines); any other
 // key is one of the run's environment tags or, when no tag has that key,
 // one of its fields. A key the run does not have matches nothing, so
 // `-gpu:x` keeps the runs without a `gpu`. Values and keys may be written
@@ -41,6 +43,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gfxstat::data {
 
@@ -63,6 +66,16 @@ struct FilterSyntaxError : std::invalid_argument {
 // `variant` and `.variant`; any other key as it is (a tag or field key).
 std::string_view canonical_key(std::string_view key);
 
+// A top-level AND term of a filter that names exact values (`key:value`,
+// `key:(a OR b)`, a bare metric name): every observation the filter keeps
+// has one of `values` under `key` (canonical: "name", "unit", "variant",
+// "machine" or a tag/field key). What a store selection narrows its query
+// by (data/store_select.cpp).
+struct ExactTerm {
+    std::string key;
+    std::vector<std::string> values;
+};
+
 class BenchFilter {
 public:
     BenchFilter();                                    // matches everything
@@ -78,6 +91,16 @@ public:
     // Matches everything: no filter was given (empty or blank text), or `*`.
     bool empty() const;
     std::string text() const;  // as given, for messages
+
+    // The top-level AND terms with exact values (ExactTerm), in order.
+    // `all_exact`, if given, tells whether those are all the filter is
+    // (every other top-level term matches everything).
+    std::vector<ExactTerm> exact_terms(bool* all_exact = nullptr) const;
+    // A store selection (docs/store.md): the filter with the top-level AND
+    // terms on `reserved` (`last`) taken out, their values appended to
+    // `taken`. Throws FilterSyntaxError when `reserved` is used anywhere
+    // else (inside OR, NOT or parentheses) or with a regex, `*` or a list.
+    static BenchFilter parse_taking(std::string_view text, std::string_view reserved, std::vector<std::string>& taken);
 
     struct Program;  // the parsed expression (bench_filter.cpp)
 

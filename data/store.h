@@ -188,5 +188,6 @@ std::unique_ptr<Store> open_sqlite_store(const StoreUrl& url, StoreOpen mode);
 // how many runs it holds. Throws InputError (no run selected) and
 // FilterSyntaxError.
 std::string select_stored_runs(Store& store, std::string_view selection, size_t* runs = nullptr);
+// (data/store_select.h: the selection read once, last:N, build orders.)
 
 }  // namespace gfxstat::data

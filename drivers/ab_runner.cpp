@@ -116,7 +116,9 @@ data::DesignRecord ab_design_record(const AbPlan& plan, const std::string& metri
 AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::function<void(const AbRunProgress&)>& on_run,
                 const std::function<void(const AbBlockProgress&)>& on_block) {
     const size_t k = plan.variants.size();
-    if (k < 2) throw std::invalid_argument("give two or more --variant");
+    // One variant only with fixed runs: a candidate compared afterwards
+    // with a stored baseline (gfxstat ab --baseline SELECTION).
+    if (k == 0 || (k < 2 && !plan.blocks)) throw std::invalid_argument("give two or more --variant");
     {
         std::set<std::string> labels;
         for (const RunPlan& v : plan.variants)

@@ -8,6 +8,7 @@
 #include "data/blocked_pairs.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
+#include "data/store_argument.h"
 #include "drivers/bisect_step.h"
 #include "drivers/git_revisions.h"
 #include "drivers/run_loop.h"
@@ -21,7 +22,10 @@ namespace {
 // finite value are counted, not used.
 BisectReference load_reference(const std::string& path, const std::string& variant, const std::string& metric_wanted,
                                const char* side) {
-    const data::ResultsFile file = data::read_results_path(path, path);
+    // store:SELECTION: stored runs (docs/store.md), read as one file.
+    const data::ResultsFile file = data::is_store_argument(path)
+                                       ? data::parse_results(data::read_store_argument(path).text, path)
+                                       : data::read_results_path(path, path);
     BisectReference r;
     r.record.file = path;
     const std::vector<std::string> variants = file.variants();

@@ -14,7 +14,7 @@
 #include <unordered_map>
 
 #include "data/input_error.h"
-#include "drivers/git_revisions.h"
+#include "findings/git_order.h"
 #include "drivers/run_loop.h"
 #include "text/nearest_word.h"
 #include "text/number_format.h"
@@ -122,23 +122,6 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
     return L;
 }
 
-// `git -C DIR rev-list --topo-order --reverse HEAD` (run without a
-// shell): every commit of HEAD's history, oldest first.
-std::vector<std::string> git_commits(const std::string& dir) {
-    std::string why;
-    const auto text = drivers::git_output(dir, {"rev-list", "--topo-order", "--reverse", "HEAD"}, &why);
-    if (!text) throw data::InputError("--order git: git rev-list in " + dir + " failed" + (why.empty() ? "" : ": " + why));
-    std::vector<std::string> commits;
-    size_t at = 0;
-    while (at < text->size()) {
-        size_t nl = text->find('\n', at);
-        if (nl == std::string::npos) nl = text->size();
-        if (nl > at) commits.emplace_back(text->substr(at, nl - at));
-        at = nl + 1;
-    }
-    return commits;
-}
-
 std::string name_list(const std::vector<std::string>& names) {
     std::string s;
     for (size_t i = 0; i < names.size() && i < 5; ++i) s += (i ? ", " : "") + names[i];
@@ -160,37 +143,18 @@ std::vector<size_t> build_order(const Settings& s, Loaded& L) {
         std::stable_sort(order.begin(), order.end(),
                          [&](size_t a, size_t b) { return L.builds[a].first_start < L.builds[b].first_start; });
     } else if (s.order == "git") {
-        const std::vector<std::string> commits = git_commits(s.git_dir);
-        // Keys by length, so that each commit is looked up once per length.
-        std::map<size_t, std::unordered_map<std::string, size_t>> by_length;
-        std::vector<std::string> bad;
-        for (size_t i = 0; i < L.builds.size(); ++i) {
-            std::string k = L.builds[i].key;
-            std::transform(k.begin(), k.end(), k.begin(), [](char c) { return static_cast<char>(std::tolower(c)); });
-            if (!hex_word(k) || k.size() < 4 || k.size() > 64) bad.push_back(L.builds[i].key);
-            else by_length[k.size()].emplace(k, i);
-        }
-        std::vector<size_t> position(L.builds.size(), SIZE_MAX);
-        std::vector<std::string> ambiguous;
-        for (size_t c = 0; c < commits.size(); ++c)
-            for (auto& [len, keys] : by_length) {
-                if (commits[c].size() < len) continue;
-                const auto it = keys.find(commits[c].substr(0, len));
-                if (it == keys.end()) continue;
-                if (position[it->second] != SIZE_MAX) ambiguous.push_back(L.builds[it->second].key);
-                position[it->second] = c;
-                L.builds[it->second].commit = commits[c];
-            }
-        if (!ambiguous.empty())
-            throw data::InputError("--order git: " + name_list(ambiguous) + " name" +
-                                   (ambiguous.size() == 1 ? "s" : "") + " more than one commit in " + s.git_dir +
+        std::vector<std::string> keys;
+        for (const Build& b : L.builds) keys.push_back(b.key);
+        const GitPlaces g = place_in_git(s.git_dir, keys, "--order git");
+        for (size_t i = 0; i < L.builds.size(); ++i) L.builds[i].commit = g.commit[i];
+        const std::vector<size_t>& position = g.position;
+        if (!g.ambiguous.empty())
+            throw data::InputError("--order git: " + name_list(g.ambiguous) + " name" +
+                                   (g.ambiguous.size() == 1 ? "s" : "") + " more than one commit in " + s.git_dir +
                                    "; give longer commit ids");
-        for (size_t i = 0; i < L.builds.size(); ++i)
-            if (position[i] == SIZE_MAX && std::find(bad.begin(), bad.end(), L.builds[i].key) == bad.end())
-                bad.push_back(L.builds[i].key);
-        if (!bad.empty())
-            throw data::InputError("--order git: " + plural(bad.size(), "build") + " not in the history of HEAD in " +
-                                   s.git_dir + ": " + name_list(bad));
+        if (!g.not_found.empty())
+            throw data::InputError("--order git: " + plural(g.not_found.size(), "build") + " not in the history of HEAD in " +
+                                   s.git_dir + ": " + name_list(g.not_found));
         std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return position[a] < position[b]; });
     }
     if (!s.since.empty()) {

@@ -6,7 +6,7 @@ namespace gfxstat::report {
 void print_ministat_usage(FILE* out, const char* prog) {
     std::fprintf(out,
                  "Usage: %s [-C column] [-c confidence] [-d delimiter(s)] [-Anqs] [-w width] "
-                 "[--metric NAME]... [--variant LABEL]... [--filter EXPR] [file [file ...]]\n",
+                 "[--metric NAME]... [--variant LABEL]... [--filter EXPR] [--store URL] [file [file ...]]\n",
                  prog);
     std::fprintf(out, "\tconfidence = any level in (0, 100); default 95\n");
     std::fprintf(out, "\t-A : print statistics only. suppress the graph.\n");
@@ -23,6 +23,7 @@ void print_ministat_usage(FILE* out, const char* prog) {
                  "\t--metric : the metric to take from results files (repeatable; none: a report per metric)\n");
     std::fprintf(out, "\t--variant : a variant to take from results files (repeatable)\n");
     std::fprintf(out, "\t--filter : the observations of results files to report on (docs/filter-language.md)\n");
+    std::fprintf(out, "\t--store : the results store that store:SELECTION files read (docs/store.md)\n");
     std::fprintf(out, "\t--help : this text, on standard output\n");
 }
 
