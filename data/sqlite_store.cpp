@@ -21,6 +21,7 @@
 #include "data/results_json.h"
 #include "data/results_writer.h"
 #include "data/store.h"
+#include "data/store_backend.h"
 
 namespace gfxstat::data {
 
@@ -83,13 +84,9 @@ INSERT INTO schema_version (version) VALUES (1);
 
 // The migrations, in order: step k takes a store of schema v(k) to v(k+1)
 // (v0: an empty database). A new schema adds one step.
-struct Step {
-    int to;
-    const char* what;
-    const char* sql;
-};
-constexpr Step kSteps[] = {
-    {1, "created the v1 tables (files, records, metric_names, run_metrics, samples)", kSchemaV1},
+// (data/store_backend.h: the steps' shape and words are the backends'.)
+constexpr StoreStep kSteps[] = {
+    {1, kStoreStepV1, kSchemaV1},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kStoreSchemaVersion, "one step per schema version");
 
@@ -191,15 +188,14 @@ public:
         exec("PRAGMA foreign_keys = ON");
         int version = read_version();
         if (version > kStoreSchemaVersion)
-            throw InputError(url.shown + ": this store is schema v" + std::to_string(version) +
-                             "; this gfxstat reads up to v" + std::to_string(kStoreSchemaVersion) + ": upgrade gfxstat");
+            throw InputError(store_newer_schema(url.shown, version));
         // A database of something else is never made into a store. Tables
         // but no version may also be a store another job made between the
         // two reads: the version is read again.
         if (version == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0 && (version = read_version()) == 0)
-            throw InputError(url.shown + ": not a gfxstat store (no schema_version table); refusing to touch it");
+            throw InputError(store_not_a_store(url.shown));
         if (version == 0 && mode == StoreOpen::existing)
-            throw InputError(url.shown + ": not a gfxstat store (an empty database; gfxstat store init makes one)");
+            throw InputError(store_empty_database(url.shown));
         // WAL: readers never wait for a push (it needs a file system with
         // shared memory: a local one, not NFS).
         exec("PRAGMA journal_mode = WAL");
@@ -207,8 +203,7 @@ public:
         if (version == 0 && mode == StoreOpen::create) {
             migrate();  // (upgrade() makes an empty database a store too)
         } else if (version < kStoreSchemaVersion && mode != StoreOpen::upgrade) {
-            throw InputError(url.shown + ": this store is schema v" + std::to_string(version) + "; this gfxstat uses v" +
-                             std::to_string(kStoreSchemaVersion) + ": run gfxstat store upgrade");
+            throw InputError(store_older_schema(url.shown, version));
         }
     }
 
@@ -267,14 +262,10 @@ public:
             } else {
                 find_identity.bind(1, kind).bind(2, r.origin).bind(3, r.variant).bind(4, static_cast<int64_t>(r.index));
                 if (find_identity.step()) {
-                    const std::string stored = stored_identity_line(r.kind, find_identity.text(0), find_identity.text(1));
-                    if (stored != r.identity_line) {
-                        const std::string what = r.kind == StoreRecord::Kind::run ? "run" : "image check";
-                        const std::string msg = name + ": " + what + " " + std::to_string(r.index) + " of variant " +
-                                                quote_token(r.variant) + " (first recorded in file " + r.origin +
-                                                ") differs from the stored " + what + " of file " +
-                                                find_identity.text(1) + " (pushed from " + find_identity.text(2) +
-                                                " at " + find_identity.text(3) + "); nothing of this push is written";
+                    const std::string msg =
+                        store_identity_conflict(r, name, find_identity.text(0), find_identity.text(1),
+                                                find_identity.text(2), find_identity.text(3));
+                    if (!msg.empty()) {
                         find_identity.reset();
                         throw InputError(msg);  // the transaction rolls back
                     }
@@ -359,7 +350,7 @@ public:
             q.bind(1, rows[i]);
             while (q.step()) {
                 out[i].lines.push_back(q.text(0));
-                out[i].kinds.push_back(kind_of(q.text(1)));
+                out[i].kinds.push_back(store_record_kind_of(q.text(1)));
             }
             q.reset();
         }
@@ -368,7 +359,7 @@ public:
 
     std::vector<StoredFile> select_files(const StoreQuery& query) override {
         std::vector<std::string> values;
-        const std::string where = run_conditions(query, values);
+        const std::string where = store_run_conditions(query, values, '?');
         // The kept runs, by file: row ids (push order) and lines.
         struct Row {
             int64_t id;
@@ -399,7 +390,7 @@ public:
             rest.bind(1, file);
             const std::set<std::string>& variants = variants_of[file];
             while (rest.step()) {
-                const StoreRecord::Kind kind = kind_of(rest.text(1));
+                const StoreRecord::Kind kind = store_record_kind_of(rest.text(1));
                 if (kind == StoreRecord::Kind::image_check && !variants.count(rest.text(3))) continue;
                 rows.push_back({rest.integer(0), kind, rest.text(2)});
             }
@@ -416,7 +407,7 @@ public:
 
     std::vector<StoredBuild> builds(const StoreQuery& query) override {
         std::vector<std::string> values;
-        const std::string where = run_conditions(query, values);
+        const std::string where = store_run_conditions(query, values, '?');
         const std::string sql =
             "SELECT r.build, coalesce(min(nullif(r.start, '')), '') AS first, count(*) FROM records r WHERE " + where +
             " GROUP BY r.build ORDER BY first, r.build";
@@ -442,8 +433,7 @@ public:
         c.records = static_cast<size_t>(scalar("SELECT count(*) FROM records"));
         c.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
         c.samples = static_cast<size_t>(scalar("SELECT count(*) FROM samples"));
-        // Every record parses as what it says it is, and a run's samples and
-        // metric names agree with its line.
+        // The store's own invariants (data/store_backend.h), record by record.
         Statement q(db_,
                     "SELECT r.id, r.kind, r.line, f.file_id, "
                     "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
@@ -451,92 +441,25 @@ public:
                     "r.origin, r.variant, r.idx "
                     "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
                     shown());
-        // A run's samples, in the order its line lists them.
+        // A run's samples.
         Statement sq(db_,
                      "SELECT m.name, s.position, s.text, s.value FROM samples s JOIN metric_names m ON m.id = s.metric "
                      "WHERE s.record = ?1 ORDER BY m.name, s.position",
                      shown());
-        while (q.step()) {
-            const std::string where = "record " + std::to_string(q.integer(0)) + " (file " + q.text(3) + ")";
-            try {
-                const ResultsRecord rec = parse_record_line(q.text(2));
-                const std::string kind = q.text(1);
-                const bool ok = (kind == "metric" && std::holds_alternative<MetricInfo>(rec)) ||
-                                (kind == "environment" && std::holds_alternative<Environment>(rec)) ||
-                                (kind == "design" && std::holds_alternative<DesignRecord>(rec)) ||
-                                (kind == "run" && std::holds_alternative<RunRecord>(rec)) ||
-                                (kind == "image_check" && std::holds_alternative<ImageCheck>(rec));
-                if (!ok) {
-                    c.problems.push_back(where + ": a " + kind + " record whose line is another kind");
-                    continue;
-                }
-                if (const auto* run = std::get_if<RunRecord>(&rec)) {
-                    size_t values = 0;
-                    for (const MetricValues& mv : run->metrics) values += mv.values.size();
-                    if (values != static_cast<size_t>(q.integer(4)))
-                        c.problems.push_back(where + ": the run holds " + std::to_string(values) + " values, the store " +
-                                             std::to_string(q.integer(4)) + " samples");
-                    if (run->metrics.size() != static_cast<size_t>(q.integer(5)))
-                        c.problems.push_back(where + ": the run has " + std::to_string(run->metrics.size()) +
-                                             " metrics, the store lists " + std::to_string(q.integer(5)));
-                    check_identity(c, where, *run, q.text(3), q.text(6), q.text(7), q.integer(8));
-                    check_samples(c, where, *run, sq, q.integer(0));
-                } else if (const auto* check = std::get_if<ImageCheck>(&rec)) {
-                    if (q.text(6) != (check->origin.empty() ? q.text(3) : check->origin) ||
-                        q.text(7) != check->variant || q.integer(8) != static_cast<int64_t>(check->check))
-                        c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
-                }
-            } catch (const std::exception& e) {
-                c.problems.push_back(where + ": does not parse: " + e.what());
-            }
-        }
+        const auto samples = [&](int64_t record) {
+            std::vector<CheckedSample> out;
+            sq.bind(1, record);
+            while (sq.step()) out.push_back({sq.text(0), sq.integer(1), sq.text(2), sq.real(3)});
+            sq.reset();
+            return out;
+        };
+        while (q.step())
+            check_stored_record(c, {q.integer(0), q.text(1), q.text(2), q.text(3), q.text(6), q.text(7), q.integer(8),
+                                    q.integer(4), q.integer(5)},
+                                samples);
         Statement h(db_, "SELECT file_id, header FROM files ORDER BY id", shown());
-        while (h.step()) {
-            try {
-                if (parse_header_line(h.text(1)).id != h.text(0))
-                    c.problems.push_back("file " + h.text(0) + ": its header names another id");
-            } catch (const std::exception& e) {
-                c.problems.push_back("file " + h.text(0) + ": its header does not parse: " + e.what());
-            }
-        }
+        while (h.step()) check_stored_header(c, h.text(0), h.text(1));
         return c;
-    }
-
-    // The selection columns a run was stored with agree with its line.
-    static void check_identity(StoreCheck& c, const std::string& where, const RunRecord& run, const std::string& file_id,
-                               const std::string& origin, const std::string& variant, int64_t idx) {
-        if (origin != (run.origin.empty() ? file_id : run.origin.str()) || variant != run.variant.str() ||
-            idx != static_cast<int64_t>(run.run))
-            c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
-    }
-
-    // Every sample row holds the value its run's line prints, as printed
-    // and as the number read from it: a value changed in either place
-    // (an edited line, an edited sample) is a problem.
-    static void check_samples(StoreCheck& c, const std::string& where, const RunRecord& run, Statement& sq,
-                              int64_t record) {
-        std::map<std::pair<std::string, int64_t>, std::string> expected;
-        for (const MetricValues& mv : run.metrics)
-            for (size_t k = 0; k < mv.values.size(); ++k) {
-                std::string text;
-                append_json_number(text, mv.values[k]);
-                expected[{mv.name.str(), static_cast<int64_t>(k)}] = text;
-            }
-        sq.bind(1, record);
-        while (sq.step()) {
-            const std::string metric = sq.text(0), text = sq.text(2);
-            const int64_t position = sq.integer(1);
-            const std::string what = where + ": sample " + std::to_string(position) + " of metric " + quote_token(metric);
-            const auto it = expected.find({metric, position});
-            if (it == expected.end()) {
-                c.problems.push_back(what + " is not in the run's line");
-            } else if (it->second != text) {
-                c.problems.push_back(what + " is " + text + " in the store, " + it->second + " in the run's line");
-            } else if (sq.real(3) != std::strtod(text.c_str(), nullptr)) {
-                c.problems.push_back(what + ": its number is not the value " + text + " it prints");
-            }
-        }
-        sq.reset();
     }
 
     UpgradeOutcome upgrade() override {
@@ -565,34 +488,6 @@ private:
         SqliteStore& s_;
         bool done_ = false;
     };
-
-    // The WHERE clause of a query's runs over `records r`: placeholders
-    // only, the values appended to `values` in their order.
-    static std::string run_conditions(const StoreQuery& query, std::vector<std::string>& values) {
-        std::string where = "r.kind = 'run'";
-        const auto in = [&](const std::vector<std::string>& list) {
-            std::string s = "(";
-            for (size_t i = 0; i < list.size(); ++i) {
-                values.push_back(list[i]);
-                s += (i ? ", ?" : "?") + std::to_string(values.size());
-            }
-            return s + ")";
-        };
-        if (!query.variants.empty()) where += " AND r.variant IN " + in(query.variants);
-        if (!query.machines.empty()) where += " AND r.machine IN " + in(query.machines);
-        if (!query.builds.empty()) where += " AND r.build IN " + in(query.builds);
-        if (!query.metrics.empty())
-            where += " AND r.id IN (SELECT rm.record FROM run_metrics rm JOIN metric_names m ON m.id = rm.metric "
-                     "WHERE m.name IN " + in(query.metrics) + ")";
-        return where;
-    }
-
-    static StoreRecord::Kind kind_of(const std::string& name) {
-        for (auto k : {StoreRecord::Kind::metric, StoreRecord::Kind::environment, StoreRecord::Kind::design,
-                       StoreRecord::Kind::run, StoreRecord::Kind::image_check})
-            if (name == store_record_kind_name(k)) return k;
-        throw InputError("a stored record of unknown kind " + quote_token(name) + " (gfxstat store check)");
-    }
 
     static void make_parent_directories(const std::string& path) {
         for (size_t slash = path.find('/', 1); slash != std::string::npos; slash = path.find('/', slash + 1)) {
@@ -626,15 +521,12 @@ private:
     void migrate(std::vector<std::string>* done = nullptr) {
         Transaction tx(*this);
         const int from = read_version();  // again, now that no other writer can
-        if (from == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0)
-            throw InputError(shown() + ": not a gfxstat store (no schema_version table); refusing to touch it");
-        for (const Step& s : kSteps) {
-            if (s.to <= from) continue;
+        if (from == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0) throw InputError(store_not_a_store(shown()));
+        apply_store_steps(kSteps, std::size(kSteps), from, [&](const StoreStep& s) {
             exec(s.sql);
             Statement v(db_, "UPDATE schema_version SET version = ?1", shown());
             v.bind(1, static_cast<int64_t>(s.to)).run();
-            if (done) done->push_back("v" + std::to_string(s.to) + ": " + s.what);
-        }
+        }, done);
         tx.commit();
     }
 
@@ -650,25 +542,6 @@ private:
         }
         metric_rows_[name] = row;
         return row;
-    }
-
-    // A stored run's (or check's) line with its origin filled in, as
-    // prepare_push makes identity lines: the stored line has no origin when
-    // its file recorded it.
-    static std::string stored_identity_line(StoreRecord::Kind kind, const std::string& line, const std::string& file_id) {
-        ResultsRecord rec = parse_record_line(line);
-        std::string out;
-        if (kind == StoreRecord::Kind::run) {
-            auto& run = std::get<RunRecord>(rec);
-            if (run.origin.empty()) run.origin = file_id;
-            append_run_line(out, run);
-        } else {
-            auto& check = std::get<ImageCheck>(rec);
-            if (check.origin.empty()) check.origin = file_id;
-            append_image_check_line(out, check);
-        }
-        if (!out.empty() && out.back() == '\n') out.pop_back();
-        return out;
     }
 
     sqlite3* db_ = nullptr;

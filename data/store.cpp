@@ -43,6 +43,7 @@ StoreUrl parse_store_url(std::string_view url) {
     }
     if (looks_like_libpq(url)) {
         u.kind = StoreUrl::Kind::postgresql;
+        u.path = std::string(url);     // for libpq only
         u.shown = "PostgreSQL store";  // the text may hold a password: never shown
         return u;
     }
@@ -159,8 +160,7 @@ PreparedPush prepare_push(const ResultsFile& file) {
 }
 
 std::unique_ptr<Store> open_store(const StoreUrl& url, StoreOpen mode) {
-    if (url.kind == StoreUrl::Kind::postgresql)
-        throw InputError("PostgreSQL stores come in a later gfxstat; this one opens sqlite:PATH stores");
+    if (url.kind == StoreUrl::Kind::postgresql) return open_postgres_store(url, mode);
     return open_sqlite_store(url, mode);
 }
 

@@ -2,7 +2,7 @@
 // The results store (docs/store.md): results files pushed by CI jobs and
 // campaigns into one database, and got back as results files that every
 // command reads as today. One interface, a backend per database: SQLite
-// (data/sqlite_store.cpp) now, PostgreSQL behind the same interface later.
+// (data/sqlite_store.cpp) and PostgreSQL (data/postgres_store.cpp).
 //
 // Nothing lost, nothing invented: a pushed file is kept record by record,
 // each as the canonical JSON line gfxstat's writer prints for it
@@ -27,13 +27,15 @@ namespace gfxstat::data {
 // The schema version this gfxstat writes and reads up to.
 inline constexpr int kStoreSchemaVersion = 1;
 
-// Where a store is. `sqlite:PATH` is the only kind this gfxstat opens; a
-// libpq connection string (`postgresql://...`, `postgres://...`,
-// `service=NAME`, `host=...`) is recognised and refused by open_store.
+// Where a store is: `sqlite:PATH`, or a libpq connection string
+// (`postgresql://...`, `postgres://...`, `service=NAME`, `host=...` and
+// libpq's other key=value pairs) for a PostgreSQL database.
 struct StoreUrl {
     enum class Kind { sqlite, postgresql };
     Kind kind = Kind::sqlite;
-    std::string path;  // sqlite: the database file
+    // sqlite: the database file; postgresql: the connection string as
+    // given, for libpq only (never shown: it may hold a password).
+    std::string path;
     // What messages and output may show: "sqlite:PATH"; for PostgreSQL,
     // never the connection string (it may hold a password): "PostgreSQL
     // store".
@@ -173,12 +175,16 @@ enum class StoreOpen {
     upgrade,   // an older schema is opened, for upgrade()
 };
 
-// Throws InputError: a missing store, a PostgreSQL URL ("PostgreSQL stores
-// come in a later gfxstat"), a newer schema ("this store is schema v3; this
-// gfxstat reads up to v1: upgrade gfxstat"), an older one (store upgrade).
+// Opens the backend the URL names. Throws InputError: a missing store (a
+// PostgreSQL database must exist: store init makes the store in it), a
+// server that cannot be reached, a newer schema ("this store is schema v3;
+// this gfxstat reads up to v1: upgrade gfxstat"), an older one (store
+// upgrade).
 std::unique_ptr<Store> open_store(const StoreUrl& url, StoreOpen mode);
 // The SQLite backend (sqlite_store.cpp).
 std::unique_ptr<Store> open_sqlite_store(const StoreUrl& url, StoreOpen mode);
+// The PostgreSQL backend (postgres_store.cpp).
+std::unique_ptr<Store> open_postgres_store(const StoreUrl& url, StoreOpen mode);
 
 // The stored runs that `selection` (docs/filter-language.md) keeps, as the
 // text of one results file: when they all come from one pushed file, that

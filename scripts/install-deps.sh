@@ -22,21 +22,23 @@ set -eu
 # gfxstat's own build. python3 writes the man pages at build time
 # (tools/make_manpages.py), groff-base checks them.
 BUILD="build-essential cmake ninja-build ccache pkg-config python3 groff-base
-libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev libsqlite3-dev"
+libboost-math-dev libeigen3-dev nlohmann-json3-dev libcli11-dev libdrm-dev libre2-dev libsqlite3-dev
+libpq-dev"
 
 # The test suite: its unit tests and their reference checks, the real
 # programs gfxstat drives (IGT, Mesa on llvmpipe and lavapipe under Xvfb,
 # trace replayers, LAVA's scripts, a qemu VM with a kernel), the tools it is
 # compared with (ministat, hyperfine), the page checked in Chromium, the
 # completion driven in bash and zsh, clang and its runtime for the
-# sanitizers' leak checks and the fuzzers.
+# sanitizers' leak checks and the fuzzers, a PostgreSQL server that the
+# store's tests start for themselves (tests/store/pg_server.py).
 TEST="libgtest-dev libbenchmark-dev ministat clang libclang-rt-14-dev time procps strace
 python3-jsonschema python3-prometheus-client python3-yaml libxml2-utils
 lava-dispatcher lavacli intel-gpu-tools hyperfine
 qemu-system-x86 linux-image-amd64 busybox-static
 xvfb xauth glmark2-es2-x11 glmark2-x11 apitrace mesa-utils mesa-vulkan-drivers vulkan-tools
 libgl1-mesa-dri libegl-mesa0 libglx-mesa0 gfxreconstruct mangohud
-man-db bash-completion zsh chromium librsvg2-bin fonts-dejavu-core"
+man-db bash-completion zsh chromium librsvg2-bin fonts-dejavu-core postgresql-15"
 
 # The Debian package: its build, lintian's check of it.
 PACKAGE="debhelper dpkg-dev fakeroot lintian"

@@ -1,27 +1,128 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""gfxstat store (docs/store.md) through the command line: every fixture
-results file and every golden input pushed into a store and got back gives
-the same `compare --format json` as the file itself; ls counts what was
-pushed; get keeps what a selection names and writes like every results
-file (never through a link); check finds a broken count and a value,
-line or identity changed behind its back; a newer schema
-and a PostgreSQL URL are refused by name (no password shown); 8 processes
-pushing at once each find their push stored exactly once, also into a
-store none of them had made yet."""
+"""gfxstat store (docs/store.md) through the command line, the whole body
+once per backend (--backend sqlite: files in a temporary directory;
+--backend postgresql: databases on a server of the test's own,
+tests/store/pg_server.py, or exit 77 saying why there is none): every
+fixture results file and every golden input pushed into a store and got
+back gives the same `compare --format json` as the file itself; ls counts
+what was pushed; get keeps what a selection names and writes like every
+results file (never through a link); check finds a broken count and a
+value, line or identity changed behind its back (through sqlite3 or psql);
+a newer schema and a database of something else are refused by name; 8
+processes pushing at once each find their push stored exactly once, also
+into a store none of them had made yet; a push killed midway leaves the
+store as it was. PostgreSQL: a password given in the URL (a wrong one) is
+never shown, and PGPASSFILE gives the right one."""
 
 import glob
 import json
 import os
+import re
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "store"))
+import pg_server  # noqa: E402
 import testlib  # noqa: E402
 from testlib import check, finish  # noqa: E402
+
+
+class SqliteBackend:
+    """Stores as SQLite files in the test's directory."""
+    name = "sqlite"
+
+    def __init__(self, tmp):
+        self.tmp = tmp
+
+    def new(self, label):
+        return "sqlite:" + os.path.join(self.tmp, label + ".sqlite")
+
+    def missing(self):
+        return self.new("missing")
+
+    def copy(self, url, label):
+        dest = self.new(label)
+        shutil.copy(url[len("sqlite:"):], dest[len("sqlite:"):])
+        return dest
+
+    def remove(self, url):
+        os.remove(url[len("sqlite:"):])
+
+    def query(self, url, sql):
+        db = sqlite3.connect(url[len("sqlite:"):])
+        rows = [tuple(str(v) for v in r) for r in db.execute(sql)]
+        db.close()
+        return rows
+
+    def execute(self, url, sql, **texts):
+        """Runs one statement, the texts bound by name ({name} in `sql`);
+        returns the rows it changed."""
+        db = sqlite3.connect(url[len("sqlite:"):])
+        n = db.execute(sql.format(**{k: ":" + k for k in texts}), texts).rowcount
+        db.commit()
+        db.close()
+        return n
+
+    def tables(self, url):
+        return [r[0] for r in self.query(url, "SELECT name FROM sqlite_master WHERE type = 'table'")]
+
+
+class PostgresBackend:
+    """Stores as databases of a server the test starts in its directory."""
+    name = "postgresql"
+
+    def __init__(self, tmp):
+        self.dir = os.path.join(tmp, "pg")
+        self.server = pg_server.start(self.dir)  # raises pg_server.Unavailable
+        self.count = 0
+
+    def new(self, label):
+        self.count += 1
+        name = "s%d_%s" % (self.count, re.sub(r"[^a-z0-9]", "_", label.lower()))[:40]
+        pg_server.psql(self.server, f"CREATE DATABASE {name}")
+        return pg_server.database_url(self.server, name)
+
+    def missing(self):
+        return self.new("empty")  # a database must exist: an empty one is no store yet
+
+    def database(self, url):
+        return url.split("?")[0].rsplit("/", 1)[1]
+
+    def copy(self, url, label):
+        self.count += 1
+        name = "s%d_%s" % (self.count, label)
+        pg_server.psql(self.server, f"CREATE DATABASE {name} TEMPLATE {self.database(url)}")
+        return pg_server.database_url(self.server, name)
+
+    def remove(self, url):
+        pg_server.psql(self.server, f"DROP DATABASE {self.database(url)} WITH (FORCE)")
+
+    def query(self, url, sql):
+        return [tuple(r) for r in pg_server.psql(url, sql)]
+
+    def execute(self, url, sql, **texts):
+        args = ["psql", "-X", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-d", url, "-f", "-"]
+        for k, v in texts.items():
+            args[1:1] = ["-v", f"{k}={v}"]
+        p = subprocess.run(args, input=sql.format(**{k: ":'%s'" % k for k in texts}) + ";\n",
+                           capture_output=True, text=True)
+        m = re.search(r"^(?:UPDATE|DELETE|INSERT \d+) (\d+)$", p.stdout, re.M)
+        if p.returncode != 0:
+            raise RuntimeError(f"psql: {p.stderr}")
+        return int(m.group(1)) if m else 0
+
+    def tables(self, url):
+        return [r[0] for r in self.query(url, "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")]
+
+    def close(self):
+        pg_server.stop(self.dir)
 
 GOLDEN_MAKERS = ["ab_pair", "same_pair", "throttled", "drifting", "volatile_load", "paired_suite", "failed_runs",
                  "history", "blocked", "fleet", "suite"]
@@ -46,14 +147,14 @@ def compare_json(gfx, cwd, names):
     return p.returncode, p.stdout
 
 
-def round_trip(gfx, tmp, group, files):
+def round_trip(gfx, backend, tmp, group, files):
     """Each file through a store of its own and back, under the same name in
     another directory; compare --format json of each file, and of the group's
     files together, must not change."""
     back = os.path.join(tmp, "back", group)
     os.makedirs(back)
     for f in files:
-        url = "sqlite:" + os.path.join(tmp, "rt-%s-%s.sqlite" % (group, os.path.basename(f)))
+        url = backend.new("rt-%s-%s" % (group, os.path.basename(f)))
         rc, _, err = store_cmd(gfx, url, "push", f)
         if not check(rc == 0, f"round trip: push {group}/{os.path.basename(f)}: {err}"):
             continue
@@ -72,14 +173,28 @@ def round_trip(gfx, tmp, group, files):
 
 
 def main():
+    kind = "sqlite"
+    if "--backend" in sys.argv:
+        at = sys.argv.index("--backend")
+        kind = sys.argv[at + 1]
+        del sys.argv[at:at + 2]
     gfx, source = testlib.paths()
     tmp = tempfile.mkdtemp(prefix="gfxstat_store_cli.")
     os.environ.pop("GFXSTAT_STORE", None)
+    backend = None
     try:
+        if kind == "postgresql":
+            try:
+                backend = PostgresBackend(tmp)
+            except pg_server.Unavailable as e:
+                print(f"SKIP: {e}")
+                return 77
+        else:
+            backend = SqliteBackend(tmp)
         # The round trip over every fixture results file, and the golden inputs.
         fixtures = sorted(f for f in glob.glob(os.path.join(source, "tests/data/results/*.json")) if is_results(f))
         check(len(fixtures) >= 8, f"fixtures found: {fixtures}")
-        compared = round_trip(gfx, tmp, "fixtures", fixtures)
+        compared = round_trip(gfx, backend, tmp, "fixtures", fixtures)
         sys.path.insert(0, os.path.join(source, "tests", "golden"))
         import inputs  # noqa: E402
         groups = 0
@@ -90,7 +205,7 @@ def main():
             made = sorted(f for f in glob.glob(os.path.join(d, "*.json")) if is_results(f))
             if made:
                 groups += 1
-                compared += round_trip(gfx, tmp, maker, made)
+                compared += round_trip(gfx, backend, tmp, maker, made)
         check(groups >= 8, f"golden inputs made: {groups} groups")
         check(compared >= 20, f"round trip: only {compared} comparisons gave a verdict")
 
@@ -104,7 +219,7 @@ def main():
                 ids.add(ident)
                 distinct.append(f)
         fixtures = distinct
-        url = "sqlite:" + os.path.join(tmp, "all.sqlite")
+        url = backend.new("all")
         rc, _, err = store_cmd(gfx, url, "init")
         check(rc == 0 and "schema v1" in err, f"init: {rc} {err}")
         rc, _, err = store_cmd(gfx, url, "push", *fixtures)
@@ -156,73 +271,66 @@ def main():
                            "(record, metric, position) = (SELECT record, metric, position FROM samples LIMIT 1)"),
                           ("a run's variant column", "UPDATE records SET variant = 'forged' WHERE id = "
                            "(SELECT min(id) FROM records WHERE kind = 'run')")]:
-            tampered = os.path.join(tmp, "tampered.sqlite")
-            shutil.copy(url[len("sqlite:"):], tampered)
-            db = sqlite3.connect(tampered)
-            check(db.execute(sql).rowcount == 1, f"tamper with {what}")
-            db.commit()
-            db.close()
-            rc, out, err = store_cmd(gfx, "sqlite:" + tampered, "check")
+            tampered = backend.copy(url, "tampered")
+            check(backend.execute(tampered, sql) == 1, f"tamper with {what}")
+            rc, out, err = store_cmd(gfx, tampered, "check")
             check(rc == 1 and "record " in out and "problem" in out, f"check finds {what} changed: {rc} {out} {err}")
-            os.remove(tampered)
-        db = sqlite3.connect(url[len("sqlite:"):])
-        row = db.execute("SELECT r.id, r.line FROM records r JOIN samples s ON s.record = r.id "
-                         "WHERE r.kind = 'run' ORDER BY r.id LIMIT 1").fetchone()
-        db.close()
+            backend.remove(tampered)
+        row = backend.query(url, "SELECT r.id, r.line FROM records r JOIN samples s ON s.record = r.id "
+                                 "WHERE r.kind = 'run' ORDER BY r.id LIMIT 1")[0]
         rec = json.loads(row[1])
         name = next(iter(rec["metrics"]))
         val = rec["metrics"][name]
         rec["metrics"][name] = [v * 2 + 1 for v in val] if isinstance(val, list) else val * 2 + 1
-        tampered = os.path.join(tmp, "tampered.sqlite")
-        shutil.copy(url[len("sqlite:"):], tampered)
-        db = sqlite3.connect(tampered)
-        db.execute("UPDATE records SET line = ? WHERE id = ?", (json.dumps(rec, separators=(",", ":")), row[0]))
-        db.commit()
-        db.close()
-        rc, out, err = store_cmd(gfx, "sqlite:" + tampered, "check")
+        tampered = backend.copy(url, "tampered")
+        check(backend.execute(tampered, "UPDATE records SET line = {line} WHERE id = %d" % int(row[0]),
+                              line=json.dumps(rec, separators=(",", ":"))) == 1, "tamper with a run's line")
+        rc, out, err = store_cmd(gfx, tampered, "check")
         check(rc == 1 and f"record {row[0]} " in out and "in the run's line" in out,
               f"check finds a run's line changed: {rc} {out} {err}")
-        os.remove(tampered)
-        db = sqlite3.connect(url[len("sqlite:"):])
-        db.execute("DELETE FROM samples WHERE record = (SELECT min(record) FROM samples)")
-        db.commit()
-        db.close()
+        backend.remove(tampered)
+        check(backend.execute(url, "DELETE FROM samples WHERE record = (SELECT min(record) FROM samples)") >= 1,
+              "tamper: delete a run's samples")
         rc, out, err = store_cmd(gfx, url, "check")
         check(rc == 1 and "samples" in out and "problem" in out, f"check finds a missing sample: {rc} {out} {err}")
 
         # upgrade of a v1 store; a newer schema refused by name.
         rc, _, err = store_cmd(gfx, url, "upgrade")
         check(rc == 0 and "already schema v1, nothing to do" in err, f"upgrade v1: {err}")
-        newer = os.path.join(tmp, "newer.sqlite")
-        shutil.copy(url[len("sqlite:"):], newer)
-        db = sqlite3.connect(newer)
-        db.execute("UPDATE schema_version SET version = 3")
-        db.commit()
-        db.close()
-        rc, _, err = store_cmd(gfx, "sqlite:" + newer, "ls")
+        newer = backend.copy(url, "newer")
+        backend.execute(newer, "UPDATE schema_version SET version = 3")
+        rc, _, err = store_cmd(gfx, newer, "ls")
         check(rc == 2 and "this store is schema v3; this gfxstat reads up to v1: upgrade gfxstat" in err,
               f"newer schema: {rc} {err}")
 
         # A database of something else is refused, and left as it was.
-        foreign = os.path.join(tmp, "foreign.sqlite")
-        db = sqlite3.connect(foreign)
-        db.execute("CREATE TABLE notes (text TEXT)")
-        db.commit()
-        db.close()
+        foreign = backend.new("foreign")
+        backend.execute(foreign, "CREATE TABLE notes (text TEXT)")
         for sub in (["init"], ["push", fixtures[0]], ["upgrade"]):
-            rc, _, err = store_cmd(gfx, "sqlite:" + foreign, *sub)
+            rc, _, err = store_cmd(gfx, foreign, *sub)
             check(rc == 2 and "not a gfxstat store" in err, f"{sub[0]} into a foreign database: {rc} {err}")
-        db = sqlite3.connect(foreign)
-        tables = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-        db.close()
+        tables = backend.tables(foreign)
         check(tables == ["notes"], f"a foreign database untouched: {tables}")
 
-        # PostgreSQL: recognised, refused, its password never shown.
-        rc, out, err = store_cmd(gfx, "postgresql://ci:s3cr3t@db.example.org/gfx", "ls")
-        check(rc == 2 and "PostgreSQL stores come in a later gfxstat" in err and "s3cr3t" not in out + err,
-              f"postgresql: {rc} {err}")
-        rc, _, err = store_cmd(gfx, "sqlite:" + os.path.join(tmp, "missing.sqlite"), "ls")
+        rc, _, err = store_cmd(gfx, backend.missing(), "ls")
         check(rc == 2 and "store init" in err, f"a missing store: {err}")
+        if backend.name == "postgresql":
+            # A password in the URL (a wrong one) is never shown, whatever
+            # the server answers; the right one comes from PGPASSFILE.
+            for sub in (["init"], ["ls"], ["push", fixtures[0]], ["get", "*", "-o", "-"], ["check"], ["upgrade"]):
+                wrong = pg_server.database_url(backend.server, "gfxstat").replace(
+                    "postgresql://", f"postgresql://{pg_server.PASSWORD_USER}:hunter2@")
+                rc, out, err = store_cmd(gfx, wrong, *sub)
+                check(rc == 2 and "PostgreSQL store: cannot connect" in err and "password authentication failed" in err
+                      and "hunter2" not in out + err, f"{sub[0]} with a wrong password: {rc} {out} {err}")
+            passfile = testlib.write(tmp, "pgpass", f"*:*:*:{pg_server.PASSWORD_USER}:{pg_server.PASSWORD}\n")
+            os.chmod(passfile, 0o600)
+            right = pg_server.database_url(backend.server, "gfxstat").replace("user=gfxstat",
+                                                                              f"user={pg_server.PASSWORD_USER}")
+            p = subprocess.run([gfx, "store", "init", "--store", right], capture_output=True, text=True,
+                               env=dict(os.environ, PGPASSFILE=passfile))
+            check(p.returncode == 0 and "PostgreSQL store: schema v1, ready" in p.stderr
+                  and pg_server.PASSWORD not in p.stdout + p.stderr, f"PGPASSFILE: {p.returncode} {p.stderr}")
 
         # GFXSTAT_STORE names the store when --store does not.
         env = dict(os.environ, GFXSTAT_STORE=url)
@@ -249,7 +357,7 @@ def main():
         check(store_cmd(gfx, url, "ls")[1] == before, "a refused push writes nothing")
 
         # Concurrency: 8 processes push 8 files into one store at once.
-        conc = "sqlite:" + os.path.join(tmp, "conc.sqlite")
+        conc = backend.new("conc")
         files = []
         for w in range(8):
             recs = [{"format": "gfxstat-results", "version": 1, "id": "%032x" % (0xc0c0 + w),
@@ -266,9 +374,8 @@ def main():
             _, err = p.communicate()
             if check(p.returncode == 0, f"concurrent push w{w}: {err.decode()}"):
                 acked.append(w)
-        db = sqlite3.connect(conc[len("sqlite:"):])
-        counts = dict(db.execute("SELECT variant, count(*) FROM records WHERE kind = 'run' GROUP BY variant"))
-        db.close()
+        counts = {v: int(n) for v, n in backend.query(conc, "SELECT variant, count(*) FROM records "
+                                                            "WHERE kind = 'run' GROUP BY variant")}
         check(len(acked) == 8 and all(counts.get(f"w{w}") == 300 for w in acked),
               f"every acknowledged push present exactly once: {counts}")
         rc, out, _ = store_cmd(gfx, conc, "check")
@@ -279,7 +386,7 @@ def main():
         # gfxstat store" from a store another job had just made).
         refused = []
         for round_ in range(12):
-            fresh = "sqlite:" + os.path.join(tmp, f"fresh{round_}.sqlite")
+            fresh = backend.new(f"fresh{round_}")
             procs = [subprocess.Popen([gfx, "store", "push", f, "--store", fresh], stdout=subprocess.PIPE,
                                       stderr=subprocess.PIPE) for f in files]
             for p in procs:
@@ -288,14 +395,49 @@ def main():
                     refused.append(err.decode().strip())
         check(not refused, f"8 jobs making one new store at once, 12 rounds: refused {refused[:3]}")
 
+        # A push killed midway (SIGKILL, at a moment the test does not
+        # choose) leaves the store as it was, or holds the whole push had it
+        # committed first: never a part of it.
+        recs = [{"format": "gfxstat-results", "version": 1, "id": "%032x" % 0xdead,
+                 "created": "2026-12-01T00:00:00Z", "generator": "store_cli_test"},
+                {"type": "metric", "name": "fps", "unit": "fps", "direction": "higher"}]
+        recs += [{"type": "run", "variant": "big", "run": i, "boot": "b", "exit": {"class": "ok"},
+                  "metrics": {"fps": [60 + (i % 7) * 0.25, 61.5]}} for i in range(20000)]
+        big = testlib.write(tmp, "big.json", "".join(json.dumps(r) + "\n" for r in recs))
+        killed_store = backend.new("killed")
+        store_cmd(gfx, killed_store, "push", files[0])
+        killed = 0
+        for delay in (0.15, 0.3, 0.6):
+            p = subprocess.Popen([gfx, "store", "push", big, "--store", killed_store], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+            time.sleep(delay)
+            if p.poll() is None:
+                p.send_signal(signal.SIGKILL)
+                killed += 1
+            p.communicate()
+            stored = {v: int(n) for v, n in backend.query(killed_store, "SELECT variant, count(*) FROM records "
+                                                                        "WHERE kind = 'run' GROUP BY variant")}
+            check(stored.get("w0") == 300 and stored.get("big", 0) in (0, 20000),
+                  f"a push killed after {delay} s: all of it or nothing: {stored}")
+        check(killed >= 1, "a push was killed midway")
+        rc, out, _ = store_cmd(gfx, killed_store, "check")
+        check(rc == 0, f"check after a killed push: {out}")
+        rc, _, err = store_cmd(gfx, killed_store, "push", big)
+        check(rc == 0, f"the killed push, again: {err}")
+        stored = dict(backend.query(killed_store, "SELECT variant, count(*) FROM records WHERE kind = 'run' "
+                                                  "GROUP BY variant"))
+        check(stored.get("big") == "20000", f"the push whole once not killed: {stored}")
+
         # Help and unknown subcommands.
         rc, out, _ = testlib.run([gfx, "store", "--help"])
         check(rc == 0 and "gfxstat store push FILE..." in out, f"store --help: {out}")
         rc, _, err = testlib.run([gfx, "store", "pusj"])
         check(rc == 2 and "push" in err, f"unknown subcommand: {err}")
     finally:
+        if isinstance(backend, PostgresBackend):
+            backend.close()
         shutil.rmtree(tmp, ignore_errors=True)
-    return finish("store_cli: all checks passed")
+    return finish(f"store_cli ({kind}): all checks passed")
 
 
 if __name__ == "__main__":

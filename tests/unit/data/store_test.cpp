@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: MIT
-// The SQLite results store (data/store.h): push, idempotent re-push, a
-// conflicting push refused whole, hostile labels round-tripping, schema
-// versions, and a push killed midway leaving the store as it was.
+// The results store (data/store.h) on both backends, the same tests on
+// each: push, idempotent re-push, a conflicting push refused whole, hostile
+// labels round-tripping, schema versions, and a push killed midway leaving
+// the store as it was. SQLite on a temporary file; PostgreSQL on a real
+// server that ctest starts once for this program (tests/store/pg_server.py,
+// its directory in GFXSTAT_TEST_PG_DIR), a new database per test. Where
+// no server can be started, the PostgreSQL tests skip saying why.
 #include <gtest/gtest.h>
+#include <libpq-fe.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <sys/wait.h>
@@ -10,9 +15,12 @@
 
 #include <sys/stat.h>
 
+#include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 
 #include "data/input_error.h"
 #include "data/results_reader.h"
@@ -22,15 +30,79 @@
 namespace gfxstat::data {
 namespace {
 
+std::string first_line(const std::string& path) {
+    std::ifstream f(path);
+    std::string line;
+    std::getline(f, line);
+    return line;
+}
+
+// Runs one statement on the test server's database `url`; "" or libpq's
+// error.
+std::string pg_exec(const std::string& url, const std::string& sql) {
+    PGconn* c = PQconnectdb(url.c_str());
+    std::string err;
+    if (PQstatus(c) != CONNECTION_OK) {
+        err = PQerrorMessage(c);
+    } else {
+        PQsetNoticeProcessor(c, [](void*, const char*) {}, nullptr);
+        PGresult* r = PQexec(c, sql.c_str());
+        if (PQresultStatus(r) != PGRES_COMMAND_OK && PQresultStatus(r) != PGRES_TUPLES_OK) err = PQresultErrorMessage(r);
+        PQclear(r);
+    }
+    PQfinish(c);
+    return err;
+}
+
+// A store of its own for one test: a new SQLite file, or a new database on
+// the PostgreSQL test server. `skip` says why there is none.
 struct TempStore {
-    TempStore() {
+    explicit TempStore(const std::string& backend = "sqlite") {
         char tmpl[] = "/tmp/gfxstat_store_test.XXXXXX";
         dir = ::mkdtemp(tmpl);
-        url = parse_store_url("sqlite:" + dir + "/results.sqlite");
+        if (backend == "sqlite") {
+            url = parse_store_url("sqlite:" + dir + "/results.sqlite");
+            return;
+        }
+        const char* pg_dir = std::getenv("GFXSTAT_TEST_PG_DIR");
+        if (!pg_dir || !*pg_dir) {
+            skip = "GFXSTAT_TEST_PG_DIR is not set: ctest starts the PostgreSQL test server (tests/store/pg_server.py)";
+            return;
+        }
+        if (std::filesystem::exists(std::string(pg_dir) + "/unavailable")) {
+            skip = "no PostgreSQL server: " + first_line(std::string(pg_dir) + "/unavailable");
+            return;
+        }
+        server = first_line(std::string(pg_dir) + "/url");
+        static std::atomic<int> counter{0};
+        database = "t_" + std::to_string(::getpid()) + "_" + std::to_string(counter++);
+        std::string err = pg_exec(server, "DROP DATABASE IF EXISTS " + database);
+        if (err.empty()) err = pg_exec(server, "CREATE DATABASE " + database);
+        if (!err.empty()) ADD_FAILURE() << "the PostgreSQL test server: " << err;
+        // postgresql:///gfxstat?host=... with this test's database.
+        const size_t q = server.find('?');
+        const std::string head = server.substr(0, q);
+        url = parse_store_url(head.substr(0, head.rfind('/') + 1) + database + server.substr(q));
     }
-    ~TempStore() { std::filesystem::remove_all(dir); }
-    std::string dir;
+    ~TempStore() {
+        if (!database.empty()) pg_exec(server, "DROP DATABASE IF EXISTS " + database + " WITH (FORCE)");
+        std::filesystem::remove_all(dir);
+    }
+    std::string dir, skip, server, database;
     StoreUrl url;
+};
+
+// The tests that run on both backends.
+class StoreBackend : public testing::TestWithParam<std::string> {
+protected:
+    void SetUp() override {
+        t_ = std::make_unique<TempStore>(GetParam());
+        if (!t_->skip.empty()) GTEST_SKIP() << t_->skip;
+    }
+    TempStore& temp() { return *t_; }
+
+private:
+    std::unique_ptr<TempStore> t_;
 };
 
 // A results file with `runs` runs of each variant, one metric "fps"
@@ -71,7 +143,7 @@ std::string serialize_in_push_order(const ResultsFile& f) {
     return text;
 }
 
-TEST(Store, UrlsAndDefaults) {
+TEST(StoreUrls, UrlsAndDefaults) {
     const StoreUrl u = parse_store_url("sqlite:/tmp/x.sqlite");
     EXPECT_EQ(u.kind, StoreUrl::Kind::sqlite);
     EXPECT_EQ(u.path, "/tmp/x.sqlite");
@@ -82,12 +154,16 @@ TEST(Store, UrlsAndDefaults) {
     EXPECT_EQ(parse_store_url("service=farm").kind, StoreUrl::Kind::postgresql);
     EXPECT_THROW(parse_store_url("mysql://x"), InputError);
     EXPECT_THROW(parse_store_url("sqlite:"), InputError);
+    EXPECT_EQ(pg.path, "postgresql://ci:secret@db/gfx");  // for libpq, never shown
+    // A server that is not there: the message says why, never the password.
     try {
-        open_store(pg, StoreOpen::create);
-        FAIL() << "a PostgreSQL store opened";
+        open_store(parse_store_url("postgresql://ci:secret@/gfx?host=/nonexistent-gfxstat-dir&port=1"),
+                   StoreOpen::create);
+        FAIL() << "a PostgreSQL store opened where there is no server";
     } catch (const InputError& e) {
-        EXPECT_NE(std::string(e.what()).find("PostgreSQL stores come in a later gfxstat"), std::string::npos);
-        EXPECT_EQ(std::string(e.what()).find("secret"), std::string::npos);
+        const std::string m = e.what();
+        EXPECT_NE(m.find("PostgreSQL store: cannot connect"), std::string::npos) << m;
+        EXPECT_EQ(m.find("secret"), std::string::npos) << m;
     }
     ::setenv("XDG_DATA_HOME", "/xdg", 1);
     ::unsetenv("GFXSTAT_STORE");
@@ -99,16 +175,17 @@ TEST(Store, UrlsAndDefaults) {
     ::unsetenv("XDG_DATA_HOME");
 }
 
-TEST(Store, MissingStoreIsRefusedUnlessCreated) {
-    TempStore t;
+TEST_P(StoreBackend, MissingStoreIsRefusedUnlessCreated) {
+    TempStore& t = temp();
+    // (PostgreSQL: an empty database, which store init makes a store.)
     EXPECT_THROW(open_store(t.url, StoreOpen::existing), InputError);
     auto s = open_store(t.url, StoreOpen::create);
     EXPECT_EQ(s->schema_version(), kStoreSchemaVersion);
     EXPECT_NO_THROW(open_store(t.url, StoreOpen::existing));
 }
 
-TEST(Store, PushListGetAndIdempotentRepush) {
-    TempStore t;
+TEST_P(StoreBackend, PushListGetAndIdempotentRepush) {
+    TempStore& t = temp();
     auto s = open_store(t.url, StoreOpen::create);
     const ResultsFile a = parsed(results_text("aaaa0000aaaa0000aaaa0000aaaa0000", {"main", "mr"}, 5));
     PushOutcome o = s->push(a, "a.json");
@@ -144,8 +221,8 @@ TEST(Store, PushListGetAndIdempotentRepush) {
     EXPECT_TRUE(s->check().problems.empty());
 }
 
-TEST(Store, GrownFileAddsOnlyItsNewRuns) {
-    TempStore t;
+TEST_P(StoreBackend, GrownFileAddsOnlyItsNewRuns) {
+    TempStore& t = temp();
     auto s = open_store(t.url, StoreOpen::create);
     const std::string id = "bbbb0000bbbb0000bbbb0000bbbb0000";
     s->push(parsed(results_text(id, {"main"}, 3)), "b.json");
@@ -155,8 +232,8 @@ TEST(Store, GrownFileAddsOnlyItsNewRuns) {
     EXPECT_EQ(s->list().runs, 5u);
 }
 
-TEST(Store, ConflictingPushIsRefusedWholeNamingBoth) {
-    TempStore t;
+TEST_P(StoreBackend, ConflictingPushIsRefusedWholeNamingBoth) {
+    TempStore& t = temp();
     auto s = open_store(t.url, StoreOpen::create);
     const std::string id = "cccc0000cccc0000cccc0000cccc0000";
     s->push(parsed(results_text(id, {"main"}, 3)), "first.json");
@@ -177,8 +254,8 @@ TEST(Store, ConflictingPushIsRefusedWholeNamingBoth) {
     EXPECT_TRUE(s->check().problems.empty());
 }
 
-TEST(Store, HostileLabelsRoundTrip) {
-    TempStore t;
+TEST_P(StoreBackend, HostileLabelsRoundTrip) {
+    TempStore& t = temp();
     auto s = open_store(t.url, StoreOpen::create);
     std::string long_utf8;
     for (int i = 0; i < 500; ++i) long_utf8 += "\xc3\xa9\xe2\x82\xac";  // é€
@@ -202,8 +279,8 @@ TEST(Store, HostileLabelsRoundTrip) {
     EXPECT_TRUE(s->check().problems.empty());
 }
 
-TEST(Store, UpgradeOfV1IsANoOp) {
-    TempStore t;
+TEST_P(StoreBackend, UpgradeOfV1IsANoOp) {
+    TempStore& t = temp();
     open_store(t.url, StoreOpen::create);
     auto s = open_store(t.url, StoreOpen::upgrade);
     const UpgradeOutcome u = s->upgrade();
@@ -212,8 +289,8 @@ TEST(Store, UpgradeOfV1IsANoOp) {
     EXPECT_TRUE(u.steps.empty());
 }
 
-TEST(Store, KilledPushLeavesTheStoreAsBefore) {
-    TempStore t;
+TEST_P(StoreBackend, KilledPushLeavesTheStoreAsBefore) {
+    TempStore& t = temp();
     {
         auto s = open_store(t.url, StoreOpen::create);
         s->push(parsed(results_text("eeee0000eeee0000eeee0000eeee0000", {"main"}, 4)), "before.json");
@@ -243,10 +320,10 @@ TEST(Store, KilledPushLeavesTheStoreAsBefore) {
     EXPECT_EQ(s->push(big, "big.json").runs_added, 8000u);
 }
 
-TEST(Store, ImageChecksOfAVariantWithNoRunComeBack) {
+TEST_P(StoreBackend, ImageChecksOfAVariantWithNoRunComeBack) {
     // A checking pass (--check-images) of a variant that made no timed run:
     // nothing lost, so '*' gives its checks back.
-    TempStore t;
+    TempStore& t = temp();
     auto s = open_store(t.url, StoreOpen::create);
     std::string text = results_text("abab0000abab0000abab0000abab0000", {"main"}, 2);
     text += "{\"type\":\"image_check\",\"variant\":\"checked\",\"check\":0,\"boot\":\"b1\","
@@ -260,7 +337,9 @@ TEST(Store, ImageChecksOfAVariantWithNoRunComeBack) {
     EXPECT_TRUE(parsed(select_stored_runs(*s, "variant:main")).image_checks().empty());
 }
 
-TEST(Store, WorldWritableOrNonRegularStoreIsRefused) {
+// SQLite only: a PostgreSQL store is no file; its server keeps its files
+// and decides who may write them.
+TEST(SqliteStore, WorldWritableOrNonRegularStoreIsRefused) {
     TempStore t;
     open_store(t.url, StoreOpen::create);
     ASSERT_EQ(::chmod(t.url.path.c_str(), 0666), 0);
@@ -286,8 +365,8 @@ TEST(Store, WorldWritableOrNonRegularStoreIsRefused) {
 // The indexed query under selections: runs narrowed by variant, machine,
 // build and metric, each file with its declarations and the image checks
 // of the kept variants only; builds counted and ordered by first start.
-TEST(Store, SelectFilesAndBuildsNarrowByColumns) {
-    TempStore t;
+TEST_P(StoreBackend, SelectFilesAndBuildsNarrowByColumns) {
+    TempStore& t = temp();
     auto store = open_store(t.url, StoreOpen::create);
     store->push(parsed(results_text("11111111-1111-4111-8111-111111111111", {"main", "mr"}, 2, "dut-1")), "a.json");
     store->push(parsed(results_text("22222222-2222-4222-8222-222222222222", {"main"}, 3, "dut-2", "ms")), "b.json");
@@ -325,6 +404,73 @@ TEST(Store, SelectFilesAndBuildsNarrowByColumns) {
     ASSERT_EQ(mr.size(), 1u);
     EXPECT_EQ(mr[0].runs, 2u);
 }
+
+// A label may hold a NUL byte (escaped as u0000 in its file). SQLite keeps it in its
+// columns and gives it back; PostgreSQL's text cannot hold one, so the push
+// is refused naming the label, before anything is written (the line would
+// keep it escaped, the identity and selection columns could not).
+TEST_P(StoreBackend, LabelWithANulByte) {
+    TempStore& t = temp();
+    auto s = open_store(t.url, StoreOpen::create);
+    const std::string label("nul\0byte", 8);
+    const ResultsFile f = parsed(results_text("acac0000acac0000acac0000acac0000", {label}, 2));
+    ASSERT_EQ(f.runs().size(), 2u);
+    ASSERT_EQ(f.runs()[0].variant.str(), label);
+    if (GetParam() == "sqlite") {
+        EXPECT_EQ(s->push(f, "nul.json").runs_added, 2u);
+        EXPECT_EQ(select_stored_runs(*s, "*"), serialize_in_push_order(f));
+        EXPECT_NE(select_stored_runs(*s, "*").find("nul\\u0000byte"), std::string::npos);
+        ASSERT_EQ(s->list().variants.size(), 1u);
+        EXPECT_EQ(s->list().variants[0].name, label);
+        EXPECT_TRUE(s->check().problems.empty());
+        return;
+    }
+    try {
+        s->push(f, "nul.json");
+        FAIL() << "a label with a NUL byte went into a PostgreSQL store";
+    } catch (const InputError& e) {
+        const std::string m = e.what();
+        EXPECT_NE(m.find("nul.json: the variant"), std::string::npos) << m;
+        EXPECT_NE(m.find("NUL byte"), std::string::npos) << m;
+        EXPECT_NE(m.find("nothing of this push is written"), std::string::npos) << m;
+    }
+    EXPECT_EQ(s->list().files, 0u);
+    EXPECT_EQ(s->list().runs, 0u);
+}
+
+// Jobs opening one empty database at once (threads here, processes in
+// store_cli_test.py): each finds the schema made once, and all their pushes
+// are there.
+TEST_P(StoreBackend, ConcurrentCreationAndPushes) {
+    TempStore& t = temp();
+    std::vector<std::thread> jobs;
+    std::atomic<int> failed{0};
+    for (int w = 0; w < 8; ++w)
+        jobs.emplace_back([&, w] {
+            try {
+                char id[40];
+                std::snprintf(id, sizeof id, "%032x", 0xfeed0 + w);
+                auto s = open_store(t.url, StoreOpen::create);
+                s->push(parsed(results_text(id, {"w" + std::to_string(w)}, 20)), "w.json");
+            } catch (const std::exception& e) {
+                ++failed;
+                ADD_FAILURE() << "job " << w << ": " << e.what();
+            }
+        });
+    for (std::thread& j : jobs) j.join();
+    EXPECT_EQ(failed.load(), 0);
+    auto s = open_store(t.url, StoreOpen::existing);
+    const StoreListing l = s->list();
+    EXPECT_EQ(l.files, 8u);
+    EXPECT_EQ(l.runs, 160u);
+    ASSERT_EQ(l.variants.size(), 8u);
+    for (const StoreCount& v : l.variants) EXPECT_EQ(v.runs, 20u) << v.name;
+    EXPECT_EQ(s->schema_version(), kStoreSchemaVersion);
+    EXPECT_TRUE(s->check().problems.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, StoreBackend, testing::Values(std::string("sqlite"), std::string("postgresql")),
+                         [](const testing::TestParamInfo<std::string>& i) { return i.param; });
 
 }  // namespace
 }  // namespace gfxstat::data
