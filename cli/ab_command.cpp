@@ -29,8 +29,7 @@
 #include "cli/compare_command.h"
 #include "cli/compare_output.h"
 #include "cli/compare_reading.h"
-#include "cli/store_option.h"
-#include "data/store_argument.h"
+#include "cli/ab_stored_baseline.h"
 #include "report/ci/runs_failed_report.h"
 #include "drivers/workload_setup.h"
 #include "data/input_error.h"
@@ -39,7 +38,6 @@
 #include "drivers/run_startup.h"
 #include "report/ab_progress.h"
 #include "report/settling_advice_words.h"
-#include "text/shell_quote.h"
 #include "text/text_escape.h"
 
 namespace gfxstat::cli {
@@ -53,9 +51,6 @@ constexpr const char* kProg = "gfxstat ab";
 
 volatile sig_atomic_t g_stop_signals = 0;
 extern "C" void on_ab_signal(int sig) { drivers::interrupt_run_plan(forwarded_stop_signal(g_stop_signals, sig)); }
-
-// Runs of the candidate against a stored baseline when --runs is not given.
-constexpr size_t kStoredBaselineRuns = 10;
 
 int fail(const std::string& message) {
     std::fprintf(stderr, "%s: %s\n", kProg, escape_message(message).c_str());
@@ -80,17 +75,11 @@ int ab_main(int argc, char** argv) {
     CompareSettings report;
 
     app.add_option("-o,--output", output, "results file (created, or appended to with new labels)")->required();
-    app.add_option("--variant", variants,
-                   "a variant's label (repeatable; two or more; the first is the baseline; with --baseline, the "
-                   "one candidate)")
+    app.add_option("--variant", variants, "a variant's label (repeatable; two or more, the first the baseline)")
         ->required()
         ->allow_extra_args(false);
-    std::string stored_baseline, store;
-    app.add_option("--baseline", stored_baseline,
-                   "a store selection (docs/store.md) as the baseline: only the candidate --variant runs, a fixed "
-                   "number of runs (--runs, default 10), compared with the stored runs")
-        ->type_name("SELECTION");
-    add_store_option(app, store);
+    StoredBaseline stored;
+    add_stored_baseline_options(app, stored);
     app.add_option("--env", envs, "VARIANT:KEY=VALUE: the variant's environment (repeatable)")->allow_extra_args(false);
     app.add_option("--command", commands, "VARIANT:'COMMAND ARGS': the variant's own command instead of the shared one")
         ->allow_extra_args(false);
@@ -150,32 +139,7 @@ int ab_main(int argc, char** argv) {
     report.program = kProg;
     const auto given = [&](const char* name) { return app.get_option(name)->count() > 0; };
 
-    // A stored baseline: the candidate alone runs. The stop rule watches
-    // interleaved blocks of baseline and candidate runs, which stored runs
-    // cannot be: a fixed number of runs instead.
-    const bool from_store = !stored_baseline.empty();
-    if (from_store) {
-        use_store_option(store);
-        if (data::is_store_argument(stored_baseline)) stored_baseline.erase(0, data::kStoreArgumentPrefix.size());
-        if (variants.size() != 1) return fail("with --baseline SELECTION give one --variant: the candidate that runs");
-        for (const char* o : {"--max-runs", "--min-runs", "--stop"})
-            if (given(o)) return fail(std::string(o) + " goes with the stop rule; with a stored baseline the runs are fixed (--runs)");
-        if (runs == 0) runs = kStoredBaselineRuns;
-        // The baseline is read before anything runs: a selection that
-        // keeps nothing stops here.
-        try {
-            (void)data::read_store_argument("store:" + stored_baseline);
-        } catch (const data::InputError& e) {
-            return fail(e.what());
-        }
-        std::fprintf(stderr, "%s: the baseline is stored runs: the stop rule needs interleaved A/B blocks, so %s runs %zu times (--runs)\n",
-                     kProg, escape_text(variants[0]).c_str(), runs);
-    } else if (given("--store")) {
-        return fail("--store goes with --baseline SELECTION");
-    }
-    if (const std::string e = from_store ? std::string() : check_variant_labels(variants); !e.empty()) return fail(e);
-    if (from_store && (variants[0].empty() || variants[0].find(':') != std::string::npos))
-        return fail("--variant '" + variants[0] + "': a label is not empty and holds no ':'");
+    if (const std::string e = start_stored_baseline(stored, app, variants, runs, kProg); !e.empty()) return fail(e);
     if (runs == 1) return fail("--runs 1: a comparison needs 2 blocks at least");
     if (runs > 0 && given("--max-runs")) return fail("--runs and --max-runs exclude each other");
     if (runs > 0 && given("--min-runs")) return fail("--min-runs goes with the stop rule, not with --runs");
@@ -252,8 +216,9 @@ int ab_main(int argc, char** argv) {
     }
 
     if (const std::string e = apply_image_checks(app, *checks, plan.variants); !e.empty()) return fail(e);
-    std::fprintf(stderr, "%s: %s\n", kProg,
-                 report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
+    if (!stored.given())
+        std::fprintf(stderr, "%s: %s\n", kProg,
+                     report::ab_plan_line(plan, variants, order_name, report.confidence, report.threshold_pct).c_str());
 
     const double per_confidence = drivers::per_comparison_confidence(report.confidence, variants.size() - 1);
     install_stop_handler(on_ab_signal);
@@ -371,21 +336,12 @@ int ab_main(int argc, char** argv) {
     std::fflush(stderr);
 
     // The verdict: compare on the file, as anyone can run it later.
-    report.advice.full_report = "gfxstat compare --full " + text::shell_quote(output);
-    std::vector<std::string> inputs{output};
-    if (from_store) {
-        // The stored runs against the file's candidate, file against file.
-        inputs.insert(inputs.begin(), "store:" + stored_baseline);
-    } else {
-        report.choices.baseline = variants[0];
-        report.choices.variants.assign(variants.begin() + 1, variants.end());
-    }
+    const std::vector<std::string> inputs = stored_baseline_inputs(stored, output, variants, report);
     lava.collect_verdicts(report.exports);
     const int status = with_compare_errors(kProg, [&] {
         const auto started = std::chrono::steady_clock::now();
-        findings::CompareInputs in = read_compare_inputs(inputs, report);
-        return report_comparison(findings::compare(std::move(in), analysis_options(report), compare_notes(kProg)),
-                                 report, stdout, started);
+        return report_comparison(findings::compare(read_compare_inputs(inputs, report), analysis_options(report),
+                                                   compare_notes(kProg)), report, stdout, started);
     });
     lava.results(output, variants);
     return status;

@@ -118,7 +118,8 @@ int history_main(int argc, char** argv) {
     if (const auto done = parse_command_line(app, argc, argv)) return *done;
     try {
         findings::history::check_settings(s);
-        use_store_option(store, s.order == "git" ? s.git_dir : "");
+        // Only the metrics named are read from a store (the runs are the same).
+        use_store_option(store, s.order == "git" ? s.git_dir : "", s.metrics);
         if (!plot_path.empty()) check_plot_request(plot_path, "history");
         std::vector<data::ResultsFile> files;
         std::vector<findings::history::Input> inputs = read_inputs(file_args, files);

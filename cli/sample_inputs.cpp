@@ -41,11 +41,12 @@ std::string read_prefix(int fd, const std::string& name) {
     }
 }
 
-// Whether `path` names something to read: "-", or a directory entry (a
+// Whether `path` names something to read: "-", store:SELECTION (whatever
+// files there are: ./store:x is that file), or a directory entry (a
 // dangling link too: opening it then says why it cannot be read).
 bool names_input(const std::string& path) {
     struct stat st;
-    return path == "-" || ::lstat(path.c_str(), &st) == 0;
+    return path == "-" || data::is_store_argument(path) || ::lstat(path.c_str(), &st) == 0;
 }
 
 constexpr size_t kMaxColumn = 1000000;  // as -C
@@ -115,15 +116,14 @@ size_t per_run_metrics(const data::ResultsFile& file) {
 }
 
 // Opens `in` (or takes standard input) and reads the first bytes, which
-// tell a results file from a column file.
-// A store selection (store:SELECTION) is read whole from the store: its
-// text is the prefix, and nothing is left to read.
+// tell a results file from a column file. store:SELECTION is read whole:
+// its text is the prefix, and nothing is left to read.
 class OpenedInput {
 public:
     explicit OpenedInput(const SampleInput& in) {
         if (data::is_store_argument(in.path)) {
             data::SelectedRuns selected = data::read_store_argument(in.path);
-            prefix_ = std::move(selected.text);
+            prefix_ = data::results_text(selected);
             notes_ = std::move(selected.notes);
             fd_ = -1;
             return;
@@ -143,7 +143,6 @@ public:
     const std::string& prefix() const { return prefix_; }
     bool results() const { return stored() || data::looks_like_results(prefix_); }
     bool stored() const { return fd_ < 0; }
-    // The text after the prefix (read to the end).
     std::string rest(const std::string& name) const { return stored() ? std::string() : data::read_all(fd_, name); }
     const std::vector<std::string>& notes() const { return notes_; }
 
@@ -229,18 +228,9 @@ InputOpenError::InputOpenError(const std::string& path, int e)
 
 SampleInput parse_sample_argument(const std::string& arg) {
     SampleInput in{arg, arg};
-    // store:SELECTION is a store selection, whatever files there are
-    // (./store:x is that file).
-    if (data::is_store_argument(arg)) return in;
     if (names_input(arg)) return in;  // a file called "a=b.txt" or "x:2" is that file
     if (const size_t eq = arg.find('='); eq != std::string::npos) {
         const std::string rest = arg.substr(eq + 1);
-        if (data::is_store_argument(rest) && eq > 0 && !has_control(arg.substr(0, eq)) &&
-            arg.substr(0, eq).find(':') == std::string::npos) {
-            in.label = arg.substr(0, eq);
-            in.path = in.name = rest;
-            return in;
-        }
         std::optional<std::pair<std::string, size_t>> with_column;
         if (names_input(rest) || (with_column = path_and_column(rest))) {
             const std::string label = arg.substr(0, eq);

@@ -17,9 +17,10 @@ CLI::Option* add_store_option(CLI::App& app, std::string& store) {
     return app.add_option("--store", store, kStoreOptionHelp)->type_name("URL");
 }
 
-void use_store_option(const std::string& store, const std::string& git_dir) {
+void use_store_option(const std::string& store, const std::string& git_dir, const std::vector<std::string>& metrics) {
     data::StoreArguments a;
     a.store_option = store;
+    a.metrics = metrics;
     if (!git_dir.empty()) a.order = findings::git_build_order(git_dir);
     data::set_store_arguments(std::move(a));
 }
@@ -29,7 +30,7 @@ data::ResultsFile read_results_argument(const std::string& path, const std::stri
     if (!data::is_store_argument(path)) return formats::read_results_path_hinted(path, name, report);
     data::SelectedRuns selected = data::read_store_argument(path);
     notes.insert(notes.end(), selected.notes.begin(), selected.notes.end());
-    return data::parse_results(selected.text, name, report);
+    return data::results_file(std::move(selected), name, report);
 }
 
 }  // namespace gfxstat::cli

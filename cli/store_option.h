@@ -28,7 +28,10 @@ CLI::Option* add_store_option(CLI::App& app, std::string& store);
 // "": GFXSTAT_STORE, else the default store), and last:N orders builds in
 // git's commit order of `git_dir`'s HEAD when it is given (--order git
 // --git DIR), else by their first run's start.
-void use_store_option(const std::string& store, const std::string& git_dir = "");
+// `metrics`: the only metrics the command reads (history --metric), read
+// alone from the store.
+void use_store_option(const std::string& store, const std::string& git_dir = "",
+                      const std::vector<std::string>& metrics = {});
 
 // A results file argument read whole: a path as formats::
 // read_results_path_hinted reads it, or store:SELECTION (what reading the

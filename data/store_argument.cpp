@@ -37,7 +37,7 @@ SelectedRuns read_store_argument(std::string_view arg) {
     }
     try {
         const auto store = open_store(parse_store_url(store_url_from(settings().store_option)), StoreOpen::existing);
-        return select_runs(*store, selection, settings().order);
+        return select_runs(*store, selection, settings().order, settings().metrics);
     } catch (const InputError& e) {
         throw InputError(name + ": " + e.what());
     }

@@ -23,6 +23,9 @@ bool is_store_argument(std::string_view arg);
 struct StoreArguments {
     std::string store_option;  // --store as given ("": GFXSTAT_STORE, else the default store)
     BuildOrder order;          // last:N's order (empty: first run's start)
+    // The only metrics the command reads (history --metric), read alone
+    // from the store (select_runs' projection); empty: all.
+    std::vector<std::string> metrics;
 };
 // What store: arguments read from, for the rest of the command.
 void set_store_arguments(StoreArguments arguments);

@@ -12,6 +12,7 @@
 
 #include "data/image_check.h"
 #include "data/input_error.h"
+#include "data/results_json.h"
 #include "data/results_merge.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
@@ -45,6 +46,94 @@ std::string text_of(const StoredFile& stored) {
     return text;
 }
 
+// The projection (select_runs' `metrics`): each name as a canonical line
+// writes it (a JSON string), so that lines are matched without parsing.
+struct Projection {
+    std::vector<std::string> names;  // JSON strings
+    bool empty() const { return names.empty(); }
+    bool wants(std::string_view token) const { return std::find(names.begin(), names.end(), token) != names.end(); }
+};
+
+Projection projection_of(const std::vector<std::string>& metrics) {
+    Projection p;
+    for (const std::string& m : metrics) {
+        p.names.emplace_back();
+        append_json_string(p.names.back(), m);
+    }
+    return p;
+}
+
+// The JSON string token at `at` (a quote): its end (past the closing
+// quote), or npos.
+size_t string_end(std::string_view s, size_t at) {
+    if (at >= s.size() || s[at] != '"') return std::string_view::npos;
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\') ++i;
+        else if (s[i] == '"') return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+// A metric declaration's name token, or "" (not a canonical declaration).
+std::string_view declared_name(std::string_view line) {
+    constexpr std::string_view head = "{\"type\":\"metric\",\"name\":";
+    if (line.substr(0, head.size()) != head) return {};
+    const size_t end = string_end(line, head.size());
+    return end == std::string_view::npos ? std::string_view() : line.substr(head.size(), end - head.size());
+}
+
+// A canonical run line with only the wanted metrics' values; the line as
+// it is when it is not one gfxstat's writer prints.
+std::string projected_run(const std::string& line, const Projection& p) {
+    constexpr std::string_view head = ",\"metrics\":{";
+    const size_t open = line.find(head);
+    if (open == std::string::npos) return line;
+    std::string out = line.substr(0, open + head.size());
+    size_t at = open + head.size();
+    bool first = true;
+    while (at < line.size() && line[at] != '}') {
+        const size_t key_end = string_end(line, at);
+        if (key_end == std::string::npos || key_end >= line.size() || line[key_end] != ':') return line;
+        size_t end = key_end + 1;
+        if (end < line.size() && line[end] == '[') end = line.find(']', end);
+        if (end == std::string::npos) return line;
+        end = line.find_first_of(",}", end);
+        if (end == std::string::npos) return line;
+        if (p.wants(std::string_view(line).substr(at, key_end - at))) {
+            if (!first) out += ',';
+            out.append(line, at, end - at);
+            first = false;
+        }
+        at = line[end] == ',' ? end + 1 : end;
+    }
+    if (at >= line.size()) return line;
+    out.append(line, at, std::string::npos);
+    return out;
+}
+
+// Whether the projection applies to `f`: it declares every wanted metric.
+bool declares_all(const StoredFile& f, const Projection& p) {
+    if (p.empty()) return false;
+    size_t declared = 0;
+    for (size_t i = 0; i < f.lines.size(); ++i)
+        if (f.kinds[i] == StoreRecord::Kind::metric) declared += p.wants(declared_name(f.lines[i]));
+    return declared >= p.names.size();
+}
+
+// `f` with only the projection's metrics, when it declares them all.
+void project(StoredFile& f, const Projection& p) {
+    if (!declares_all(f, p)) return;
+    std::vector<std::string> lines;
+    std::vector<StoreRecord::Kind> kinds;
+    for (size_t i = 0; i < f.lines.size(); ++i) {
+        if (f.kinds[i] == StoreRecord::Kind::metric && !p.wants(declared_name(f.lines[i]))) continue;
+        lines.push_back(f.kinds[i] == StoreRecord::Kind::run ? projected_run(f.lines[i], p) : std::move(f.lines[i]));
+        kinds.push_back(f.kinds[i]);
+    }
+    f.lines = std::move(lines);
+    f.kinds = std::move(kinds);
+}
+
 // One stored file as the filter judges it: the file parsed, and per run
 // whether it is kept and its build.
 struct Judged {
@@ -64,7 +153,7 @@ Judged judge(const StoredFile& stored, const BenchFilter& filter) {
 // The file as stored, records in the order pushed, less the runs not kept
 // and (`checks_of_kept`) the image checks of variants with no run kept.
 // "": nothing kept.
-std::string selected_part(const Judged& j, bool checks_of_kept, size_t* runs) {
+std::string selected_part(const Judged& j, bool checks_of_kept, size_t* runs, const Projection& projection) {
     const StoredFile& stored = *j.stored;
     const std::string name = "the store's file " + stored.file_id;
     const ResultsFile& whole = *j.parsed;
@@ -73,6 +162,7 @@ std::string selected_part(const Judged& j, bool checks_of_kept, size_t* runs) {
         if (j.keep[r]) variants.insert(whole.runs()[r].variant.str());
     *runs = static_cast<size_t>(std::count(j.keep.begin(), j.keep.end(), true));
     size_t checks = 0;
+    const bool project = declares_all(stored, projection);
     std::string text = stored.header_line + "\n";
     size_t r = 0, c = 0;
     for (size_t i = 0; i < stored.lines.size(); ++i) {
@@ -91,7 +181,11 @@ std::string selected_part(const Judged& j, bool checks_of_kept, size_t* runs) {
             ++c;
             ++checks;
         }
-        text += stored.lines[i] + "\n";
+        if (project && stored.kinds[i] == StoreRecord::Kind::metric && !projection.wants(declared_name(stored.lines[i])))
+            continue;
+        text += (project && stored.kinds[i] == StoreRecord::Kind::run ? projected_run(stored.lines[i], projection)
+                                                                      : stored.lines[i]) +
+                "\n";
     }
     return *runs + checks > 0 ? text : std::string();
 }
@@ -187,8 +281,10 @@ StoreSelection parse_store_selection(std::string_view text) {
     return s;
 }
 
-SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrder& order) {
+SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrder& order,
+                         const std::vector<std::string>& metrics) {
     SelectedRuns out;
+    const Projection projection = projection_of(metrics);
     if (sel.contradictory) nothing_selected(store, sel, out.notes);
     std::vector<std::string> texts, names;
     size_t total = 0;
@@ -203,6 +299,7 @@ SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrd
         // Everything, each file as pushed (image checks of variants that
         // made no timed run too).
         stored = store.files();
+        for (StoredFile& f : stored) project(f, projection);
         for (const StoredFile& f : stored)
             if (stored_runs(f) > 0 ||
                 std::count(f.kinds.begin(), f.kinds.end(), StoreRecord::Kind::image_check) > 0)
@@ -216,7 +313,10 @@ SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrd
             q.builds.assign(chosen.begin(), chosen.end());
         }
         stored = store.select_files(q);
-        for (const StoredFile& f : stored) add(f, text_of(f), stored_runs(f));
+        for (StoredFile& f : stored) {
+            project(f, projection);
+            add(f, text_of(f), stored_runs(f));
+        }
     } else {
         stored = store.select_files(sel.query);
         std::vector<Judged> judged;
@@ -246,9 +346,10 @@ SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrd
                 for (size_t r = 0; r < judged[i].keep.size(); ++r)
                     if (!chosen.count(build_of[i][r])) judged[i].keep[r] = false;
         }
-        for (const Judged& j : judged) {
+        for (Judged& j : judged) {
             size_t kept = 0;
-            std::string text = selected_part(j, true, &kept);
+            // Judged whole (the filter may name any metric), read projected.
+            std::string text = selected_part(j, true, &kept, projection);
             add(*j.stored, std::move(text), kept);
         }
     }
@@ -266,14 +367,21 @@ SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrd
     }
     MergeOutcome m = merge_results(inputs, new_results_header());
     out.runs = m.merged.runs().size();
-    out.text = serialize_results(m.merged);
+    out.merged.emplace(std::move(m.merged));
     return out;
+}
+
+std::string results_text(const SelectedRuns& s) { return s.merged ? serialize_results(*s.merged) : s.text; }
+
+ResultsFile results_file(SelectedRuns&& s, const std::string& name, ReadReport* report) {
+    if (s.merged) return std::move(*s.merged);
+    return parse_results(s.text, name, report);
 }
 
 std::string select_stored_runs(Store& store, std::string_view selection, size_t* runs) {
     SelectedRuns s = select_runs(store, parse_store_selection(selection));
     if (runs) *runs = s.runs;
-    return std::move(s.text);
+    return results_text(s);
 }
 
 }  // namespace gfxstat::data

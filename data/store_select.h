@@ -9,11 +9,13 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "data/bench_filter.h"
+#include "data/results_reader.h"
 #include "data/store.h"
 
 namespace gfxstat::data {
@@ -42,14 +44,27 @@ using BuildOrder =
     std::function<std::vector<std::string>(const std::vector<StoredBuild>& builds, std::vector<std::string>& notes)>;
 
 struct SelectedRuns {
-    std::string text;  // one results file
+    // One results file: its text, or (runs of several stored files) the
+    // merged file itself, which a reader of a whole file takes as it is
+    // rather than serialized and parsed again (results_text, results_file).
+    std::string text;
+    std::optional<ResultsFile> merged;
     size_t runs = 0;
     std::vector<std::string> notes;  // e.g. builds last:N left out
 };
+// The selection as the text of a results file.
+std::string results_text(const SelectedRuns& s);
+// The selection as a results file (`name` for messages when it is parsed).
+ResultsFile results_file(SelectedRuns&& s, const std::string& name, ReadReport* report = nullptr);
 
 // The runs `selection` keeps, as select_stored_runs (data/store.h) gives
-// them. Throws InputError (no run selected), FilterSyntaxError.
-SelectedRuns select_runs(Store& store, const StoreSelection& selection, const BuildOrder& order = {});
+// them. `metrics`, when given, is a projection for a reader that reads
+// only those metrics (history --metric): a stored file that declares them
+// all comes back with only their declarations and values (the runs are
+// the same runs); other files come back whole. Throws InputError (no run
+// selected), FilterSyntaxError.
+SelectedRuns select_runs(Store& store, const StoreSelection& selection, const BuildOrder& order = {},
+                         const std::vector<std::string>& metrics = {});
 
 // The store's build key of a run, as a push records it: the environment's
 // `commit` tag, else its `build` tag, else the variant.

@@ -207,7 +207,9 @@ AbReport run_ab(const AbPlan& plan, const OutputParser& parser, const std::funct
             }
             if (!metric.empty() && unit.empty())
                 if (const data::MetricInfo* info = appender.file().find_metric(metric)) unit = info->unit;
-            if (!design_declared && !metric.empty()) {
+            // A design is of two or more variants: a candidate alone (a
+            // stored baseline) runs without one, as gfxstat run's runs.
+            if (!design_declared && !metric.empty() && k >= 2) {
                 appender.declare_design(ab_design_record(plan, metric, design_id));
                 design_declared = true;
                 report.design_id = design_id;

@@ -24,7 +24,7 @@ BisectReference load_reference(const std::string& path, const std::string& varia
                                const char* side) {
     // store:SELECTION: stored runs (docs/store.md), read as one file.
     const data::ResultsFile file = data::is_store_argument(path)
-                                       ? data::parse_results(data::read_store_argument(path).text, path)
+                                       ? data::results_file(data::read_store_argument(path), path)
                                        : data::read_results_path(path, path);
     BisectReference r;
     r.record.file = path;

@@ -42,11 +42,14 @@ std::string sortable_time(const std::string& t) {
     return head + "." + frac;
 }
 
-std::string tag_key(const data::Environment* env, const std::string& key_tag) {
+std::string tag_key(const data::Environment* env, const std::string& key_tag, std::string* tag = nullptr) {
     if (!env) return "";
     for (const std::string& name : key_tag.empty() ? std::vector<std::string>{"commit", "build"}
                                                    : std::vector<std::string>{key_tag})
-        if (const auto it = env->tags.find(name); it != env->tags.end() && !it->second.empty()) return it->second;
+        if (const auto it = env->tags.find(name); it != env->tags.end() && !it->second.empty()) {
+            if (tag) *tag = name;
+            return it->second;
+        }
     return "";
 }
 
@@ -83,7 +86,8 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
         const bool several = f.variants().size() > 1;
         for (const data::RunRecord& r : f.runs()) {
             const data::Environment* env = r.environment.empty() ? nullptr : f.find_environment(r.environment);
-            std::string key = tag_key(env, s.key);
+            std::string tag;
+            std::string key = tag_key(env, s.key, &tag);
             if (key.empty()) {
                 if (!L.inputs[i].label.empty()) key = L.inputs[i].label;
                 else if (files_of_variant[r.variant] > 1) key = L.inputs[i].name + (several ? ":" + r.variant : "");
@@ -93,6 +97,7 @@ Loaded load(const Settings& s, std::vector<Input> inputs, const std::vector<data
             if (fresh) {
                 L.builds.push_back({});
                 L.builds.back().key = key;
+                L.builds.back().tag = tag;
                 for (auto& m : L.metrics) m.values.emplace_back();
             }
             const size_t b = it->second;
@@ -246,6 +251,28 @@ void add_option(std::vector<std::string>& words, const std::string& option, cons
     else words.insert(words.end(), {option, value});
 }
 
+// `key:value` in the filter language, each quoted where it must be.
+std::string selection_term(const std::string& key, const std::string& value) {
+    const auto plain = [](const std::string& t) {
+        if (t.empty() || t[0] == '-' || t[0] == '"' || t[0] == '/' || t == "AND" || t == "OR" || t == "NOT")
+            return false;
+        return std::none_of(t.begin(), t.end(), [](char c) {
+            return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '(' || c == ')' || c == ':' || c == '"' ||
+                   c == '\\';
+        });
+    };
+    const auto quoted = [&](const std::string& t) {
+        if (plain(t)) return t;
+        std::string q = "\"";
+        for (char c : t) {
+            if (c == '"' || c == '\\') q += '\\';
+            q += c;
+        }
+        return q + "\"";
+    };
+    return quoted(key) + ":" + quoted(value);
+}
+
 // `--good FILE [--good-variant V]` for a build whose runs are exactly one
 // variant of one file; else a placeholder the user replaces, and why.
 std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* side, std::vector<std::string>& notes) {
@@ -260,6 +287,15 @@ std::vector<std::string> reference_words(const Loaded& L, size_t b, const char* 
             bool several = false;
             for (const auto& [other, keys] : L.builds_of_source) several |= other.first == src.first && other != src;
             if (several) add_option(w, opt + "-variant", src.second);
+            return w;
+        }
+    }
+    // Stored runs (store:SELECTION, docs/store.md): the build's runs are
+    // the selection narrowed to the tag that names it.
+    if (build.sources.size() == 1 && !build.tag.empty()) {
+        const Input& in = L.inputs[build.sources.begin()->first];
+        if (in.path.starts_with("store:") && in.label.empty()) {
+            add_option(w, opt, in.path + " " + selection_term(build.tag, build.key));
             return w;
         }
     }

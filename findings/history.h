@@ -42,6 +42,7 @@ using Source = std::pair<size_t, std::string>;
 
 struct Build {
     std::string key;
+    std::string tag;         // the environment tag whose value the key is ("" when a file, label or variant)
     std::string commit;      // the full sha (--order git), else ""
     std::string first_start; // sortable, of its earliest run; "" when none has one
     std::set<Source> sources;

@@ -18,6 +18,7 @@
 #include <tuple>
 
 #include "data/bench_filter.h"
+#include "data/blocked_pairs.h"
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/store.h"
@@ -267,13 +268,42 @@ TEST_F(StoreSelect, AnOrderOfBuildsLeavesOutWhatItDoesNotPlace) {
     };
     for (const char* sel : {"variant:main last:2", "branch:/./ last:2"}) {
         SelectedRuns s = select_runs(*store, parse_store_selection(sel), reverse);
-        const ResultsFile f = parse_results(s.text, "x");
+        const std::vector<std::string> notes = s.notes;
+        const ResultsFile f = results_file(std::move(s), "x");
         std::set<std::string> builds;
         for (const RunRecord& r : f.runs()) builds.insert(build_of(f, r));
         EXPECT_EQ(builds, (std::set<std::string>{"c1", "c0"})) << sel;
         // Builds nightly-7 and c9 are not placed: said.
-        if (std::string(sel) == "variant:main last:2") EXPECT_EQ(s.notes.size(), 2u);
+        if (std::string(sel) == "variant:main last:2") {
+            EXPECT_EQ(notes.size(), 2u);
+        }
     }
+}
+
+TEST_F(StoreSelect, AProjectionKeepsTheRunsAndOnlyItsMetrics) {
+    for (const char* sel : {"variant:main machine:dut-1", "ms branch:main", "*"}) {
+        SCOPED_TRACE(sel);
+        const ResultsFile whole = results_file(select_runs(*store, parse_store_selection(sel)), "whole");
+        const ResultsFile fps = results_file(select_runs(*store, parse_store_selection(sel), {}, {"fps"}), "fps");
+        ASSERT_EQ(whole.runs().size(), fps.runs().size());
+        ASSERT_EQ(fps.metrics().size(), 1u);
+        EXPECT_EQ(fps.metrics()[0].name, "fps");
+        size_t dropped = 0;
+        for (size_t i = 0; i < whole.runs().size(); ++i) {
+            const RunRecord& a = whole.runs()[i];
+            const RunRecord& b = fps.runs()[i];
+            EXPECT_EQ(a.variant, b.variant);
+            EXPECT_EQ(a.run, b.run);
+            EXPECT_EQ(a.exit_class, b.exit_class);
+            EXPECT_EQ(run_value(a, "fps"), run_value(b, "fps"));
+            ASSERT_LE(b.metrics.size(), 1u);
+            dropped += a.metrics.size() - b.metrics.size();
+        }
+        EXPECT_GT(dropped, 0u);  // the ms values are gone
+    }
+    // A metric no file declares: nothing is projected.
+    const ResultsFile none = results_file(select_runs(*store, parse_store_selection("*"), {}, {"nope"}), "none");
+    EXPECT_EQ(none.metrics().size(), 2u);
 }
 
 TEST_F(StoreSelect, MachineIsTheHostnameElseTheMachineId) {
