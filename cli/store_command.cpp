@@ -29,7 +29,8 @@ using text::escape_text;
 
 constexpr const char* kProg = "gfxstat store";
 constexpr const char* kStoreHelp =
-    "the store: sqlite:PATH (default: GFXSTAT_STORE, else sqlite:$XDG_DATA_HOME/gfxstat/results.sqlite)";
+    "the store: sqlite:PATH, or postgresql://... or service=NAME (credentials through PGPASSFILE or a service "
+    "file, never in the URL) (default: GFXSTAT_STORE, else sqlite:$XDG_DATA_HOME/gfxstat/results.sqlite)";
 
 // Opens the store that --store (else GFXSTAT_STORE, else the default) names.
 std::unique_ptr<data::Store> open(const std::string& option, data::StoreOpen mode) {
@@ -191,7 +192,7 @@ void usage(FILE* out) {
                  "       gfxstat store check [--store URL]\n"
                  "       gfxstat store upgrade [--store URL]\n"
                  "\n"
-                 "  init     make a store (sqlite:PATH)\n"
+                 "  init     make a store (sqlite:PATH, or in a PostgreSQL database)\n"
                  "  push     results files in, each in one transaction\n"
                  "  ls       builds, machines, metrics and variants, with counts\n"
                  "  get      the runs a selection keeps, as a results file\n"
@@ -200,7 +201,7 @@ void usage(FILE* out) {
 }
 
 constexpr Subcommand kSubcommands[] = {
-    {"init", "make a store (sqlite:PATH)", init_main},
+    {"init", "make a store (sqlite:PATH, or in a PostgreSQL database)", init_main},
     {"push", "results files in, each in one transaction", push_main},
     {"ls", "builds, machines, metrics and variants, with counts", ls_main},
     {"get", "the runs a selection keeps, as a results file", get_main},

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "data/input_error.h"
 #include "data/results_writer.h"
@@ -99,6 +100,22 @@ using Param = std::optional<std::string>;
 
 std::string number(int64_t v) { return std::to_string(v); }
 
+// A bound array's text: each element quoted, '"' and '\\' escaped, as
+// PostgreSQL reads array input (any text but NUL, which push refuses first).
+std::string array(const std::vector<std::string>& items) {
+    std::string out = "{";
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (i) out += ',';
+        out += '"';
+        for (char c : items[i]) {
+            if (c == '"' || c == '\\') out += '\\';
+            out += c;
+        }
+        out += '"';
+    }
+    return out + "}";
+}
+
 // A double as text that reads back as the same double.
 std::string exact(double v) {
     char buf[40];
@@ -179,16 +196,42 @@ public:
         exec("LOCK TABLE files IN SHARE ROW EXCLUSIVE MODE");
         prepare_statements();
         int64_t file_row = 0;
+        std::string file_name = name, file_pushed_at;
         {
-            const Result r = query("SELECT id FROM files WHERE file_id = $1", {p.file_id});
-            if (r.rows()) file_row = r.integer(0, 0);
+            const Result r = query("SELECT id, name, pushed_at FROM files WHERE file_id = $1", {p.file_id});
+            if (r.rows()) {
+                file_row = r.integer(0, 0);
+                file_name = r.text(0, 1);
+                file_pushed_at = r.text(0, 2);
+            }
         }
         if (file_row == 0) {
+            file_pushed_at = utc_now_rfc3339();
             const Result r = query(
                 "INSERT INTO files (file_id, header, created, name, pushed_at) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                {p.file_id, p.header_line, p.created, name, utc_now_rfc3339()});
+                {p.file_id, p.header_line, p.created, name, file_pushed_at});
             file_row = r.integer(0, 0);
             out.new_file = true;
+        }
+        // The stored runs and image checks of the push's origins, read in
+        // one query (not one per record): what each pushed one is compared
+        // with. Those this push adds join them, as the SQLite backend's
+        // lookups find them.
+        struct Stored {
+            std::string line, file_id, name, pushed_at;
+        };
+        std::map<std::tuple<std::string, std::string, std::string, int64_t>, Stored> stored;
+        {
+            std::set<std::string> origins;
+            for (const StoreRecord& r : p.records)
+                if (r.kind == StoreRecord::Kind::run || r.kind == StoreRecord::Kind::image_check) origins.insert(r.origin);
+            const Result q = query(
+                "SELECT r.kind, r.origin, r.variant, r.idx, r.line, f.file_id, f.name, f.pushed_at FROM records r "
+                "JOIN files f ON f.id = r.file WHERE r.kind IN ('run', 'image_check') AND r.origin = ANY($1::text[])",
+                {array({origins.begin(), origins.end()})});
+            for (int i = 0; i < q.rows(); ++i)
+                stored[{q.text(i, 0), q.text(i, 1), q.text(i, 2), q.integer(i, 3)}] = {q.text(i, 4), q.text(i, 5),
+                                                                                      q.text(i, 6), q.text(i, 7)};
         }
         const auto metric_row = [&](const std::string& metric) {
             if (auto it = metric_rows.find(metric); it != metric_rows.end()) return it->second;
@@ -204,10 +247,10 @@ public:
             if (!identified) {
                 if (prepared("find_decl", {number(file_row), kind, r.key}).rows()) continue;
             } else {
-                const Result found = prepared("find_identity", {kind, r.origin, r.variant, number(static_cast<int64_t>(r.index))});
-                if (found.rows()) {
-                    const std::string msg =
-                        store_identity_conflict(r, name, found.text(0, 0), found.text(0, 1), found.text(0, 2), found.text(0, 3));
+                const auto key = std::make_tuple(std::string(kind), r.origin, r.variant, static_cast<int64_t>(r.index));
+                if (const auto found = stored.find(key); found != stored.end()) {
+                    const Stored& st = found->second;
+                    const std::string msg = store_identity_conflict(r, name, st.line, st.file_id, st.name, st.pushed_at);
                     if (!msg.empty()) throw InputError(msg);  // the transaction rolls back
                     (r.kind == StoreRecord::Kind::run ? out.runs_present : out.checks_present)++;
                     continue;
@@ -225,16 +268,30 @@ public:
                 values[7] = r.machine;
                 values[9] = r.build;
             }
-            const int64_t row = prepared("insert", values).integer(0, 0);
+            if (identified)
+                stored[std::make_tuple(std::string(kind), r.origin, r.variant, static_cast<int64_t>(r.index))] = {
+                    r.line, p.file_id, file_name, file_pushed_at};
             if (r.kind == StoreRecord::Kind::run) {
-                ++out.runs_added;
-                for (const std::string& m : r.metrics) prepared("run_metric", {number(row), number(metric_row(m))});
+                // The run, its metric names and its samples in one statement
+                // (one round trip per run, not one per sample), the lists
+                // as bound arrays.
+                std::vector<std::string> metrics, sample_metrics, positions, texts, numbers;
+                for (const std::string& m : r.metrics) metrics.push_back(number(metric_row(m)));
                 for (const StoreRecord::Sample& s : r.samples) {
-                    prepared("sample", {number(row), number(metric_row(s.metric)),
-                                        number(static_cast<int64_t>(s.position)), s.text, exact(s.value)});
-                    ++out.samples_added;
+                    sample_metrics.push_back(number(metric_row(s.metric)));
+                    positions.push_back(number(static_cast<int64_t>(s.position)));
+                    texts.push_back(s.text);
+                    numbers.push_back(exact(s.value));
                 }
-            } else if (r.kind == StoreRecord::Kind::image_check) {
+                for (const auto* list : {&metrics, &sample_metrics, &positions, &texts, &numbers})
+                    values.push_back(array(*list));
+                prepared("insert_run", values);
+                ++out.runs_added;
+                out.samples_added += r.samples.size();
+            } else {
+                prepared("insert", values);
+            }
+            if (r.kind == StoreRecord::Kind::image_check) {
                 ++out.checks_added;
             }
             ++written;
@@ -405,7 +462,9 @@ private:
 
     class Transaction {
     public:
-        explicit Transaction(PostgresStore& s) : s_(s) { s_.exec("BEGIN"); }
+        // READ COMMITTED whatever the server's default: each statement
+        // after a lock sees what was committed before the lock was granted.
+        explicit Transaction(PostgresStore& s) : s_(s) { s_.exec("BEGIN ISOLATION LEVEL READ COMMITTED"); }
         ~Transaction() {
             if (!done_) PQclear(PQexec(s_.conn_, "ROLLBACK"));
         }
@@ -490,17 +549,19 @@ private:
             {"find_decl",
              "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = $1 AND kind = $2 "
              "AND key = $3"},
-            {"find_identity",
-             "SELECT r.line, f.file_id, f.name, f.pushed_at FROM records r JOIN files f ON f.id = r.file "
-             "WHERE r.kind IN ('run', 'image_check') AND r.kind = $1 AND r.origin = $2 AND r.variant = $3 "
-             "AND r.idx = $4"},
             {"insert",
              "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
              "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id"},
             {"metric_id", "SELECT id FROM metric_names WHERE name = $1"},
             {"metric_new", "INSERT INTO metric_names (name) VALUES ($1) RETURNING id"},
-            {"run_metric", "INSERT INTO run_metrics (record, metric) VALUES ($1, $2) ON CONFLICT DO NOTHING"},
-            {"sample", "INSERT INTO samples (record, metric, position, text, value) VALUES ($1, $2, $3, $4, $5)"},
+            {"insert_run",
+             "WITH r AS (INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
+             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id), "
+             "m AS (INSERT INTO run_metrics (record, metric) SELECT DISTINCT r.id, x FROM r, unnest($12::bigint[]) AS x "
+             "ON CONFLICT DO NOTHING) "
+             "INSERT INTO samples (record, metric, position, text, value) SELECT r.id, x.metric, x.position, x.text, "
+             "x.value FROM r, unnest($13::bigint[], $14::bigint[], $15::text[], $16::double precision[]) "
+             "AS x(metric, position, text, value)"},
         };
         for (const auto& [name, sql] : statements) checked(PQprepare(conn_, name, sql, 0, nullptr));
         prepared_ = true;

@@ -12,10 +12,12 @@ whose tests read DIR/unavailable and skip).
 The server is Debian's postgresql-15 (the `test` group of
 scripts/install-deps.sh): initdb and pg_ctl from /usr/lib/postgresql/*/bin,
 run as an unprivileged user (initdb refuses root: as root they run as
-nobody, DIR handed to it), trust authentication on a Unix socket in DIR
+nobody, DIR handed to it, so the directories above DIR must let everyone
+through, as /tmp and a build tree do, not mkdtemp's 0700), trust authentication on a Unix socket in DIR
 only (no TCP), one superuser `gfxstat` and a database `gfxstat`, and a
-role `gfxstat_pw` that must give its password (PASSWORD, over scram) for
-the tests of what a wrong password shows. The port
+role `gfxstat_pw` that must give its password (PASSWORD, over scram),
+with a database of its own of the same name, for the tests of what a
+wrong password shows and of PGPASSFILE (password_url). The port
 number only names the socket, so each DIR gets its own. No fsync: the
 tests' data is thrown away with DIR.
 
@@ -89,6 +91,13 @@ def url_of(d, database=DATABASE):
     return f"postgresql:///{database}?host={os.path.abspath(d)}&user={USER}&port={port_of(d)}"
 
 
+def password_url(d, password=None):
+    """The URL of the database of the role that must give its password:
+    with `password` in it, or none (libpq then reads PGPASSFILE)."""
+    secret = f":{password}" if password is not None else ""
+    return f"postgresql://{PASSWORD_USER}{secret}@/{PASSWORD_USER}?host={os.path.abspath(d)}&port={port_of(d)}"
+
+
 def database_url(base, name):
     """The URL `base` (one start() printed) with another database's name."""
     head, _, query = base.partition("?")
@@ -110,6 +119,9 @@ def start(d):
             f.write(str(e) + "\n")
         raise
     prefix = _as_server_user(d)
+    if prefix and subprocess.run(prefix + ["test", "-w", d]).returncode != 0:
+        raise RuntimeError(f"{d}: the server's user (nobody) cannot reach it: the directories above it must let "
+                           "everyone through (chmod o+x)")
     data = os.path.join(d, "data")
     port = port_of(d)
     if os.path.exists(os.path.join(data, "postmaster.pid")):
@@ -134,8 +146,8 @@ def start(d):
         raise RuntimeError(f"createdb failed: {p.stderr}")
     url = url_of(d)
     if not psql(url, f"SELECT 1 FROM pg_roles WHERE rolname = '{PASSWORD_USER}'"):
-        psql(url, f"CREATE ROLE {PASSWORD_USER} LOGIN PASSWORD '{PASSWORD}'; "
-                  f"GRANT ALL ON DATABASE {DATABASE} TO {PASSWORD_USER}")
+        psql(url, f"CREATE ROLE {PASSWORD_USER} LOGIN PASSWORD '{PASSWORD}'")
+        psql(url, f"CREATE DATABASE {PASSWORD_USER} OWNER {PASSWORD_USER}")
     with open(os.path.join(d, "url"), "w") as f:
         f.write(url + "\n")
     return url

@@ -440,9 +440,13 @@ TEST_P(StoreBackend, LabelWithANulByte) {
 
 // Jobs opening one empty database at once (threads here, processes in
 // store_cli_test.py): each finds the schema made once, and all their pushes
-// are there.
+// are there. On PostgreSQL, also where the database's default isolation
+// is serializable: gfxstat's transactions choose their own.
 TEST_P(StoreBackend, ConcurrentCreationAndPushes) {
     TempStore& t = temp();
+    if (GetParam() == "postgresql")
+        ASSERT_EQ(pg_exec(t.server, "ALTER DATABASE " + t.database + " SET default_transaction_isolation = 'serializable'"),
+                  "");
     std::vector<std::thread> jobs;
     std::atomic<int> failed{0};
     for (int w = 0; w < 8; ++w)
