@@ -223,6 +223,7 @@ bench: test-deps build
 	./bench/bisect_efficiency.sh
 	./bench/gpu_usage_sampler.sh
 	./bench/suite_table.sh
+	./bench/store_scale.sh
 
 # The calibration table (docs/calibration.md): how often each verdict and
 # diagnostic sentence of `gfxstat compare` is wrong, per family and n, by

@@ -21,6 +21,15 @@ against the machine running the test: a runner without an i915 or xe GPU.
 apply must tune the CPUs and say that --gpu-freq found nothing to pin;
 reset must put every file back byte for byte.
 
+Then the store's jobs (docs/store.md, "CI recipe"), read and run the same
+way on a fake runner named as the template's DEVICE: nightly-store-push
+three times (three commits of main, 2 runs each) into an SQLite store
+standing in for the PostgreSQL service, and performance-store-gate once
+against them; checked: every night's runs stored under its commit, branch
+and device, a second push adding nothing, the gate's exit status and its
+JUnit report agreeing, and the template's credentials left to libpq (a
+service name, no password or user in a URL).
+
 Checked: the job's exit status (0, or 1 from the gate alone); every file
 the job names is written and parses (results.json line by line, the JUnit
 XML, the OpenMetrics text, the markdown table, KCIDB under the schema
@@ -132,6 +141,148 @@ def run_shell(text, env, cwd, timeout):
     except ProcessLookupError:
         pass
     return p.returncode, out.decode(errors="replace"), err.decode(errors="replace")
+
+
+STORE_PUSH = "nightly-store-push"
+STORE_GATE = "performance-store-gate"
+# What the store gate runs, word for word (the CI recipe of docs/store.md).
+STORE_COMPARE = ('gfxstat compare --store "$GFXSTAT_STORE" --baseline "branch:main machine:$DEVICE last:10" '
+                 'results.json')
+# The store jobs' variables this test sets, as a project's settings would.
+STORE_SHORTER = {"NIGHTLY_RUNS": lambda v: "2", "GATE_RUNS": lambda v: "2"} | {
+    k: f for k, f in SHORTER.items() if k != "GATE_MAX_RUNS"}
+
+
+def run_job(job, pipeline, env, project):
+    """The job's before_script and script as the runner runs them, then its
+    after_script: (status, lines ran, steps, stdout, stderr, after's status)."""
+    default = pipeline.get("default", {})
+    steps = lines(job.get("before_script", default.get("before_script", pipeline.get("before_script")))) + \
+        lines(job["script"])
+    after = lines(job.get("after_script", default.get("after_script", pipeline.get("after_script"))))
+    trace = os.path.join(project, "..", "trace-" + os.path.basename(project))
+    body = "set -eo pipefail\n" + "".join(f"echo {i} >> {shlex.quote(trace)}\n{line.rstrip()}\n"
+                                            for i, line in enumerate(steps))
+    status, out, err = run_shell(body, env, project, 240)
+    ran = [int(x) for x in open(trace).read().split()] if os.path.exists(trace) else []
+    a_status, _, a_err = run_shell("".join(line.rstrip() + "\n" for line in after), env, project, 60)
+    check(a_status == 0, f"after_script: rc {a_status}: {a_err[-500:]}")
+    return status, ran, steps, out, err
+
+
+def store_jobs(pipeline, g, src):
+    """The store's steps (docs/store.md, "CI recipe"): main's nightlies
+    pushed into a store, a merge request gated against the last 10 of them
+    on the same device. Read from the template, then run: three nightlies
+    of main and a merge request, with the store an SQLite file (the
+    template's single-runner alternative) standing in for the PostgreSQL
+    service."""
+    with open(os.path.join(src, "examples/ci/gitlab-ci.yml")) as f:
+        text = f.read()
+    push, gate = pipeline.get(STORE_PUSH), pipeline.get(STORE_GATE)
+    if not check(push and gate, f"the template has the jobs {STORE_PUSH} and {STORE_GATE}"):
+        return
+    # Credentials are libpq's (PGPASSFILE, PGSERVICEFILE): the template names
+    # the store by service, and no password or user is in any URL.
+    store = str((pipeline.get("variables") or {}).get("GFXSTAT_STORE", ""))
+    check(store.startswith("service="), f"GFXSTAT_STORE names a libpq service: {store!r}")
+    check(not re.search(r"password\s*=|postgres(ql)?://[^/\s]*@", text, re.I),
+          "no password and no user@host URL in the template")
+    check("PGPASSFILE" in text and "PGSERVICEFILE" in text, "the template says where the credentials go")
+    for name, job, source in ((STORE_PUSH, push, "schedule"), (STORE_GATE, gate, "merge_request_event")):
+        rules = " ".join(str(r.get("if", "")) for r in job.get("rules", []))
+        check(source in rules and "$PGSERVICEFILE" in rules, f"{name} runs on {source} with a store: {rules!r}")
+        check(job.get("tags") == pipeline[JOB].get("tags"), f"{name} runs on the gate's device")
+    a_gate = " ".join(str(r.get("if", "")) for r in pipeline[JOB].get("rules", []))
+    check("$PGSERVICEFILE == null" in a_gate, f"{JOB} stands down where the store gates: {a_gate!r}")
+    push_script = [" ".join(line.split()) for line in lines(push["script"])]
+    gate_script = [" ".join(line.split()) for line in lines(gate["script"])]
+    check("gfxstat store push results.json" in push_script, f"{STORE_PUSH} pushes its results: {push_script}")
+    compares = [line for line in gate_script if line.startswith(STORE_COMPARE)]
+    if not check(len(compares) == 1, f"{STORE_GATE} compares with the store: {gate_script}"):
+        return
+    words = shlex.split(compares[0])
+    check("--gate" in words and words[words.index("--junit") + 1] == gate["artifacts"]["reports"]["junit"],
+          f"the store gate gates and writes its JUnit report: {words}")
+    for job in (push, gate):
+        for name in STORE_SHORTER:
+            if name in (job.get("variables") or {}):
+                check(reads(lines(job["script"]), name), f"the job's script reads ${name}")
+
+    with tempfile.TemporaryDirectory() as d:
+        bindir = os.path.join(d, "bin")
+        os.makedirs(bindir)
+        os.symlink(os.path.abspath(g), os.path.join(bindir, "gfxstat"))
+        store_file = os.path.join(d, "store.sqlite")
+        device = str(gate["variables"]["DEVICE"])
+
+        def device_runner(name):
+            """A fake runner, as fake_runner, that is the device the template names."""
+            root = fake_runner(src, os.path.join(d, name))
+            with open(os.path.join(root, "proc/sys/kernel/hostname"), "w") as f:
+                f.write(device + "\n")
+            return root
+        base = {k: v for k, v in os.environ.items() if k not in NOT_ON_A_RUNNER and not k.startswith("PG")}
+        base.update({k: str(v) for k, v in (pipeline.get("variables") or {}).items()})
+        # The project's settings: the store, and the switch that turns the store jobs on.
+        base.update(CI="true", GITLAB_CI="true", GFXSTAT_STORE="sqlite:" + store_file, PGSERVICEFILE="/dev/null",
+                    PATH=bindir + os.pathsep + base.get("PATH", ""), LP_NUM_THREADS="1", CI_DEFAULT_BRANCH="main")
+
+        def job_env(name, job, project, machine, **ci):
+            env = dict(base)
+            variables = {k: str(v) for k, v in (job.get("variables") or {}).items()}
+            variables.update({k: f(variables[k]) for k, f in STORE_SHORTER.items() if k in variables})
+            env.update(ci, CI_JOB_NAME=name, CI_PROJECT_DIR=project, GFXSTAT_SYSFS_ROOT=machine)
+            env.update({k: v.replace("$CI_PROJECT_DIR", project) for k, v in variables.items()})
+            return env
+
+        shas = []
+        for night in range(3):
+            project = os.path.join(d, f"night{night}")
+            os.makedirs(os.path.join(project, "install-main", "lib", "x86_64-linux-gnu"))
+            sha = f"{night + 1:x}" * 40
+            shas.append(sha)
+            env = job_env(STORE_PUSH, push, project, device_runner(f"m{night}"),
+                          CI_PIPELINE_SOURCE="schedule", CI_COMMIT_BRANCH="main", CI_COMMIT_SHA=sha)
+            status, ran, steps, out, err = run_job(push, pipeline, env, project)
+            print(f"{STORE_PUSH} #{night}: rc {status}\n{out[-1500:]}\n{err[-1500:]}")
+            check(status == 0 and ran == list(range(len(steps))), f"{STORE_PUSH} #{night} ran every line: rc {status}")
+            if status != 0:
+                return
+        listed = subprocess.run([g, "store", "get", "--store", "sqlite:" + store_file, "branch:main", "-o", "-"],
+                                capture_output=True, text=True)
+        check(listed.returncode == 0, f"store get: {listed.stderr}")
+        records = [json.loads(line) for line in listed.stdout.splitlines() if line.strip()]
+        envs = {e["id"]: e for e in records if e.get("type") == "environment"}
+        runs = [r for r in records if r.get("type") == "run" and not r.get("warmup")]
+        commits = {envs[r["environment"]]["tags"].get("commit") for r in runs}
+        hosts = {envs[r["environment"]].get("hostname") for r in runs}
+        check(commits == set(shas) and len(runs) == 3 * 2, f"the store holds each night's 2 runs: {len(runs)} of "
+              f"commits {sorted(c or '' for c in commits)}")
+        check(hosts == {device} and {r["variant"] for r in runs} == {"main"}, f"stored as main on {hosts}")
+        # A retried push adds nothing.
+        again = subprocess.run([g, "store", "push", "--store", "sqlite:" + store_file,
+                                os.path.join(d, "night0", "results.json")], capture_output=True, text=True)
+        check(again.returncode == 0 and "already there" in again.stderr + again.stdout,
+              f"pushing a night again adds nothing: {again.stderr}")
+
+        project = os.path.join(d, "mr")
+        os.makedirs(os.path.join(project, "install-mr", "lib", "x86_64-linux-gnu"))
+        env = job_env(STORE_GATE, gate, project, device_runner("mmr"),
+                      CI_PIPELINE_SOURCE="merge_request_event", CI_COMMIT_SHA="f" * 40,
+                      CI_MERGE_REQUEST_SOURCE_BRANCH_NAME="faster-shading")
+        status, ran, steps, out, err = run_job(gate, pipeline, env, project)
+        print(f"{STORE_GATE}: rc {status}\n{out[-3000:]}\n{err[-3000:]}")
+        compare_step = next(i for i, line in enumerate(steps) if " ".join(line.split()).startswith(STORE_COMPARE))
+        check(ran == list(range(len(steps))) and (status == 0 or (status == 1 and ran[-1] == compare_step)),
+              f"{STORE_GATE} ran every line and succeeds or fails on the gate: rc {status} at {ran[-1:]}")
+        junit = os.path.join(project, gate["artifacts"]["reports"]["junit"])
+        if check(os.path.isfile(junit), "the store gate wrote its JUnit report"):
+            suite = ET.parse(junit).getroot()
+            failures = suite.findall(".//failure")
+            check(suite.findall(".//testcase") and bool(failures) == (status == 1),
+                  f"JUnit failures {len(failures)} agree with rc {status}")
+        check(os.path.isfile(os.path.join(project, gate["artifacts"]["reports"]["metrics"])), "metrics.txt written")
 
 
 def main():
@@ -282,8 +433,9 @@ def main():
               f"glmark2 drew with llvmpipe on the GLMARK2_SIZE surface: {drawn}")
         check("|" in open(os.path.join(project, "summary.md")).read(), "the markdown summary has a table")
         check("verdict" in out.lower(), "the text report on stdout")
-    return finish("gitlab_template: the template's job runs under its own Xvfb and its reports agree with its "
-                  "exit status")
+    store_jobs(pipeline, g, src)
+    return finish("gitlab_template: the template's jobs run under their own Xvfb, the nightlies land in the store, "
+                  "and the reports agree with the exit statuses")
 
 
 if __name__ == "__main__":
