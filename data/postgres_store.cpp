@@ -732,8 +732,17 @@ private:
     }
 
     // Schema v2's columns for the runs stored before it, from their lines.
+    // A thousand runs at a time: a large store's lines are never all in memory.
     void fill_skeletons() {
-        const Result runs = query("SELECT id, line FROM records WHERE kind = 'run' ORDER BY id", {});
+        for (std::string after = "0";;) {
+            const Result runs =
+                query("SELECT id, line FROM records WHERE kind = 'run' AND id > $1 ORDER BY id LIMIT 1000", {after});
+            if (runs.rows() == 0) return;
+            after = runs.text(runs.rows() - 1, 0);
+            fill_skeletons(runs);
+        }
+    }
+    void fill_skeletons(const Result& runs) {
         for (int i = 0; i < runs.rows(); ++i) {
             const RunSkeleton sk = store_run_skeleton(runs.text(i, 1));
             if (sk.skeleton) query("UPDATE records SET skeleton = $2 WHERE id = $1", {runs.text(i, 0), *sk.skeleton});

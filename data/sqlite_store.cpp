@@ -647,19 +647,28 @@ private:
         tx.commit();
     }
 
-    // Schema v2's columns for the runs stored before it, from their lines.
+    // Schema v2's columns for the runs stored before it, from their lines,
+    // a thousand runs at a time (read, then written: no update under the
+    // read, and a large store's lines are never all in memory).
     void fill_skeletons() {
-        Statement runs(db_, "SELECT id, line FROM records WHERE kind = 'run' ORDER BY id", shown());
+        Statement runs(db_, "SELECT id, line FROM records WHERE kind = 'run' AND id > ?1 ORDER BY id LIMIT 1000",
+                       shown());
         Statement set(db_, "UPDATE records SET skeleton = ?2 WHERE id = ?1", shown());
         Statement scalar(db_,
                          "UPDATE run_metrics SET scalar = 1 WHERE record = ?1 "
                          "AND metric = (SELECT id FROM metric_names WHERE name = ?2)",
                          shown());
-        std::vector<std::pair<int64_t, RunSkeleton>> filled;  // written once read (no update under the read)
-        while (runs.step()) filled.emplace_back(runs.integer(0), store_run_skeleton(runs.text(1)));
-        for (const auto& [id, sk] : filled) {
-            if (sk.skeleton) set.bind(1, id).bind(2, *sk.skeleton).run();
-            for (const std::string& m : sk.scalar_metrics) scalar.bind(1, id).bind(2, m).run();
+        for (int64_t after = 0;;) {
+            std::vector<std::pair<int64_t, RunSkeleton>> filled;
+            runs.bind(1, after);
+            while (runs.step()) filled.emplace_back(runs.integer(0), store_run_skeleton(runs.text(1)));
+            runs.reset();
+            if (filled.empty()) return;
+            for (const auto& [id, sk] : filled) {
+                if (sk.skeleton) set.bind(1, id).bind(2, *sk.skeleton).run();
+                for (const std::string& m : sk.scalar_metrics) scalar.bind(1, id).bind(2, m).run();
+            }
+            after = filled.back().first;
         }
     }
 
