@@ -20,6 +20,7 @@
 #include <tuple>
 
 #include "data/input_error.h"
+#include "data/results_json.h"
 #include "data/results_writer.h"
 #include "data/store.h"
 #include "data/store_backend.h"
@@ -88,10 +89,18 @@ CREATE INDEX samples_metric ON samples(metric, record);
 INSERT INTO schema_version (version) VALUES (1);
 )sql";
 
+// Schema v2 (the SQLite backend's v2): each run's skeleton and which of
+// its metrics print as a lone number; the step's C++ fills them.
+constexpr const char* kSchemaV2 = R"sql(
+ALTER TABLE records ADD COLUMN skeleton TEXT;
+ALTER TABLE run_metrics ADD COLUMN scalar INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // The migrations, in order (data/store_backend.h): the same steps as the
 // SQLite backend's, in PostgreSQL's SQL.
 constexpr StoreStep kSteps[] = {
     {1, kStoreStepV1, kSchemaV1},
+    {2, kStoreStepV2, kSchemaV2, true},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kStoreSchemaVersion, "one step per schema version");
 
@@ -256,7 +265,7 @@ public:
                     continue;
                 }
             }
-            std::vector<Param> values = {number(file_row), kind, r.key, r.line, {}, {}, {}, {}, {}, {}, {}};
+            std::vector<Param> values = {number(file_row), kind, r.key, r.line, {}, {}, {}, {}, {}, {}, {}, r.skeleton};
             if (identified) {
                 values[4] = r.origin;
                 values[5] = r.variant;
@@ -275,15 +284,18 @@ public:
                 // The run, its metric names and its samples in one statement
                 // (one round trip per run, not one per sample), the lists
                 // as bound arrays.
-                std::vector<std::string> metrics, sample_metrics, positions, texts, numbers;
-                for (const std::string& m : r.metrics) metrics.push_back(number(metric_row(m)));
+                std::vector<std::string> metrics, scalars, sample_metrics, positions, texts, numbers;
+                for (const std::string& m : r.metrics) {
+                    metrics.push_back(number(metric_row(m)));
+                    scalars.push_back(std::count(r.scalar_metrics.begin(), r.scalar_metrics.end(), m) ? "1" : "0");
+                }
                 for (const StoreRecord::Sample& s : r.samples) {
                     sample_metrics.push_back(number(metric_row(s.metric)));
                     positions.push_back(number(static_cast<int64_t>(s.position)));
                     texts.push_back(s.text);
                     numbers.push_back(exact(s.value));
                 }
-                for (const auto* list : {&metrics, &sample_metrics, &positions, &texts, &numbers})
+                for (const auto* list : {&metrics, &sample_metrics, &positions, &texts, &numbers, &scalars})
                     values.push_back(array(*list));
                 prepared("insert_run", values);
                 ++out.runs_added;
@@ -394,6 +406,88 @@ public:
         return out;
     }
 
+    std::vector<StoredFile> select_metric_files(const StoreQuery& query_, const std::string& metric) override {
+        std::vector<std::string> values;
+        const std::string where = store_run_conditions(query_, values, '$');
+        values.push_back(metric);
+        const std::string m = "$" + std::to_string(values.size());
+        // The kept runs: skeleton, how they print the metric, and its
+        // samples as printed, in position order (numbers: no comma inside).
+        struct Run {
+            int64_t id;
+            std::optional<std::string> skeleton;
+            int scalar;
+            std::string texts;
+        };
+        std::map<int64_t, std::vector<Run>> by_file;
+        std::map<int64_t, std::set<std::string>> variants_of;
+        {
+            const Result r = query(
+                "WITH mid AS (SELECT id FROM metric_names WHERE name = " + m + ") "
+                "SELECT r.id, r.file, r.variant, r.skeleton, rm.scalar, (SELECT string_agg(s.text, ',' ORDER BY "
+                "s.position) FROM samples s WHERE s.record = r.id AND s.metric = rm.metric) FROM records r "
+                "LEFT JOIN run_metrics rm ON rm.record = r.id AND rm.metric = (SELECT id FROM mid) WHERE " + where +
+                " ORDER BY r.id",
+                {values.begin(), values.end()});
+            for (int i = 0; i < r.rows(); ++i) {
+                std::optional<std::string> skeleton;
+                if (!r.null(i, 3)) skeleton = r.text(i, 3);
+                by_file[r.integer(i, 1)].push_back({r.integer(i, 0), std::move(skeleton),
+                                                    r.null(i, 4) ? -1 : static_cast<int>(r.integer(i, 4)), r.text(i, 5)});
+                variants_of[r.integer(i, 1)].insert(r.text(i, 2));
+            }
+        }
+        std::vector<std::string> name_token(1);
+        append_json_string(name_token[0], metric);
+        std::vector<StoredFile> out;
+        for (auto& [file, runs] : by_file) {
+            const Result head = query("SELECT file_id, name, pushed_at, header FROM files WHERE id = $1", {number(file)});
+            if (!head.rows()) throw InputError(shown() + ": a run refers to a missing file (gfxstat store check)");
+            StoredFile f{head.text(0, 0), head.text(0, 1), head.text(0, 2), head.text(0, 3), {}, {}};
+            const bool project =
+                query("SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = $1 "
+                      "AND kind = 'metric' AND key = $2",
+                      {number(file), metric})
+                    .rows() > 0;
+            std::vector<std::tuple<int64_t, StoreRecord::Kind, std::string>> rows;
+            for (const Run& r : runs) {
+                std::string text;
+                if (project && r.skeleton) {
+                    std::vector<std::string> texts;
+                    for (size_t at = 0; r.scalar >= 0 && at < r.texts.size();) {
+                        const size_t comma = std::min(r.texts.find(',', at), r.texts.size());
+                        texts.push_back(r.texts.substr(at, comma - at));
+                        at = comma + 1;
+                    }
+                    text = store_rebuilt_run(*r.skeleton, metric, r.scalar, texts);
+                } else {
+                    const Result l = query("SELECT line FROM records WHERE id = $1", {number(r.id)});
+                    if (l.rows()) text = l.text(0, 0);
+                    if (project) text = store_projected_run(text, name_token);
+                }
+                rows.emplace_back(r.id, StoreRecord::Kind::run, std::move(text));
+            }
+            const Result rest = query(
+                "SELECT id, kind, line, coalesce(variant, '') FROM records WHERE file = $1 AND kind <> 'run' "
+                "AND ($3 = 0 OR kind <> 'metric' OR key = $2) ORDER BY id",
+                {number(file), metric, number(project)});
+            const std::set<std::string>& variants = variants_of[file];
+            for (int i = 0; i < rest.rows(); ++i) {
+                const StoreRecord::Kind kind = store_record_kind_of(rest.text(i, 1));
+                if (kind == StoreRecord::Kind::image_check && !variants.count(rest.text(i, 3))) continue;
+                rows.emplace_back(rest.integer(i, 0), kind, rest.text(i, 2));
+            }
+            std::sort(rows.begin(), rows.end(),
+                      [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+            for (auto& [id, kind, text] : rows) {
+                f.lines.push_back(std::move(text));
+                f.kinds.push_back(kind);
+            }
+            out.push_back(std::move(f));
+        }
+        return out;
+    }
+
     std::vector<StoredBuild> builds(const StoreQuery& query_) override {
         std::vector<std::string> values;
         const std::string where = store_run_conditions(query_, values, '$');
@@ -422,7 +516,8 @@ public:
                 "SELECT r.id, r.kind, r.line, f.file_id, "
                 "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
                 "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id), "
-                "coalesce(r.origin, ''), coalesce(r.variant, ''), coalesce(r.idx, 0) "
+                "coalesce(r.origin, ''), coalesce(r.variant, ''), coalesce(r.idx, 0), r.skeleton, "
+                "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id AND m.scalar = 1) "
                 "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
                 {});
             const auto samples = [&](int64_t record) {
@@ -435,10 +530,12 @@ public:
                     out.push_back({s.text(i, 0), s.integer(i, 1), s.text(i, 2), s.null(i, 3) ? 0.0 : s.real(i, 3)});
                 return out;
             };
-            for (int i = 0; i < q.rows(); ++i)
-                check_stored_record(c, {q.integer(i, 0), q.text(i, 1), q.text(i, 2), q.text(i, 3), q.text(i, 6),
-                                        q.text(i, 7), q.integer(i, 8), q.integer(i, 4), q.integer(i, 5)},
-                                    samples);
+            for (int i = 0; i < q.rows(); ++i) {
+                CheckedRecord r{q.integer(i, 0), q.text(i, 1), q.text(i, 2), q.text(i, 3), q.text(i, 6), q.text(i, 7),
+                                q.integer(i, 8), q.integer(i, 4), q.integer(i, 5), std::nullopt, q.integer(i, 10)};
+                if (!q.null(i, 9)) r.skeleton = q.text(i, 9);
+                check_stored_record(c, r, samples);
+            }
             const Result h = query("SELECT file_id, header FROM files ORDER BY id", {});
             for (int i = 0; i < h.rows(); ++i) check_stored_header(c, h.text(i, 0), h.text(i, 1));
         } catch (...) {
@@ -550,17 +647,17 @@ private:
              "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = $1 AND kind = $2 "
              "AND key = $3"},
             {"insert",
-             "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
-             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id"},
+             "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start, skeleton) "
+             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id"},
             {"metric_id", "SELECT id FROM metric_names WHERE name = $1"},
             {"metric_new", "INSERT INTO metric_names (name) VALUES ($1) RETURNING id"},
             {"insert_run",
-             "WITH r AS (INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
-             "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id), "
-             "m AS (INSERT INTO run_metrics (record, metric) SELECT DISTINCT r.id, x FROM r, unnest($12::bigint[]) AS x "
-             "ON CONFLICT DO NOTHING) "
+             "WITH r AS (INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start, "
+             "skeleton) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id), "
+             "m AS (INSERT INTO run_metrics (record, metric, scalar) SELECT DISTINCT r.id, x.metric, x.scalar FROM r, "
+             "unnest($13::bigint[], $18::integer[]) AS x(metric, scalar) ON CONFLICT DO NOTHING) "
              "INSERT INTO samples (record, metric, position, text, value) SELECT r.id, x.metric, x.position, x.text, "
-             "x.value FROM r, unnest($13::bigint[], $14::bigint[], $15::text[], $16::double precision[]) "
+             "x.value FROM r, unnest($14::bigint[], $15::bigint[], $16::text[], $17::double precision[]) "
              "AS x(metric, position, text, value)"},
         };
         for (const auto& [name, sql] : statements) checked(PQprepare(conn_, name, sql, 0, nullptr));
@@ -628,9 +725,32 @@ private:
         if (from == 0 && table_count() > 0) throw InputError(store_not_a_store(shown()));
         apply_store_steps(kSteps, std::size(kSteps), from, [&](const StoreStep& s) {
             exec(s.sql);
+            if (s.fill_skeletons) fill_skeletons();
             query("UPDATE schema_version SET version = $1", {number(s.to)});
         }, done);
         tx.commit();
+    }
+
+    // Schema v2's columns for the runs stored before it, from their lines.
+    // A thousand runs at a time: a large store's lines are never all in memory.
+    void fill_skeletons() {
+        for (std::string after = "0";;) {
+            const Result runs =
+                query("SELECT id, line FROM records WHERE kind = 'run' AND id > $1 ORDER BY id LIMIT 1000", {after});
+            if (runs.rows() == 0) return;
+            after = runs.text(runs.rows() - 1, 0);
+            fill_skeletons(runs);
+        }
+    }
+    void fill_skeletons(const Result& runs) {
+        for (int i = 0; i < runs.rows(); ++i) {
+            const RunSkeleton sk = store_run_skeleton(runs.text(i, 1));
+            if (sk.skeleton) query("UPDATE records SET skeleton = $2 WHERE id = $1", {runs.text(i, 0), *sk.skeleton});
+            if (!sk.scalar_metrics.empty())
+                query("UPDATE run_metrics SET scalar = 1 WHERE record = $1 AND metric IN "
+                      "(SELECT id FROM metric_names WHERE name = ANY($2::text[]))",
+                      {runs.text(i, 0), array(sk.scalar_metrics)});
+        }
     }
 
     PGconn* conn_ = nullptr;

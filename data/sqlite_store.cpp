@@ -13,7 +13,9 @@
 #include <cstdlib>
 #include <ctime>
 #include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 #include <variant>
 
 #include "data/image_check.h"
@@ -82,11 +84,22 @@ CREATE INDEX samples_metric ON samples(metric, record);
 INSERT INTO schema_version (version) VALUES (1);
 )sql";
 
+// Schema v2: each run's skeleton (its line with the metrics member
+// emptied) and which of its metrics print as a lone number, so that a
+// one-metric read rebuilds its lines from them and that metric's samples
+// without reading whole run lines. The step's C++ fills them for the runs
+// already stored (fill_skeletons).
+constexpr const char* kSchemaV2 = R"sql(
+ALTER TABLE records ADD COLUMN skeleton TEXT;
+ALTER TABLE run_metrics ADD COLUMN scalar INTEGER NOT NULL DEFAULT 0;
+)sql";
+
 // The migrations, in order: step k takes a store of schema v(k) to v(k+1)
 // (v0: an empty database). A new schema adds one step.
 // (data/store_backend.h: the steps' shape and words are the backends'.)
 constexpr StoreStep kSteps[] = {
     {1, kStoreStepV1, kSchemaV1},
+    {2, kStoreStepV2, kSchemaV2, true},
 };
 static_assert(sizeof(kSteps) / sizeof(kSteps[0]) == kStoreSchemaVersion, "one step per schema version");
 
@@ -133,6 +146,7 @@ public:
                  : std::string();
     }
     int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    bool null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
     double real(int col) const { return sqlite3_column_double(stmt_, col); }
 
 private:
@@ -242,12 +256,13 @@ public:
                                 "AND r.variant = ?3 AND r.idx = ?4",
                                 shown());
         Statement insert(db_,
-                         "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                         "INSERT INTO records (file, kind, key, line, origin, variant, idx, machine, boot, build, start, "
+                         "skeleton) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                          shown());
         Statement metric_id(db_, "SELECT id FROM metric_names WHERE name = ?1", shown());
         Statement metric_new(db_, "INSERT INTO metric_names (name) VALUES (?1)", shown());
-        Statement run_metric(db_, "INSERT OR IGNORE INTO run_metrics (record, metric) VALUES (?1, ?2)", shown());
+        Statement run_metric(db_, "INSERT OR IGNORE INTO run_metrics (record, metric, scalar) VALUES (?1, ?2, ?3)",
+                             shown());
         Statement sample(db_, "INSERT INTO samples (record, metric, position, text, value) VALUES (?1, ?2, ?3, ?4, ?5)",
                          shown());
         size_t written = 0;
@@ -281,11 +296,16 @@ public:
                 insert.bind(9, r.boot).bind(11, r.start);
             }
             if (r.kind == StoreRecord::Kind::run) insert.bind(8, r.machine).bind(10, r.build);
+            if (r.skeleton) insert.bind(12, *r.skeleton);
             insert.run();
             const int64_t row = sqlite3_last_insert_rowid(db_);
             if (r.kind == StoreRecord::Kind::run) {
                 ++out.runs_added;
-                for (const std::string& m : r.metrics) run_metric.bind(1, row).bind(2, metric_row(metric_id, metric_new, m)).run();
+                for (const std::string& m : r.metrics) {
+                    const bool scalar = std::count(r.scalar_metrics.begin(), r.scalar_metrics.end(), m) > 0;
+                    run_metric.bind(1, row).bind(2, metric_row(metric_id, metric_new, m));
+                    run_metric.bind(3, static_cast<int64_t>(scalar)).run();
+                }
                 for (const StoreRecord::Sample& s : r.samples) {
                     sample.bind(1, row).bind(2, metric_row(metric_id, metric_new, s.metric));
                     sample.bind(3, static_cast<int64_t>(s.position)).bind(4, s.text).bind_double(5, s.value);
@@ -405,6 +425,99 @@ public:
         return out;
     }
 
+    std::vector<StoredFile> select_metric_files(const StoreQuery& query, const std::string& metric) override {
+        std::vector<std::string> values;
+        const std::string where = store_run_conditions(query, values, '?');
+        values.push_back(metric);
+        const std::string m = "?" + std::to_string(values.size());
+        int64_t metric_id = -1;
+        {
+            Statement q(db_, "SELECT id FROM metric_names WHERE name = ?1", shown());
+            q.bind(1, metric);
+            if (q.step()) metric_id = q.integer(0);
+        }
+        // The kept runs: skeleton, and whether (and how) they print the metric.
+        struct Run {
+            int64_t id;
+            std::optional<std::string> skeleton;
+            int scalar;
+        };
+        std::map<int64_t, std::vector<Run>> by_file;
+        std::map<int64_t, std::set<std::string>> variants_of;
+        {
+            const std::string sql =
+                "SELECT r.id, r.file, r.variant, r.skeleton, rm.scalar FROM records r LEFT JOIN run_metrics rm "
+                "ON rm.record = r.id AND rm.metric = (SELECT id FROM metric_names WHERE name = " + m + ") WHERE " +
+                where + " ORDER BY r.id";
+            Statement q(db_, sql.c_str(), shown());
+            for (size_t i = 0; i < values.size(); ++i) q.bind(static_cast<int>(i + 1), values[i]);
+            while (q.step()) {
+                std::optional<std::string> skeleton;
+                if (!q.null(3)) skeleton = q.text(3);
+                by_file[q.integer(1)].push_back({q.integer(0), std::move(skeleton), q.null(4) ? -1 : int(q.integer(4))});
+                variants_of[q.integer(1)].insert(q.text(2));
+            }
+        }
+        std::vector<StoredFile> out;
+        Statement head(db_, "SELECT file_id, name, pushed_at, header FROM files WHERE id = ?1", shown());
+        Statement declares(db_,
+                           "SELECT 1 FROM records WHERE kind IN ('metric', 'environment', 'design') AND file = ?1 "
+                           "AND kind = 'metric' AND key = ?2",
+                           shown());
+        Statement rest(db_,
+                       "SELECT id, kind, line, variant FROM records WHERE file = ?1 AND kind <> 'run' "
+                       "AND (?3 = 0 OR kind <> 'metric' OR key = ?2) ORDER BY id",
+                       shown());
+        Statement line(db_, "SELECT line FROM records WHERE id = ?1", shown());
+        Statement samples(db_, "SELECT text FROM samples WHERE record = ?1 AND metric = ?2 ORDER BY position", shown());
+        std::vector<std::string> name_token(1);
+        append_json_string(name_token[0], metric);
+        for (auto& [file, runs] : by_file) {
+            head.bind(1, file);
+            if (!head.step()) throw InputError(shown() + ": a run refers to a missing file (gfxstat store check)");
+            StoredFile f{head.text(0), head.text(1), head.text(2), head.text(3), {}, {}};
+            head.reset();
+            declares.bind(1, file).bind(2, metric);
+            const bool project = declares.step();
+            declares.reset();
+            std::vector<std::tuple<int64_t, StoreRecord::Kind, std::string>> rows;
+            for (const Run& r : runs) {
+                std::string text;
+                if (project && r.skeleton) {
+                    std::vector<std::string> texts;
+                    if (r.scalar >= 0) {
+                        samples.bind(1, r.id).bind(2, metric_id);
+                        while (samples.step()) texts.push_back(samples.text(0));
+                        samples.reset();
+                    }
+                    text = store_rebuilt_run(*r.skeleton, metric, r.scalar, texts);
+                } else {
+                    line.bind(1, r.id);
+                    if (line.step()) text = line.text(0);
+                    line.reset();
+                    if (project) text = store_projected_run(text, name_token);
+                }
+                rows.emplace_back(r.id, StoreRecord::Kind::run, std::move(text));
+            }
+            rest.bind(1, file).bind(2, metric).bind(3, static_cast<int64_t>(project));
+            const std::set<std::string>& variants = variants_of[file];
+            while (rest.step()) {
+                const StoreRecord::Kind kind = store_record_kind_of(rest.text(1));
+                if (kind == StoreRecord::Kind::image_check && !variants.count(rest.text(3))) continue;
+                rows.emplace_back(rest.integer(0), kind, rest.text(2));
+            }
+            rest.reset();
+            std::sort(rows.begin(), rows.end(),
+                      [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+            for (auto& [id, kind, text] : rows) {
+                f.lines.push_back(std::move(text));
+                f.kinds.push_back(kind);
+            }
+            out.push_back(std::move(f));
+        }
+        return out;
+    }
+
     std::vector<StoredBuild> builds(const StoreQuery& query) override {
         std::vector<std::string> values;
         const std::string where = store_run_conditions(query, values, '?');
@@ -438,7 +551,8 @@ public:
                     "SELECT r.id, r.kind, r.line, f.file_id, "
                     "(SELECT count(*) FROM samples s WHERE s.record = r.id), "
                     "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id), "
-                    "r.origin, r.variant, r.idx "
+                    "r.origin, r.variant, r.idx, r.skeleton, "
+                    "(SELECT count(*) FROM run_metrics m WHERE m.record = r.id AND m.scalar = 1) "
                     "FROM records r JOIN files f ON f.id = r.file ORDER BY r.id",
                     shown());
         // A run's samples.
@@ -453,10 +567,12 @@ public:
             sq.reset();
             return out;
         };
-        while (q.step())
-            check_stored_record(c, {q.integer(0), q.text(1), q.text(2), q.text(3), q.text(6), q.text(7), q.integer(8),
-                                    q.integer(4), q.integer(5)},
-                                samples);
+        while (q.step()) {
+            CheckedRecord r{q.integer(0), q.text(1), q.text(2), q.text(3), q.text(6), q.text(7), q.integer(8),
+                            q.integer(4), q.integer(5), std::nullopt, q.integer(10)};
+            if (!q.null(9)) r.skeleton = q.text(9);
+            check_stored_record(c, r, samples);
+        }
         Statement h(db_, "SELECT file_id, header FROM files ORDER BY id", shown());
         while (h.step()) check_stored_header(c, h.text(0), h.text(1));
         return c;
@@ -524,10 +640,36 @@ private:
         if (from == 0 && scalar("SELECT count(*) FROM sqlite_master") > 0) throw InputError(store_not_a_store(shown()));
         apply_store_steps(kSteps, std::size(kSteps), from, [&](const StoreStep& s) {
             exec(s.sql);
+            if (s.fill_skeletons) fill_skeletons();
             Statement v(db_, "UPDATE schema_version SET version = ?1", shown());
             v.bind(1, static_cast<int64_t>(s.to)).run();
         }, done);
         tx.commit();
+    }
+
+    // Schema v2's columns for the runs stored before it, from their lines,
+    // a thousand runs at a time (read, then written: no update under the
+    // read, and a large store's lines are never all in memory).
+    void fill_skeletons() {
+        Statement runs(db_, "SELECT id, line FROM records WHERE kind = 'run' AND id > ?1 ORDER BY id LIMIT 1000",
+                       shown());
+        Statement set(db_, "UPDATE records SET skeleton = ?2 WHERE id = ?1", shown());
+        Statement scalar(db_,
+                         "UPDATE run_metrics SET scalar = 1 WHERE record = ?1 "
+                         "AND metric = (SELECT id FROM metric_names WHERE name = ?2)",
+                         shown());
+        for (int64_t after = 0;;) {
+            std::vector<std::pair<int64_t, RunSkeleton>> filled;
+            runs.bind(1, after);
+            while (runs.step()) filled.emplace_back(runs.integer(0), store_run_skeleton(runs.text(1)));
+            runs.reset();
+            if (filled.empty()) return;
+            for (const auto& [id, sk] : filled) {
+                if (sk.skeleton) set.bind(1, id).bind(2, *sk.skeleton).run();
+                for (const std::string& m : sk.scalar_metrics) scalar.bind(1, id).bind(2, m).run();
+            }
+            after = filled.back().first;
+        }
     }
 
     int64_t metric_row(Statement& find, Statement& add, const std::string& name) {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 #include "data/store.h"
+#include "data/store_backend.h"
 
 #include <cstdlib>
 
@@ -128,6 +129,9 @@ PreparedPush prepare_push(const ResultsFile& file) {
                 r.build = b->second;
             }
         }
+        RunSkeleton sk = store_run_skeleton(r.line, run);
+        r.skeleton = std::move(sk.skeleton);
+        r.scalar_metrics = std::move(sk.scalar_metrics);
         for (const MetricValues& mv : run.metrics) {
             r.metrics.push_back(mv.name.str());
             for (size_t k = 0; k < mv.values.size(); ++k) {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,7 +26,7 @@
 namespace gfxstat::data {
 
 // The schema version this gfxstat writes and reads up to.
-inline constexpr int kStoreSchemaVersion = 1;
+inline constexpr int kStoreSchemaVersion = 2;
 
 // Where a store is: `sqlite:PATH`, or a libpq connection string
 // (`postgresql://...`, `postgres://...`, `service=NAME`, `host=...` and
@@ -71,6 +72,11 @@ struct StoreRecord {
         double value = 0;
     };
     std::vector<std::string> metrics;  // the run's metric names
+    // Schema v2 (data/store_backend.h, RunSkeleton): the line with its
+    // metrics emptied (none: read whole), and the metrics printed as a
+    // lone number.
+    std::optional<std::string> skeleton;
+    std::vector<std::string> scalar_metrics;
     std::vector<Sample> samples;
 };
 const char* store_record_kind_name(StoreRecord::Kind kind);
@@ -156,6 +162,13 @@ public:
     // environment, design), the runs the query keeps, and the image checks
     // of those runs' variants in that file -- in push order.
     virtual std::vector<StoredFile> select_files(const StoreQuery& query) = 0;
+    // select_files for a reader of one metric (select_runs' projection): a
+    // file that declares `metric` comes back with that metric's declaration
+    // only among its metric declarations and each kept run's line with only
+    // that metric's values, rebuilt from the run's skeleton and the
+    // metric's samples (a run without a skeleton: its line, projected);
+    // another file as select_files gives it.
+    virtual std::vector<StoredFile> select_metric_files(const StoreQuery& query, const std::string& metric) = 0;
     // The builds of the runs the query keeps, ordered by first_start then
     // name.
     virtual std::vector<StoredBuild> builds(const StoreQuery& query) = 0;
@@ -178,7 +191,7 @@ enum class StoreOpen {
 // Opens the backend the URL names. Throws InputError: a missing store (a
 // PostgreSQL database must exist: store init makes the store in it), a
 // server that cannot be reached, a newer schema ("this store is schema v3;
-// this gfxstat reads up to v1: upgrade gfxstat"), an older one (store
+// this gfxstat reads up to v2: upgrade gfxstat"), an older one (store
 // upgrade).
 std::unique_ptr<Store> open_store(const StoreUrl& url, StoreOpen mode);
 // The SQLite backend (sqlite_store.cpp).

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "data/store_backend.h"
 
+#include <algorithm>
 #include <cstdlib>
+#include <string_view>
 #include <map>
 #include <variant>
 
@@ -58,7 +60,106 @@ void check_samples(StoreCheck& c, const std::string& where, const RunRecord& run
     }
 }
 
+// The JSON string token at `at` (a quote): its end (past the closing
+// quote), or npos.
+size_t string_end(std::string_view s, size_t at) {
+    if (at >= s.size() || s[at] != '"') return std::string_view::npos;
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\') ++i;
+        else if (s[i] == '"') return i + 1;
+    }
+    return std::string_view::npos;
+}
+
+constexpr std::string_view kMetricsHead = ",\"metrics\":{";
+
+// One metric's member as the writer prints it.
+void append_member(std::string& out, const std::string& name_token, bool scalar, const std::vector<std::string>& texts) {
+    out += name_token;
+    out += ':';
+    if (!scalar) out += '[';
+    for (size_t i = 0; i < texts.size(); ++i) out += (i ? "," : "") + texts[i];
+    if (!scalar) out += ']';
+}
+
+// The skeleton with `members` in its metrics object.
+std::string with_members(const std::string& skeleton, const std::string& members) {
+    const size_t open = skeleton.find(kMetricsHead);
+    if (open == std::string::npos) return skeleton;
+    std::string out = skeleton;
+    out.insert(open + kMetricsHead.size(), members);
+    return out;
+}
+
 }  // namespace
+
+RunSkeleton store_run_skeleton(const std::string& line, const RunRecord& run) {
+    RunSkeleton s;
+    std::string members;
+    for (const MetricValues& mv : run.metrics) {
+        const bool scalar = !mv.array && mv.values.size() == 1;
+        if (scalar) s.scalar_metrics.push_back(mv.name.str());
+        std::vector<std::string> texts;
+        for (const NumberToken& v : mv.values) {
+            texts.emplace_back();
+            append_json_number(texts.back(), v);
+        }
+        std::string name;
+        append_json_string(name, mv.name.str());
+        if (!members.empty()) members += ',';
+        append_member(members, name, scalar, texts);
+    }
+    std::string skeleton = store_projected_run(line, {});
+    // Kept only when the skeleton and the values give the line back.
+    if (skeleton.find(kMetricsHead) != std::string::npos && with_members(skeleton, members) == line)
+        s.skeleton = std::move(skeleton);
+    return s;
+}
+
+RunSkeleton store_run_skeleton(const std::string& line) {
+    try {
+        ResultsRecord rec = parse_record_line(line);
+        if (const auto* run = std::get_if<RunRecord>(&rec)) return store_run_skeleton(line, *run);
+    } catch (const std::exception&) {
+    }
+    return {};
+}
+
+std::string store_projected_run(const std::string& line, const std::vector<std::string>& names) {
+    const auto wants = [&](std::string_view token) { return std::find(names.begin(), names.end(), token) != names.end(); };
+    const size_t open = line.find(kMetricsHead);
+    if (open == std::string::npos) return line;
+    std::string out = line.substr(0, open + kMetricsHead.size());
+    size_t at = open + kMetricsHead.size();
+    bool first = true;
+    while (at < line.size() && line[at] != '}') {
+        const size_t key_end = string_end(line, at);
+        if (key_end == std::string::npos || key_end >= line.size() || line[key_end] != ':') return line;
+        size_t end = key_end + 1;
+        if (end < line.size() && line[end] == '[') end = line.find(']', end);
+        if (end == std::string::npos) return line;
+        end = line.find_first_of(",}", end);
+        if (end == std::string::npos) return line;
+        if (wants(std::string_view(line).substr(at, key_end - at))) {
+            if (!first) out += ',';
+            out.append(line, at, end - at);
+            first = false;
+        }
+        at = line[end] == ',' ? end + 1 : end;
+    }
+    if (at >= line.size()) return line;
+    out.append(line, at, std::string::npos);
+    return out;
+}
+
+std::string store_rebuilt_run(const std::string& skeleton, const std::string& metric, int scalar,
+                              const std::vector<std::string>& texts) {
+    if (scalar < 0) return skeleton;
+    std::string name, members;
+    append_json_string(name, metric);
+    append_member(members, name, scalar > 0, texts);
+    return with_members(skeleton, members);
+}
 
 void apply_store_steps(const StoreStep* steps, size_t count, int from, const std::function<void(const StoreStep&)>& apply,
                        std::vector<std::string>* done) {
@@ -115,7 +216,12 @@ std::string store_run_conditions(const StoreQuery& query, std::vector<std::strin
         }
         return s + ")";
     };
-    if (!query.variants.empty()) where += " AND r.variant IN " + in(query.variants);
+    // SQLite: with machines given, `+r.variant` keeps the planner off the
+    // variant index (one variant may hold every run) and on
+    // records_machine_build; PostgreSQL's statistics choose by themselves.
+    const bool off_variant_index = placeholder == '?' && !query.machines.empty();
+    if (!query.variants.empty())
+        where += std::string(" AND ") + (off_variant_index ? "+" : "") + "r.variant IN " + in(query.variants);
     if (!query.machines.empty()) where += " AND r.machine IN " + in(query.machines);
     if (!query.builds.empty()) where += " AND r.build IN " + in(query.builds);
     if (!query.metrics.empty())
@@ -151,6 +257,12 @@ void check_stored_record(StoreCheck& c, const CheckedRecord& r,
                 r.idx != static_cast<int64_t>(run->run))
                 c.problems.push_back(where + ": its identity columns (origin, variant, index) differ from its line");
             check_samples(c, where, *run, samples(r.id));
+            const RunSkeleton sk = store_run_skeleton(r.line, *run);
+            if (sk.skeleton != r.skeleton)
+                c.problems.push_back(where + ": its skeleton differs from its line with the metrics emptied");
+            if (static_cast<int64_t>(sk.scalar_metrics.size()) != r.scalar_metrics)
+                c.problems.push_back(where + ": the run prints " + std::to_string(sk.scalar_metrics.size()) +
+                                     " metrics as a lone number, the store marks " + std::to_string(r.scalar_metrics));
         } else if (const auto* check = std::get_if<ImageCheck>(&rec)) {
             if (r.origin != (check->origin.empty() ? r.file_id : check->origin) || r.variant != check->variant ||
                 r.idx != static_cast<int64_t>(check->check))

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,14 +24,44 @@ struct StoreStep {
     int to;
     const char* what;
     const char* sql;
+    // After its SQL: each stored run's skeleton and lone-number metrics are
+    // filled from its line (store_run_skeleton), by the backend's C++.
+    bool fill_skeletons = false;
 };
 inline constexpr const char* kStoreStepV1 =
     "created the v1 tables (files, records, metric_names, run_metrics, samples)";
+
+inline constexpr const char* kStoreStepV2 =
+    "added each run's skeleton (its line with the metrics member emptied) and which of its metrics it prints as "
+    "a lone number, filled from the stored runs' lines";
 
 // Applies the steps after `from` in order: `apply` runs a step's SQL and
 // records its version; `done` gets "vN: what" for each.
 void apply_store_steps(const StoreStep* steps, size_t count, int from, const std::function<void(const StoreStep&)>& apply,
                        std::vector<std::string>* done);
+
+// Schema v2: what a one-metric read rebuilds a run's line from. The
+// skeleton is the line with its metrics member emptied; `scalar_metrics`
+// are the metrics the line prints as a lone number rather than an array.
+// No skeleton (nullopt) when the line is not one the skeleton and the
+// samples rebuild exactly: such a run is read whole.
+struct RunSkeleton {
+    std::optional<std::string> skeleton;
+    std::vector<std::string> scalar_metrics;
+};
+RunSkeleton store_run_skeleton(const std::string& line, const RunRecord& run);
+RunSkeleton store_run_skeleton(const std::string& line);  // parses it; a line that does not parse has none
+
+// A canonical run line with only the metrics whose JSON string tokens are
+// `names`; the line as it is when it is not one gfxstat's writer prints.
+std::string store_projected_run(const std::string& line, const std::vector<std::string>& names);
+
+// The run line store_projected_run gives for one metric, rebuilt from the
+// skeleton: `scalar` -1 when the run has no such metric, 1 when it prints
+// it as a lone number, 0 as an array; `texts` its samples as printed, in
+// position order.
+std::string store_rebuilt_run(const std::string& skeleton, const std::string& metric, int scalar,
+                              const std::vector<std::string>& texts);
 
 // The sentences both backends refuse with (`shown`: StoreUrl::shown).
 std::string store_newer_schema(const std::string& shown, int version);
@@ -60,6 +91,8 @@ struct CheckedRecord {
     std::string kind, line, file_id, origin, variant;
     int64_t idx = 0;
     int64_t samples = 0, metrics = 0;  // rows in samples and run_metrics
+    std::optional<std::string> skeleton;  // runs: the skeleton column
+    int64_t scalar_metrics = 0;           // runs: run_metrics rows marked scalar
 };
 struct CheckedSample {
     std::string metric;

@@ -16,6 +16,7 @@
 #include "data/results_merge.h"
 #include "data/results_reader.h"
 #include "data/results_writer.h"
+#include "data/store_backend.h"
 
 namespace gfxstat::data {
 
@@ -84,32 +85,7 @@ std::string_view declared_name(std::string_view line) {
 
 // A canonical run line with only the wanted metrics' values; the line as
 // it is when it is not one gfxstat's writer prints.
-std::string projected_run(const std::string& line, const Projection& p) {
-    constexpr std::string_view head = ",\"metrics\":{";
-    const size_t open = line.find(head);
-    if (open == std::string::npos) return line;
-    std::string out = line.substr(0, open + head.size());
-    size_t at = open + head.size();
-    bool first = true;
-    while (at < line.size() && line[at] != '}') {
-        const size_t key_end = string_end(line, at);
-        if (key_end == std::string::npos || key_end >= line.size() || line[key_end] != ':') return line;
-        size_t end = key_end + 1;
-        if (end < line.size() && line[end] == '[') end = line.find(']', end);
-        if (end == std::string::npos) return line;
-        end = line.find_first_of(",}", end);
-        if (end == std::string::npos) return line;
-        if (p.wants(std::string_view(line).substr(at, key_end - at))) {
-            if (!first) out += ',';
-            out.append(line, at, end - at);
-            first = false;
-        }
-        at = line[end] == ',' ? end + 1 : end;
-    }
-    if (at >= line.size()) return line;
-    out.append(line, at, std::string::npos);
-    return out;
-}
+std::string projected_run(const std::string& line, const Projection& p) { return store_projected_run(line, p.names); }
 
 // Whether the projection applies to `f`: it declares every wanted metric.
 bool declares_all(const StoredFile& f, const Projection& p) {
@@ -312,9 +288,12 @@ SelectedRuns select_runs(Store& store, const StoreSelection& sel, const BuildOrd
             if (chosen.empty()) nothing_selected(store, sel, out.notes);
             q.builds.assign(chosen.begin(), chosen.end());
         }
-        stored = store.select_files(q);
+        // One metric: the database gives the files already projected, read
+        // as the runs' skeletons and that metric's samples.
+        const bool one = metrics.size() == 1;
+        stored = one ? store.select_metric_files(q, metrics.front()) : store.select_files(q);
         for (StoredFile& f : stored) {
-            project(f, projection);
+            if (!one) project(f, projection);
             add(f, text_of(f), stored_runs(f));
         }
     } else {

@@ -22,6 +22,7 @@
 #include "data/input_error.h"
 #include "data/results_reader.h"
 #include "data/store.h"
+#include "data/store_backend.h"
 #include "data/store_select.h"
 
 namespace gfxstat::data {
@@ -50,6 +51,7 @@ struct FileSpec {
     size_t runs = 3;
     int day = 1;
     bool no_env = false;
+    bool fps_only = false;  // declares and measures fps only
 };
 
 std::string file_text(const FileSpec& f) {
@@ -59,7 +61,8 @@ std::string file_text(const FileSpec& f) {
                            .dump() +
                        "\n";
     text += json{{"type", "metric"}, {"name", "fps"}, {"unit", "fps"}, {"direction", "higher"}}.dump() + "\n";
-    text += json{{"type", "metric"}, {"name", "ms"}, {"unit", "ms"}, {"direction", "lower"}}.dump() + "\n";
+    if (!f.fps_only)
+        text += json{{"type", "metric"}, {"name", "ms"}, {"unit", "ms"}, {"direction", "lower"}}.dump() + "\n";
     const std::string env_id = "env-" + f.id.substr(0, 8) + f.id.substr(24);  // a file's own environment
     json env = {{"type", "environment"}, {"id", env_id}, {"tags", f.tags}};
     if (!f.host.empty()) env["hostname"] = f.host;
@@ -78,7 +81,10 @@ std::string file_text(const FileSpec& f) {
             } else {
                 run["exit"] = {{"class", "ok"}};
                 run["metrics"] = {{"fps", 60.5 + static_cast<double>(r)}};
-                if (r % 2 == 0) run["metrics"]["ms"] = 3.25;
+                // One value as an array, and several, as some files print them.
+                if (v == "other" && r == 0) run["metrics"]["fps"] = json::array({60.5});
+                if (v == "other" && r == 1) run["metrics"]["fps"] = json::array({61.5, 1e-7, 62});
+                if (r % 2 == 0 && !f.fps_only) run["metrics"]["ms"] = 3.25;
             }
             text += run.dump() + "\n";
         }
@@ -120,6 +126,7 @@ std::vector<FileSpec> specs() {
     both.tags = {{"commit", "c9"}, {"build", "c2"}};
     both.variants = {"main"};
     both.day = 26;
+    both.fps_only = true;
     s.push_back(both);
     return s;
 }
@@ -345,6 +352,70 @@ TEST_F(StoreSelect, NarrowingNeverChangesTheSelection) {
     // decided by the database alone.
     EXPECT_GT(kept, 80u);
     EXPECT_GT(exact, 5u);
+}
+
+// The one-metric read as it was before the store kept skeletons: the
+// whole lines select_files gives, each file that declares the metric with
+// only its declaration and each run's line projected onto it.
+std::vector<StoredFile> projected_whole_lines(std::vector<StoredFile> files, const std::string& metric) {
+    const std::vector<std::string> token = {nlohmann::json(metric).dump()};
+    for (StoredFile& f : files) {
+        bool declares = false;
+        for (size_t i = 0; i < f.lines.size(); ++i)
+            declares |= f.kinds[i] == StoreRecord::Kind::metric && nlohmann::json::parse(f.lines[i])["name"] == metric;
+        if (!declares) continue;
+        StoredFile p = f;
+        p.lines.clear();
+        p.kinds.clear();
+        for (size_t i = 0; i < f.lines.size(); ++i) {
+            if (f.kinds[i] == StoreRecord::Kind::metric && nlohmann::json::parse(f.lines[i])["name"] != metric) continue;
+            p.lines.push_back(f.kinds[i] == StoreRecord::Kind::run ? store_projected_run(f.lines[i], token) : f.lines[i]);
+            p.kinds.push_back(f.kinds[i]);
+        }
+        f = std::move(p);
+    }
+    return files;
+}
+
+TEST_F(StoreSelect, OneMetricReadGivesTheProjectionOfWholeLines) {
+    const std::vector<std::string> variants = {"main", "mr", "other"};
+    const std::vector<std::string> machines = {"dut-1", "dut-2", "dut-3", "id-9", ""};
+    const std::vector<std::string> builds = {"c0", "c2", "c5", "c9", "nightly-7", "mr", "other"};
+    std::mt19937 rng(20261207);
+    const auto some = [&](const std::vector<std::string>& from) {
+        std::vector<std::string> out;
+        if (rng() % 2) return out;
+        for (size_t n = 1 + rng() % 2; n > 0; --n) out.push_back(from[rng() % from.size()]);
+        return out;
+    };
+    size_t runs = 0, rebuilt = 0;
+    for (int i = 0; i < 150; ++i) {
+        StoreQuery q;
+        q.variants = some(variants);
+        q.machines = some(machines);
+        q.builds = some(builds);
+        for (const char* metric : {"fps", "ms", "nope"}) {
+            const std::vector<StoredFile> got = store->select_metric_files(q, metric);
+            const std::vector<StoredFile> want = projected_whole_lines(store->select_files(q), metric);
+            ASSERT_EQ(got.size(), want.size()) << i << " " << metric;
+            for (size_t k = 0; k < got.size(); ++k) {
+                EXPECT_EQ(got[k].file_id, want[k].file_id);
+                EXPECT_EQ(got[k].header_line, want[k].header_line);
+                EXPECT_EQ(got[k].name, want[k].name);
+                EXPECT_EQ(got[k].pushed_at, want[k].pushed_at);
+                EXPECT_EQ(got[k].lines, want[k].lines) << i << " " << metric;
+                EXPECT_EQ(got[k].kinds, want[k].kinds);
+                for (size_t l = 0; l < got[k].lines.size(); ++l) {
+                    if (got[k].kinds[l] != StoreRecord::Kind::run) continue;
+                    ++runs;
+                    rebuilt += got[k].lines[l].find("\"fps\":[") != std::string::npos;
+                }
+            }
+        }
+    }
+    // The draw reaches runs, and runs that print one metric as an array.
+    EXPECT_GT(runs, 500u);
+    EXPECT_GT(rebuilt, 5u);
 }
 
 }  // namespace
