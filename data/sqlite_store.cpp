@@ -323,6 +323,7 @@ public:
     }
 
     StoreListing list() override {
+        const ReadSnapshot snapshot(*this);
         StoreListing l;
         l.files = static_cast<size_t>(scalar("SELECT count(*) FROM files"));
         l.runs = static_cast<size_t>(scalar("SELECT count(*) FROM records WHERE kind = 'run'"));
@@ -356,6 +357,7 @@ public:
     }
 
     std::vector<StoredFile> files() override {
+        const ReadSnapshot snapshot(*this);
         std::vector<StoredFile> out;
         std::vector<int64_t> rows;
         {
@@ -378,6 +380,7 @@ public:
     }
 
     std::vector<StoredFile> select_files(const StoreQuery& query) override {
+        const ReadSnapshot snapshot(*this);
         std::vector<std::string> values;
         const std::string where = store_run_conditions(query, values, '?');
         // The kept runs, by file: row ids (push order) and lines.
@@ -426,6 +429,7 @@ public:
     }
 
     std::vector<StoredFile> select_metric_files(const StoreQuery& query, const std::string& metric) override {
+        const ReadSnapshot snapshot(*this);
         std::vector<std::string> values;
         const std::string where = store_run_conditions(query, values, '?');
         values.push_back(metric);
@@ -519,6 +523,7 @@ public:
     }
 
     std::vector<StoredBuild> builds(const StoreQuery& query) override {
+        const ReadSnapshot snapshot(*this);
         std::vector<std::string> values;
         const std::string where = store_run_conditions(query, values, '?');
         const std::string sql =
@@ -588,6 +593,21 @@ public:
 
 private:
     const std::string& shown() const { return url().shown; }
+
+    // One read transaction around a read's statements: all of them see the
+    // same snapshot (a push committing in between cannot show half of a
+    // file), and the file's locks are taken once for the read, not once a
+    // statement (thousands of fcntl calls for a farm's history).
+    class ReadSnapshot {
+    public:
+        explicit ReadSnapshot(SqliteStore& s) : s_(s) { s_.exec("BEGIN"); }
+        ~ReadSnapshot() { sqlite3_exec(s_.db_, "COMMIT", nullptr, nullptr, nullptr); }
+        ReadSnapshot(const ReadSnapshot&) = delete;
+        ReadSnapshot& operator=(const ReadSnapshot&) = delete;
+
+    private:
+        SqliteStore& s_;
+    };
 
     class Transaction {
     public:
