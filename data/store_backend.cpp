@@ -60,17 +60,6 @@ void check_samples(StoreCheck& c, const std::string& where, const RunRecord& run
     }
 }
 
-// The JSON string token at `at` (a quote): its end (past the closing
-// quote), or npos.
-size_t string_end(std::string_view s, size_t at) {
-    if (at >= s.size() || s[at] != '"') return std::string_view::npos;
-    for (size_t i = at + 1; i < s.size(); ++i) {
-        if (s[i] == '\\') ++i;
-        else if (s[i] == '"') return i + 1;
-    }
-    return std::string_view::npos;
-}
-
 constexpr std::string_view kMetricsHead = ",\"metrics\":{";
 
 // One metric's member as the writer prints it.
@@ -92,6 +81,15 @@ std::string with_members(const std::string& skeleton, const std::string& members
 }
 
 }  // namespace
+
+size_t string_end(std::string_view s, size_t at) {
+    if (at >= s.size() || s[at] != '"') return std::string_view::npos;
+    for (size_t i = at + 1; i < s.size(); ++i) {
+        if (s[i] == '\\') ++i;
+        else if (s[i] == '"') return i + 1;
+    }
+    return std::string_view::npos;
+}
 
 RunSkeleton store_run_skeleton(const std::string& line, const RunRecord& run) {
     RunSkeleton s;

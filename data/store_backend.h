@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "data/store.h"
@@ -54,6 +55,9 @@ RunSkeleton store_run_skeleton(const std::string& line);  // parses it; a line t
 
 // A canonical run line with only the metrics whose JSON string tokens are
 // `names`; the line as it is when it is not one gfxstat's writer prints.
+// The JSON string token of a canonical line at `at` (a quote): its end
+// (past the closing quote), or npos. Lines are matched without parsing.
+size_t string_end(std::string_view s, size_t at);
 std::string store_projected_run(const std::string& line, const std::vector<std::string>& names);
 
 // The run line store_projected_run gives for one metric, rebuilt from the

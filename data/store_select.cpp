@@ -64,17 +64,6 @@ Projection projection_of(const std::vector<std::string>& metrics) {
     return p;
 }
 
-// The JSON string token at `at` (a quote): its end (past the closing
-// quote), or npos.
-size_t string_end(std::string_view s, size_t at) {
-    if (at >= s.size() || s[at] != '"') return std::string_view::npos;
-    for (size_t i = at + 1; i < s.size(); ++i) {
-        if (s[i] == '\\') ++i;
-        else if (s[i] == '"') return i + 1;
-    }
-    return std::string_view::npos;
-}
-
 // A metric declaration's name token, or "" (not a canonical declaration).
 std::string_view declared_name(std::string_view line) {
     constexpr std::string_view head = "{\"type\":\"metric\",\"name\":";
